@@ -1,0 +1,104 @@
+"""The space of codes: integer indices, digits and colour counts as numpy arrays.
+
+A code is an integer index. As in the 1978 listing and seed 000's program, index 0 is the
+code made all of the first colour and the **first position changes fastest**: position i
+holds digit ``(index // colours**i) % colours``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from .errors import ConfigError
+
+MIN_COLOURS = 2
+MAX_COLOURS = 20
+MIN_POSITIONS = 1
+#: 8 colours x 8 positions. Digit and colour-count arrays for every code then take
+#: about 270 MB; one more position or colour would take gigabytes.
+MAX_CODES = 8**8
+
+
+def check_size(colours: int, positions: int) -> None:
+    """Raise ConfigError with the reason when a game size is outside the engine's limits."""
+    if not isinstance(colours, int) or colours < MIN_COLOURS:
+        raise ConfigError(f"colours must be at least {MIN_COLOURS} (got {colours})")
+    if colours > MAX_COLOURS:
+        raise ConfigError(
+            f"colours must be at most {MAX_COLOURS} (got {colours}): "
+            "more could not be told apart on screen"
+        )
+    if not isinstance(positions, int) or positions < MIN_POSITIONS:
+        raise ConfigError(f"positions must be at least {MIN_POSITIONS} (got {positions})")
+    if colours**positions > MAX_CODES:
+        raise ConfigError(
+            f"{colours} colours x {positions} positions make {colours**positions:,} codes; "
+            f"the limit is {MAX_CODES:,} (8 colours x 8 positions) so that every code "
+            "fits in memory"
+        )
+
+
+@dataclass(frozen=True)
+class CodeSpace:
+    """All codes of a game with ``colours`` colours and ``positions`` positions."""
+
+    colours: int
+    positions: int
+
+    def __post_init__(self) -> None:
+        check_size(self.colours, self.positions)
+
+    @property
+    def size(self) -> int:
+        return self.colours**self.positions
+
+    def all_indices(self) -> np.ndarray:
+        return np.arange(self.size, dtype=np.int32)
+
+    @cached_property
+    def weights(self) -> np.ndarray:
+        """Place values: position i is worth colours**i."""
+        return self.colours ** np.arange(self.positions, dtype=np.int64)
+
+    @cached_property
+    def digits(self) -> np.ndarray:
+        """Digits of every code, shape (size, positions), uint8; built without Python loops
+        over codes."""
+        c, p = self.colours, self.positions
+        out = np.empty((self.size, p), dtype=np.uint8)
+        base = np.arange(c, dtype=np.uint8)
+        for i in range(p):
+            out[:, i] = np.tile(np.repeat(base, c**i), c ** (p - i - 1))
+        return out
+
+    @cached_property
+    def counts(self) -> np.ndarray:
+        """How many pegs of each colour every code has, shape (size, colours), uint8."""
+        out = np.empty((self.size, self.colours), dtype=np.uint8)
+        for colour in range(self.colours):
+            out[:, colour] = (self.digits == colour).sum(axis=1, dtype=np.uint8)
+        return out
+
+    def to_digits(self, index: int) -> tuple[int, ...]:
+        self.check_index(index)
+        return tuple((index // self.colours**i) % self.colours for i in range(self.positions))
+
+    def from_digits(self, digits: tuple[int, ...] | list[int]) -> int:
+        if len(digits) != self.positions:
+            raise ConfigError(f"a code has {self.positions} positions, not {len(digits)}")
+        if any(not 0 <= d < self.colours for d in digits):
+            raise ConfigError(f"digits must lie between 0 and {self.colours - 1}")
+        return sum(int(d) * self.colours**i for i, d in enumerate(digits))
+
+    def digits_of(self, indices: np.ndarray) -> np.ndarray:
+        """Digits of the given codes, computed arithmetically (no full table needed)."""
+        idx = np.asarray(indices, dtype=np.int64)
+        return ((idx[..., None] // self.weights) % self.colours).astype(np.uint8)
+
+    def check_index(self, index: int) -> None:
+        if not 0 <= index < self.size:
+            raise ConfigError(f"code index {index} is outside 0..{self.size - 1}")
+

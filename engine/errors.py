@@ -1,0 +1,21 @@
+"""Errors the engine raises; every one carries a message fit to show a user."""
+
+
+class MastermindError(ValueError):
+    """Base class: bad input or an impossible request, explained in plain words."""
+
+
+class ConfigError(MastermindError):
+    """An impossible game configuration (colours, positions, rounds, limits)."""
+
+
+class CodeError(MastermindError):
+    """A code that cannot be read: wrong length or an unknown colour."""
+
+
+class AnswerError(MastermindError):
+    """A black/white answer that no code could ever give."""
+
+
+class InconsistentAnswersError(MastermindError):
+    """The answers so far rule out every code: the code maker made a slip somewhere."""

@@ -1,0 +1,127 @@
+"""Black/white scoring: one pair in plain Python, or one guess against many codes and many
+guesses against many codes in vectorised numpy.
+
+Inside the engine an answer is a small integer, its *class*:
+``black * (positions + 1) + (black + white)``, that is blacks and the total of pegs of
+the right colour. Classes index histograms directly (``np.bincount``); ``decode`` turns one
+back into (black, white).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from .codes import CodeSpace
+from .errors import AnswerError
+
+#: Codes scored per block, so that temporary arrays stay a few tens of MB on big spaces.
+BLOCK = 1 << 20
+
+
+class Answer(NamedTuple):
+    black: int
+    white: int
+
+    def __str__(self) -> str:
+        return f"{self.black}B {self.white}W"
+
+
+def score(secret: Sequence[int], guess: Sequence[int]) -> Answer:
+    """Blacks: same colour, same position. Whites: colours in common minus blacks."""
+    black = sum(1 for a, b in zip(secret, guess, strict=True) if a == b)
+    common = Counter(secret) & Counter(guess)
+    return Answer(black, sum(common.values()) - black)
+
+
+def classes(positions: int) -> int:
+    """Number of class slots (some unused) for a game with this many positions."""
+    return (positions + 1) ** 2
+
+
+def encode(black: int, white: int, positions: int) -> int:
+    return black * (positions + 1) + black + white
+
+
+def decode(cls: int, positions: int) -> Answer:
+    black, total = divmod(int(cls), positions + 1)
+    return Answer(black, total - black)
+
+
+def possible_answers(positions: int) -> list[Answer]:
+    """Every answer some pair of codes can give (no (p-1, 1): the last peg has nowhere to go)."""
+    return [
+        Answer(b, w)
+        for b in range(positions + 1)
+        for w in range(positions + 1 - b)
+        if not (b == positions - 1 and w == 1)
+    ]
+
+
+def check_answer(black: int, white: int, positions: int) -> Answer:
+    """Validate an answer a person gave; raise AnswerError saying why it cannot be."""
+    if black < 0 or white < 0:
+        raise AnswerError("blacks and whites cannot be negative")
+    if black + white > positions:
+        raise AnswerError(
+            f"{black} blacks and {white} whites make {black + white} pegs, "
+            f"but a code has only {positions} positions"
+        )
+    if black == positions - 1 and white == 1:
+        raise AnswerError(
+            f"{black} blacks and 1 white is impossible: if {black} pegs are right, "
+            "the last one cannot be the right colour in the wrong place"
+        )
+    return Answer(black, white)
+
+
+def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np.ndarray:
+    """Class of the answer ``guess`` gets from each of ``codes`` (all codes when None)."""
+    if codes is None:
+        codes = space.all_indices()
+    out = np.empty(len(codes), dtype=np.uint8)
+    g_digits = np.asarray(space.to_digits(guess), dtype=np.uint8)
+    g_counts = np.bincount(g_digits, minlength=space.colours)
+    present = np.flatnonzero(g_counts)
+    digits, counts = space.digits, space.counts
+    for start in range(0, len(codes), BLOCK):
+        block = codes[start : start + BLOCK]
+        black = (digits[block] == g_digits).sum(axis=1, dtype=np.uint8)
+        total = np.zeros(len(block), dtype=np.uint8)
+        for colour in present:
+            total += np.minimum(counts[block, colour], g_counts[colour]).astype(np.uint8)
+        out[start : start + BLOCK] = black * (space.positions + 1) + total
+    return out
+
+
+def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarray:
+    """Encode codes so that one matrix product gives every answer class.
+
+    Blacks are a dot product of one-hot digits; the colours in common are
+    ``sum_c min(a_c, b_c) = sum_c sum_k [a_c >= k][b_c >= k]``, a dot product of
+    "thermometer" counts. The guess side weights the one-hot part by positions + 1.
+    """
+    p, c = space.positions, space.colours
+    digits = space.digits[codes]
+    onehot = (digits[:, :, None] == np.arange(c, dtype=np.uint8)).reshape(len(codes), p * c)
+    counts = space.counts[codes]
+    therm = (counts[:, :, None] >= np.arange(1, p + 1, dtype=np.uint8)).reshape(
+        len(codes), c * p
+    )
+    weight = p + 1 if guess_side else 1
+    return np.hstack([onehot.astype(np.float32) * weight, therm.astype(np.float32)])
+
+
+def cross(space: CodeSpace, guesses: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Answer classes for every guess (rows) against every code (columns), uint8."""
+    product = features(space, guesses, True) @ features(space, codes, False).T
+    return np.rint(product).astype(np.uint8)
+
+
+def table(space: CodeSpace) -> np.ndarray:
+    """Full guess x code answer table, for spaces small enough to hold it."""
+    codes = space.all_indices()
+    return cross(space, codes, codes)

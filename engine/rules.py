@@ -1,0 +1,151 @@
+"""Game rules: sizes, rounds and the move limit, and the rounds of a match in either role.
+
+As in the 1978 game, each side's score is the total of moves it needed; a side that runs
+out of moves scores the limit plus one. Lower is better.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .codes import CodeSpace
+from .errors import ConfigError, MastermindError
+from .feedback import Answer, score
+from .solver import Memo, Solver
+from .strategies import make_strategy
+from .trace import Decision, Step
+
+MAX_ROUNDS = 99
+MAX_MOVES = 99
+
+
+@dataclass(frozen=True)
+class Rules:
+    colours: int = 6
+    positions: int = 4
+    rounds: int = 1
+    max_moves: int = 10
+
+    def __post_init__(self) -> None:
+        CodeSpace(self.colours, self.positions)  # checks the size
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ConfigError(f"rounds must be between 1 and {MAX_ROUNDS} (got {self.rounds})")
+        if not 1 <= self.max_moves <= MAX_MOVES:
+            raise ConfigError(
+                f"the move limit must be between 1 and {MAX_MOVES} (got {self.max_moves})"
+            )
+
+    @property
+    def space(self) -> CodeSpace:
+        return CodeSpace(self.colours, self.positions)
+
+
+class Outcome(enum.Enum):
+    PLAYING = "playing"
+    SOLVED = "solved"
+    OUT_OF_MOVES = "out of moves"
+    QUIT = "quit"
+
+
+@dataclass
+class PersonBreaks:
+    """The computer made a secret; a person guesses it."""
+
+    rules: Rules
+    secret: int
+    moves: list[tuple[int, Answer]] = field(default_factory=list)
+    outcome: Outcome = Outcome.PLAYING
+
+    @classmethod
+    def random(cls, rules: Rules, rng: np.random.Generator) -> PersonBreaks:
+        return cls(rules, int(rng.integers(rules.space.size)))
+
+    def guess(self, code: int) -> Answer:
+        if self.outcome is not Outcome.PLAYING:
+            raise MastermindError(f"this round is over ({self.outcome.value})")
+        space = self.rules.space
+        space.check_index(code)
+        answer = score(space.to_digits(self.secret), space.to_digits(code))
+        self.moves.append((code, answer))
+        if answer.black == self.rules.positions:
+            self.outcome = Outcome.SOLVED
+        elif len(self.moves) >= self.rules.max_moves:
+            self.outcome = Outcome.OUT_OF_MOVES
+        return answer
+
+    def quit(self) -> None:
+        self.outcome = Outcome.QUIT
+
+    @property
+    def score(self) -> int:
+        """Moves used; the limit plus one for a round not solved."""
+        if self.outcome is Outcome.SOLVED:
+            return len(self.moves)
+        return self.rules.max_moves + 1 if self.outcome is not Outcome.PLAYING else len(self.moves)
+
+
+@dataclass
+class ComputerBreaks:
+    """A person made a secret; the computer guesses. The person answers each guess, or
+    gives the secret once and lets the program answer."""
+
+    rules: Rules
+    solver: Solver
+    secret: int | None = None
+    outcome: Outcome = Outcome.PLAYING
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        strategy: str,
+        seed: int | None = None,
+        secret: int | None = None,
+        memo: Memo | None = None,
+    ) -> ComputerBreaks:
+        solver = Solver(rules.space, make_strategy(strategy), seed=seed, memo=memo)
+        if secret is not None:
+            rules.space.check_index(secret)
+        return cls(rules, solver, secret)
+
+    def decide(self) -> Decision:
+        return self.solver.decide()
+
+    def answer(self, black: int, white: int) -> Step:
+        """Raises AnswerError or InconsistentAnswersError, losing nothing."""
+        if self.outcome is not Outcome.PLAYING:
+            raise MastermindError(f"this round is over ({self.outcome.value})")
+        step = self.solver.answer(black, white)
+        self._update()
+        return step
+
+    def auto_answer(self) -> Step:
+        if self.secret is None:
+            raise MastermindError("no secret was given: answer with blacks and whites")
+        guess = self.decide().guess
+        space = self.rules.space
+        return self.answer(*score(space.to_digits(self.secret), space.to_digits(guess)))
+
+    def undo(self) -> Step:
+        step = self.solver.undo()
+        self.outcome = Outcome.PLAYING
+        return step
+
+    def _update(self) -> None:
+        if self.solver.solved:
+            self.outcome = Outcome.SOLVED
+        elif len(self.solver.steps) >= self.rules.max_moves:
+            self.outcome = Outcome.OUT_OF_MOVES
+
+    @property
+    def steps(self) -> list[Step]:
+        return self.solver.steps
+
+    @property
+    def score(self) -> int:
+        if self.outcome is Outcome.OUT_OF_MOVES:
+            return self.rules.max_moves + 1
+        return len(self.solver.steps)

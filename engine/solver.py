@@ -1,0 +1,148 @@
+"""The code breaker: a strategy, what it knows, and the trace of every step."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+import numpy as np
+
+from .codes import CodeSpace
+from .errors import InconsistentAnswersError, MastermindError
+from .feedback import Answer, against, check_answer, decode, encode, score
+from .strategies import Position, Strategy
+from .trace import Decision, Step
+
+#: Shared decision trees of deterministic strategies: history -> decision and the answer
+#: class each candidate would give.
+Memo = dict[tuple[tuple[int, int], ...], tuple[Decision, np.ndarray]]
+
+
+class Solver:
+    """Plays the breaker: ``decide()`` proposes a guess, ``answer(b, w)`` takes the answer.
+
+    For deterministic strategies, pass the same ``memo`` to many solvers (as ``stats``
+    does) and each position is thought about once.
+    """
+
+    def __init__(
+        self,
+        space: CodeSpace,
+        strategy: Strategy,
+        seed: int | None = None,
+        memo: Memo | None = None,
+    ) -> None:
+        self.space = space
+        self.strategy = strategy
+        self.rng = np.random.default_rng(seed)
+        self.memo = memo if memo is not None and strategy.deterministic else None
+        self.steps: list[Step] = []
+        self._candidates = [space.all_indices()]
+        self._pending: tuple[Decision, np.ndarray] | None = None
+
+    @property
+    def candidates(self) -> np.ndarray:
+        return self._candidates[-1]
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.steps) and self.steps[-1].answer.black == self.space.positions
+
+    @property
+    def history(self) -> tuple[tuple[int, int], ...]:
+        p = self.space.positions
+        return tuple((s.guess, encode(*s.answer, p)) for s in self.steps)
+
+    def decide(self) -> Decision:
+        """The next guess with its reasons (the same object until it is answered)."""
+        if self.solved:
+            raise MastermindError("the code is already broken")
+        if self._pending is None:
+            cands = self.candidates
+            if len(cands) == 0:
+                raise InconsistentAnswersError(
+                    "no code fits every answer given: one of them must be wrong"
+                )
+            history = self.history
+            if self.memo is not None and history in self.memo:
+                self._pending = self.memo[history]
+                return self._pending[0]
+            choice = self.strategy.choose(Position(self.space, cands, history, self.rng))
+            classes = against(self.space, choice.guess, cands)
+            counts = np.bincount(classes)
+            parts = {
+                decode(c, self.space.positions): int(n) for c, n in enumerate(counts) if n
+            }
+            parts = dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
+            decision = Decision(
+                **asdict(choice) | {"alternatives": choice.alternatives},
+                candidates_before=len(cands),
+                partition=parts,
+            )
+            self._pending = (decision, classes)
+            if self.memo is not None:
+                self.memo[history] = self._pending
+        return self._pending[0]
+
+    def answer(self, black: int, white: int) -> Step:
+        """Record the answer to the pending guess.
+
+        Raises AnswerError for an answer no code can give, and InconsistentAnswersError,
+        changing nothing, when the answer contradicts the earlier ones.
+        """
+        decision = self.decide()
+        answer = check_answer(black, white, self.space.positions)
+        _, classes = self._pending
+        cls = encode(*answer, self.space.positions)
+        left = self.candidates[classes == cls]
+        if answer.black != self.space.positions:
+            left = left[left != decision.guess]
+        if len(left) == 0:
+            raise InconsistentAnswersError(
+                f"no code gives {answer.black} blacks and {answer.white} whites to this guess "
+                "and fits the earlier answers too"
+            )
+        self._pending = None
+        self._candidates.append(left)
+        step = Step(len(self.steps) + 1, decision, answer, len(left))
+        self.steps.append(step)
+        return step
+
+    def answer_for(self, secret: int) -> Step:
+        """Answer the pending guess as the code maker of ``secret`` would."""
+        guess = self.decide().guess
+        a = score(self.space.to_digits(secret), self.space.to_digits(guess))
+        return self.answer(*a)
+
+    def undo(self) -> Step:
+        """Take back the last answer (to correct a slip)."""
+        if not self.steps:
+            raise MastermindError("there is no answer to take back")
+        self._pending = None
+        self._candidates.pop()
+        return self.steps.pop()
+
+
+def play(space: CodeSpace, strategy: Strategy, secret: int, **kwargs) -> list[Step]:
+    """Play one whole game against a known secret and return its trace."""
+    space.check_index(secret)
+    solver = Solver(space, strategy, **kwargs)
+    while not solver.solved:
+        solver.answer_for(secret)
+    return solver.steps
+
+
+def likely_slips(space: CodeSpace, answers: list[tuple[int, Answer]]) -> list[tuple[int, int]]:
+    """For answers that together fit no code: each move (0-based) whose answer, if it were
+    the wrong one, would leave codes possible, with how many; most recent first."""
+    p = space.positions
+    fits = [against(space, g, None) == encode(*a, p) for g, a in answers]
+    out = []
+    for i in reversed(range(len(answers))):
+        ok = np.ones(space.size, dtype=bool)
+        for j, f in enumerate(fits):
+            if j != i:
+                ok &= f
+        ok[answers[i][0]] = False  # the guess was not the secret
+        if ok.any():
+            out.append((i, int(ok.sum())))
+    return out

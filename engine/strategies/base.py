@@ -1,0 +1,39 @@
+"""What every strategy sees and returns."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..codes import CodeSpace
+from ..trace import Choice
+
+
+@dataclass(frozen=True)
+class Position:
+    """The solver's knowledge: codes still possible (sorted indices) and the moves so far
+    as (guess, answer class) pairs."""
+
+    space: CodeSpace
+    candidates: np.ndarray
+    history: tuple[tuple[int, int], ...]
+    rng: np.random.Generator
+
+    def is_candidate(self, code: int) -> bool:
+        i = np.searchsorted(self.candidates, code)
+        return bool(i < len(self.candidates) and self.candidates[i] == code)
+
+
+class Strategy(ABC):
+    """A way of choosing the next guess."""
+
+    name: str
+    summary: str
+    #: Same position, same guess: the decision tree can be memoised.
+    deterministic: bool = True
+
+    @abstractmethod
+    def choose(self, position: Position) -> Choice:
+        """Pick the next guess; ``position.candidates`` is never empty."""

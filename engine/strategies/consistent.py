@@ -1,0 +1,80 @@
+"""Strategies that always guess a code that could be the secret: the two index scans of the
+seed listings and the uniformly random choice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ..trace import Choice
+from .base import Position, Strategy
+
+
+def _choice(guess: int, note: str, **details: int) -> Choice:
+    return Choice(guess=guess, consistent=True, note=note, details=details)
+
+
+class Sequential(Strategy):
+    """Seed 000: guess index 0, then always the next higher index consistent with every
+    answer. Every lower consistent code would have been guessed already, so the next
+    guess is the lowest code still possible."""
+
+    name = "sequential"
+    summary = "first consistent code in index order (seed 000's BBC BASIC program)"
+
+    def choose(self, position: Position) -> Choice:
+        guess = int(position.candidates[0])
+        if not position.history:
+            return _choice(guess, "starts at index 0", scan_start=0, skipped=0)
+        last = position.history[-1][0]
+        skipped = guess - last - 1
+        return _choice(
+            guess,
+            f"scanned up from index {last + 1}: skipped {skipped:,} impossible "
+            f"code{'s' * (skipped != 1)}, first possible is index {guess}",
+            scan_start=last + 1,
+            skipped=skipped,
+        )
+
+
+class Classic(Strategy):
+    """The 1978 listing's computer player: a random index, then the first code still
+    possible scanning forward from it, wrapping round to index 0."""
+
+    name = "classic"
+    summary = "random start, then first possible code scanning forward (the 1978 listing)"
+    deterministic = False
+
+    def __init__(self, draw: Callable[[int], int] | None = None) -> None:
+        """``draw(n)`` gives the start index in 0..n-1; by default the solver's RNG.
+        The retro mode passes GW-BASIC's RND here."""
+        self._draw = draw
+
+    def choose(self, position: Position) -> Choice:
+        size = position.space.size
+        start = self._draw(size) if self._draw else int(position.rng.integers(size))
+        cands = position.candidates
+        i = int(np.searchsorted(cands, start))
+        wrapped = i == len(cands)
+        guess = int(cands[0] if wrapped else cands[i])
+        skipped = (guess - start) % size
+        note = f"random start at index {start}"
+        note += (
+            f", wrapped round to 0: skipped {skipped:,}" if wrapped else f": skipped {skipped:,}"
+        )
+        note += f" impossible code{'s' * (skipped != 1)}, guessing index {guess}"
+        return _choice(guess, note, scan_start=start, skipped=skipped)
+
+
+class RandomConsistent(Strategy):
+    """Seeds 003 (step 3c) and 004: any code still possible, uniformly at random."""
+
+    name = "random"
+    summary = "a uniformly random code among those still possible (seeds 003, 004)"
+    deterministic = False
+
+    def choose(self, position: Position) -> Choice:
+        pick = int(position.rng.integers(len(position.candidates)))
+        guess = int(position.candidates[pick])
+        return _choice(guess, f"picked at random among {len(position.candidates):,}")

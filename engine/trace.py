@@ -1,0 +1,60 @@
+"""What the solver records at every step: enough to explain "why this guess" and to step
+back and forth through a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .feedback import Answer
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """A guess the strategy weighed, with its score."""
+
+    guess: int
+    score: float
+    consistent: bool
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a strategy picked and why."""
+
+    guess: int
+    #: Whether the guess could itself be the secret.
+    consistent: bool
+    #: The chosen guess's score and what the number means (scoring strategies only).
+    score: float | None = None
+    score_label: str | None = None
+    #: The best other guesses, best first, with their scores.
+    alternatives: tuple[Alternative, ...] = ()
+    #: Free text: the index scan of the classic searches, or sampling on big spaces.
+    note: str = ""
+    #: How many guesses were weighed (scoring strategies), after symmetry or sampling.
+    pool_size: int | None = None
+    #: Extra facts for displays, e.g. {"scan_start": 417, "skipped": 3}.
+    details: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Decision(Choice):
+    """A choice together with the position it was made in."""
+
+    candidates_before: int = 0
+    #: How the codes still possible split by the answer this guess would get, largest first.
+    partition: dict[Answer, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move: the decision, the answer it got and what was left."""
+
+    number: int
+    decision: Decision
+    answer: Answer
+    candidates_after: int
+
+    @property
+    def guess(self) -> int:
+        return self.decision.guess
