@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import fields
 
 import numpy as np
 
@@ -10,7 +10,7 @@ from .codes import CodeSpace
 from .errors import InconsistentAnswersError, MastermindError
 from .feedback import Answer, against, check_answer, decode, encode, score
 from .strategies import Position, Strategy
-from .trace import Decision, Step
+from .trace import Choice, Decision, Step
 
 #: Shared decision trees of deterministic strategies: history -> decision and the answer
 #: class each candidate would give.
@@ -68,20 +68,19 @@ class Solver:
                 return self._pending[0]
             choice = self.strategy.choose(Position(self.space, cands, history, self.rng))
             classes = against(self.space, choice.guess, cands)
-            counts = np.bincount(classes)
-            parts = {
-                decode(c, self.space.positions): int(n) for c, n in enumerate(counts) if n
-            }
-            parts = dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
-            decision = Decision(
-                **asdict(choice) | {"alternatives": choice.alternatives},
-                candidates_before=len(cands),
-                partition=parts,
-            )
-            self._pending = (decision, classes)
+            self._pending = (self._decision(choice, classes), classes)
             if self.memo is not None:
                 self.memo[history] = self._pending
         return self._pending[0]
+
+    def _decision(self, choice: Choice, classes: np.ndarray) -> Decision:
+        counts = np.bincount(classes)
+        parts = {decode(c, self.space.positions): int(n) for c, n in enumerate(counts) if n}
+        return Decision(
+            **{f.name: getattr(choice, f.name) for f in fields(Choice)},
+            candidates_before=len(self.candidates),
+            partition=dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        )
 
     def answer(self, black: int, white: int) -> Step:
         """Record the answer to the pending guess.
@@ -106,6 +105,20 @@ class Solver:
         step = Step(len(self.steps) + 1, decision, answer, len(left))
         self.steps.append(step)
         return step
+
+    def observe(self, guess: int, black: int, white: int) -> Step:
+        """Record a guess someone else chose (a person breaking a code) with its answer, so
+        that the solver's knowledge and advice follow their game."""
+        self.space.check_index(guess)
+        cands = self.candidates
+        i = int(np.searchsorted(cands, guess))
+        consistent = i < len(cands) and int(cands[i]) == guess
+        classes = against(self.space, guess, cands)
+        self._pending = (
+            self._decision(Choice(guess, consistent, note="chosen by the player"), classes),
+            classes,
+        )
+        return self.answer(black, white)
 
     def answer_for(self, secret: int) -> Step:
         """Answer the pending guess as the code maker of ``secret`` would."""

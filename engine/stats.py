@@ -1,0 +1,98 @@
+"""Play a strategy over every secret, or a random sample of them, and summarise."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from .codes import CodeSpace
+from .errors import ConfigError
+from .solver import Memo, Solver
+from .strategies import make_strategy
+
+#: Called as progress(games_done, games_total); may raise to cancel the run.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class StatsResult:
+    strategy: str
+    colours: int
+    positions: int
+    games: int
+    total_guesses: int
+    worst: int
+    #: guesses needed -> number of games
+    distribution: dict[int, int]
+    seconds: float
+
+    @property
+    def average(self) -> float:
+        return self.total_guesses / self.games if self.games else 0.0
+
+    @property
+    def ms_per_game(self) -> float:
+        return 1000 * self.seconds / self.games if self.games else 0.0
+
+    def as_json(self) -> dict:
+        return {
+            "strategy": self.strategy,
+            "colours": self.colours,
+            "positions": self.positions,
+            "games": self.games,
+            "total_guesses": self.total_guesses,
+            "average": round(self.average, 6),
+            "worst": self.worst,
+            "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> np.ndarray:
+    """Every code when ``games`` is None, otherwise ``games`` codes drawn at random."""
+    if games is None:
+        return space.all_indices()
+    if games < 1:
+        raise ConfigError(f"the number of games must be at least 1 (got {games})")
+    return np.random.default_rng(seed).integers(space.size, size=games).astype(np.int32)
+
+
+def run_stats(
+    space: CodeSpace,
+    strategy: str,
+    secrets: np.ndarray,
+    seed: int | None = None,
+    progress: Progress | None = None,
+) -> StatsResult:
+    """Play ``strategy`` against each secret. Deterministic strategies share one memoised
+    decision tree, so every position is thought about once however many games reach it."""
+    make_strategy(strategy)  # fail early on an unknown name
+    memo: Memo = {}
+    rng = np.random.default_rng(seed)
+    counts: Counter[int] = Counter()
+    start = time.perf_counter()
+    total = len(secrets)
+    for done, secret in enumerate(secrets, 1):
+        solver = Solver(
+            space, make_strategy(strategy), seed=int(rng.integers(2**63)), memo=memo
+        )
+        while not solver.solved:
+            solver.answer_for(int(secret))
+        counts[len(solver.steps)] += 1
+        if progress is not None:
+            progress(done, total)
+    seconds = time.perf_counter() - start
+    return StatsResult(
+        strategy=strategy,
+        colours=space.colours,
+        positions=space.positions,
+        games=total,
+        total_guesses=sum(k * v for k, v in counts.items()),
+        worst=max(counts, default=0),
+        distribution=dict(sorted(counts.items())),
+        seconds=seconds,
+    )
