@@ -93,8 +93,6 @@ class Solver:
         _, classes = self._pending
         cls = encode(*answer, self.space.positions)
         left = self.candidates[classes == cls]
-        if answer.black != self.space.positions:
-            left = left[left != decision.guess]
         if len(left) == 0:
             raise InconsistentAnswersError(
                 f"no code gives {answer.black} blacks and {answer.white} whites to this guess "
@@ -146,7 +144,8 @@ def play(space: CodeSpace, strategy: Strategy, secret: int, **kwargs) -> list[St
 
 def likely_slips(space: CodeSpace, answers: list[tuple[int, Answer]]) -> list[tuple[int, int]]:
     """For answers that together fit no code: each move (0-based) whose answer, if it were
-    the wrong one, would leave codes possible, with how many; most recent first."""
+    the wrong one, would leave codes possible, with how many. The move that frees the most
+    codes comes first (ties: the most recent), as the likeliest slip."""
     p = space.positions
     fits = [against(space, g, None) == encode(*a, p) for g, a in answers]
     out = []
@@ -158,4 +157,4 @@ def likely_slips(space: CodeSpace, answers: list[tuple[int, Answer]]) -> list[tu
         ok[answers[i][0]] = False  # the guess was not the secret
         if ok.any():
             out.append((i, int(ok.sum())))
-    return out
+    return sorted(out, key=lambda slip: -slip[1])

@@ -1,0 +1,149 @@
+"""``mastermind solve`` and ``mastermind stats``: plain text or JSON, no Textual."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from engine import CodeSpace, get_notation, make_strategy, parse_any
+from engine.notation import Notation
+from engine.solver import Solver
+from engine.stats import StatsResult, choose_secrets, run_stats
+from engine.trace import Step
+
+BAR_WIDTH = 40
+
+
+def _setup(args: argparse.Namespace) -> tuple[CodeSpace, Notation]:
+    space = CodeSpace(args.colours, args.positions)
+    notation = get_notation(args.notation)
+    notation.check(space.colours)
+    make_strategy(args.strategy)
+    return space, notation
+
+
+def solve(args: argparse.Namespace) -> int:
+    space, notation = _setup(args)
+    secret = parse_any(space, args.secret, notation)
+    solver = Solver(space, make_strategy(args.strategy), seed=args.seed)
+    while not solver.solved:
+        solver.answer_for(secret)
+    name = args.strategy.lower()
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "secret": notation.format(space, secret),
+                    "strategy": name,
+                    "colours": space.colours,
+                    "positions": space.positions,
+                    "guesses": [
+                        {
+                            "guess": notation.format(space, s.guess),
+                            "black": s.answer.black,
+                            "white": s.answer.white,
+                            "candidates_before": s.decision.candidates_before,
+                            "candidates_after": s.candidates_after,
+                        }
+                        for s in solver.steps
+                    ],
+                    "solved": solver.solved,
+                }
+            )
+        )
+        return 0
+    print(
+        f"Breaking {notation.format(space, secret)} with {name} "
+        f"({space.colours} colours x {space.positions} positions, {space.size:,} codes)\n"
+    )
+    for step in solver.steps:
+        print(_describe(step, space, notation))
+    n = len(solver.steps)
+    print(f"\nSolved in {n} guess{'es' * (n != 1)}.")
+    return 0
+
+
+def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
+    d = step.decision
+    guess = notation.format(space, step.guess)
+    lines = [
+        f"{step.number:>3}. {guess}   {step.answer.black} black {step.answer.white} white   "
+        f"possible codes {d.candidates_before:,} -> {step.candidates_after:,}"
+    ]
+    why = []
+    if d.score is not None:
+        why.append(f"{d.score_label} {d.score:g}")
+        if d.alternatives:
+            alts = ", ".join(
+                f"{notation.format(space, a.guess)} {a.score:g}" for a in d.alternatives[:3]
+            )
+            why.append(f"next best: {alts}")
+    if not d.consistent:
+        why.append("cannot be the secret, but splits the rest best")
+    if d.note:
+        why.append(d.note)
+    if why:
+        lines.append("      why: " + "; ".join(why))
+    parts = ", ".join(f"{a.black}B{a.white}W:{n}" for a, n in list(d.partition.items())[:8])
+    more = len(d.partition) - 8
+    lines.append(f"      split: {parts}" + (f" (+{more} more)" if more > 0 else ""))
+    return "\n".join(lines)
+
+
+class _ProgressBar:
+    """A bar on stderr, shown only on a terminal and only once a run passes one second."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.shown = False
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.tty or time.perf_counter() - self.start < 1.0:
+            return
+        if done != total and done % max(1, total // 200):
+            return
+        filled = BAR_WIDTH * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} games")
+        sys.stderr.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * (BAR_WIDTH + 30) + "\r")
+            sys.stderr.flush()
+
+
+def stats(args: argparse.Namespace) -> int:
+    space, _ = _setup(args)
+    secrets = choose_secrets(space, None if args.all else args.games, args.seed)
+    bar = _ProgressBar()
+    try:
+        result = run_stats(space, args.strategy.lower(), secrets, seed=args.seed, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps(result.as_json()))
+    else:
+        print(format_stats(result))
+    return 0
+
+
+def format_stats(result: StatsResult) -> str:
+    lines = [
+        f"{result.strategy} on {result.colours} colours x {result.positions} positions",
+        f"games          {result.games:,}",
+        f"total guesses  {result.total_guesses:,}",
+        f"average        {result.average:.3f}",
+        f"worst case     {result.worst}",
+        f"time per game  {result.ms_per_game:.3f} ms ({result.seconds:.2f} s in all)",
+        "",
+        "guesses  games",
+    ]
+    top = max(result.distribution.values(), default=1)
+    for guesses, games in sorted(result.distribution.items()):
+        bar = "#" * max(1, round(BAR_WIDTH * games / top))
+        lines.append(f"{guesses:>7}  {games:>6}  {bar}")
+    return "\n".join(lines)

@@ -1,0 +1,94 @@
+"""Code indices (first position fastest), size limits and the three notations."""
+
+import numpy as np
+import pytest
+
+from engine import CodeError, CodeSpace, ConfigError, get_notation, parse_any
+from engine.codes import MAX_CODES
+
+
+def test_index_zero_is_all_first_colour_and_first_position_changes_fastest():
+    space = CodeSpace(6, 4)
+    letters = get_notation("letters")
+    assert letters.format(space, 0) == "BBBB"
+    assert letters.format(space, 1) == "WBBB"
+    assert letters.format(space, 6) == "BWBB"  # the listing's code 7
+    assert letters.format(space, 157) == "WROB"  # the listing's code 158
+
+
+def test_digits_table_matches_arithmetic():
+    space = CodeSpace(5, 3)
+    idx = space.all_indices()
+    assert np.array_equal(space.digits, space.digits_of(idx))
+    assert all(space.from_digits(space.to_digits(i)) == i for i in range(space.size))
+    assert space.counts.sum(axis=1).tolist() == [3] * space.size
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "fragment"),
+    [
+        (1, 4, "at least 2"),
+        (21, 4, "at most 20"),
+        (6, 0, "at least 1"),
+        (8, 9, "the limit is 16,777,216"),
+        (2, 25, "the limit"),
+    ],
+)
+def test_limits_are_enforced_with_reasons(colours, positions, fragment):
+    with pytest.raises(ConfigError, match=fragment):
+        CodeSpace(colours, positions)
+
+
+def test_biggest_space_allowed():
+    assert CodeSpace(8, 8).size == MAX_CODES
+
+
+@pytest.mark.parametrize(
+    ("notation", "text", "digits"),
+    [
+        ("letters", "RRGG", (2, 2, 3, 3)),
+        ("letters", "r r, g g", (2, 2, 3, 3)),
+        ("digits", "4204", (4, 2, 0, 4)),
+        ("digits", "4 2,0 4", (4, 2, 0, 4)),
+        ("numbers", "1 1 2 2", (0, 0, 1, 1)),
+        ("numbers", "1,1,2,2", (0, 0, 1, 1)),
+    ],
+)
+def test_parsing_is_forgiving(notation, text, digits):
+    space = CodeSpace(6, 4)
+    n = get_notation(notation)
+    code = n.parse(space, text)
+    assert space.to_digits(code) == digits
+    assert n.parse(space, n.format(space, code)) == code
+
+
+def test_wrong_length_names_both_lengths():
+    with pytest.raises(CodeError, match="has 3 pegs; a code here has 4 positions"):
+        get_notation("letters").parse(CodeSpace(6, 4), "RGB")
+
+
+def test_unknown_colour_is_named():
+    with pytest.raises(CodeError, match="'P' is not a colour here"):
+        get_notation("letters").parse(CodeSpace(6, 4), "BWPT")
+    with pytest.raises(CodeError, match="'7' is not a colour"):
+        get_notation("numbers").parse(CodeSpace(6, 4), "1 2 3 7")
+
+
+def test_letters_refuse_more_than_eight_colours():
+    with pytest.raises(ConfigError, match="at most 8 colours"):
+        get_notation("letters").parse(CodeSpace(9, 4), "BBBB")
+
+
+def test_parse_any_reads_every_style():
+    space = CodeSpace(6, 4)
+    letters = get_notation("letters")
+    expected = letters.parse(space, "RRGG")
+    for text in ["RRGG", "rrgg", "r r g g", "3 3 4 4"]:
+        assert parse_any(space, text, letters) == expected
+    with pytest.raises(CodeError, match="'X' is not a colour"):
+        parse_any(space, "RRGX", letters)
+
+
+def test_unknown_notation():
+    with pytest.raises(ConfigError, match="choose one of letters, digits, numbers"):
+        get_notation("roman")

@@ -1,0 +1,132 @@
+"""The solver's bookkeeping: answers, slips, undo, a person's own guesses, rules."""
+
+import numpy as np
+import pytest
+
+from engine import (
+    AnswerError,
+    CodeSpace,
+    ComputerBreaks,
+    InconsistentAnswersError,
+    MastermindError,
+    Outcome,
+    PersonBreaks,
+    Rules,
+    Solver,
+    get_notation,
+    likely_slips,
+    make_strategy,
+    score,
+)
+from engine.feedback import Answer
+
+SPACE = CodeSpace(6, 4)
+LETTERS = get_notation("letters")
+
+
+def code(text: str) -> int:
+    return LETTERS.parse(SPACE, text)
+
+
+def test_decide_is_stable_until_answered():
+    solver = Solver(SPACE, make_strategy("random"), seed=4)
+    assert solver.decide() is solver.decide()
+
+
+def test_impossible_answer_is_refused_and_nothing_is_lost():
+    solver = Solver(SPACE, make_strategy("knuth"))
+    with pytest.raises(AnswerError, match="only 4 positions"):
+        solver.answer(3, 2)
+    with pytest.raises(AnswerError, match="impossible"):
+        solver.answer(3, 1)
+    assert solver.steps == [] and len(solver.candidates) == 1296
+
+
+def test_inconsistent_answers_are_caught_at_once_and_can_be_corrected():
+    secret = code("RGBY")
+    solver = Solver(SPACE, make_strategy("knuth"))
+    solver.answer_for(secret)
+    solver.answer_for(secret)
+    before = solver.candidates.copy()
+    guess = solver.decide().guess
+    # A slip: the third answer claims all four colours but no black.
+    with pytest.raises(InconsistentAnswersError, match="earlier answers"):
+        solver.answer(0, 4)
+    assert np.array_equal(solver.candidates, before)
+    assert solver.decide().guess == guess
+    solver.answer_for(secret)
+    while not solver.solved:
+        solver.answer_for(secret)
+    assert solver.steps[-1].guess == secret
+
+
+def test_likely_slips_point_at_the_wrong_answer():
+    secret = code("RGBY")
+    moves = [
+        (code(t), score(SPACE.to_digits(secret), SPACE.to_digits(code(t))))
+        for t in ["BBWW", "WRGG", "RWRO", "RGOB"]
+    ]
+    moves[1] = (moves[1][0], Answer(0, 0))  # a slip: R and G are in the secret
+    slips = likely_slips(SPACE, moves)
+    assert slips[0][0] == 1
+    assert all(n > 0 for _, n in slips)
+
+
+def test_undo_restores_the_previous_position():
+    solver = Solver(SPACE, make_strategy("knuth"))
+    first = solver.decide().guess
+    solver.answer(0, 1)
+    step = solver.undo()
+    assert step.guess == first and solver.steps == [] and len(solver.candidates) == 1296
+    with pytest.raises(MastermindError, match="no answer to take back"):
+        solver.undo()
+
+
+def test_observe_follows_a_person_and_advises():
+    solver = Solver(SPACE, make_strategy("knuth"))
+    step = solver.observe(code("BWRG"), 1, 1)
+    assert step.decision.note == "chosen by the player"
+    assert step.candidates_after == step.decision.partition[Answer(1, 1)] == 252
+    advice = solver.decide()
+    assert advice.score == 47 and advice.candidates_before == 252
+
+
+def test_inconsistent_when_nothing_is_left_to_guess():
+    solver = Solver(CodeSpace(2, 1), make_strategy("sequential"))
+    solver.answer(0, 0)  # not B, so W
+    with pytest.raises(InconsistentAnswersError):
+        solver.answer(0, 0)
+
+
+def test_person_breaks_to_a_win_and_to_a_loss():
+    rules = Rules(max_moves=2)
+    win = PersonBreaks(rules, code("RGBY"))
+    assert win.guess(code("RRGG")) == Answer(1, 1)
+    win.guess(code("RGBY"))
+    assert win.outcome is Outcome.SOLVED and win.score == 2
+    lose = PersonBreaks(rules, code("RGBY"))
+    lose.guess(code("BBBB"))
+    lose.guess(code("WWWW"))
+    assert lose.outcome is Outcome.OUT_OF_MOVES and lose.score == 3  # the limit plus one
+    with pytest.raises(MastermindError, match="over"):
+        lose.guess(code("RGBY"))
+
+
+def test_computer_breaks_with_auto_answers_and_a_move_limit():
+    rules = Rules()
+    game = ComputerBreaks.start(rules, "knuth", secret=code("YYOB"))
+    while game.outcome is Outcome.PLAYING:
+        game.auto_answer()
+    assert game.outcome is Outcome.SOLVED and game.score == len(game.steps) <= 5
+    short = ComputerBreaks.start(Rules(max_moves=1), "sequential", secret=code("YYOB"))
+    short.auto_answer()
+    assert short.outcome is Outcome.OUT_OF_MOVES and short.score == 2
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [({"rounds": 0}, "rounds"), ({"max_moves": 0}, "move limit"), ({"colours": 1}, "colours")],
+)
+def test_rules_validate(kwargs, fragment):
+    with pytest.raises(MastermindError, match=fragment):
+        Rules(**kwargs)

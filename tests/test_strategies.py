@@ -1,0 +1,147 @@
+"""Every strategy against the seeds' games and the published figures."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
+from engine.stats import choose_secrets, run_stats
+from engine.strategies.partitioning import canonical_codes, opening_patterns
+
+SPACE = CodeSpace(6, 4)
+DIGITS = get_notation("digits")
+NUMBERS = get_notation("numbers")
+
+
+def test_sequential_reproduces_seed_000_sample_game():
+    steps = play(SPACE, make_strategy("sequential"), DIGITS.parse(SPACE, "4204"))
+    rows = [(DIGITS.format(SPACE, s.guess), s.answer.white, s.answer.black) for s in steps]
+    # Seed 000 prints "Guess  W B".
+    assert rows == [("0000", 0, 1), ("1110", 1, 0), ("2202", 0, 2), ("3302", 1, 1), ("4204", 0, 4)]
+    assert [s.decision.details["skipped"] for s in steps] == [0, 42, 402, 6, 426]
+
+
+# Published totals over all 1296 secrets (shared/reference/solvers.md).
+PUBLISHED = {
+    "knuth": (5801, 5, "1 1 2 2"),
+    "expected-size": (5696, 6, "1 1 2 3"),
+    "entropy": (5722, 6, "1 2 3 4"),
+    "most-parts": (5668, 6, "1 1 2 3"),
+    "sequential": (7471, 9, "1 1 1 1"),
+}
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_published_totals_over_every_secret(name):
+    total, worst, opening = PUBLISHED[name]
+    result = run_stats(SPACE, name, choose_secrets(SPACE, None, None))
+    assert (result.total_guesses, result.worst) == (total, worst)
+    assert result.games == 1296
+    assert sum(result.distribution.values()) == 1296
+    first = play(SPACE, make_strategy(name), 0)[0]
+    assert NUMBERS.format(SPACE, first.guess) == opening
+
+
+def test_knuth_distribution_and_first_partition():
+    result = run_stats(SPACE, "knuth", choose_secrets(SPACE, None, None))
+    assert result.distribution == {1: 1, 2: 6, 3: 62, 4: 533, 5: 694}
+    step = play(SPACE, make_strategy("knuth"), 1000)[0]
+    assert step.decision.score == 256
+    assert step.decision.score_label == "largest class"
+    assert max(step.decision.partition.values()) == 256
+    assert [a.score for a in step.decision.alternatives[:2]] == [276, 312]
+
+
+def test_random_average_is_in_published_range():
+    result = run_stats(SPACE, "random", choose_secrets(SPACE, 1000, 7), seed=7)
+    assert 4.55 < result.average < 4.75
+    assert result.worst <= 8
+
+
+def test_classic_scan_wraps_and_reports_the_start():
+    class Draw:
+        def __call__(self, n: int) -> int:
+            return n - 1  # always start at the last index: forces the wrap
+
+    steps = play(SPACE, STRATEGIES["classic"](draw=Draw()), 700)
+    assert steps[0].guess == SPACE.size - 1
+    assert all(s.decision.details["scan_start"] == SPACE.size - 1 for s in steps)
+    assert "wrapped round to 0" in steps[1].decision.note
+
+
+def test_opening_patterns_are_written_as_the_literature_does():
+    assert sorted(NUMBERS.format(SPACE, c) for c in opening_patterns(SPACE)) == [
+        "1 1 1 1",
+        "1 1 1 2",
+        "1 1 2 2",
+        "1 1 2 3",
+        "1 2 3 4",
+    ]
+
+
+def test_canonical_codes_keep_one_code_per_symmetry_class():
+    space = CodeSpace(4, 3)
+    kept = canonical_codes(space, [1, 2, 3])
+    # Patterns over colour 0 and interchangeable colours 1..3, first as written.
+    letters = get_notation("letters")
+    written = {letters.format(space, c) for c in kept}
+    assert "BWR" in written and "BRW" not in written and "WBW" in written
+    assert len(kept) == 15
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(sorted(STRATEGIES)),
+    st.integers(2, 5),
+    st.integers(1, 4),
+    st.data(),
+)
+def test_every_strategy_finds_every_secret(name, colours, positions, data):
+    space = CodeSpace(colours, positions)
+    secret = data.draw(st.integers(0, space.size - 1))
+    seed = data.draw(st.integers(0, 2**32))
+    steps = play(space, make_strategy(name), secret, seed=seed)
+    assert steps[-1].guess == secret
+    assert steps[-1].answer.black == positions
+    for step in steps:
+        d = step.decision
+        assert sum(d.partition.values()) == d.candidates_before
+        if step is not steps[-1]:
+            assert step.candidates_after == d.partition[step.answer]
+    if name in ("sequential", "classic", "random"):
+        assert all(s.decision.consistent for s in steps)
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_every_strategy_solves_every_secret_of_a_small_game(name):
+    space = CodeSpace(4, 3)
+    result = run_stats(space, name, choose_secrets(space, None, None), seed=3)
+    assert result.games == 64 and result.worst <= 8
+
+
+def test_big_space_plays_in_bounded_memory_with_consistent_strategies():
+    space = CodeSpace(8, 8)
+    secret = 12_345_678
+    for name in ("sequential", "classic", "random"):
+        steps = play(space, make_strategy(name), secret, seed=1)
+        assert steps[-1].guess == secret
+
+
+def test_big_space_minimax_samples_and_says_so():
+    space = CodeSpace(8, 7)
+    steps = play(space, make_strategy("knuth"), 1_234_567)
+    assert steps[-1].guess == 1_234_567
+    assert any("sample" in s.decision.note for s in steps[1:])
+
+
+def test_unknown_strategy():
+    with pytest.raises(ValueError, match="unknown strategy 'magic'"):
+        make_strategy("magic")
+
+
+def test_partition_strategies_are_deterministic():
+    a = [s.guess for s in play(SPACE, make_strategy("entropy"), 999)]
+    b = [s.guess for s in play(SPACE, make_strategy("entropy"), 999)]
+    assert a == b
+    assert np.all(np.diff([s.candidates_after for s in play(SPACE, make_strategy("knuth"), 5)]) <= 0)
