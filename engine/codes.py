@@ -101,4 +101,3 @@ class CodeSpace:
     def check_index(self, index: int) -> None:
         if not 0 <= index < self.size:
             raise ConfigError(f"code index {index} is outside 0..{self.size - 1}")
-

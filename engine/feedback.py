@@ -108,9 +108,7 @@ def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarra
     digits = space.digits[codes]
     onehot = (digits[:, :, None] == np.arange(c, dtype=np.uint8)).reshape(len(codes), p * c)
     counts = space.counts[codes]
-    therm = (counts[:, :, None] >= np.arange(1, p + 1, dtype=np.uint8)).reshape(
-        len(codes), c * p
-    )
+    therm = (counts[:, :, None] >= np.arange(1, p + 1, dtype=np.uint8)).reshape(len(codes), c * p)
     weight = p + 1 if guess_side else 1
     return np.hstack([onehot.astype(np.float32) * weight, therm.astype(np.float32)])
 

@@ -57,7 +57,9 @@ class Notation:
     def read_digits(self, colours: int, positions: int, text: str) -> list[int]:
         tokens = self._tokens(text)
         if not tokens:
-            raise CodeError(f"enter a code of {positions} pegs, e.g. {self._example(colours, positions)}")
+            raise CodeError(
+                f"enter a code of {positions} pegs, e.g. {self._example(colours, positions)}"
+            )
         if len(tokens) != positions:
             raise CodeError(
                 f"{text.strip()!r} has {len(tokens)} peg{'s' * (len(tokens) != 1)}; "

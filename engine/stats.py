@@ -77,9 +77,7 @@ def run_stats(
     start = time.perf_counter()
     total = len(secrets)
     for done, secret in enumerate(secrets, 1):
-        solver = Solver(
-            space, make_strategy(strategy), seed=int(rng.integers(2**63)), memo=memo
-        )
+        solver = Solver(space, make_strategy(strategy), seed=int(rng.integers(2**63)), memo=memo)
         while not solver.solved:
             solver.answer_for(int(secret))
         counts[len(solver.steps)] += 1

@@ -88,9 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="use GW-BASIC's own RND sequence: the original's very secrets and guesses",
     )
-    p.add_argument(
-        "--amber", action="store_true", help="amber instead of green (full screen only)"
-    )
+    p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
     return parser
 
 

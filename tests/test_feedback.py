@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import Answer, CodeSpace, score
+from engine.errors import AnswerError
 from engine.feedback import (
     against,
     check_answer,
@@ -15,7 +16,6 @@ from engine.feedback import (
     possible_answers,
     table,
 )
-from engine.errors import AnswerError
 
 # Seed 002's and 003's colours, as digits.
 YELLOW, RED, GREEN, BLACK, BLUE = 0, 1, 2, 3, 4
@@ -61,7 +61,7 @@ codes4 = st.lists(st.integers(0, 5), min_size=4, max_size=4)
 def test_symmetric_and_bounded(a, b):
     ab = score(a, b)
     assert ab == score(b, a)
-    assert 0 <= ab.black and 0 <= ab.white and ab.black + ab.white <= 4
+    assert ab.black >= 0 and ab.white >= 0 and ab.black + ab.white <= 4
     assert ab != (3, 1)
 
 

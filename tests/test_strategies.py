@@ -144,4 +144,6 @@ def test_partition_strategies_are_deterministic():
     a = [s.guess for s in play(SPACE, make_strategy("entropy"), 999)]
     b = [s.guess for s in play(SPACE, make_strategy("entropy"), 999)]
     assert a == b
-    assert np.all(np.diff([s.candidates_after for s in play(SPACE, make_strategy("knuth"), 5)]) <= 0)
+    assert np.all(
+        np.diff([s.candidates_after for s in play(SPACE, make_strategy("knuth"), 5)]) <= 0
+    )

@@ -123,9 +123,7 @@ class PartitionStrategy(Strategy):
                 )
         else:
             pool = self._sample_pool(position)
-            notes.append(
-                f"big space: weighed a sample of {len(pool):,} of {space.size:,} guesses"
-            )
+            notes.append(f"big space: weighed a sample of {len(pool):,} of {space.size:,} guesses")
         scored = cands
         if len(pool) * len(cands) > PAIR_BUDGET or (
             space.size > EXACT_LIMIT and len(cands) > SAMPLED_CANDIDATES

@@ -1,0 +1,119 @@
+"""The command line as a user meets it: real processes, real output."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mastermind_tui.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mastermind_tui", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_version_and_help():
+    assert run("--version").stdout.strip() == "mastermind 0.1.0"
+    out = run("--help").stdout
+    for command in ("solve", "stats", "play", "watch", "retro"):
+        assert command in out
+
+
+def test_solve_json_reproduces_seed_000():
+    result = run("solve", "4204", "--strategy", "sequential", "--notation", "digits", "--json")
+    data = json.loads(result.stdout)
+    assert data["solved"] is True
+    assert data["secret"] == "4204"
+    assert [(g["guess"], g["black"], g["white"]) for g in data["guesses"]] == [
+        ("0000", 1, 0),
+        ("1110", 0, 1),
+        ("2202", 2, 0),
+        ("3302", 1, 1),
+        ("4204", 4, 0),
+    ]
+    assert data["guesses"][0]["candidates_before"] == 1296
+    assert data["guesses"][-1]["candidates_after"] == 1
+
+
+def test_solve_prints_a_readable_trace(capsys):
+    assert main(["solve", "r g b y"]) == 0
+    out = capsys.readouterr().out
+    assert "Breaking RGBY with knuth" in out
+    assert "1. BBWW   0 black 1 white   possible codes 1,296 -> 256" in out
+    assert "largest class 256; next best: BBWR 276" in out
+    assert out.rstrip().endswith("Solved in 4 guesses.")
+
+
+def test_solve_numbers_notation(capsys):
+    assert main(["solve", "2 1 6 2", "--notation", "numbers", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["guesses"][0]["guess"] == "1 1 2 2"
+    assert data["guesses"][-1]["guess"] == "2 1 6 2"
+
+
+def test_stats_all_knuth_json():
+    data = json.loads(run("stats", "--all", "--json").stdout)
+    assert data["strategy"] == "knuth" and data["games"] == 1296
+    assert data["total_guesses"] == 5801 and data["worst"] == 5
+    assert data["distribution"] == {"1": 1, "2": 6, "3": 62, "4": 533, "5": 694}
+    assert set(data) == {
+        "strategy",
+        "colours",
+        "positions",
+        "games",
+        "total_guesses",
+        "average",
+        "worst",
+        "distribution",
+        "seconds",
+    }
+
+
+def test_stats_sample_text(capsys):
+    assert main(["stats", "--strategy", "random", "--games", "50", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "random on 6 colours x 4 positions" in out
+    assert "games          50" in out
+    assert "guesses  games" in out and "#" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "RGB"], "has 3 pegs; a code here has 4 positions"),
+        (["solve", "RGBX"], "'X' is not a colour here"),
+        (["solve", "RGBY", "--colours", "1"], "colours must be at least 2"),
+        (["solve", "RGBY", "--positions", "0"], "positions must be at least 1"),
+        (["solve", "RGBY", "--strategy", "magic"], "unknown strategy 'magic'"),
+        (["solve", "1234", "--colours", "12"], "at most 8 colours"),
+        (["stats", "--games", "-4"], "-4 is negative"),
+        (["stats", "--games", "0"], "at least 1"),
+        (["stats", "--games", "ten"], "'ten' is not a whole number"),
+        (["stats"], "one of the arguments --all --games is required"),
+        (["solve", "RGBY", "--notation", "runes"], "unknown notation 'runes'"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(args, message):
+    result = run(*args)
+    assert result.returncode != 0
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert message in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_solve_and_stats_do_not_import_textual():
+    code = (
+        "import sys; from mastermind_tui.cli import main; "
+        "main(['solve', 'RGBY', '--json']); "
+        "assert 'textual' not in sys.modules, 'textual imported'"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
