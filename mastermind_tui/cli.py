@@ -104,6 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        print("mastermind: out of memory: try fewer colours or positions", file=sys.stderr)
+        return 1
+    except Exception as error:  # a bug: still one line, never a traceback
+        print(f"mastermind: internal error: {error!r}; please report it", file=sys.stderr)
+        return 70
 
 
 def _dispatch(args: argparse.Namespace) -> int:
