@@ -1,0 +1,407 @@
+"""The 1978 Creative Computing MASTERMIND as a dialogue: typed lines in, the exact text the
+original printed out. No Textual here; both the teletype screen and the plain mode drive it.
+
+API::
+
+    d = Dialogue(seed=None, gwbasic_rnd=False, newline="\\n")
+    text = d.start()       # title and the first prompt, "NUMBER OF COLORS? "
+    text = d.feed("6")     # what the program prints after that line, up to the next prompt
+    d.prompt               # the current line so far (e.g. "MOVE #  1  GUESS ? ")
+    d.finished             # True after GOOD BYE or the FINAL SCORE
+
+``feed`` output does not repeat the typed line nor the line end after it: the interpreter
+echoed those, so a frontend shows them (a terminal echoes by itself; a pipe gets
+``line + d.newline`` from the plain mode; the teletype shows what was typed).
+
+The listing is written below as a generator, one Python statement per BASIC line or two, so
+that its control flow (GOTO 380 after BOARD, GOTO 660 after inconsistent information, the
+FOR loop variable 11 after a loop runs out) can be read against the original. A BASIC
+run-time error prints ``<message> in <line>`` and, where the interpreter would stop, the
+dialogue asks for the number of colours again so that the person can try again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+
+import numpy as np
+
+from engine.codes import CodeSpace
+from engine.feedback import against, encode, score
+from engine.notation import COLOUR_NAMES, LETTERS
+from engine.strategies import Position
+from engine.strategies.consistent import Classic
+
+from .gwbasic import (
+    ILLEGAL,
+    OUT_OF_MEMORY,
+    SUBSCRIPT,
+    BasicError,
+    Redo,
+    Rnd,
+    basic_for,
+    cint,
+    draw,
+    make_rnd,
+    number_text,
+    parse_numbers,
+    parse_string,
+    power,
+    tab,
+)
+
+#: Bytes of array data that fit beside the listing in GW-BASIC's 64 KB, calibrated on the
+#: largest game measured to fit: 13,862 codes with 14 positions (line 150's arrays).
+ARRAY_MEMORY = 55812
+MOVES = 10
+
+#: The listing's INPUT statements wait for a line: the generator yields, and gets the line.
+Program = Generator[None, str, None]
+
+
+def _dimension(positions: float, total: float) -> None:
+    """Line 150, ``DIM Q(P9),S(10,2),S$(10),A$(P9),G$(P9),I(P),H$(P9)``: refuse what the
+    interpreter refused (Overflow, Illegal function call, Out of memory), in its order."""
+    used = 0
+    arrays = ((positions, 4), (10, 4 * 3), (10, 3), (positions, 3), (positions, 3))
+    arrays += ((total, 4), (positions, 3))
+    for bound, width in arrays:
+        size = cint(bound, 150)
+        if size < 0:
+            raise BasicError(ILLEGAL, 150)
+        used += (size + 1) * width
+        if used > ARRAY_MEMORY:
+            raise BasicError(OUT_OF_MEMORY, 150)
+
+
+class _EngineCodes:
+    """Codes of an ordinary game (2 to 8 colours, whole positions): the engine's CodeSpace,
+    its vectorised scoring and the ``classic`` strategy with the listing's random start."""
+
+    def __init__(self, colours: int, positions: int) -> None:
+        self.space = CodeSpace(colours, positions)
+        self.bound = self.space.size
+        self._start = 0
+        self._strategy = Classic(draw=lambda _size: self._start)
+        self._rng = np.random.default_rng(0)  # Position needs one; Classic uses our draw.
+        self.reset()
+
+    def code(self, k: int) -> str:
+        """Letters of code k (1-based); past the last code, the odometer in 3540 overflows."""
+        if k > self.space.size:
+            raise BasicError(SUBSCRIPT, 3540)
+        return "".join(LETTERS[d] for d in self.space.to_digits(k - 1))
+
+    def reset(self) -> None:
+        self.candidates = self.space.all_indices()
+
+    def choose(self, start: int) -> int | None:
+        """The first possible code from ``start`` on, wrapping round; None when none is."""
+        if not len(self.candidates):
+            return None
+        self._start = start - 1
+        position = Position(self.space, self.candidates, (), self._rng)
+        return self._strategy.choose(position).guess + 1
+
+    def eliminate(self, k: int, guess: str, black: float, white: float) -> None:
+        """Keep the codes that would answer (black, white) to guess k; k itself goes."""
+        p = self.space.positions
+        cands = self.candidates
+        if black != int(black) or white != int(white) or not 0 <= black <= black + white <= p:
+            self.candidates = cands[:0]  # no code gives such an answer
+            return
+        keep = against(self.space, k - 1, cands) == encode(int(black), int(white), p)
+        self.candidates = cands[keep & (cands != k - 1)]
+
+
+class _ListingCodes:
+    """Codes of any other game the listing accepts (1 colour, 0 or negative colours, fractions):
+    its own odometer Q(), step by step, with its subscript errors, and its I() array."""
+
+    def __init__(self, colours: float, positions: float, total: float) -> None:
+        self.colours = colours
+        self.positions = positions
+        self.total = total
+        self.bound = cint(total, 150)
+        self._q = [0.0] * (cint(positions, 150) + 1)
+        self._i = [False] * (self.bound + 1)
+
+    def _clear(self) -> None:  # GOSUB 3000
+        for s in basic_for(self.positions):
+            self._q[s] = 0
+
+    def _step(self) -> None:  # GOSUB 3500
+        q = self._q
+        if len(q) < 2:
+            raise BasicError(SUBSCRIPT, 3522)
+        if not q[1] > 0:
+            for s in basic_for(self.positions):
+                q[s] = 1
+            return
+        k = 1
+        while True:
+            if k >= len(q):
+                raise BasicError(SUBSCRIPT, 3540)
+            q[k] += 1
+            if q[k] <= self.colours:
+                return
+            q[k] = 1
+            k += 1
+
+    def _letters(self) -> str:  # GOSUB 4000 / 6000: MID$(L$,Q(S),1)
+        out = []
+        for s in basic_for(self.positions):
+            if self._q[s] < 1:
+                raise BasicError(ILLEGAL, 4040)
+            out.append(LETTERS[int(self._q[s]) - 1])
+        return "".join(out)
+
+    def code(self, k: int) -> str:
+        self._clear()
+        for _ in basic_for(k):
+            self._step()
+        return self._letters()
+
+    def reset(self) -> None:
+        for x in basic_for(self.total):
+            self._i[x] = True
+
+    def choose(self, start: int) -> int | None:
+        if self._i[start]:
+            return start
+        for x in (*basic_for_from(start, self.total), *basic_for(start)):
+            if self._i[x]:
+                return x
+        return None
+
+    def eliminate(self, k: int, guess: str, black: float, white: float) -> None:
+        self._clear()
+        for x in basic_for(self.total):
+            self._step()
+            if self._i[x] and tuple(score(guess, self._letters())) != (black, white):
+                self._i[x] = False
+
+
+def basic_for_from(start: int, end: float) -> range:
+    """``FOR X=start TO end`` for a whole start."""
+    return range(start, math.floor(end) + 1)
+
+
+class Dialogue:
+    """The 1978 program, fed one typed line at a time (see the module docstring)."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        gwbasic_rnd: bool = False,
+        newline: str = "\n",
+        rnd: Rnd | None = None,
+    ) -> None:
+        """``newline`` is the line end printed ("\\r\\n" gives the original's bytes);
+        ``rnd`` overrides the random source (tests)."""
+        self.newline = newline
+        self.finished = False
+        self._rnd = rnd or make_rnd(seed, gwbasic_rnd)
+        self._out: list[str] = []
+        self._line = ""
+        self._program = self._run()
+        self._started = False
+
+    @property
+    def prompt(self) -> str:
+        """What is printed on the current line, up to where the typed text goes."""
+        return self._line
+
+    def start(self) -> str:
+        """Run the program up to its first INPUT; return what it printed."""
+        if self._started:
+            raise RuntimeError("the dialogue has already started")
+        self._started = True
+        next(self._program)
+        return self._take()
+
+    def feed(self, line: str) -> str:
+        """Give the typed line (without its line end) to the waiting INPUT; return what the
+        program prints next, up to the next prompt or the end."""
+        if not self._started or self.finished:
+            raise RuntimeError("the dialogue is not waiting for a line")
+        try:
+            self._program.send(line)
+        except StopIteration:
+            self.finished = True
+        return self._take()
+
+    # output
+
+    def _take(self) -> str:
+        text = "".join(self._out)
+        self._out.clear()
+        return text if self.newline == "\n" else text.replace("\n", self.newline)
+
+    def _write(self, text: str) -> None:
+        """PRINT ...; (no line end)."""
+        self._out.append(text)
+        self._line = (self._line + text).rpartition("\n")[2]
+
+    def _print(self, text: str = "") -> None:
+        self._write(text + "\n")
+
+    # input
+
+    def _input_numbers(self, prompt: str, count: int) -> Generator[None, str, list[float]]:
+        while True:
+            self._write(prompt + "? ")
+            line = yield
+            try:
+                return parse_numbers(line, count)
+            except Redo:
+                self._print("?Redo from start")
+
+    def _input_string(self, prompt: str) -> Generator[None, str, str]:
+        while True:
+            self._write(prompt + "? ")
+            line = yield
+            try:
+                return parse_string(line)
+            except Redo:
+                self._print("?Redo from start")
+
+    # the program
+
+    def _run(self) -> Program:
+        self._print(" " * 29 + "MASTERMIND")
+        self._print(" " * 14 + "CREATIVE COMPUTING  MORRISTOWN, NEW JERSEY")
+        self._print("\n\n")
+        while True:
+            try:
+                yield from self._game()
+                return
+            except BasicError as error:
+                # The interpreter would stop here; the person gets to try again instead.
+                self._print(str(error))
+
+    def _game(self) -> Program:
+        while True:
+            (colours,) = yield from self._input_numbers("NUMBER OF COLORS", 1)
+            if colours <= 8:
+                break
+            self._print("NO MORE THAN 8, PLEASE!")
+        (positions,) = yield from self._input_numbers("NUMBER OF POSITIONS", 1)
+        (rounds,) = yield from self._input_numbers("NUMBER OF ROUNDS", 1)
+        total, warning = power(colours, positions, 120)
+        if warning:
+            self._print(warning)
+        self._print("TOTAL POSSIBILITIES =" + number_text(total))
+        self.scores = [0, 0]  # computer, human
+        _dimension(positions, total)
+        if 2 <= colours == int(colours) and positions == int(positions) >= 1:
+            codes: _EngineCodes | _ListingCodes = _EngineCodes(int(colours), int(positions))
+        else:
+            codes = _ListingCodes(colours, positions, total)
+        self._print("\n")
+        self._print("COLOR     LETTER")
+        self._print("=====     ======")
+        for x in basic_for(colours):
+            self._print(COLOUR_NAMES[x - 1].upper() + tab(COLOUR_NAMES[x - 1], 13) + LETTERS[x - 1])
+        self._print()
+        letters = LETTERS[: len(list(basic_for(colours)))]
+        for r in basic_for(rounds):
+            self._print()
+            self._print("ROUND NUMBER" + number_text(r) + "----")
+            self._print()
+            self._print("GUESS MY COMBINATION.")
+            self._print()
+            secret = codes.code(draw(total, self._rnd))
+            moves = yield from self._human_turn(secret, letters, positions)
+            if moves is None:
+                return
+            self.scores[1] += moves
+            self._score()
+            self.scores[0] += yield from self._computer_turn(codes, positions, total)
+            self._score()
+        self._print("GAME OVER")
+        self._print("FINAL SCORE:")
+        self._score(final=True)
+
+    def _score(self, final: bool = False) -> None:
+        if not final:
+            self._print("SCORE:")
+        self._print("     COMPUTER " + number_text(self.scores[0]))
+        self._print("     HUMAN    " + number_text(self.scores[1]))
+        self._print()
+
+    def _human_turn(
+        self, secret: str, letters: str, positions: float
+    ) -> Generator[None, str, int | None]:
+        """Lines 370-640: the moves it took (11 when they ran out), or None after QUIT."""
+        board: list[tuple[str, int, int]] = []
+        for move in range(1, MOVES + 1):
+            while True:
+                self._write("MOVE # " + number_text(move) + " GUESS ")
+                guess = yield from self._input_string("")
+                if guess == "BOARD":
+                    self._board(board)
+                elif guess == "QUIT":
+                    self._print("QUITTER!  MY COMBINATION WAS: " + secret)
+                    self._print("GOOD BYE")
+                    return None
+                elif len(guess) != positions:
+                    self._print("BAD NUMBER OF POSITIONS.")
+                else:
+                    bad = [ch for ch in guess if ch not in letters]
+                    if not bad:
+                        break
+                    self._print(f"'{bad[0]}' IS UNRECOGNIZED.")
+            black, white = score(secret, guess)
+            if black == positions:
+                self._print("YOU GUESSED IT IN " + number_text(move) + " MOVES!")
+                return move
+            self._print(
+                "YOU HAVE " + number_text(black) + " BLACKS AND " + number_text(white) + " WHITES."
+            )
+            board.append((guess, black, white))
+        self._print("YOU RAN OUT OF MOVES!  THAT'S ALL YOU GET!")
+        return MOVES + 1
+
+    def _board(self, board: list[tuple[str, int, int]]) -> None:
+        """Lines 2025-2075: PRINT Z;TAB(9);S$(Z);TAB(25);S(Z,1);TAB(35);S(Z,2)."""
+        self._print()
+        self._print("BOARD")
+        self._print("MOVE     GUESS          BLACK     WHITE")
+        for z, (guess, black, white) in enumerate(board, 1):
+            row = number_text(z)
+            row += tab(row, 9) + guess
+            row += tab(row.rpartition("\n")[2], 25) + number_text(black)
+            row += tab(row.rpartition("\n")[2], 35) + number_text(white)
+            self._print(row)
+        self._print()
+
+    def _computer_turn(
+        self, codes: _EngineCodes | _ListingCodes, positions: float, total: float
+    ) -> Generator[None, str, int]:
+        """Lines 660-1130: the moves the computer took (11 when they ran out)."""
+        while True:
+            codes.reset()
+            self._print("NOW I GUESS.  THINK OF A COMBINATION.")
+            yield from self._input_string("HIT RETURN WHEN READY:")
+            for move in range(1, MOVES + 1):
+                start = draw(total, self._rnd)
+                if start > codes.bound:
+                    raise BasicError(SUBSCRIPT, 780)
+                k = codes.choose(start)
+                if k is None:
+                    self._print("YOU HAVE GIVEN ME INCONSISTENT INFORMATION.")
+                    self._print("TRY AGAIN, AND THIS TIME PLEASE BE MORE CAREFUL.")
+                    break
+                guess = codes.code(k)
+                self._write("MY GUESS IS: " + guess)
+                black, white = yield from self._input_numbers("  BLACKS, WHITES ", 2)
+                if black == positions:
+                    self._print("I GOT IT IN " + number_text(move) + " MOVES!")
+                    return move
+                codes.eliminate(k, guess, black, white)
+            else:
+                self._print("I USED UP ALL MY MOVES!")
+                self._print("I GUESS MY CPU IS JUST HAVING AN OFF DAY.")
+                return MOVES + 1
