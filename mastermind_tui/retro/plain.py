@@ -1,0 +1,46 @@
+"""``mastermind retro --plain``: the 1978 dialogue on standard input and output, line by line.
+
+A terminal echoes what is typed; a pipe or file does not, so then each line read is echoed
+after the prompt and a piped session reads like the printed transcript of the original.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from .dialogue import Dialogue
+
+EXIT_INTERRUPTED = 130
+
+
+def run_plain(seed: int | None = None, gwbasic_rnd: bool = False) -> int:
+    """Play until the program ends or input runs out; return the exit code."""
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")  # odd bytes in or out never stop the game
+    dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd)
+    echo = not sys.stdin.isatty()
+    out = sys.stdout
+    try:
+        out.write(dialogue.start())
+        out.flush()
+        while not dialogue.finished:
+            line = sys.stdin.readline()
+            if not line:  # end of input: finish the prompt's line and stop
+                out.write(dialogue.newline)
+                break
+            line = line.rstrip("\r\n")
+            if echo:
+                out.write(line + dialogue.newline)
+            out.write(dialogue.feed(line))
+            out.flush()
+        out.flush()
+    except KeyboardInterrupt:
+        out.write(dialogue.newline)
+        out.flush()
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away: say nothing more, and keep Python quiet about it at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
