@@ -1,0 +1,81 @@
+"""The teletype: the 1978 dialogue on a green (or amber) upper-case 80-column printout.
+
+No game logic here: typed lines go to the Dialogue and what it prints is added to the paper.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from .dialogue import Dialogue
+
+CURSOR = "\u2588"
+BLINK_SECONDS = 0.5
+
+
+class TeletypeScreen(Screen[None]):
+    """Scrollback of everything printed, the typed text after the prompt and a blinking
+    block cursor. Escape leaves; once the program has ended, any key does."""
+
+    CSS_PATH = "retro.tcss"
+    BINDINGS = [Binding("escape", "leave", "Leave")]  # noqa: RUF012 (Textual's convention)
+
+    #: Tests turn blinking off so that the screen does not change while they look at it.
+    cursor_blink = True
+
+    def __init__(self, seed: int | None = None, gwbasic_rnd: bool = False, amber: bool = False):
+        super().__init__(classes="amber" if amber else "green")
+        self.dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd)
+        self.printed = ""
+        self.typed = ""
+        self._cursor_on = True
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="paper"):
+            yield Static(id="printout", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.printed = self.dialogue.start()
+        if self.cursor_blink:
+            self.set_interval(BLINK_SECONDS, self._blink)
+        self._show()
+
+    def _blink(self) -> None:
+        self._cursor_on = not self._cursor_on
+        self._show()
+
+    def _show(self) -> None:
+        waiting = not self.dialogue.finished
+        cursor = (CURSOR if self._cursor_on else " ") if waiting else ""
+        self.query_one("#printout", Static).update(Content(self.printed + self.typed + cursor))
+        self.query_one("#paper", VerticalScroll).scroll_end(animate=False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape":
+            return  # the binding handles it
+        event.stop()
+        if self.dialogue.finished:
+            self.action_leave()
+        elif event.key == "enter":
+            line, self.typed = self.typed, ""
+            self.printed += line + "\n" + self.dialogue.feed(line)
+        elif event.key == "backspace":
+            self.typed = self.typed[:-1]
+        elif event.is_printable and event.character:
+            self.typed += event.character.upper()  # a teletype keyboard has capitals only
+        self._cursor_on = True
+        self._show()
+
+    def action_leave(self) -> None:
+        """Back to whoever opened the teletype, or out of the app when it is the app."""
+        if len(self.app.screen_stack) > 1:
+            self.dismiss()
+        else:
+            self.app.exit()
