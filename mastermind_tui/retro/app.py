@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from textual.app import App
-from textual.screen import Screen
 
 from .screen import TeletypeScreen
 
@@ -19,5 +18,6 @@ class RetroApp(App[None]):
         super().__init__()
         self._options = (seed, gwbasic_rnd, amber)
 
-    def get_default_screen(self) -> Screen:
-        return TeletypeScreen(*self._options)
+    def on_mount(self) -> None:
+        # Pushed rather than made the default screen, so that its CSS_PATH is loaded.
+        self.push_screen(TeletypeScreen(*self._options), callback=lambda _: self.exit())

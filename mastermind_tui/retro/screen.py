@@ -74,8 +74,5 @@ class TeletypeScreen(Screen[None]):
         self._show()
 
     def action_leave(self) -> None:
-        """Back to whoever opened the teletype, or out of the app when it is the app."""
-        if len(self.app.screen_stack) > 1:
-            self.dismiss()
-        else:
-            self.app.exit()
+        """Back to whoever pushed the teletype (RetroApp then exits)."""
+        self.dismiss()
