@@ -1,0 +1,101 @@
+"""What the play and make screens share: the three panes, the status line, the command line."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from ..state import GameSession
+from ..widgets.board import Board
+from ..widgets.command_line import CommandLine
+from ..widgets.history import History
+from ..widgets.trace import TracePane
+
+
+def panes(history: bool = True) -> ComposeResult:
+    """Board, History and Solver trace side by side, each titled."""
+    with Horizontal(id="panes"):
+        with Vertical(id="board-pane", classes="pane") as pane:
+            pane.border_title = "Board"
+            yield Board(id="board")
+        if history:
+            with Vertical(id="history-pane", classes="pane") as pane:
+                pane.border_title = "History"
+                yield History(id="history")
+        trace = TracePane(id="trace", classes="pane")
+        trace.border_title = "Solver trace"
+        yield trace
+
+
+class GameScreen(Screen):
+    """A game in progress: the session is the only state; this screen draws it."""
+
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f2", "board", "Board", id="board"),
+        Binding("escape", "command_line", "Type", show=False),
+        Binding("f5", "app.new_game", "New game", id="new-game"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="status")
+        yield from panes()
+        yield CommandLine(id="command-line")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(CommandLine).focus_input()
+
+    @property
+    def command_line(self) -> CommandLine:
+        return self.query_one(CommandLine)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.command_line.say(text, kind)
+
+    def draw_board(self) -> None:
+        session = self.session
+        space = session.space
+        secret = session.game.secret if session.over else None
+        self.query_one(Board).show(
+            session.rows(),
+            space.positions,
+            session.rules.max_moves,
+            session.settings.notation.symbols(space.colours),
+            None if secret is None else space.to_digits(secret),
+        )
+        self.query_one(History).show(
+            [(session.format(space.from_digits(r.digits)), r.answer) for r in session.rows()]
+        )
+        self.query_one("#status", Static).update(session.status())
+
+    def action_board(self) -> None:
+        """The 1978 BOARD command: bring the listing up to date and into focus."""
+        self.draw_board()
+        self.query_one(History).focus()
+
+    def action_command_line(self) -> None:
+        self.command_line.focus_input()
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.role))
+
+    def next_game_hint(self) -> str:
+        if self.session.match_over:
+            return f" {self.session.verdict()}. F5 for a new game."
+        return " Press Enter for the next game."
+
+    def next_game(self) -> None:
+        """Enter after a finished game: on to the next one, on whichever screen it needs."""
+        self.session.next_game()
+        self.app.show_session(self.session)  # type: ignore[attr-defined]

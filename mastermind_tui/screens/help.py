@@ -1,0 +1,46 @@
+"""HELP: the commands, as a dialog that Escape closes."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+PERSON = """\
+## You break the code
+Type a guess in any notation: `RRGG`, `rrgg`, `r r g g`, `1 1 2 2`.
+Each answer peg: **●** black = right colour in the right place, **○** white = right colour
+in the wrong place.
+
+- `BOARD` (or F2): the list of your moves so far
+- `QUIT`: give up this game and see the secret
+- `HELP` (or F1): this page
+- Enter on an empty line after a game: the next game
+"""
+
+COMPUTER = """\
+## The computer breaks your code
+Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
+
+- `SECRET`: type your code once, hidden; then Enter answers for you
+- `UNDO`: take back your last answer
+- `FIX 3 2,1`: give move 3 its right answer (after inconsistent answers)
+- `BOARD`, `QUIT`, `HELP` as usual
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """The help page for the role being played."""
+
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
+
+    def __init__(self, role: str = "person") -> None:
+        super().__init__()
+        self.role = role
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Markdown(PERSON if self.role == "person" else COMPUTER)
+            yield Markdown("Escape closes this page. Ctrl+P: command palette. Ctrl+Q: quit.")

@@ -1,0 +1,60 @@
+"""Pegs drawn in their real colours with their symbol inside, so that colour-blind players
+and ``NO_COLOR`` terminals lose nothing: the symbol alone carries the meaning."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from engine import Answer
+
+#: Background colours; the first eight are the 1978 listing's (black, white, red, green,
+#: orange, yellow, purple, tan), the rest tell apart up to the engine's 20 colours.
+PALETTE = (
+    "#262626",
+    "#f2f2f2",
+    "#d62828",
+    "#2a9d3f",
+    "#f77f00",
+    "#f6d32d",
+    "#7b2cbf",
+    "#d2b48c",
+    "#1e6fd9",
+    "#20c5c5",
+    "#ff6fb5",
+    "#8b4513",
+    "#a6e22e",
+    "#1b2a80",
+    "#008080",
+    "#800000",
+    "#808000",
+    "#8a8a8a",
+    "#ff7f50",
+    "#b8860b",
+)
+#: Colours light enough to need dark text.
+_LIGHT = {1, 4, 5, 7, 9, 10, 12, 17, 18}
+
+
+def peg(colour: int, symbol: str, width: int = 1) -> Text:
+    fg = "#111111" if colour in _LIGHT else "#ffffff"
+    return Text(f" {symbol:^{width}} ", style=f"bold {fg} on {PALETTE[colour]}")
+
+
+def code_pegs(digits: tuple[int, ...], symbols: list[str]) -> Text:
+    """A whole code as pegs separated by a space."""
+    width = max(len(s) for s in symbols)
+    return Text(" ").join(peg(d, symbols[d], width) for d in digits)
+
+
+def empty_pegs(positions: int, symbols: list[str]) -> Text:
+    width = max(len(s) for s in symbols)
+    return Text(" ".join(f" {'·':^{width}} " for _ in range(positions)), style="dim")
+
+
+def answer_pegs(answer: Answer, positions: int) -> Text:
+    """● for each black (right colour, right place), ○ for each white, · for the rest."""
+    text = Text()
+    text.append("●" * answer.black, style="bold")
+    text.append("○" * answer.white)
+    text.append("·" * (positions - answer.black - answer.white), style="dim")
+    return text

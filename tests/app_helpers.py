@@ -1,0 +1,20 @@
+"""Shared helpers for the app's Pilot tests: type a line, read the message line."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+
+async def enter(pilot: Pilot, text: str) -> None:
+    """Type a whole line into the command line and press Enter, then let workers finish."""
+    field = pilot.app.screen.query_one("#command", Input)
+    field.focus()
+    field.value = text
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def message(pilot: Pilot) -> str:
+    return str(pilot.app.screen.query_one("#message", Static).render())

@@ -1,0 +1,107 @@
+"""You break the computer's code: Pilot tests on the real screen."""
+
+from __future__ import annotations
+
+from app_helpers import enter, message
+from textual.widgets import DataTable, Static
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.state import Settings
+from mastermind_tui.widgets.board import Board
+
+
+def app_for(**kwargs) -> MastermindApp:
+    return MastermindApp(Settings.build(seed=3, **kwargs))
+
+
+def wrong_guess(secret: str) -> str:
+    return "BBBB" if secret != "BBBB" else "WWWW"
+
+
+async def test_win_shows_secret_and_score() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        secret = screen.session.secret_text
+        await enter(pilot, wrong_guess(secret).lower())
+        await enter(pilot, " ".join(secret))
+        assert "YOU GUESSED IT IN 2 MOVES" in message(pilot)
+        assert "You 2" in str(screen.query_one("#status", Static).render())
+        board = str(screen.query_one(Board).render())
+        assert "Secret" in board
+        assert screen.query_one(DataTable).row_count == 2
+
+
+async def test_loss_after_move_limit() -> None:
+    app = app_for(moves=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        secret = app.screen.session.secret_text
+        await enter(pilot, wrong_guess(secret))
+        await enter(pilot, wrong_guess(secret))
+        assert "RAN OUT OF MOVES" in message(pilot)
+        assert secret in message(pilot)
+        assert "You 3" in str(app.screen.query_one("#status", Static).render())
+        await enter(pilot, "RRGG")
+        assert "over" in message(pilot)
+
+
+async def test_bad_guesses_cost_no_move() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "RRG")
+        assert "has 3 pegs" in message(pilot)
+        await enter(pilot, "RRGX")
+        assert "'X' is not a colour" in message(pilot)
+        await enter(pilot, "[red]oops")
+        assert "'[red]oops' has 9 pegs" in message(pilot)
+        assert app.screen.session.rows() == []
+
+
+async def test_board_focuses_history() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "RRGG")
+        await enter(pilot, "board")
+        table = app.screen.query_one(DataTable)
+        assert app.focused is table
+        assert table.get_row_at(0) == ["1", "RRGG", *table.get_row_at(0)[2:]]
+        assert "BOARD: 1 moves" in message(pilot)
+
+
+async def test_quit_reveals_combination_and_next_round() -> None:
+    app = app_for(rounds=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        secret = app.screen.session.secret_text
+        await enter(pilot, "QUIT")
+        assert f"MY COMBINATION WAS: {secret}" in message(pilot)
+        assert "Enter for the next game" in message(pilot)
+        await enter(pilot, "")
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert screen.session.round == 2
+        assert "Round 2/2" in str(screen.query_one("#status", Static).render())
+        assert "You 11" in str(screen.query_one("#status", Static).render())
+
+
+async def test_trace_follows_guesses() -> None:
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        summary = str(app.screen.query_one("#trace-summary", Static).render())
+        left = app.screen.session.person_trace().candidates
+        assert f"{left:,} of 1,296 codes" in summary
+        advice = str(app.screen.query_one("#trace-advice", Static).render())
+        assert "knuth would play next" in advice
+        assert "largest class" in advice
+
+
+async def test_help_opens_and_closes() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "help")
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        assert isinstance(app.screen, PlayScreen)
