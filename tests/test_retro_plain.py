@@ -34,8 +34,9 @@ def test_the_installed_command_through_a_shell_pipe_matches_the_original() -> No
     if command is None:
         pytest.skip("the mastermind command is not installed")
     for name in ("a_6c4p_full_game", "c_bad_guess_inputs", "i_redo_from_start"):
+        base = DATA / name
         result = subprocess.run(
-            f"'{command}' retro --plain --gwbasic-rnd < '{DATA / name}.in' | diff - '{DATA / name}.txt'",
+            f"'{command}' retro --plain --gwbasic-rnd < '{base}.in' | diff - '{base}.txt'",
             shell=True,
             capture_output=True,
             timeout=60,
