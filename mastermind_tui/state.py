@@ -357,6 +357,11 @@ class GameSession:
         if not 1 <= move <= len(played):
             raise MastermindError(f"there is no move {move} to fix (moves 1 to {len(played)})")
         played[move - 1] = (played[move - 1][0], check_answer(black, white, self.space.positions))
+        if any(a.black == self.space.positions for _, a in played[:-1]):
+            raise InconsistentAnswersError(
+                f"with move {move} answered {black},{white} the game would have ended there, "
+                "so the answers still fit no code"
+            )
         trial = Solver(self.space, make_strategy(self.settings.strategy))
         for guess, answer in played:
             try:

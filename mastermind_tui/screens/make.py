@@ -19,6 +19,7 @@ class MakeScreen(GameScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self._awaiting_secret = False
+        self._lead = ""
         self.ask_answer()
         self.say("Think of a code. I will guess it; answer each guess with blacks,whites.")
         self.redraw()
@@ -60,7 +61,8 @@ class MakeScreen(GameScreen):
                 if self.session.game.secret is not None
                 else "blacks,whites?"
             )
-            self.say(f"Move {len(self.session.rows()) + 1}: my guess is {guess}. {how}")
+            self.say(f"{self._lead}Move {len(self.session.rows()) + 1}: my guess is {guess}. {how}")
+            self._lead = ""
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.ERROR:
@@ -109,7 +111,11 @@ class MakeScreen(GameScreen):
         elif typed.kind is Kind.QUIT:
             session.quit_game()
             self.redraw()
-            self.say("QUIT: this game is given up." + self.next_game_hint())
+            moves = len(session.rows())
+            self.say(
+                f"QUIT: game over; the computer scores the {moves} moves it used."
+                + self.next_game_hint()
+            )
         elif typed.kind is Kind.SECRET:
             if typed.text:
                 self.take_secret(typed.text)
@@ -119,13 +125,15 @@ class MakeScreen(GameScreen):
                 self.say("Type your secret; it stays hidden.")
         elif typed.kind is Kind.UNDO:
             step = session.undo()
+            self._lead = f"Took back move {step.number} ({step.answer}). "
+            self.say(self._lead)
             self.redraw()
-            self.say(f"Took back move {step.number} ({step.answer}).")
         elif typed.kind is Kind.FIX:
             assert typed.move is not None and typed.black is not None and typed.white is not None
             session.fix(typed.move, typed.black, typed.white)
+            self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}. "
+            self.say(self._lead, "good")
             self.redraw()
-            self.say(f"Move {typed.move} now reads {typed.black},{typed.white}.", "good")
             self.after_answer()
         elif typed.kind is Kind.ANSWER:
             if session.over:

@@ -1,0 +1,151 @@
+"""The computer breaks your code: answers, the hidden secret, and inconsistent answers
+caught and corrected without losing the game."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import enter, message
+from textual.widgets import Input, Static
+
+from engine import InconsistentAnswersError, score
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.make import MakeScreen
+from mastermind_tui.state import GameSession, Settings
+
+SECRET = "RGOY"
+
+
+def make_app(**kwargs) -> MastermindApp:
+    return MastermindApp(Settings.build(mode="make", seed=5, **kwargs))
+
+
+def truth(session: GameSession) -> str:
+    """The right answer to the pending guess for SECRET, as a person would type it."""
+    space = session.space
+    pending = session.pending
+    assert pending is not None
+    answer = score(space.to_digits(session.parse(SECRET)), space.to_digits(pending.guess))
+    return f"{answer.black},{answer.white}"
+
+
+async def test_answering_until_solved() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, MakeScreen)
+        assert "my guess is" in message(pilot)
+        for _ in range(10):
+            if screen.session.over:
+                break
+            await enter(pilot, truth(screen.session).replace(",", " "))
+        assert "I GOT IT IN" in message(pilot)
+        assert screen.session.secret_text == ""
+        assert screen.session.rows()[-1].answer.black == 4
+        assert "Computer" in str(screen.query_one("#status", Static).render())
+
+
+async def test_bad_answers_explain() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await enter(pilot, "lots")
+        assert "not an answer" in message(pilot)
+        await enter(pilot, "3,1")
+        assert "impossible" in message(pilot)
+        await enter(pilot, "5 0")
+        assert "only 4 positions" in message(pilot)
+        assert app.screen.session.rows() == []
+
+
+async def test_inconsistent_answers_are_caught_and_fixed() -> None:
+    app = make_app(moves=20)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.screen.session
+        right = truth(session)
+        first = session.pending
+        assert first is not None
+        slip = next(
+            f"{a.black},{a.white}" for a in first.partition if f"{a.black},{a.white}" != right
+        )
+        await enter(pilot, slip)
+        for _ in range(20):
+            moves = len(session.rows())
+            await enter(pilot, truth(session))
+            if "INCONSISTENT" in message(pilot):
+                break
+            assert len(session.rows()) == moves + 1
+        text = message(pilot)
+        assert "INCONSISTENT ANSWERS" in text
+        assert session.conflict is not None
+        moves = len(session.rows())
+        assert "FIX" in text
+        await enter(pilot, f"FIX 1 {right}")
+        assert "Move 1 now reads" in message(pilot)
+        assert session.conflict is None
+        assert len(session.rows()) == moves + 1  # the refused answer was replayed
+        assert str(session.rows()[0].answer) != slip
+        for _ in range(20):
+            if session.over:
+                break
+            await enter(pilot, truth(session))
+        assert "I GOT IT" in message(pilot)
+
+
+async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
+    session = GameSession(Settings.build(mode="make", seed=5))
+    space = session.space
+    first = session.decide().guess
+    session.answer(0, 0)
+    second = session.decide().guess
+    # If move 1 had been 4 blacks, move 2 could only have got this answer:
+    forced = score(space.to_digits(first), space.to_digits(second))
+    other = next(a for a in session.pending.partition if a != forced)
+    session.answer(*other)
+    before = session.rows()
+    with pytest.raises(InconsistentAnswersError, match="still fit no code"):
+        session.fix(1, 4, 0)
+    assert session.rows() == before
+
+
+async def test_secret_is_hidden_and_answers_for_you() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await enter(pilot, "secret")
+        assert app.screen.query_one("#command", Input).password
+        await enter(pilot, SECRET.lower())
+        assert not app.screen.query_one("#command", Input).password
+        assert "Secret kept" in message(pilot)
+        for _ in range(10):
+            if app.screen.session.over:
+                break
+            await enter(pilot, "")
+        assert "I GOT IT IN" in message(pilot)
+
+
+async def test_undo_takes_back_an_answer() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await enter(pilot, "0,0")
+        assert len(app.screen.session.rows()) == 1
+        await enter(pilot, "undo")
+        assert app.screen.session.rows() == []
+        assert "Took back move 1" in message(pilot)
+        await pilot.app.workers.wait_for_complete()
+        assert app.screen.session.pending is not None
+
+
+async def test_quit_ends_the_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await enter(pilot, "0 0")
+        await enter(pilot, "quit")
+        assert app.screen.session.over
+        assert "scores the 1 moves" in message(pilot)
+        assert "Computer 1 " in str(app.screen.query_one("#status", Static).render())
