@@ -7,6 +7,8 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.codes import CodeSpace
 from engine.feedback import against, decode
@@ -288,3 +290,43 @@ def test_dialogue_does_not_import_textual() -> None:
     code = "import sys, mastermind_tui.retro.dialogue; print('textual' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+VOCABULARY = [
+    *["", "0", "1", "2", "3", "4", "6", "8", "9", "-1", "-2", "2.5", "0.6", "8.4", "1e0", "x"],
+    *["BBBB", "WROB", "BW", "B", "BOARD", "QUIT", "rgby", "A,B", '"BW"', "1,0", "0,0", "2,1"],
+    *["4,0", "1.5,0", "-1,3", "9,9"],
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(VOCABULARY), max_size=60), st.integers(0, 2**16))
+def test_any_typed_lines_never_raise(lines: list[str], seed: int) -> None:
+    """Whatever is typed, the dialogue answers in the original's words, never a traceback."""
+    d = Dialogue(seed=seed)
+    d.start()
+    for line in lines:
+        if d.finished:
+            break
+        d.feed(line)
+        assert d.finished or d.prompt.endswith("? ")
+
+
+ODD = ["0", "1", "-1", "-2", "2", "2.5", "3", "8.4", "0.6", "0.4", "-0.4", "4"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from(ODD),
+    st.sampled_from(ODD),
+    st.lists(st.sampled_from(VOCABULARY), max_size=40),
+    st.integers(0, 2**16),
+)
+def test_odd_games_never_raise(colours: str, positions: str, lines: list[str], seed: int) -> None:
+    d = Dialogue(seed=seed)
+    d.start()
+    for line in [colours, positions, "2", *lines]:
+        if d.finished:
+            break
+        d.feed(line)
+        assert d.finished or d.prompt.endswith("? ")

@@ -205,6 +205,7 @@ class Dialogue:
         self._rnd = rnd or make_rnd(seed, gwbasic_rnd)
         self._out: list[str] = []
         self._line = ""
+        self.scores = [0, 0]  # computer, human: H and C of the listing
         self._program = self._run()
         self._started = False
 
@@ -293,7 +294,7 @@ class Dialogue:
         if warning:
             self._print(warning)
         self._print("TOTAL POSSIBILITIES =" + number_text(total))
-        self.scores = [0, 0]  # computer, human
+        self.scores = [0, 0]  # line 140, H=0:C=0
         _dimension(positions, total)
         if 2 <= colours == int(colours) and positions == int(positions) >= 1:
             codes: _EngineCodes | _ListingCodes = _EngineCodes(int(colours), int(positions))
