@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import ClassVar
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -45,9 +46,9 @@ class MastermindApp(App[str | None]):
     """Starts on the home screen, or straight in a game or a watch (from the command line)."""
 
     TITLE = "Mastermind"
-    CSS_PATH = [Path(__file__).parent / "app.tcss"]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
-    BINDINGS = [Binding("ctrl+t", "toggle_theme", "Theme", id="theme")]
+    CSS_PATH: ClassVar[list[Path]] = [Path(__file__).parent / "app.tcss"]
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+t", "toggle_theme", "Theme", id="theme")]
 
     def __init__(
         self,

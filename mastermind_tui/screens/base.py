@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
@@ -33,7 +35,7 @@ def panes(history: bool = True) -> ComposeResult:
 class GameScreen(Screen):
     """A game in progress: the session is the only state; this screen draws it."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),
         Binding("f2", "board", "Board", id="board"),
         Binding("escape", "command_line", "Type", show=False),

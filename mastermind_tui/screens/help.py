@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
@@ -34,7 +36,7 @@ Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
 class HelpScreen(ModalScreen[None]):
     """The help page for the role being played."""
 
-    BINDINGS = [Binding("escape,f1,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def __init__(self, role: str = "person") -> None:
         super().__init__()

@@ -1,0 +1,157 @@
+"""The home screen: choose the mode and the game, with errors explained in place."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from engine import STRATEGIES, MastermindError
+from engine.notation import NOTATIONS
+
+from ..state import MODE_TITLES, Settings
+
+
+def _number(screen: Screen, field: str, name: str) -> int:
+    text = screen.query_one(f"#{field}", Input).value.strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise MastermindError(f"{name} must be a whole number (got {text!r})") from None
+
+
+class HomeScreen(Screen):
+    """Builds Settings from the form; any error is shown and every field keeps its value."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start", id="start"),
+        Binding("f6", "app.statistics", "Statistics", id="stats"),
+        Binding("f7", "app.retro", "Retro 1978", id="retro"),
+    ]
+
+    def __init__(self, settings: Settings | None = None, mode: str | None = None) -> None:
+        super().__init__()
+        self.initial = settings or Settings.build()
+        self.mode = mode or (self.initial.mode if self.initial.mode in MODE_TITLES else "play")
+
+    def compose(self) -> ComposeResult:
+        s = self.initial
+        rules = s.rules
+        yield Header()
+        with VerticalScroll(id="home"):
+            yield Static(
+                "MASTERMIND — choose a game, then Start (Enter or Ctrl+S)", id="home-title"
+            )
+            with Grid(id="home-form"):
+                yield from self._field(
+                    "Mode",
+                    Select(
+                        [(title, key) for key, title in MODE_TITLES.items()],
+                        value=self.mode,
+                        allow_blank=False,
+                        id="mode",
+                        compact=True,
+                    ),
+                )
+                yield from self._field(
+                    "Strategy",
+                    Select(
+                        [(name, name) for name in STRATEGIES],
+                        value=s.strategy,
+                        allow_blank=False,
+                        id="strategy",
+                        compact=True,
+                    ),
+                )
+                yield from self._field("Colours", self._input("colours", rules.colours))
+                yield from self._field("Positions", self._input("positions", rules.positions))
+                yield from self._field("Rounds", self._input("rounds", rules.rounds))
+                yield from self._field("Move limit", self._input("moves", rules.max_moves))
+                yield from self._field(
+                    "Notation",
+                    Select(
+                        [(name, name) for name in NOTATIONS],
+                        value=s.notation.name,
+                        allow_blank=False,
+                        id="notation",
+                        compact=True,
+                    ),
+                )
+                yield from self._field("Seed (blank: random)", self._input("seed", s.seed))
+                yield from self._field(
+                    "Secret to watch (blank: random)",
+                    Input(id="secret", placeholder="e.g. RGOY", compact=True),
+                )
+            with Horizontal(id="home-buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Statistics", id="statistics")
+                yield Button("Retro 1978", id="retro")
+            yield Static(id="home-error", markup=False)
+        yield Footer()
+
+    @staticmethod
+    def _field(label: str, widget: Input | Select) -> ComposeResult:
+        with Vertical(classes="field"):
+            yield Label(label)
+            yield widget
+
+    @staticmethod
+    def _input(name: str, value: int | None) -> Input:
+        return Input("" if value is None else str(value), id=name, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#mode", Select).focus()
+
+    def settings(self) -> Settings:
+        """Settings from the form, or MastermindError saying what is wrong."""
+        seed_text = self.query_one("#seed", Input).value.strip()
+        return Settings.build(
+            mode=str(self.query_one("#mode", Select).value),
+            colours=_number(self, "colours", "colours"),
+            positions=_number(self, "positions", "positions"),
+            rounds=_number(self, "rounds", "rounds"),
+            moves=_number(self, "moves", "the move limit"),
+            notation=str(self.query_one("#notation", Select).value),
+            strategy=str(self.query_one("#strategy", Select).value),
+            seed=None if not seed_text else _number(self, "seed", "the seed"),
+        )
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        error = self.query_one("#home-error", Static)
+        try:
+            settings = self.settings()
+            if settings.mode == "watch":
+                secret = self._secret(settings)
+        except MastermindError as problem:
+            error.update(f"Cannot start: {problem}")
+            return
+        error.update("")
+        self.app.settings = settings  # type: ignore[attr-defined]
+        if settings.mode == "watch":
+            self.app.start_watch(settings, secret)  # type: ignore[attr-defined]
+        else:
+            self.app.start(settings)  # type: ignore[attr-defined]
+
+    def _secret(self, settings: Settings) -> int:
+        text = self.query_one("#secret", Input).value
+        if not text.strip():
+            return int(np.random.default_rng(settings.seed).integers(settings.space.size))
+        from engine import parse_any
+
+        return parse_any(settings.space, text, settings.notation)
+
+    @on(Button.Pressed, "#statistics")
+    def _statistics(self) -> None:
+        self.app.action_statistics()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#retro")
+    def _retro(self) -> None:
+        self.app.action_retro()  # type: ignore[attr-defined]

@@ -1,0 +1,66 @@
+"""The home screen: choose a game; errors are explained and what was typed is kept."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select, Static
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.home import HomeScreen
+from mastermind_tui.screens.make import MakeScreen
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.screens.watch import WatchScreen
+
+
+def error(app: MastermindApp) -> str:
+    return str(app.screen.query_one("#home-error", Static).render())
+
+
+async def test_too_many_colours_for_letters_is_explained() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        app.screen.query_one("#colours", Input).value = "9"
+        await pilot.press("ctrl+s")
+        assert "letters notation can show at most 8 colours" in error(app)
+        assert app.screen.query_one("#colours", Input).value == "9"
+        app.screen.query_one("#notation", Select).value = "digits"
+        app.screen.query_one("#positions", Input).value = "abc"
+        await pilot.press("ctrl+s")
+        assert "positions must be a whole number" in error(app)
+        app.screen.query_one("#positions", Input).value = "3"
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, PlayScreen)
+        assert app.screen.session.space.colours == 9
+
+
+async def test_enter_in_a_field_starts_the_chosen_mode() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.query_one("#mode", Select).value = "make"
+        app.screen.query_one("#rounds", Input).focus()
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, MakeScreen)
+
+
+async def test_watch_with_a_bad_secret_then_a_good_one() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.query_one("#mode", Select).value = "watch"
+        app.screen.query_one("#secret", Input).value = "XYZQ"
+        await pilot.press("ctrl+s")
+        assert "'X' is not a colour" in error(app)
+        app.screen.query_one("#secret", Input).value = "rgoy"
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, WatchScreen)
+
+
+async def test_f5_returns_home_from_a_game() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, PlayScreen)
+        await pilot.press("f5")
+        assert isinstance(app.screen, HomeScreen)
