@@ -13,9 +13,6 @@ from textual.theme import Theme
 
 from .state import GameSession, Settings, WatchSession
 
-#: What ``launch`` should run once this app has exited.
-RETRO = "retro"
-
 DARK = Theme(
     name="mastermind-dark",
     primary="#5fd7ff",
@@ -42,7 +39,7 @@ LIGHT = Theme(
 )
 
 
-class MastermindApp(App[str | None]):
+class MastermindApp(App[None]):
     """Starts on the home screen, or straight in a game or a watch (from the command line)."""
 
     TITLE = "Mastermind"
@@ -112,7 +109,10 @@ class MastermindApp(App[str | None]):
         self.show(HomeScreen(self.settings, mode="watch"))
 
     def action_retro(self) -> None:
-        self.exit(RETRO)
+        """The 1978 teletype on top of whatever is on show; Escape comes back here."""
+        from .retro.screen import TeletypeScreen
+
+        self.push_screen(TeletypeScreen(seed=None if self.settings is None else self.settings.seed))
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name

@@ -32,11 +32,7 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
 
 def launch(args: argparse.Namespace) -> int:
     settings, secret = settings_from(args)
-    from .app import RETRO, MastermindApp
+    from .app import MastermindApp
 
-    result = MastermindApp(settings, secret).run()
-    if result == RETRO:
-        from .retro.app import RetroApp
-
-        RetroApp(seed=None if settings is None else settings.seed).run()
+    MastermindApp(settings, secret).run()
     return 0

@@ -1,0 +1,73 @@
+"""Command palette entries, retro mode, themes, and random lines that never crash the app."""
+
+from __future__ import annotations
+
+from app_helpers import enter
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mastermind_tui.app import DARK, LIGHT, MastermindApp
+from mastermind_tui.screens.home import HomeScreen
+from mastermind_tui.screens.make import MakeScreen
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.screens.stats import StatsScreen
+from mastermind_tui.state import Settings
+
+
+async def test_palette_lists_the_modes() -> None:
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for title in ("New game", "Watch", "Statistics", "Retro mode", "Toggle theme"):
+            assert title in titles
+
+
+async def test_retro_mode_pushes_the_teletype_and_escape_returns() -> None:
+    from mastermind_tui.retro.screen import TeletypeScreen
+
+    TeletypeScreen.cursor_blink = False
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_retro()
+        await pilot.pause()
+        assert isinstance(app.screen, TeletypeScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+
+
+async def test_palette_actions_and_theme() -> None:
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == DARK.name
+        await pilot.press("ctrl+t")
+        assert app.theme == LIGHT.name
+        app.action_statistics()
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        app.action_watch()
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert app.screen.mode == "watch"
+
+
+LINES = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["BOARD", "quit", "help", "", "secret", "undo", "fix 1 2,1", "2,1"]),
+    st.text(alphabet="BWRGOY rgby,0123456789[]", max_size=12),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(lines=st.lists(LINES, max_size=8), make=st.booleans())
+async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
+    app = MastermindApp(Settings.build(mode="make" if make else "play", seed=2, rounds=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        for line in lines:
+            if not isinstance(app.screen, PlayScreen | MakeScreen):
+                await pilot.press("escape")  # close HELP
+                await pilot.pause()
+            await enter(pilot, line)
+        assert app.return_code is None
+        assert isinstance(app.screen, PlayScreen | MakeScreen)
