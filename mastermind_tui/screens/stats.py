@@ -66,6 +66,7 @@ class StatsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(ProgressBar).display = False  # no idle animation before a run
         self.query_one("#run", Button).focus()
 
     def _plan(self) -> tuple[CodeSpace, list[str], int | None]:
@@ -95,6 +96,7 @@ class StatsScreen(Screen):
         self.query_one("#stats-results").remove_children()
         bar = self.query_one(ProgressBar)
         bar.update(total=len(secrets) * len(names), progress=0)
+        bar.display = True
         self.compute(space, names, secrets)
 
     def action_cancel(self) -> None:

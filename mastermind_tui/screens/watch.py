@@ -71,7 +71,7 @@ class WatchScreen(Screen):
         rows = session.rows()
         secret = space.to_digits(session.secret) if session.at_end else None
         self.query_one(Board).show(
-            rows, space.positions, max(len(session.steps), 1), symbols, secret
+            rows, space.positions, session.settings.rules.max_moves, symbols, secret
         )
         self.query_one(History).show(
             [(session.format(space.from_digits(r.digits)), r.answer) for r in rows]

@@ -47,8 +47,9 @@ class TracePane(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="trace-summary")
-        yield PartitionBars(id="trace-bars")
         yield Static(id="trace-advice")
+        yield Static(id="trace-split")
+        yield PartitionBars(id="trace-bars")
         yield CodeMap(id="trace-map")
 
     def show(
@@ -62,9 +63,9 @@ class TracePane(VerticalScroll):
         summary = Text()
         summary.append(f"{view.candidates:,}", style="bold")
         summary.append(f" of {view.space_size:,} codes still possible")
-        if view.partition_of:
-            summary.append(f"\nSplit by {view.partition_of}:")
         self.query_one("#trace-summary", Static).update(summary)
+        split = f"How {view.partition_of} split the codes:" if view.partition_of else ""
+        self.query_one("#trace-split", Static).update(split)
         self.query_one(PartitionBars).show(view.partition, view.answered)
         advice = Text(f"{view.headline}: ", style="bold")
         if view.decision is not None:

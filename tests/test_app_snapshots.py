@@ -1,0 +1,69 @@
+"""Snapshots of the main screens at 80x24 and 120x36 (``pytest --snapshot-update`` after a
+deliberate change of look)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.state import Settings
+
+SIZES = [(80, 24), (120, 36)]
+
+
+@pytest.fixture(autouse=True)
+def frozen_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+
+
+def settled(*lines: str, keys: tuple[str, ...] = ()):
+    """run_before: type lines at the command line, press keys, and wait for the workers."""
+
+    async def run(pilot: Pilot) -> None:
+        await pilot.app.workers.wait_for_complete()
+        for line in lines:
+            pilot.app.screen.query_one("#command", Input).value = line
+            await pilot.press("enter")
+            await pilot.app.workers.wait_for_complete()
+        await pilot.press(*keys)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    return run
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home(snap_compare, size) -> None:
+    assert snap_compare(MastermindApp(), terminal_size=size, run_before=settled())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play(snap_compare, size) -> None:
+    app = MastermindApp(Settings.build(seed=3))
+    assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_make(snap_compare, size) -> None:
+    app = MastermindApp(Settings.build(mode="make", seed=3))
+    assert snap_compare(app, terminal_size=size, run_before=settled("1,0"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_watch(snap_compare, size) -> None:
+    settings = Settings.build(mode="watch", seed=3)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n")))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_stats(snap_compare, size) -> None:
+    app = MastermindApp(Settings.build(seed=3))
+
+    async def open_stats(pilot: Pilot) -> None:
+        pilot.app.action_statistics()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=open_stats)
