@@ -1,0 +1,60 @@
+"""Drive the real app and save an SVG of each main screen into this folder.
+
+Run ``python screenshots/make_screenshots.py`` whenever a screen changes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.state import Settings
+
+HERE = Path(__file__).parent
+SIZE = (120, 36)
+
+
+async def type_lines(pilot: Pilot, *lines: str) -> None:
+    await pilot.app.workers.wait_for_complete()
+    for line in lines:
+        pilot.app.screen.query_one("#command", Input).value = line
+        await pilot.press("enter")
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def shoot(name: str, app: MastermindApp, *lines: str, keys: tuple[str, ...] = ()) -> None:
+    async with app.run_test(size=SIZE) as pilot:
+        if lines:
+            await type_lines(pilot, *lines)
+        await pilot.press(*keys)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if name == "stats":
+            app.action_statistics()
+            await pilot.pause()
+            await pilot.press("ctrl+r")
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause(0.2)
+        app.save_screenshot(f"{name}.svg", str(HERE))
+    print(f"saved {HERE / name}.svg")
+
+
+async def main() -> None:
+    Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
+    await shoot("home", MastermindApp())
+    await shoot("play", MastermindApp(Settings.build(seed=3)), "RRGG", "BWOY", "board")
+    await shoot("make", MastermindApp(Settings.build(mode="make", seed=3)), "1,0", "0,2")
+    watch = Settings.build(mode="watch", strategy="knuth", seed=3)
+    await shoot(
+        "watch", MastermindApp(watch, watch.notation.parse(watch.space, "RGOY")), keys=("n",) * 3
+    )
+    await shoot("stats", MastermindApp(Settings.build(seed=3)))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
