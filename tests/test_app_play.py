@@ -105,3 +105,18 @@ async def test_help_opens_and_closes() -> None:
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
         assert isinstance(app.screen, PlayScreen)
+
+
+async def test_match_alternates_roles_and_keeps_both_scores() -> None:
+    from mastermind_tui.screens.make import MakeScreen
+
+    app = app_for(mode="match")
+    async with app.run_test(size=(80, 24)) as pilot:
+        secret = app.screen.session.secret_text
+        await enter(pilot, secret)
+        assert "YOU GUESSED IT IN 1 MOVES" in message(pilot)
+        await enter(pilot, "")
+        assert isinstance(app.screen, MakeScreen)
+        await enter(pilot, "quit")
+        assert app.screen.session.match_over
+        assert "The computer wins: 1 moves to 0" in message(pilot)
