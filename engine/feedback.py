@@ -51,6 +51,13 @@ def decode(cls: int, positions: int) -> Answer:
     return Answer(black, total - black)
 
 
+def partition(classes: np.ndarray, positions: int) -> dict[Answer, int]:
+    """Histogram of answer classes as {answer: codes}, largest class first."""
+    counts = np.bincount(classes)
+    parts = {decode(c, positions): int(n) for c, n in enumerate(counts) if n}
+    return dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
 def possible_answers(positions: int) -> list[Answer]:
     """Every answer some pair of codes can give (no (p-1, 1): the last peg has nowhere to go)."""
     return [

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .codes import CodeSpace
-from .errors import ConfigError, MastermindError
-from .feedback import Answer, score
+from .errors import ConfigError, InconsistentAnswersError, MastermindError
+from .feedback import Answer, check_answer, score
 from .solver import Memo, Solver
 from .strategies import make_strategy
 from .trace import Decision, Step
@@ -52,16 +52,28 @@ class Outcome(enum.Enum):
 
 @dataclass
 class PersonBreaks:
-    """The computer made a secret; a person guesses it."""
+    """The computer made a secret; a person guesses it.
+
+    ``knowledge`` follows the person's game with a solver of the chosen strategy: the codes
+    still possible and how each guess split them, for the solver trace.
+    """
 
     rules: Rules
     secret: int
+    strategy: str = "knuth"
     moves: list[tuple[int, Answer]] = field(default_factory=list)
     outcome: Outcome = Outcome.PLAYING
+    knowledge: Solver = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rules.space.check_index(self.secret)
+        self.knowledge = Solver(self.rules.space, make_strategy(self.strategy))
 
     @classmethod
-    def random(cls, rules: Rules, rng: np.random.Generator) -> PersonBreaks:
-        return cls(rules, int(rng.integers(rules.space.size)))
+    def random(
+        cls, rules: Rules, rng: np.random.Generator, strategy: str = "knuth"
+    ) -> PersonBreaks:
+        return cls(rules, int(rng.integers(rules.space.size)), strategy)
 
     def guess(self, code: int) -> Answer:
         if self.outcome is not Outcome.PLAYING:
@@ -70,6 +82,7 @@ class PersonBreaks:
         space.check_index(code)
         answer = score(space.to_digits(self.secret), space.to_digits(code))
         self.moves.append((code, answer))
+        self.knowledge.observe(code, *answer)
         if answer.black == self.rules.positions:
             self.outcome = Outcome.SOLVED
         elif len(self.moves) >= self.rules.max_moves:
@@ -133,6 +146,42 @@ class ComputerBreaks:
         step = self.solver.undo()
         self.outcome = Outcome.PLAYING
         return step
+
+    def quit(self) -> None:
+        self.outcome = Outcome.QUIT
+
+    def correct(
+        self, move: int, black: int, white: int, refused: tuple[int, Answer] | None = None
+    ) -> None:
+        """Give move ``move`` (from 1) its right answer and keep the later moves as played,
+        with the answer just refused as inconsistent (``refused``) after them. Raises
+        InconsistentAnswersError, changing nothing, if the answers still fit no code."""
+        positions = self.rules.positions
+        played = [(s.guess, s.answer) for s in self.solver.steps]
+        if refused is not None:
+            played.append(refused)
+        if not 1 <= move <= len(played):
+            raise MastermindError(f"there is no move {move} to fix (moves 1 to {len(played)})")
+        played[move - 1] = (played[move - 1][0], check_answer(black, white, positions))
+        if any(a.black == positions for _, a in played[:-1]):
+            raise InconsistentAnswersError(
+                f"with move {move} answered {black},{white} the game would have ended there, "
+                "so the answers still fit no code"
+            )
+        trial = Solver(self.rules.space, self.solver.strategy)
+        try:
+            for guess, answer in played:
+                trial.observe(guess, *answer)
+        except InconsistentAnswersError:
+            raise InconsistentAnswersError(
+                f"with move {move} answered {black},{white} the answers still fit no code"
+            ) from None
+        while len(self.solver.steps) >= move:
+            self.solver.undo()
+        for guess, answer in played[move - 1 :]:
+            self.solver.observe(guess, *answer, note=f"replayed after correcting move {move}")
+        self.outcome = Outcome.PLAYING
+        self._update()
 
     def _update(self) -> None:
         if self.solver.solved:

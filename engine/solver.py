@@ -8,7 +8,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .errors import InconsistentAnswersError, MastermindError
-from .feedback import Answer, against, check_answer, decode, encode, score
+from .feedback import Answer, against, check_answer, encode, partition, score
 from .strategies import Position, Strategy
 from .trace import Choice, Decision, Step
 
@@ -52,6 +52,11 @@ class Solver:
         p = self.space.positions
         return tuple((s.guess, encode(*s.answer, p)) for s in self.steps)
 
+    @property
+    def pending(self) -> Decision | None:
+        """The decision waiting for an answer, if ``decide()`` has made one."""
+        return self._pending[0] if self._pending is not None else None
+
     def decide(self) -> Decision:
         """The next guess with its reasons (the same object until it is answered)."""
         if self.solved:
@@ -74,12 +79,10 @@ class Solver:
         return self._pending[0]
 
     def _decision(self, choice: Choice, classes: np.ndarray) -> Decision:
-        counts = np.bincount(classes)
-        parts = {decode(c, self.space.positions): int(n) for c, n in enumerate(counts) if n}
         return Decision(
             **{f.name: getattr(choice, f.name) for f in fields(Choice)},
             candidates_before=len(self.candidates),
-            partition=dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0]))),
+            partition=partition(classes, self.space.positions),
         )
 
     def answer(self, black: int, white: int) -> Step:
@@ -104,7 +107,9 @@ class Solver:
         self.steps.append(step)
         return step
 
-    def observe(self, guess: int, black: int, white: int) -> Step:
+    def observe(
+        self, guess: int, black: int, white: int, note: str = "chosen by the player"
+    ) -> Step:
         """Record a guess someone else chose (a person breaking a code) with its answer, so
         that the solver's knowledge and advice follow their game."""
         self.space.check_index(guess)
@@ -113,7 +118,7 @@ class Solver:
         consistent = i < len(cands) and int(cands[i]) == guess
         classes = against(self.space, guess, cands)
         self._pending = (
-            self._decision(Choice(guess, consistent, note="chosen by the player"), classes),
+            self._decision(Choice(guess, consistent, note=note), classes),
             classes,
         )
         return self.answer(black, white)

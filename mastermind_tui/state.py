@@ -29,7 +29,7 @@ from engine import (
     parse_any,
     score,
 )
-from engine.feedback import against, check_answer, decode, encode
+from engine.feedback import check_answer
 
 #: Who breaks the code in each game of a round, by mode.
 MODES: dict[str, tuple[str, ...]] = {
@@ -128,7 +128,6 @@ class GameSession:
         self.role_index = 0
         self.scores = {"person": 0, "computer": 0}
         self.conflict: Conflict | None = None
-        self._decision: Decision | None = None
         self._counted = False
         self.person: PersonBreaks | None = None
         self.computer: ComputerBreaks | None = None
@@ -166,11 +165,10 @@ class GameSession:
 
     def _start_game(self) -> None:
         self.conflict = None
-        self._decision = None
         self._counted = False
         seed = int(self.rng.integers(2**63))
         if self.role == "person":
-            self.person = PersonBreaks.random(self.rules, self.rng)
+            self.person = PersonBreaks.random(self.rules, self.rng, self.settings.strategy)
         else:
             self.computer = ComputerBreaks.start(self.rules, self.settings.strategy, seed=seed)
 
@@ -243,7 +241,7 @@ class GameSession:
                 self.person.quit()
             else:
                 assert self.computer is not None
-                self.computer.outcome = Outcome.QUIT
+                self.computer.quit()
             self._count()
         return self.secret_text
 
@@ -265,12 +263,9 @@ class GameSession:
         """Codes still possible given the person's moves, and the last guess's partition."""
         assert self.person is not None
         space = self.space
-        possible = space.all_indices()
-        partition: dict[Answer, int] = {}
-        for guess, answer in self.person.moves:
-            classes = against(space, guess, possible)
-            partition = _partition(classes, space.positions)
-            possible = possible[classes == encode(*answer, space.positions)]
+        knowledge = self.person.knowledge
+        possible = knowledge.candidates
+        partition = knowledge.steps[-1].decision.partition if knowledge.steps else {}
         last = self.person.moves[-1] if self.person.moves else None
         return TraceView(
             candidates=len(possible),
@@ -287,13 +282,12 @@ class GameSession:
     def decide(self) -> Decision:
         """The computer's next guess (may take seconds on big games: call from a worker)."""
         assert self.computer is not None
-        self._decision = self.computer.decide()
-        return self._decision
+        return self.computer.decide()
 
     @property
     def pending(self) -> Decision | None:
         """The guess waiting for an answer, if the computer has decided it."""
-        return None if self.over else self._decision
+        return None if self.over or self.computer is None else self.computer.solver.pending
 
     def set_secret(self, text: str) -> None:
         """Take the person's secret, so the program can answer for them. A secret that
@@ -325,14 +319,12 @@ class GameSession:
             self.conflict = Conflict(decision.guess, answer, slips)
             raise
         self.conflict = None
-        self._decision = None
         self._count()
         return step
 
     def auto_answer(self) -> Step:
         assert self.computer is not None
         step = self.computer.auto_answer()
-        self._decision = None
         self._count()
         return step
 
@@ -342,7 +334,6 @@ class GameSession:
         if self.over:
             raise MastermindError("this game is over")
         self.conflict = None
-        self._decision = None
         return self.computer.undo()
 
     def fix(self, move: int, black: int, white: int) -> None:
@@ -350,39 +341,9 @@ class GameSession:
         replay the refused answer too if there is one. Changes nothing if the answers
         still fit no code."""
         assert self.computer is not None
-        steps = self.computer.steps
-        played = [(s.guess, s.answer) for s in steps]
-        if self.conflict is not None:
-            played.append((self.conflict.guess, self.conflict.answer))
-        if not 1 <= move <= len(played):
-            raise MastermindError(f"there is no move {move} to fix (moves 1 to {len(played)})")
-        played[move - 1] = (played[move - 1][0], check_answer(black, white, self.space.positions))
-        if any(a.black == self.space.positions for _, a in played[:-1]):
-            raise InconsistentAnswersError(
-                f"with move {move} answered {black},{white} the game would have ended there, "
-                "so the answers still fit no code"
-            )
-        trial = Solver(self.space, make_strategy(self.settings.strategy))
-        for guess, answer in played:
-            try:
-                trial.observe(guess, *answer)
-            except InconsistentAnswersError:
-                raise InconsistentAnswersError(
-                    f"with move {move} answered {black},{white} the answers still fit no code"
-                ) from None
-        solver = self.computer.solver
-        while len(solver.steps) >= move:
-            solver.undo()
-        for guess, answer in played[move - 1 :]:
-            solver.observe(guess, *answer)
+        refused = None if self.conflict is None else (self.conflict.guess, self.conflict.answer)
+        self.computer.correct(move, black, white, refused)
         self.conflict = None
-        self._decision = None
-        if solver.solved:
-            self.computer.outcome = Outcome.SOLVED
-        elif len(solver.steps) >= self.rules.max_moves:
-            self.computer.outcome = Outcome.OUT_OF_MOVES
-        else:
-            self.computer.outcome = Outcome.PLAYING
         self._count()
 
     def computer_trace(self) -> TraceView:
@@ -490,9 +451,3 @@ class WatchSession:
             headline=f"{self.settings.strategy} chose",
             possible=self.possible[self.position],
         )
-
-
-def _partition(classes: np.ndarray, positions: int) -> dict[Answer, int]:
-    counts = np.bincount(classes)
-    parts = {decode(c, positions): int(n) for c, n in enumerate(counts) if n}
-    return dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))

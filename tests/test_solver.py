@@ -130,3 +130,56 @@ def test_computer_breaks_with_auto_answers_and_a_move_limit():
 def test_rules_validate(kwargs, fragment):
     with pytest.raises(MastermindError, match=fragment):
         Rules(**kwargs)
+
+
+def test_pending_is_the_decision_waiting_for_an_answer():
+    solver = Solver(SPACE, make_strategy("knuth"))
+    assert solver.pending is None
+    decision = solver.decide()
+    assert solver.pending is decision
+    solver.answer(0, 1)
+    assert solver.pending is None
+
+
+def test_person_breaks_keeps_the_knowledge_for_the_trace():
+    game = PersonBreaks(Rules(), code("RGBY"))
+    assert game.guess(code("BWRG")) == Answer(0, 3)
+    assert len(game.knowledge.candidates) == 136
+    assert game.knowledge.steps[-1].decision.partition[Answer(0, 3)] == 136
+
+
+def test_correcting_a_slip_keeps_the_game():
+    secret = code("RGBY")
+    game = ComputerBreaks.start(Rules(), "knuth")
+    first = game.decide().guess
+    game.answer(2, 2)  # a slip: BBWW against RGBY gets 0 black 1 white
+    second = game.decide().guess
+    true_second = score(SPACE.to_digits(secret), SPACE.to_digits(second))
+    refused = None
+    try:
+        game.answer(*true_second)
+    except InconsistentAnswersError:
+        refused = (second, true_second)
+    game.correct(1, 0, 1, refused)
+    assert [s.guess for s in game.steps][:1] == [first]
+    assert game.steps[0].answer == Answer(0, 1)
+    assert secret in game.solver.candidates
+    while game.outcome is Outcome.PLAYING:
+        game.answer(*score(SPACE.to_digits(secret), SPACE.to_digits(game.decide().guess)))
+    assert game.outcome is Outcome.SOLVED and game.steps[-1].guess == secret
+
+
+def test_a_correction_that_still_fits_nothing_changes_nothing():
+    game = ComputerBreaks.start(Rules(), "knuth")
+    game.decide()
+    game.answer(0, 0)
+    game.decide()
+    game.answer(0, 0)
+    before = [(s.guess, s.answer) for s in game.steps]
+    with pytest.raises(MastermindError, match="no move 5"):
+        game.correct(5, 0, 0)
+    with pytest.raises(InconsistentAnswersError, match="would have ended there"):
+        game.correct(1, 4, 0)
+    assert [(s.guess, s.answer) for s in game.steps] == before
+    game.quit()
+    assert game.outcome is Outcome.QUIT
