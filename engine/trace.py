@@ -58,3 +58,11 @@ class Step:
     @property
     def guess(self) -> int:
         return self.decision.guess
+
+
+def format_score(value: float) -> str:
+    """A score as a person reads it: whole numbers with separators (estimates on big spaces
+    are large), fractions to three decimals."""
+    if abs(value - round(value)) < 1e-9 or abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.3f}"

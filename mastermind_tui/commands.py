@@ -11,7 +11,7 @@ from engine import CodeSpace, get_notation, make_strategy, parse_any
 from engine.notation import Notation
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
-from engine.trace import Step
+from engine.trace import Step, format_score
 
 BAR_WIDTH = 40
 
@@ -74,10 +74,11 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     ]
     why = []
     if d.score is not None:
-        why.append(f"{d.score_label} {d.score:g}")
+        why.append(f"{d.score_label} {format_score(d.score)}")
         if d.alternatives:
             alts = ", ".join(
-                f"{notation.format(space, a.guess)} {a.score:g}" for a in d.alternatives[:3]
+                f"{notation.format(space, a.guess)} {format_score(a.score)}"
+                for a in d.alternatives[:3]
             )
             why.append(f"next best: {alts}")
     if not d.consistent:

@@ -100,9 +100,10 @@ class PartitionStrategy(Strategy):
         """One key per row of class counts; lower is better."""
         raise NotImplementedError
 
-    def shown(self, key: float, candidates: int) -> float:
-        """The key as a person reads it (e.g. expected size rather than sum of squares)."""
-        return float(key)
+    def shown(self, key: float, scored: int, candidates: int) -> float:
+        """The key as a person reads it (e.g. expected size rather than sum of squares).
+        When only ``scored`` of the ``candidates`` were scored, sizes are scaled up."""
+        return float(key) * candidates / scored
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
@@ -137,14 +138,14 @@ class PartitionStrategy(Strategy):
         consistent = np.isin(pool, cands, assume_unique=True)
         order = np.lexsort((written_order(space, pool), ~consistent, keys))
         best = order[0]
-        n = len(scored)
+        n, total = len(scored), len(cands)
         return Choice(
             guess=int(pool[best]),
             consistent=bool(consistent[best]),
-            score=self.shown(keys[best], n),
+            score=self.shown(keys[best], n, total),
             score_label=self.score_label,
             alternatives=tuple(
-                Alternative(int(pool[i]), self.shown(keys[i], n), bool(consistent[i]))
+                Alternative(int(pool[i]), self.shown(keys[i], n, total), bool(consistent[i]))
                 for i in order[1 : 1 + ALTERNATIVES]
             ),
             note="; ".join(notes),
@@ -199,8 +200,8 @@ class ExpectedSize(PartitionStrategy):
     def keys(self, hist: np.ndarray) -> np.ndarray:
         return (hist.astype(np.int64) ** 2).sum(axis=1).astype(np.float64)
 
-    def shown(self, key: float, candidates: int) -> float:
-        return float(key) / candidates
+    def shown(self, key: float, scored: int, candidates: int) -> float:
+        return float(key) / scored * candidates / scored
 
 
 class Entropy(PartitionStrategy):
@@ -215,8 +216,8 @@ class Entropy(PartitionStrategy):
         # Round so that equal partitions in a different order tie exactly.
         return np.round(terms.sum(axis=1), 9)
 
-    def shown(self, key: float, candidates: int) -> float:
-        return float(np.log2(candidates) - key / candidates)
+    def shown(self, key: float, scored: int, candidates: int) -> float:
+        return float(np.log2(scored) - key / scored)
 
 
 class MostParts(PartitionStrategy):
@@ -227,5 +228,5 @@ class MostParts(PartitionStrategy):
     def keys(self, hist: np.ndarray) -> np.ndarray:
         return -(hist > 0).sum(axis=1).astype(np.float64)
 
-    def shown(self, key: float, candidates: int) -> float:
+    def shown(self, key: float, scored: int, candidates: int) -> float:
         return -float(key)
