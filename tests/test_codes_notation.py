@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import CodeError, CodeSpace, ConfigError, get_notation, parse_any
 from engine.codes import MAX_CODES
@@ -92,3 +94,19 @@ def test_parse_any_reads_every_style():
 def test_unknown_notation():
     with pytest.raises(ConfigError, match="choose one of letters, digits, numbers"):
         get_notation("roman")
+
+
+@given(
+    st.sampled_from(["letters", "digits", "numbers"]),
+    st.integers(2, 8),
+    st.integers(1, 6),
+    st.data(),
+)
+def test_every_code_reads_back_in_every_notation(name, colours, positions, data):
+    space = CodeSpace(colours, positions)
+    notation = get_notation(name)
+    index = data.draw(st.integers(0, space.size - 1))
+    written = notation.format(space, index)
+    assert notation.parse(space, written) == index
+    assert notation.parse(space, written.lower() + "  ") == index
+    assert parse_any(space, written, notation) == index
