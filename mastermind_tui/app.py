@@ -44,7 +44,6 @@ class MastermindApp(App[None]):
 
     TITLE = "Mastermind"
     CSS_PATH: ClassVar[list[Path]] = [Path(__file__).parent / "app.tcss"]
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+t", "toggle_theme", "Theme", id="theme")]
 
     def __init__(

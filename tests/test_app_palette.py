@@ -5,6 +5,7 @@ from __future__ import annotations
 from app_helpers import enter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textual.pilot import Pilot
 
 from mastermind_tui.app import DARK, LIGHT, MastermindApp
 from mastermind_tui.screens.home import HomeScreen
@@ -65,9 +66,15 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
         for line in lines:
-            if not isinstance(app.screen, PlayScreen | MakeScreen):
-                await pilot.press("escape")  # close HELP
-                await pilot.pause()
+            await close_help(pilot)
             await enter(pilot, line)
+        await close_help(pilot)
         assert app.return_code is None
         assert isinstance(app.screen, PlayScreen | MakeScreen)
+
+
+async def close_help(pilot: Pilot) -> None:
+    """Escape closes HELP if a line opened it."""
+    if not isinstance(pilot.app.screen, PlayScreen | MakeScreen):
+        await pilot.press("escape")
+        await pilot.pause()

@@ -1,12 +1,14 @@
-"""What the play and make screens share: the three panes, the status line, the command line."""
+"""What the game screens share: fitting the terminal, the three panes, the status line and
+the command line."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -16,14 +18,50 @@ from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
 
+#: From this width the panes sit side by side with roomy pegs ("-wide"); below, "-narrow".
+WIDE = 100
+#: From this height the header and a full-height command line show ("-tall"); below, "-short".
+TALL = 30
+#: The smallest terminal the screens can be drawn in; below it a message says so.
+MIN_WIDTH, MIN_HEIGHT = 60, 20
 
-def panes(history: bool = True) -> ComposeResult:
-    """Board, History and Solver trace side by side, each titled."""
+
+class SizedScreen(Screen):
+    """A screen that takes size classes from the terminal and, below the minimum size, shows
+    a centred message instead of its widgets (they come back when the terminal grows)."""
+
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (TALL, "-tall")]
+
+    def on_mount(self) -> None:
+        self.mount(Static(id="too-small", markup=False))
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.query_one("#too-small", Static).update(
+            f"Terminal too small: at least {MIN_WIDTH}x{MIN_HEIGHT} needed (now {width}x{height})"
+        )
+        for board in self.query(Board):
+            board.compact = width < WIDE
+        if small != self.has_class("-too-small"):
+            self.set_class(small, "-too-small")
+            if not small:
+                self.fitted()
+
+    def fitted(self) -> None:
+        """Called when the terminal has grown back to the minimum size: restore focus."""
+        self.focus_next()
+
+
+def panes() -> ComposeResult:
+    """Board, History and Solver trace, each titled: the first two side by side on a wide
+    terminal, one above the other on a narrow one."""
     with Horizontal(id="panes"):
-        with Vertical(id="board-pane", classes="pane") as pane:
-            pane.border_title = "Board"
-            yield Board(id="board")
-        if history:
+        with Container(id="moves"):
+            with Vertical(id="board-pane", classes="pane") as pane:
+                pane.border_title = "Board"
+                yield Board(id="board")
             with Vertical(id="history-pane", classes="pane") as pane:
                 pane.border_title = "History"
                 yield History(id="history")
@@ -32,7 +70,7 @@ def panes(history: bool = True) -> ComposeResult:
         yield trace
 
 
-class GameScreen(Screen):
+class GameScreen(SizedScreen):
     """A game in progress: the session is the only state; this screen draws it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -54,6 +92,9 @@ class GameScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(CommandLine).focus_input()
+
+    def fitted(self) -> None:
         self.query_one(CommandLine).focus_input()
 
     @property

@@ -16,6 +16,7 @@ from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
 from ..state import MODE_TITLES, Settings
+from .base import SizedScreen
 
 
 def _number(screen: Screen, field: str, name: str) -> int:
@@ -26,7 +27,7 @@ def _number(screen: Screen, field: str, name: str) -> int:
         raise MastermindError(f"{name} must be a whole number (got {text!r})") from None
 
 
-class HomeScreen(Screen):
+class HomeScreen(SizedScreen):
     """Builds Settings from the form; any error is shown and every field keeps its value."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

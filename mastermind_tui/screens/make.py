@@ -17,7 +17,6 @@ class MakeScreen(GameScreen):
     """The strategy thinks in a thread; answers wait until its guess is on the board."""
 
     def on_mount(self) -> None:
-        super().on_mount()
         self._awaiting_secret = False
         self._lead = ""
         self.ask_answer()

@@ -17,7 +17,6 @@ class PlayScreen(GameScreen):
     """The person guesses; the strategy's advice is worked out in a thread."""
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.command_line.set_prompt("Your guess:", "a guess like RGBY, or BOARD, QUIT, HELP")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
         self.say(f"I have a secret of {self.session.space.positions} pegs from {symbols}. Guess!")

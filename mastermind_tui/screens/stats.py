@@ -8,7 +8,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, SelectionList, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -17,6 +16,7 @@ from engine.stats import StatsResult, choose_secrets, run_stats
 
 from ..state import Settings
 from ..widgets.histogram import StatsCard
+from .base import SizedScreen
 
 #: Games above this size are sampled unless the person asks for every secret.
 SAMPLE_ABOVE = 1296
@@ -27,7 +27,7 @@ class Cancelled(Exception):
     """Raised inside the progress callback to stop a run the screen has cancelled."""
 
 
-class StatsScreen(Screen):
+class StatsScreen(SizedScreen):
     """The run happens in a thread; progress and each finished strategy come back by
     ``call_from_thread`` so the interface never freezes."""
 

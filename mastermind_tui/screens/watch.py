@@ -7,7 +7,6 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
@@ -16,13 +15,13 @@ from ..state import WatchSession
 from ..widgets.board import Board
 from ..widgets.history import History
 from ..widgets.trace import TracePane
-from .base import panes
+from .base import SizedScreen, panes
 
 #: Seconds between steps while playing.
 PLAY_INTERVAL = 1.0
 
 
-class WatchScreen(Screen):
+class WatchScreen(SizedScreen):
     """The whole game is solved in a worker first; stepping only changes what is shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

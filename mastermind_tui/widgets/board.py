@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widgets import Static
 
 from ..state import Row
@@ -10,7 +11,14 @@ from .pegs import answer_pegs, code_pegs, empty_pegs
 
 
 class Board(Static):
-    """Draws rows given by the screen; knows nothing of the rules."""
+    """Draws rows given by the screen; knows nothing of the rules. ``compact`` (set by the
+    screen on narrow terminals) draws one-cell pegs for a narrower board."""
+
+    compact: reactive[bool] = reactive(False)
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._shown: tuple[list[Row], int, int, list[str], tuple[int, ...] | None] | None = None
 
     def show(
         self,
@@ -20,20 +28,32 @@ class Board(Static):
         symbols: list[str],
         secret: tuple[int, ...] | None = None,
     ) -> None:
+        self._shown = (rows, positions, max_moves, symbols, secret)
+        self._draw()
+
+    def watch_compact(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._shown is None:
+            return
+        rows, positions, max_moves, symbols, secret = self._shown
+        compact = self.compact
+        gap = " " if compact else "  "
         lines: list[Text] = []
         for number, row in enumerate(rows, 1):
             line = Text(f"{number:>2} ")
-            line.append_text(code_pegs(row.digits, symbols))
-            line.append("  ")
+            line.append_text(code_pegs(row.digits, symbols, compact))
+            line.append(gap)
             line.append_text(answer_pegs(row.answer, positions))
             lines.append(line)
         for number in range(len(rows) + 1, max_moves + 1):
             line = Text(f"{number:>2} ", style="dim")
-            line.append_text(empty_pegs(positions, symbols))
+            line.append_text(empty_pegs(positions, symbols, compact))
             lines.append(line)
         if secret is not None:
             line = Text("Secret ", style="bold")
-            line.append_text(code_pegs(secret, symbols))
+            line.append_text(code_pegs(secret, symbols, compact))
             lines.append(Text(""))
             lines.append(line)
         self.styles.width = max(line.cell_len for line in lines)

@@ -10,6 +10,7 @@ import numpy as np
 from rich.text import Text
 from textual.widgets import Static
 
+CAPTION = "each cell a code; lit: possible"
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 
 
@@ -17,6 +18,11 @@ def map_columns(colours: int, positions: int) -> int:
     """Columns such that a row is a run of codes sharing their last positions."""
     wide = colours ** math.ceil(positions / 2)
     return wide if wide <= 48 else colours ** (positions // 2)
+
+
+def map_width(colours: int, positions: int) -> int:
+    """Cells across the map with its caption."""
+    return max(map_columns(colours, positions), len(CAPTION))
 
 
 class CodeMap(Static):
@@ -39,5 +45,5 @@ class CodeMap(Static):
             for a, b in zip(top, bottom, strict=True):
                 text.append(_GLYPHS[bool(a), bool(b)], style="#5fd7ff on #303030")
             text.append("\n")
-        text.append(f"each cell is a code: lit = possible ({len(possible):,})", style="dim")
+        text.append(CAPTION, style="dim")
         self.update(text)

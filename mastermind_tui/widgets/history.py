@@ -1,4 +1,4 @@
-"""The classic BOARD listing as a table: move, guess, blacks, whites."""
+"""The classic BOARD listing as a table: move, guess, blacks (B), whites (W)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class History(DataTable):
     def on_mount(self) -> None:
         self.cursor_type = "row"
         self.zebra_stripes = True
-        self.add_columns("Move", "Guess", "Black", "White")
+        self.add_columns("#", "Guess", "B", "W")
 
     def show(self, moves: list[tuple[str, Answer]]) -> None:
         self.clear()

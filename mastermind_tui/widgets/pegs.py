@@ -35,20 +35,23 @@ PALETTE = (
 _LIGHT = {1, 4, 5, 7, 9, 10, 12, 17, 18}
 
 
-def peg(colour: int, symbol: str, width: int = 1) -> Text:
+def peg(colour: int, symbol: str, width: int = 1, compact: bool = False) -> Text:
+    """One peg: its symbol on its colour, padded by a space each side unless compact."""
     fg = "#111111" if colour in _LIGHT else "#ffffff"
-    return Text(f" {symbol:^{width}} ", style=f"bold {fg} on {PALETTE[colour]}")
+    pad = "" if compact else " "
+    return Text(f"{pad}{symbol:^{width}}{pad}", style=f"bold {fg} on {PALETTE[colour]}")
 
 
-def code_pegs(digits: tuple[int, ...], symbols: list[str]) -> Text:
+def code_pegs(digits: tuple[int, ...], symbols: list[str], compact: bool = False) -> Text:
     """A whole code as pegs separated by a space."""
     width = max(len(s) for s in symbols)
-    return Text(" ").join(peg(d, symbols[d], width) for d in digits)
+    return Text(" ").join(peg(d, symbols[d], width, compact) for d in digits)
 
 
-def empty_pegs(positions: int, symbols: list[str]) -> Text:
+def empty_pegs(positions: int, symbols: list[str], compact: bool = False) -> Text:
     width = max(len(s) for s in symbols)
-    return Text(" ".join(f" {'·':^{width}} " for _ in range(positions)), style="dim")
+    pad = "" if compact else " "
+    return Text(" ".join(f"{pad}{'·':^{width}}{pad}" for _ in range(positions)), style="dim")
 
 
 def answer_pegs(answer: Answer, positions: int) -> Text:

@@ -5,15 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from engine import Decision
+from engine.trace import format_score
 
 from ..state import TraceView
 from .bars import PartitionBars
-from .codemap import CodeMap
+from .codemap import CodeMap, map_width
+
+#: Narrowest the partition bars may be beside the code map; narrower, they go above it.
+BARS_MIN_WIDTH = 16
 
 
 def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
@@ -22,14 +27,14 @@ def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
     text.append(fmt(decision.guess), style="bold")
     text.append(" (could be the secret)" if decision.consistent else " (cannot be the secret)")
     if decision.score is not None:
-        text.append(f"\n{decision.score_label}: {decision.score:.4g}")
+        text.append(f"\n{decision.score_label}: {format_score(decision.score)}")
         if decision.alternatives:
             others = ", ".join(
-                f"{fmt(a.guess)} {a.score:.4g}{'' if a.consistent else '*'}"
+                f"{fmt(a.guess)} {format_score(a.score)}{'' if a.consistent else '*'}"
                 for a in decision.alternatives[:3]
             )
-            text.append(f"\nnext best: {others}", style="dim")
-        if decision.pool_size:
+            text.append(f" · next best: {others}", style="dim")
+        if decision.pool_size and "weighed" not in decision.note:
             text.append(f"\nweighed {decision.pool_size:,} guesses", style="dim")
     details = decision.details
     if "scan_start" in details:
@@ -43,14 +48,28 @@ def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
 
 
 class TracePane(VerticalScroll):
-    """Summary, partition bars and code map, redrawn from a TraceView."""
+    """Summary and advice, then the partition bars beside the code map (or above it when the
+    pane is too narrow for both), redrawn from a TraceView."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._map_width = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="trace-summary")
         yield Static(id="trace-advice")
         yield Static(id="trace-split")
-        yield PartitionBars(id="trace-bars")
-        yield CodeMap(id="trace-map")
+        with Horizontal(id="trace-lower"):
+            yield PartitionBars(id="trace-bars")
+            yield CodeMap(id="trace-map")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Bars beside the map when both fit the pane's width, else one above the other."""
+        room = self.scrollable_content_region.width
+        self.set_class(room < self._map_width + BARS_MIN_WIDTH, "-stacked")
 
     def show(
         self,
@@ -74,3 +93,5 @@ class TracePane(VerticalScroll):
             advice.append("thinking…" if thinking else "nothing: the code is known")
         self.query_one("#trace-advice", Static).update(advice)
         self.query_one(CodeMap).show(view.possible, colours, positions)
+        self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1
+        self._arrange()
