@@ -18,3 +18,9 @@ async def enter(pilot: Pilot, text: str) -> None:
 
 def message(pilot: Pilot) -> str:
     return str(pilot.app.screen.query_one("#message", Static).render())
+
+
+def screen_text(pilot: Pilot) -> str:
+    """The whole screen as plain text, one line per row (colour and style dropped)."""
+    strips = pilot.app.screen._compositor.render_strips()
+    return "\n".join(strip.text.rstrip() for strip in strips)

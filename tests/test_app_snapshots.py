@@ -67,3 +67,8 @@ def test_stats(snap_compare, size) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=open_stats)
+
+
+def test_too_small(snap_compare) -> None:
+    app = MastermindApp(Settings.build(seed=3))
+    assert snap_compare(app, terminal_size=(50, 15), run_before=settled())

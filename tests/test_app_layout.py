@@ -1,0 +1,128 @@
+"""How the game screens fit the terminal: 80x24 and 120x36 layouts, the "too small"
+message, NO_COLOR, and the solver trace's wording."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import enter, screen_text
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from engine import Decision
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.state import Settings
+from mastermind_tui.widgets.board import Board
+from mastermind_tui.widgets.trace import describe
+
+
+def app_for(**kwargs) -> MastermindApp:
+    return MastermindApp(Settings.build(seed=3, **kwargs))
+
+
+def region(pilot: Pilot, selector: str):
+    return pilot.app.screen.query_one(selector).region
+
+
+async def test_80x24_stacks_board_over_history_and_widens_the_trace() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "RRGG")
+        await enter(pilot, "BWOY")
+        text = screen_text(pilot)
+        for title in ("Board", "History", "Solver trace"):
+            assert f"─ {title} ─" in text
+        board, history, trace = (
+            region(pilot, f"#{p}") for p in ("board-pane", "history-pane", "trace")
+        )
+        assert history.y >= board.bottom and history.x == board.x
+        assert trace.width >= 55
+        assert "R R G G" in text  # compact pegs
+        assert "How BWOY split the codes:" in text
+        bars, codemap = region(pilot, "#trace-bars"), region(pilot, "#trace-map")
+        assert codemap.x > bars.right and codemap.y == bars.y  # side by side, above the fold
+        assert codemap.y < trace.bottom
+
+
+async def test_120x36_puts_the_three_panes_side_by_side() -> None:
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        board, history, trace = (
+            region(pilot, f"#{p}") for p in ("board-pane", "history-pane", "trace")
+        )
+        assert board.right <= history.x and history.right <= trace.x
+        assert board.y == history.y == trace.y
+        assert "R   R   G   G" in screen_text(pilot)  # roomy pegs
+        assert "each cell a code" in screen_text(pilot)  # the whole code map is in view
+
+
+async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(50, 15)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("-too-small")
+        message = screen.query_one("#too-small", Static)
+        assert message.display and not screen.query_one("#panes").display
+        expected = "Terminal too small: at least 60x20 needed (now 50x15)"
+        assert expected in " ".join(screen_text(pilot).split())
+        lines = screen_text(pilot).splitlines()
+        row = next(i for i, line in enumerate(lines) if "Terminal too small" in line)
+        assert 4 <= row <= 8 and lines[row].startswith("  ")  # centred
+        await pilot.resize_terminal(59, 30)
+        await pilot.pause()
+        assert "(now 59x30)" in " ".join(screen_text(pilot).split())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.has_class("-too-small")
+        assert not message.display and screen.query_one("#panes").display
+        assert app.focused is screen.query_one("#command", Input)
+        await enter(pilot, "RRGG")
+        assert len(screen.session.rows()) == 1
+
+
+@pytest.mark.parametrize("size", [(60, 20), (100, 24), (80, 40)])
+async def test_smallest_and_odd_sizes_keep_every_pane(size: tuple[int, int]) -> None:
+    app = app_for(mode="make")
+    async with app.run_test(size=size) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await enter(pilot, "1,0")
+        text = screen_text(pilot)
+        assert "Terminal too small" not in text
+        for title in ("Board", "History", "Solver trace"):
+            assert f"─ {title} ─" in text
+        assert "Your answer:" in text
+
+
+async def test_no_color_keeps_letters_and_answer_symbols(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.no_color
+        await enter(pilot, "RRGG")
+        await enter(pilot, "BWOY")
+        text = screen_text(pilot)
+        assert " 1 R R G G ●··· " in text
+        assert " 2 B W O Y ○○○· " in text
+        board = str(app.screen.query_one(Board).render())
+        assert "●" in board and "○" in board
+
+
+async def test_trace_says_how_many_guesses_were_weighed_once() -> None:
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        advice = str(app.screen.query_one("#trace-advice", Static).render())
+        assert "151 of 1,296 guesses weighed" in advice
+        assert advice.count("weighed") == 1
+        await enter(pilot, "BWOY")
+        advice = str(app.screen.query_one("#trace-advice", Static).render())
+        assert "weighed 1,296 guesses" in advice
+
+
+def test_describe_without_note_names_the_pool() -> None:
+    decision = Decision(1, True, score=2.0, score_label="largest class", pool_size=1296)
+    text = describe(decision, str).plain
+    assert "largest class: 2" in text
+    assert "weighed 1,296 guesses" in text
