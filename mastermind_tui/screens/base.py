@@ -27,8 +27,9 @@ MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 
 class SizedScreen(Screen):
-    """A screen that takes size classes from the terminal and, below the minimum size, shows
-    a centred message instead of its widgets (they come back when the terminal grows)."""
+    """A screen that takes size classes from the terminal, draws any board compact when
+    narrow and, below the minimum size, shows a centred message instead of its widgets
+    (they come back when the terminal grows)."""
 
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (TALL, "-tall")]
@@ -51,7 +52,8 @@ class SizedScreen(Screen):
 
     def fitted(self) -> None:
         """Called when the terminal has grown back to the minimum size: restore focus."""
-        self.focus_next()
+        if self.focused is None:
+            self.focus_next()
 
 
 def panes() -> ComposeResult:

@@ -56,5 +56,4 @@ class Board(Static):
             line.append_text(code_pegs(secret, symbols, compact))
             lines.append(Text(""))
             lines.append(line)
-        self.styles.width = max(line.cell_len for line in lines)
         self.update(Text("\n").join(lines))
