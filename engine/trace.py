@@ -3,6 +3,7 @@ back and forth through a game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .feedback import Answer
@@ -31,7 +32,8 @@ class Choice:
     alternatives: tuple[Alternative, ...] = ()
     #: Free text: the index scan of the classic searches, or sampling on big spaces.
     note: str = ""
-    #: How many guesses were weighed (scoring strategies), after symmetry or sampling.
+    #: How many guesses were weighed (scoring strategies), after symmetry or sampling;
+    #: the notes say why, displays give the number.
     pool_size: int | None = None
     #: Extra facts for displays, e.g. {"scan_start": 417, "skipped": 3}.
     details: dict[str, int] = field(default_factory=dict)
@@ -66,3 +68,12 @@ def format_score(value: float) -> str:
     if abs(value - round(value)) < 1e-9 or abs(value) >= 1000:
         return f"{value:,.0f}"
     return f"{value:.3f}"
+
+
+def next_best(decision: Decision, fmt: Callable[[int], str], count: int = 3) -> str:
+    """The best alternatives with their scores, e.g. ``BBWR 276, BWRG 312*``; a star marks a
+    guess that cannot be the secret."""
+    return ", ".join(
+        f"{fmt(a.guess)} {format_score(a.score)}{'' if a.consistent else '*'}"
+        for a in decision.alternatives[:count]
+    )

@@ -11,7 +11,7 @@ from engine import CodeSpace, get_notation, make_strategy, parse_any
 from engine.notation import Notation
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
-from engine.trace import Step, format_score
+from engine.trace import Step, format_score, next_best
 
 BAR_WIDTH = 40
 
@@ -76,11 +76,9 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     if d.score is not None:
         why.append(f"{d.score_label} {format_score(d.score)}")
         if d.alternatives:
-            alts = ", ".join(
-                f"{notation.format(space, a.guess)} {format_score(a.score)}"
-                for a in d.alternatives[:3]
-            )
-            why.append(f"next best: {alts}")
+            why.append(f"next best: {next_best(d, lambda code: notation.format(space, code))}")
+        if d.pool_size:
+            why.append(f"weighed {d.pool_size:,} guesses")
     if not d.consistent:
         why.append("cannot be the secret, but splits the rest best")
     if d.note:

@@ -120,11 +120,11 @@ class PartitionStrategy(Strategy):
             if len(pool) < space.size:
                 notes.append(
                     f"{len(unused)} unused colours are interchangeable: "
-                    f"{len(pool):,} of {space.size:,} guesses weighed"
+                    "one guess of each such family weighed"
                 )
         else:
             pool = self._sample_pool(position)
-            notes.append(f"big space: weighed a sample of {len(pool):,} of {space.size:,} guesses")
+            notes.append("big space: the guesses weighed are a random sample")
         scored = cands
         if len(pool) * len(cands) > PAIR_BUDGET or (
             space.size > EXACT_LIMIT and len(cands) > SAMPLED_CANDIDATES

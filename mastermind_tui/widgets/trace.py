@@ -11,7 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from engine import Decision
-from engine.trace import format_score
+from engine.trace import format_score, next_best
 
 from ..state import TraceView
 from .bars import PartitionBars
@@ -29,21 +29,12 @@ def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
     if decision.score is not None:
         text.append(f"\n{decision.score_label}: {format_score(decision.score)}")
         if decision.alternatives:
-            others = ", ".join(
-                f"{fmt(a.guess)} {format_score(a.score)}{'' if a.consistent else '*'}"
-                for a in decision.alternatives[:3]
-            )
-            text.append(f" · next best: {others}", style="dim")
-        if decision.pool_size and "weighed" not in decision.note:
-            text.append(f"\nweighed {decision.pool_size:,} guesses", style="dim")
-    details = decision.details
-    if "scan_start" in details:
-        text.append(
-            f"\nscan started at index {details['scan_start']:,}, "
-            f"skipped {details.get('skipped', 0):,} impossible codes"
-        )
-    if decision.note:
-        text.append(f"\n{decision.note}", style="italic dim")
+            text.append(f" · next best: {next_best(decision, fmt)}", style="dim")
+    notes = [decision.note] if decision.note else []
+    if decision.pool_size:
+        notes.insert(0, f"weighed {decision.pool_size:,} guesses")
+    if notes:
+        text.append("\n" + "; ".join(notes), style="italic dim")
     return text
 
 
