@@ -98,8 +98,8 @@ class Solver:
         left = self.candidates[classes == cls]
         if len(left) == 0:
             raise InconsistentAnswersError(
-                f"no code gives {answer.black} blacks and {answer.white} whites to this guess "
-                "and fits the earlier answers too"
+                f"no code answers {answer.black},{answer.white} to this guess "
+                "and fits the earlier answers"
             )
         self._pending = None
         self._candidates.append(left)

@@ -79,7 +79,7 @@ async def test_inconsistent_answers_are_caught_and_fixed() -> None:
                 break
             assert len(session.rows()) == moves + 1
         text = message(pilot)
-        assert "INCONSISTENT ANSWERS" in text
+        assert "INCONSISTENT: no code answers" in text
         assert session.conflict is not None
         moves = len(session.rows())
         assert "FIX" in text

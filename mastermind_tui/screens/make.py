@@ -169,7 +169,7 @@ class MakeScreen(GameScreen):
             code = self.session.format(self.session.space.from_digits(digits))
             where = f"move {move + 1} ({code}, answered {answer.black},{answer.white})"
         self.say(
-            f"INCONSISTENT ANSWERS: {reason}. Likely slip: {where}, which would leave "
-            f"{freed:,} codes. Type FIX {move + 1} b,w with its right answer, or retype this one.",
+            f"INCONSISTENT: {reason}. Likely slip: {where}; fixed, {freed:,} codes fit. "
+            f"Type FIX {move + 1} b,w to correct it, or answer again.",
             "error",
         )
