@@ -58,16 +58,6 @@ def partition(classes: np.ndarray, positions: int) -> dict[Answer, int]:
     return dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def possible_answers(positions: int) -> list[Answer]:
-    """Every answer some pair of codes can give (no (p-1, 1): the last peg has nowhere to go)."""
-    return [
-        Answer(b, w)
-        for b in range(positions + 1)
-        for w in range(positions + 1 - b)
-        if not (b == positions - 1 and w == 1)
-    ]
-
-
 def check_answer(black: int, white: int, positions: int) -> Answer:
     """Validate an answer a person gave; raise AnswerError saying why it cannot be."""
     if black < 0 or white < 0:

@@ -13,7 +13,6 @@ from engine.feedback import (
     cross,
     decode,
     encode,
-    possible_answers,
     table,
 )
 
@@ -75,11 +74,6 @@ def test_encode_decode_round_trip(black, white):
     if black + white <= 4:
         assert decode(encode(black, white, 4), 4) == Answer(black, white)
         assert encode(black, white, 4) < classes(4)
-
-
-def test_possible_answers_for_four_positions():
-    assert len(possible_answers(4)) == 14
-    assert Answer(3, 1) not in possible_answers(4)
 
 
 def test_check_answer_explains():
