@@ -8,7 +8,7 @@ holds digit ``(index // colours**i) % colours``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -63,24 +63,21 @@ class CodeSpace:
         """Place values: position i is worth colours**i."""
         return self.colours ** np.arange(self.positions, dtype=np.int64)
 
-    @cached_property
+    @property
     def digits(self) -> np.ndarray:
-        """Digits of every code, shape (size, positions), uint8; built without Python loops
-        over codes."""
-        c, p = self.colours, self.positions
-        out = np.empty((self.size, p), dtype=np.uint8)
-        base = np.arange(c, dtype=np.uint8)
-        for i in range(p):
-            out[:, i] = np.tile(np.repeat(base, c**i), c ** (p - i - 1))
-        return out
+        """Digits of every code, one row per position: shape (positions, size), uint8.
+        Position-major, so that scoring a guess against every code reads contiguous rows."""
+        return _digit_table(self.colours, self.positions)
 
-    @cached_property
+    @property
     def counts(self) -> np.ndarray:
-        """How many pegs of each colour every code has, shape (size, colours), uint8."""
-        out = np.empty((self.size, self.colours), dtype=np.uint8)
-        for colour in range(self.colours):
-            out[:, colour] = (self.digits == colour).sum(axis=1, dtype=np.uint8)
-        return out
+        """How many pegs of each colour every code has: shape (colours, size), uint8."""
+        return _count_table(self.colours, self.positions)
+
+    def locate(self, codes: np.ndarray, code: int) -> int:
+        """Where ``code`` sits in the sorted array ``codes`` (searchsorted in its dtype,
+        which spares numpy a converted copy of a big array)."""
+        return int(np.searchsorted(codes, codes.dtype.type(code)))
 
     def to_digits(self, index: int) -> tuple[int, ...]:
         self.check_index(index)
@@ -101,3 +98,25 @@ class CodeSpace:
     def check_index(self, index: int) -> None:
         if not 0 <= index < self.size:
             raise ConfigError(f"code index {index} is outside 0..{self.size - 1}")
+
+
+# Tables are shared by every CodeSpace of the same size (a game makes many instances), and
+# only the last few sizes are kept: 8x8 tables take about 270 MB.
+@lru_cache(maxsize=3)
+def _digit_table(colours: int, positions: int) -> np.ndarray:
+    out = np.empty((positions, colours**positions), dtype=np.uint8)
+    base = np.arange(colours, dtype=np.uint8)
+    for i in range(positions):
+        out[i] = np.tile(np.repeat(base, colours**i), colours ** (positions - i - 1))
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=3)
+def _count_table(colours: int, positions: int) -> np.ndarray:
+    out = np.zeros((colours, colours**positions), dtype=np.uint8)
+    for row in _digit_table(colours, positions):
+        for colour in range(colours):
+            out[colour] += row == colour
+    out.flags.writeable = False
+    return out

@@ -77,20 +77,33 @@ def check_answer(black: int, white: int, positions: int) -> Answer:
 
 def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np.ndarray:
     """Class of the answer ``guess`` gets from each of ``codes`` (all codes when None)."""
-    if codes is None:
-        codes = space.all_indices()
-    out = np.empty(len(codes), dtype=np.uint8)
-    g_digits = np.asarray(space.to_digits(guess), dtype=np.uint8)
+    if (
+        codes is not None
+        and len(codes) == space.size
+        and np.array_equal(codes, np.arange(space.size))
+    ):
+        codes = None  # every code, in order: read the tables without gathering
+    size = space.size if codes is None else len(codes)
+    out = np.empty(size, dtype=np.uint8)
+    g_digits = space.to_digits(guess)
     g_counts = np.bincount(g_digits, minlength=space.colours)
     present = np.flatnonzero(g_counts)
-    digits, counts = space.digits, space.counts
-    for start in range(0, len(codes), BLOCK):
-        block = codes[start : start + BLOCK]
-        black = (digits[block] == g_digits).sum(axis=1, dtype=np.uint8)
-        total = np.zeros(len(block), dtype=np.uint8)
-        for colour in present:
-            total += np.minimum(counts[block, colour], g_counts[colour]).astype(np.uint8)
-        out[start : start + BLOCK] = black * (space.positions + 1) + total
+    for start in range(0, size, BLOCK):
+        stop = min(size, start + BLOCK)
+        if codes is None:
+            digits = space.digits[:, start:stop]
+            counts = space.counts[present, start:stop]
+        else:
+            block = codes[start:stop]
+            digits = [row.take(block) for row in space.digits]
+            counts = [space.counts[colour].take(block) for colour in present]
+        black = np.zeros(stop - start, dtype=np.uint8)
+        for row, d in zip(digits, g_digits, strict=True):
+            black += row == d
+        total = np.zeros(stop - start, dtype=np.uint8)
+        for row, colour in zip(counts, present, strict=True):
+            total += np.minimum(row, g_counts[colour]).astype(np.uint8)
+        out[start:stop] = black * (space.positions + 1) + total
     return out
 
 
@@ -102,9 +115,9 @@ def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarra
     "thermometer" counts. The guess side weights the one-hot part by positions + 1.
     """
     p, c = space.positions, space.colours
-    digits = space.digits[codes]
+    digits = space.digits[:, codes].T
     onehot = (digits[:, :, None] == np.arange(c, dtype=np.uint8)).reshape(len(codes), p * c)
-    counts = space.counts[codes]
+    counts = space.counts[:, codes].T
     therm = (counts[:, :, None] >= np.arange(1, p + 1, dtype=np.uint8)).reshape(len(codes), c * p)
     weight = p + 1 if guess_side else 1
     return np.hstack([onehot.astype(np.float32) * weight, therm.astype(np.float32)])

@@ -114,7 +114,7 @@ class Solver:
         that the solver's knowledge and advice follow their game."""
         self.space.check_index(guess)
         cands = self.candidates
-        i = int(np.searchsorted(cands, guess))
+        i = self.space.locate(cands, guess)
         consistent = i < len(cands) and int(cands[i]) == guess
         classes = against(self.space, guess, cands)
         self._pending = (

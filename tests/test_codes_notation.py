@@ -21,9 +21,9 @@ def test_index_zero_is_all_first_colour_and_first_position_changes_fastest():
 def test_digits_table_matches_arithmetic():
     space = CodeSpace(5, 3)
     idx = space.all_indices()
-    assert np.array_equal(space.digits, space.digits_of(idx))
+    assert np.array_equal(space.digits.T, space.digits_of(idx))
     assert all(space.from_digits(space.to_digits(i)) == i for i in range(space.size))
-    assert space.counts.sum(axis=1).tolist() == [3] * space.size
+    assert space.counts.sum(axis=0).tolist() == [3] * space.size
 
 
 @pytest.mark.parametrize(

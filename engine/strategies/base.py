@@ -21,10 +21,6 @@ class Position:
     history: tuple[tuple[int, int], ...]
     rng: np.random.Generator
 
-    def is_candidate(self, code: int) -> bool:
-        i = np.searchsorted(self.candidates, code)
-        return bool(i < len(self.candidates) and self.candidates[i] == code)
-
 
 class Strategy(ABC):
     """A way of choosing the next guess."""

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
 from ..trace import Choice
 from .base import Position, Strategy
 
@@ -55,7 +53,7 @@ class Classic(Strategy):
         size = position.space.size
         start = self._draw(size) if self._draw else int(position.rng.integers(size))
         cands = position.candidates
-        i = int(np.searchsorted(cands, start))
+        i = position.space.locate(cands, start)
         wrapped = i == len(cands)
         guess = int(cands[0] if wrapped else cands[i])
         skipped = (guess - start) % size

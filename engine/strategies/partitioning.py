@@ -85,7 +85,7 @@ def canonical_codes(space: CodeSpace, unused: list[int]) -> np.ndarray:
     seen = np.zeros(space.size, dtype=np.int16)
     keep = np.ones(space.size, dtype=bool)
     for i in range(space.positions):
-        r = rank[space.digits[:, i]]
+        r = rank[space.digits[i]]
         keep &= r <= seen
         seen += (r == seen) & (r >= 0)
     return np.flatnonzero(keep).astype(np.int32)
