@@ -58,7 +58,7 @@ class Notation:
         tokens = self._tokens(text)
         if not tokens:
             raise CodeError(
-                f"enter a code of {positions} pegs, e.g. {self._example(colours, positions)}"
+                f"enter a code of {positions} pegs, e.g. {self.example(colours, positions)}"
             )
         if len(tokens) != positions:
             raise CodeError(
@@ -82,7 +82,8 @@ class Notation:
             return [t for t in _SEPARATORS.split(text.strip()) if t]
         return [ch for ch in _SEPARATORS.sub("", text)]
 
-    def _example(self, colours: int, positions: int) -> str:
+    def example(self, colours: int, positions: int) -> str:
+        """A code written in this notation, to show in prompts."""
         return self.separator.join(self.symbol(i % colours) for i in range(positions))
 
 

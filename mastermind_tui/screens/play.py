@@ -17,7 +17,9 @@ class PlayScreen(GameScreen):
     """The person guesses; the strategy's advice is worked out in a thread."""
 
     def on_mount(self) -> None:
-        self.command_line.set_prompt("Your guess:", "a guess like RGBY, or BOARD, QUIT, HELP")
+        space, notation = self.session.space, self.session.settings.notation
+        example = notation.example(space.colours, space.positions)
+        self.command_line.set_prompt("Your guess:", f"a guess like {example}, or BOARD, QUIT, HELP")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
         self.say(f"I have a secret of {self.session.space.positions} pegs from {symbols}. Guess!")
         self.redraw()
