@@ -69,7 +69,25 @@ def opening_patterns(space: CodeSpace) -> np.ndarray:
 
 def written_order(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
     """Rank of codes as written, the first position most significant."""
+    if space.size <= EXACT_LIMIT:
+        return _written_ranks(space.colours, space.positions)[codes]
     return space.digits_of(codes)[:, ::-1].astype(np.int64) @ space.weights
+
+
+@lru_cache(maxsize=2)
+def _written_ranks(colours: int, positions: int) -> np.ndarray:
+    space = CodeSpace(colours, positions)
+    return space.digits[::-1].T.astype(np.int64) @ space.weights
+
+
+@lru_cache(maxsize=2)
+def _all_features(colours: int, positions: int) -> np.ndarray | None:
+    """Guess-side features of every code, reused by every move (spaces up to EXACT_LIMIT:
+    at most a few tens of MB)."""
+    space = CodeSpace(colours, positions)
+    if space.size > EXACT_LIMIT:
+        return None
+    return features(space, space.all_indices(), guess_side=True)
 
 
 def canonical_codes(space: CodeSpace, unused: list[int]) -> np.ndarray:
@@ -134,6 +152,13 @@ class PartitionStrategy(Strategy):
             notes.append(
                 f"partitions estimated on {len(scored):,} of {len(cands):,} possible codes"
             )
+        if scored is cands and len(cands) <= classes(space.positions):
+            # A possible code that splits the rest into single codes cannot be beaten and
+            # wins every tie against guesses that could not be the secret: look no further.
+            cand_keys = self._keys(space, cands, cands)
+            if cand_keys.min() == self._singletons_key(len(cands)):
+                pool = cands
+                notes = ["a possible code splits the rest into single codes"]
         keys = self._keys(space, pool, scored)
         consistent = np.isin(pool, cands, assume_unique=True)
         order = np.lexsort((written_order(space, pool), ~consistent, keys))
@@ -152,10 +177,15 @@ class PartitionStrategy(Strategy):
             pool_size=len(pool),
         )
 
+    def _singletons_key(self, n: int) -> float:
+        """The key of a guess that tells every one of n codes apart."""
+        return float(self.keys(np.ones((1, n), dtype=np.int64))[0])
+
     def _keys(self, space: CodeSpace, pool: np.ndarray, scored: np.ndarray) -> np.ndarray:
         k = classes(space.positions)
         rows = max(1, BLOCK_ENTRIES // max(1, len(scored)))
         full = _table(space.colours, space.positions) if space.size <= TABLE_LIMIT else None
+        left = _all_features(space.colours, space.positions) if full is None else None
         right = None if full is not None else features(space, scored, guess_side=False).T
         out = np.empty(len(pool), dtype=np.float64)
         for start in range(0, len(pool), rows):
@@ -163,7 +193,10 @@ class PartitionStrategy(Strategy):
             if full is not None:
                 cls = full[np.ix_(block, scored)].astype(np.int32)
             else:
-                product = features(space, block, guess_side=True) @ right
+                block_features = (
+                    left[block] if left is not None else features(space, block, guess_side=True)
+                )
+                product = block_features @ right
                 cls = np.rint(product).astype(np.int32)
             cls += (np.arange(len(block), dtype=np.int32) * k)[:, None]
             hist = np.bincount(cls.ravel(), minlength=len(block) * k).reshape(len(block), k)
