@@ -147,3 +147,12 @@ def test_partition_strategies_are_deterministic():
     assert np.all(
         np.diff([s.candidates_after for s in play(SPACE, make_strategy("knuth"), 5)]) <= 0
     )
+
+
+def test_a_candidate_that_tells_every_code_apart_ends_the_search():
+    letters = get_notation("letters")
+    steps = play(SPACE, make_strategy("knuth"), letters.parse(SPACE, "RGBY"))
+    last = steps[-1].decision
+    assert last.candidates_before == 6 and last.score == 1
+    assert last.note == "a possible code splits the rest into single codes"
+    assert last.pool_size == 6 and all(a.consistent for a in last.alternatives)
