@@ -91,6 +91,8 @@ class MakeScreen(GameScreen):
     def command(self, text: str) -> None:
         session = self.session
         typed = read_line(text, "answer")
+        if self.shared_command(typed):
+            return
         if typed.kind is Kind.EMPTY:
             if session.over and not session.match_over:
                 self.next_game()
@@ -102,11 +104,6 @@ class MakeScreen(GameScreen):
                 self.after_answer()
             else:
                 self.say("Answer with blacks,whites, e.g. 2,1 (or HELP).")
-        elif typed.kind is Kind.BOARD:
-            self.action_board()
-            self.say(f"BOARD: {len(session.rows())} moves so far.")
-        elif typed.kind is Kind.HELP:
-            self.action_help()
         elif typed.kind is Kind.QUIT:
             session.quit_game()
             self.redraw()

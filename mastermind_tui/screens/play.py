@@ -61,16 +61,13 @@ class PlayScreen(GameScreen):
         session = self.session
         try:
             typed = read_line(event.text, "guess")
+            if self.shared_command(typed):
+                return
             if typed.kind is Kind.EMPTY:
                 if session.over and not session.match_over:
                     self.next_game()
                 else:
                     self.say("Type a guess, or HELP.")
-            elif typed.kind is Kind.BOARD:
-                self.action_board()
-                self.say(f"BOARD: {len(session.rows())} moves so far.")
-            elif typed.kind is Kind.HELP:
-                self.action_help()
             elif typed.kind is Kind.QUIT:
                 was_over = session.over
                 secret = session.quit_game()
