@@ -88,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="use GW-BASIC's own RND sequence: the original's very secrets and guesses",
     )
+    p.add_argument(
+        "--crlf", action="store_true", help="end lines in CR LF like the original (--plain)"
+    )
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
     return parser
 
@@ -125,7 +128,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         if args.plain:
             from .retro.plain import run_plain
 
-            return run_plain(seed=args.seed, gwbasic_rnd=args.gwbasic_rnd)
+            return run_plain(seed=args.seed, gwbasic_rnd=args.gwbasic_rnd, crlf=args.crlf)
         from .retro.app import RetroApp
 
         RetroApp(seed=args.seed, gwbasic_rnd=args.gwbasic_rnd, amber=args.amber).run()

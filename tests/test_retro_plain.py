@@ -28,6 +28,13 @@ def test_piped_session_prints_the_originals_bytes(name: str) -> None:
     assert result.stdout == (DATA / f"{name}.txt").read_bytes()
 
 
+@pytest.mark.parametrize("name", sorted(p.stem for p in DATA.glob("*.in")))
+def test_crlf_gives_the_originals_line_ends(name: str) -> None:
+    result = run(["--gwbasic-rnd", "--crlf"], (DATA / f"{name}.in").read_bytes())
+    assert result.returncode == 0
+    assert result.stdout == (DATA / f"{name}.txt").read_bytes().replace(b"\n", b"\r\n")
+
+
 def test_the_installed_command_through_a_shell_pipe_matches_the_original() -> None:
     script = Path(sys.executable).parent / "mastermind"
     command = str(script) if script.exists() else shutil.which("mastermind")

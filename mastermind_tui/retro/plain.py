@@ -14,12 +14,13 @@ from .dialogue import Dialogue
 EXIT_INTERRUPTED = 130
 
 
-def run_plain(seed: int | None = None, gwbasic_rnd: bool = False) -> int:
-    """Play until the program ends or input runs out; return the exit code."""
+def run_plain(seed: int | None = None, gwbasic_rnd: bool = False, crlf: bool = False) -> int:
+    """Play until the program ends or input runs out; return the exit code. ``crlf`` ends
+    lines in CR LF, as the original's bytes did."""
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # odd bytes in or out never stop the game
-    dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd)
+    dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd, newline="\r\n" if crlf else "\n")
     echo = not sys.stdin.isatty()
     out = sys.stdout
     try:
