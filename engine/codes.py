@@ -33,9 +33,12 @@ def check_size(colours: int, positions: int) -> None:
         )
     if not isinstance(positions, int) or positions < MIN_POSITIONS:
         raise ConfigError(f"positions must be at least {MIN_POSITIONS} (got {positions})")
-    if colours**positions > MAX_CODES:
+    # 2**24 is the limit, so more than 24 positions is too many whatever the colours (and
+    # colours**positions is never computed for an absurd count).
+    if positions > 24 or colours**positions > MAX_CODES:
+        count = f"{colours**positions:,}" if positions <= 24 else "too many"
         raise ConfigError(
-            f"{colours} colours x {positions} positions make {colours**positions:,} codes; "
+            f"{colours} colours x {positions} positions make {count} codes; "
             f"the limit is {MAX_CODES:,} (8 colours x 8 positions) so that every code "
             "fits in memory"
         )

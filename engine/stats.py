@@ -14,6 +14,9 @@ from .errors import ConfigError
 from .solver import Memo, Solver
 from .strategies import make_strategy
 
+#: More games than this would take hours and their secrets alone gigabytes.
+MAX_GAMES = 10_000_000
+
 #: Called as progress(games_done, games_total); may raise to cancel the run.
 Progress = Callable[[int, int], None]
 
@@ -56,8 +59,10 @@ def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> np.
     """Every code when ``games`` is None, otherwise ``games`` codes drawn at random."""
     if games is None:
         return space.all_indices()
-    if games < 1:
-        raise ConfigError(f"the number of games must be at least 1 (got {games})")
+    if not 1 <= games <= MAX_GAMES:
+        raise ConfigError(
+            f"the number of games must be between 1 and {MAX_GAMES:,} (got {games:,})"
+        )
     return np.random.default_rng(seed).integers(space.size, size=games).astype(np.int32)
 
 

@@ -47,7 +47,7 @@ def _size_args(p: argparse.ArgumentParser, strategy: bool = True) -> None:
         default="letters",
         help=f"how codes are written: {', '.join(NOTATIONS)} (default letters)",
     )
-    p.add_argument("--seed", type=int, default=None, help="random seed, for repeatable runs")
+    p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("retro", help="the 1978 Creative Computing MASTERMIND, exactly")
     p.add_argument("--plain", action="store_true", help="plain stdin/stdout, no full screen")
-    p.add_argument("--seed", type=int, default=None, help="random seed, for repeatable runs")
+    p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
     p.add_argument(
         "--gwbasic-rnd",
         action="store_true",

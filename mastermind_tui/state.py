@@ -71,6 +71,8 @@ class Settings:
     ) -> Settings:
         if mode not in MODES and mode != "watch":
             raise MastermindError(f"unknown mode {mode!r}; choose one of {', '.join(MODE_TITLES)}")
+        if seed is not None and seed < 0:
+            raise MastermindError(f"the seed must be 0 or more (got {seed})")
         rules = Rules(colours, positions, rounds, moves)
         chosen = get_notation(notation)
         chosen.check(colours)

@@ -10,6 +10,7 @@ import pytest
 from engine import MastermindError
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
+from mastermind_tui.state import Settings
 
 
 def imports_textual(statement: str) -> bool:
@@ -49,6 +50,11 @@ def test_watch_with_a_bad_secret_fails_in_one_line(capsys: pytest.CaptureFixture
 def test_bad_arguments_are_explained(argv: list[str], message: str) -> None:
     with pytest.raises(MastermindError, match=message):
         settings_from(build_parser().parse_args(argv))
+
+
+def test_a_negative_seed_from_the_home_screen_is_explained() -> None:
+    with pytest.raises(MastermindError, match="the seed must be 0 or more"):
+        Settings.build(seed=-3)
 
 
 def test_good_arguments() -> None:
