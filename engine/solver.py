@@ -117,11 +117,27 @@ class Solver:
         i = self.space.locate(cands, guess)
         consistent = i < len(cands) and int(cands[i]) == guess
         classes = against(self.space, guess, cands)
-        self._pending = (
-            self._decision(Choice(guess, consistent, note=note), classes),
-            classes,
+        pending, self._pending = (
+            self._pending,
+            (
+                self._decision(Choice(guess, consistent, note=note), classes),
+                classes,
+            ),
         )
-        return self.answer(black, white)
+        try:
+            return self.answer(black, white)
+        except MastermindError:
+            self._pending = pending  # a refused answer leaves the solver as it was
+            raise
+
+    def fork(self, seed: int | None = None) -> Solver:
+        """A solver that knows what this one knows and thinks on its own, e.g. in a worker
+        thread while this one goes on. The candidate arrays are never changed in place, so
+        they are shared, not copied."""
+        twin = Solver(self.space, self.strategy, seed=seed)
+        twin.steps = list(self.steps)
+        twin._candidates = list(self._candidates)
+        return twin
 
     def answer_for(self, secret: int) -> Step:
         """Answer the pending guess as the code maker of ``secret`` would."""

@@ -247,19 +247,15 @@ class GameSession:
             self._count()
         return self.secret_text
 
-    def advice(self) -> tuple[int, Decision | None]:
-        """What the strategy would play next in the person's game, with its reasons.
-
-        Replays the moves on a private solver, so it is safe to call from a worker thread
-        while the person keeps playing; returns the move count it was computed for."""
+    def advisor(self) -> tuple[int, Solver | None]:
+        """A private copy of the solver that follows the person's game, to work out the
+        strategy's advice in a worker while the person plays on, with the move count it
+        stands for; None once the code is broken. Call it from the interface thread."""
         assert self.person is not None
-        moves = list(self.person.moves)
-        solver = Solver(self.space, make_strategy(self.settings.strategy), seed=self.settings.seed)
-        for guess, answer in moves:
-            if answer.black == self.space.positions:
-                return len(moves), None
-            solver.observe(guess, *answer)
-        return len(moves), solver.decide()
+        moves = len(self.person.moves)
+        if self.person.outcome is Outcome.SOLVED:
+            return moves, None
+        return moves, self.person.knowledge.fork(seed=self.settings.seed)
 
     def person_trace(self, advice: Decision | None = None) -> TraceView:
         """Codes still possible given the person's moves, and the last guess's partition."""

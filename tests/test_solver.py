@@ -183,3 +183,22 @@ def test_a_correction_that_still_fits_nothing_changes_nothing():
     assert [(s.guess, s.answer) for s in game.steps] == before
     game.quit()
     assert game.outcome is Outcome.QUIT
+
+
+def test_fork_thinks_alone_and_shares_what_is_known():
+    solver = Solver(SPACE, make_strategy("knuth"))
+    solver.observe(code("BBWW"), 0, 1)
+    twin = solver.fork()
+    assert twin.candidates is solver.candidates and len(twin.steps) == 1
+    advice = twin.decide()
+    assert solver.pending is None and advice.candidates_before == 256
+    solver.observe(code("RGBY"), 0, 0)
+    assert len(twin.steps) == 1 and twin.pending is advice
+
+
+def test_a_refused_observation_leaves_nothing_pending():
+    solver = Solver(SPACE, make_strategy("knuth"))
+    solver.observe(code("BBBB"), 0, 0)  # no black at all
+    with pytest.raises(InconsistentAnswersError):
+        solver.observe(code("BBBB"), 1, 0)
+    assert solver.pending is None and len(solver.steps) == 1

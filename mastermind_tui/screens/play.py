@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on, work
 from textual.worker import Worker, WorkerState
 
-from engine import Decision, MastermindError, Outcome
+from engine import Decision, MastermindError, Outcome, Solver
 
 from ..typed import Kind, read_line
 from ..widgets.command_line import CommandLine
@@ -41,9 +41,12 @@ class PlayScreen(GameScreen):
             thinking=thinking,
         )
 
-    @work(thread=True, exclusive=True, group="advice")
     def think(self) -> None:
-        moves, decision = self.session.advice()
+        self._work_out_advice(*self.session.advisor())
+
+    @work(thread=True, exclusive=True, group="advice")
+    def _work_out_advice(self, moves: int, advisor: Solver | None) -> None:
+        decision = advisor.decide() if advisor is not None else None
         self.app.call_from_thread(self._advised, moves, decision)
 
     def _advised(self, moves: int, decision: Decision | None) -> None:
