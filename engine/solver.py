@@ -31,6 +31,7 @@ class Solver:
         seed: int | None = None,
         memo: Memo | None = None,
     ) -> None:
+        strategy.check(space)
         self.space = space
         self.strategy = strategy
         self.rng = np.random.default_rng(seed)

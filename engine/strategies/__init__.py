@@ -5,11 +5,21 @@ from __future__ import annotations
 from ..errors import ConfigError
 from .base import Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
+from .optimal import Optimal
 from .partitioning import Entropy, ExpectedSize, Knuth, MostParts
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
-    for cls in (Knuth, ExpectedSize, Entropy, MostParts, Sequential, Classic, RandomConsistent)
+    for cls in (
+        Knuth,
+        ExpectedSize,
+        Entropy,
+        MostParts,
+        Optimal,
+        Sequential,
+        Classic,
+        RandomConsistent,
+    )
 }
 
 

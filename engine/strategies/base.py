@@ -30,6 +30,10 @@ class Strategy(ABC):
     #: Same position, same guess: the decision tree can be memoised.
     deterministic: bool = True
 
+    def check(self, space: CodeSpace) -> None:  # noqa: B027 (optional hook: most play any size)
+        """Raise ConfigError, saying why, when this strategy cannot play games of this size
+        (before a game starts rather than at its first guess)."""
+
     @abstractmethod
     def choose(self, position: Position) -> Choice:
         """Pick the next guess; ``position.candidates`` is never empty."""

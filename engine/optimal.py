@@ -1,0 +1,315 @@
+"""The exact optimum: the strategy that needs the fewest guesses in total over every secret,
+any code being allowed as a guess, found by depth-first branch and bound.
+
+The cost of a set S of codes still possible is ``T(S) = |S| + min_g sum T(S_a)`` over every
+guess g, the sum running over the classes S_a of codes that give g answer a, except the
+class of g itself (found: nothing more to pay). ``T`` depends on S alone, so values are
+memoised by the set. What keeps the search small:
+
+* a lower bound for any set of n codes: one code can be found by the next guess, at most K
+  by the one after (K answers besides "all black"), K**2 by the one after that, and so on;
+  a guess whose bound reaches the best total found so far is not looked at;
+* the symmetries of the game (permuting positions and colours) that leave every guess made
+  so far unchanged also leave S unchanged, so of each orbit of guesses only the smallest
+  index is weighed; guesses that split S exactly alike are weighed once;
+* a set that some possible code splits into single codes costs 2n - 1, and one that any
+  other code splits so costs 2n: nothing beats either.
+
+On 6 colours x 4 positions this finds Koyama and Lai's 5625 (1993).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .codes import CodeSpace
+from .errors import ConfigError
+from .feedback import classes, encode, table
+
+#: Most entries of the symmetry table (group elements x codes) the search may build: the
+#: 17,280 permutations of 6 colours x 4 positions over 1,296 codes take 22 million.
+SYMMETRY_LIMIT = 1 << 25
+#: Most codes for which the exact search is offered: measured to finish in seconds up to
+#: 6 colours x 4 positions; the next sizes (7x4, 8x5) take hours in a C++ search.
+CODE_LIMIT = 1296
+
+
+def check_size(space: CodeSpace) -> None:
+    """Raise ConfigError, saying the limit, when the exact search is out of reach."""
+    group = math.factorial(space.colours) * math.factorial(space.positions)
+    if space.size > CODE_LIMIT or group * space.size > SYMMETRY_LIMIT:
+        raise ConfigError(
+            f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
+            f"(6 colours x 4 positions); {space.colours} colours x {space.positions} positions "
+            f"make {space.size:,}: try --strategy most-parts or entropy, the best heuristics"
+        )
+
+
+@lru_cache(maxsize=2)
+def symmetry_images(colours: int, positions: int) -> np.ndarray:
+    """Every permutation of positions combined with every permutation of colours, as the
+    image of each code index: shape (positions! x colours!, codes), int16."""
+    space = CodeSpace(colours, positions)
+    sigmas = np.array(list(itertools.permutations(range(colours))), dtype=np.int16)
+    weights = space.weights.astype(np.int16)
+    out = []
+    for pi in itertools.permutations(range(positions)):
+        image = np.zeros((len(sigmas), space.size), dtype=np.int16)
+        for i, source in enumerate(pi):
+            image += sigmas[:, space.digits[source]] * weights[i]
+        out.append(image)
+    return np.concatenate(out)
+
+
+@dataclass
+class Node:
+    """One decision of the optimal strategy: the guess, the total guesses its subtree needs
+    over its codes, and the node for each answer other than "found"."""
+
+    guess: int
+    codes: int
+    total: int
+    children: dict[int, Node]
+
+    def walk(self, depth: int = 1) -> Iterator[tuple[int, Node]]:
+        yield depth, self
+        for child in self.children.values():
+            yield from child.walk(depth + 1)
+
+
+class OptimalSearch:
+    """Exact values of code sets, and the optimal guess at any position, for one size."""
+
+    def __init__(self, space: CodeSpace) -> None:
+        check_size(space)
+        self.space = space
+        self.answers = table(space)
+        self.k = classes(space.positions)
+        self.found = encode(space.positions, 0, space.positions)
+        self.everything = np.arange(space.size, dtype=np.int16)
+        #: Rank of each code as written (first position most significant): the tie rule's
+        #: order, so each orbit of guesses is represented by its first code as written.
+        self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
+        # K answers besides "all black": p(p+3)/2 - 1 (3 black 1 white never happens).
+        self.branching = space.positions * (space.positions + 3) // 2 - 1
+        self.bound = _level_bounds(space.size, self.branching)
+        self.exact: dict[bytes, int] = {}
+        self.at_least: dict[bytes, int] = {}
+        self.nodes = 0
+
+    # -- positions -------------------------------------------------------------------------
+    def symmetries(self, history: tuple[int, ...]) -> np.ndarray:
+        """The symmetries that leave every guess in ``history`` unchanged."""
+        images = symmetry_images(self.space.colours, self.space.positions)
+        for guess in history:
+            images = images[images[:, guess] == guess]
+        return images
+
+    def pool(self, group: np.ndarray) -> np.ndarray:
+        """One guess per orbit of the group: the first as written."""
+        if len(group) == 1:
+            return self.everything
+        return np.flatnonzero(self.rank[group].min(axis=0) == self.rank).astype(np.int16)
+
+    # -- the search ------------------------------------------------------------------------
+    def value(self, codes: np.ndarray, group: np.ndarray, beta: int = 1 << 40) -> int:
+        """T(codes) if it is below ``beta``; otherwise some lower bound that is >= beta."""
+        n = len(codes)
+        if n <= 2:
+            return 2 * n - 1
+        key = codes.tobytes()
+        known = self.exact.get(key)
+        if known is not None:
+            return known
+        low = max(int(self.bound[n]), self.at_least.get(key, 0))
+        if low >= beta:
+            return low
+        self.nodes += 1
+        if n <= self.branching + 1:
+            # Cheap first: a possible code that tells the others apart.
+            among = np.sort(self.answers[np.ix_(codes, codes)], axis=1)
+            if (np.count_nonzero(np.diff(among, axis=1), axis=1) == n - 1).any():
+                self.exact[key] = 2 * n - 1
+                return 2 * n - 1
+            if n == 3:  # guess one: the other two cost 3 more
+                self.exact[key] = 6
+                return 6
+        pool = self.pool(group)
+        hist, answers, quick = self._partitions(codes, pool)
+        if quick is not None:
+            self.exact[key] = quick
+            return quick
+        best, _ = self._best(codes, group, pool, hist, answers, beta)
+        if best < beta:
+            self.exact[key] = best
+            return best
+        self.at_least[key] = max(low, beta)
+        return max(low, beta)
+
+    def _partitions(
+        self, codes: np.ndarray, pool: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, int | None]:
+        """Class counts of every guess in the pool, the answers themselves, and the value
+        of the set at once when some guess splits it into single codes."""
+        n, k = len(codes), self.k
+        answers = (
+            self.answers[codes][:, pool].T
+            if len(pool) < len(self.everything)
+            else (self.answers[codes].T)
+        )
+        offsets = answers.astype(np.int32) + (np.arange(len(pool), dtype=np.int32) * k)[:, None]
+        hist = np.bincount(offsets.ravel(), minlength=len(pool) * k).reshape(len(pool), k)
+        parts = np.count_nonzero(hist, axis=1)
+        perfect = parts == n
+        if perfect.any():
+            return hist, answers, 2 * n - 1 if hist[perfect, self.found].any() else 2 * n
+        return hist, answers, None
+
+    def _best(
+        self,
+        codes: np.ndarray,
+        group: np.ndarray,
+        pool: np.ndarray,
+        hist: np.ndarray,
+        answers: np.ndarray,
+        beta: int,
+        ties: bool = False,
+    ) -> tuple[int, list[int]]:
+        """The smallest total below ``beta`` (or ``beta``) and the pool rows reaching it:
+        the first one found, or with ``ties`` every one."""
+        n = len(codes)
+        possible = hist[:, self.found] > 0
+        hist = hist.copy()
+        hist[:, self.found] = 0
+        bounds = n + self.bound[hist].sum(axis=1)
+        order = np.lexsort((~possible, bounds))
+        best, rows = beta, []
+        seen: set[bytes] = set()
+        for row in order:
+            if bounds[row] > best or (bounds[row] == best and not ties):
+                break
+            split = answers[row]
+            shape = split.tobytes()
+            if np.count_nonzero(hist[row]) + possible[row] < 2 or (shape in seen and not ties):
+                continue  # tells nothing, or splits exactly like a guess already weighed
+            seen.add(shape)
+            limit = best + 1 if ties else best
+            total = self._total(codes, group, int(pool[row]), split, int(bounds[row]), limit)
+            if total < best or (ties and total == best):
+                rows = [*rows, int(row)] if total == best else [int(row)]
+                best = total
+        return best, rows
+
+    def _total(
+        self,
+        codes: np.ndarray,
+        group: np.ndarray,
+        guess: int,
+        split: np.ndarray,
+        low: int,
+        limit: int,
+    ) -> int:
+        """Total for one guess if below ``limit`` (its children searched largest first, each
+        with what is left of the budget); otherwise a value >= limit."""
+        order = np.argsort(split, kind="stable")
+        ordered = split[order]
+        cuts = np.flatnonzero(np.diff(ordered)) + 1
+        starts = np.concatenate(([0], cuts))
+        children = [
+            part
+            for part, answer in zip(np.split(codes[order], cuts), ordered[starts], strict=True)
+            if answer != self.found and len(part) > 2
+        ]
+        children.sort(key=len, reverse=True)
+        below = group[group[:, guess] == guess] if len(group) > 1 else group
+        total = low
+        for child in children:
+            floor = int(self.bound[len(child)])
+            total += self.value(child, below, limit - (total - floor)) - floor
+            if total >= limit:
+                return total
+        return total
+
+    def decide(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, int, list[int]]:
+        """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
+        and every guess reaching it."""
+        codes = np.asarray(codes, dtype=np.int16)
+        group = self.symmetries(history)
+        best = self.value(codes, group)
+        if len(codes) <= 2:
+            return best, [int(c) for c in codes]  # guessing either of two codes costs 3
+        pool = self.pool(group)
+        hist, answers, _ = self._partitions(codes, pool)
+        _, rows = self._best(codes, group, pool, hist, answers, best + 1, ties=True)
+        return best, [int(pool[r]) for r in rows]
+
+
+def _level_bounds(size: int, branching: int) -> np.ndarray:
+    """Least total guesses for n codes if every guess split perfectly: one code found at
+    the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
+    out = np.zeros(size + 1, dtype=np.int64)
+    depth, room, filled, total = 1, 1, 0, 0
+    for n in range(1, size + 1):
+        if filled == room:
+            depth, room, filled = depth + 1, room * branching, 0
+        filled += 1
+        total += depth
+        out[n] = total
+    return out
+
+
+# -- the strategy's decision tree, built once and kept on disk ------------------------------
+
+#: Bumped whenever the search or the tie rule changes what a stored tree holds.
+TREE_FORMAT = 1
+
+
+def build_tree(search: OptimalSearch) -> Node:
+    """The optimal strategy from the start, ties broken as ``pick`` says."""
+
+    def node(codes: np.ndarray, history: tuple[int, ...]) -> Node:
+        total, guesses = search.decide(codes, history)
+        guess = pick(guesses, codes, search.rank)
+        split = search.answers[guess, codes]
+        children = {
+            int(answer): node(codes[split == answer], (*history, guess))
+            for answer in np.unique(split)
+            if answer != search.found
+        }
+        return Node(guess, len(codes), total, children)
+
+    return node(search.everything, ())
+
+
+def pick(guesses: list[int], codes: np.ndarray, rank: np.ndarray) -> int:
+    """Of equally good guesses: one that could be the secret, then the first as written."""
+    possible = set(np.asarray(codes).tolist())
+    return min(guesses, key=lambda g: (g not in possible, int(rank[g])))
+
+
+def tree_to_json(root: Node) -> list:
+    return [
+        root.guess,
+        root.codes,
+        root.total,
+        [[a, tree_to_json(c)] for a, c in root.children.items()],
+    ]
+
+
+def tree_from_json(data: list, space: CodeSpace) -> Node:
+    """Rebuild a stored tree, checking its shape; raises ValueError when it is not one."""
+    guess, codes, total, children = data
+    if not (isinstance(guess, int) and 0 <= guess < space.size and isinstance(codes, int)):
+        raise ValueError("a node's guess or size is not a number in range")
+    kids = {int(a): tree_from_json(c, space) for a, c in children}
+    if sum(c.codes for c in kids.values()) not in (codes, codes - 1):
+        raise ValueError("a node's children do not add up to its codes")
+    if total != codes + sum(c.total for c in kids.values()):
+        raise ValueError("a node's total does not add up")
+    return Node(guess, codes, total, kids)

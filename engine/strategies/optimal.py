@@ -1,0 +1,113 @@
+"""The optimal strategy: fewest guesses in total over every secret (Koyama and Lai), any
+code allowed as a guess. The search itself is in ``engine.optimal``; this is the strategy
+that plays its decision tree, kept on disk once found.
+
+Tie rule: of the guesses that reach the optimum, one that could be the secret, then the
+first as written (as for the partition strategies).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .. import cache
+from ..codes import CodeSpace
+from ..feedback import encode
+from ..optimal import (
+    TREE_FORMAT,
+    Node,
+    OptimalSearch,
+    build_tree,
+    check_size,
+    pick,
+    tree_from_json,
+    tree_to_json,
+)
+from ..trace import Choice
+from .base import Position, Strategy
+
+
+@dataclass
+class Solution:
+    """The search for one size and its tree from the start; ``notice`` says, in one line,
+    anything a user should know about how it was obtained (a damaged cache rebuilt)."""
+
+    search: OptimalSearch
+    tree: Node
+    notice: str = ""
+
+
+def _cache_key(space: CodeSpace) -> dict[str, object]:
+    from .. import __version__
+
+    return {
+        "what": "optimal tree",
+        "colours": space.colours,
+        "positions": space.positions,
+        "repeats": True,
+        "tree_format": TREE_FORMAT,
+        "engine": __version__,
+    }
+
+
+@lru_cache(maxsize=2)
+def solution(colours: int, positions: int) -> Solution:
+    """The optimal tree for a size: from the cache when a sound one is there, otherwise
+    searched (seconds on 6x4) and stored."""
+    space = CodeSpace(colours, positions)
+    search = OptimalSearch(space)
+    name = f"optimal-{colours}x{positions}.json"
+    key = _cache_key(space)
+    notice = ""
+    try:
+        stored = cache.load(name, key)
+        if stored is not None:
+            return Solution(search, tree_from_json(stored, space))
+    except (cache.DamagedCache, ValueError, TypeError) as error:
+        notice = f"optimal strategy cache: {error}; searched again"
+    tree = build_tree(search)
+    cache.save(name, key, tree_to_json(tree))
+    return Solution(search, tree, notice)
+
+
+class Optimal(Strategy):
+    name = "optimal"
+    summary = "the fewest guesses on average, any code allowed: exact search (Koyama and Lai, 1993)"
+    score_label = "expected guesses"
+
+    def check(self, space: CodeSpace) -> None:
+        check_size(space)
+
+    def choose(self, position: Position) -> Choice:
+        space, cands = position.space, position.candidates
+        found = solution(space.colours, space.positions)
+        node = _follow(found.tree, position.history, space.positions)
+        if node is None:  # off the tree (a person's own guesses): search from here
+            history = tuple(g for g, _ in position.history)
+            total, guesses = found.search.decide(cands, history)
+            guess = pick(guesses, cands, found.search.rank)
+        else:
+            guess, total = node.guess, node.total
+        i = space.locate(cands, guess)
+        consistent = i < len(cands) and int(cands[i]) == guess
+        return Choice(
+            guess=guess,
+            consistent=consistent,
+            score=total / len(cands),
+            score_label=self.score_label,
+            note=found.notice,
+        )
+
+
+def _follow(root: Node, history: tuple[tuple[int, int], ...], positions: int) -> Node | None:
+    """The tree node a history leads to, or None if the history left the tree."""
+    node = root
+    for guess, answer in history:
+        if guess != node.guess or answer == encode(positions, 0, positions):
+            return None
+        child = node.children.get(answer)
+        if child is None:
+            return None
+        node = child
+    return node

@@ -1,0 +1,178 @@
+"""The optimal strategy: exact against brute force, Koyama and Lai's 5625 on 6x4, its tree,
+its cache on disk, and a clear refusal where the search is out of reach."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+
+from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
+from engine.optimal import OptimalSearch
+from engine.strategies.optimal import solution
+
+
+def brute_force_optimum(colours: int, positions: int) -> int:
+    """Plain recursion over every guess for every set of codes: slow, obviously right."""
+    codes = list(itertools.product(range(colours), repeat=positions))
+
+    def answer(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int]:
+        black = sum(x == y for x, y in zip(a, b, strict=True))
+        return black, sum((Counter(a) & Counter(b)).values()) - black
+
+    @lru_cache(None)
+    def cost(left: tuple[tuple[int, ...], ...]) -> int:
+        if len(left) == 1:
+            return 1
+        best = None
+        for guess in codes:
+            classes: dict[tuple[int, int], list] = {}
+            for code in left:
+                classes.setdefault(answer(code, guess), []).append(code)
+            if len(classes) == 1 and guess not in left:
+                continue
+            total = len(left) + sum(
+                cost(tuple(part)) for a, part in classes.items() if a != (positions, 0)
+            )
+            best = total if best is None else min(best, total)
+        assert best is not None
+        return best
+
+    return cost(tuple(codes))
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    solution.cache_clear()
+    yield tmp_path
+    solution.cache_clear()
+
+
+@pytest.mark.parametrize(("colours", "positions"), [(2, 3), (3, 3), (2, 4), (3, 2), (4, 2)])
+def test_search_matches_brute_force(colours, positions):
+    search = OptimalSearch(CodeSpace(colours, positions))
+    assert search.value(search.everything, search.symmetries(())) == brute_force_optimum(
+        colours, positions
+    )
+
+
+def test_games_played_reach_the_searched_optimum(cache_dir):
+    space = CodeSpace(3, 3)
+    total = sum(len(play(space, make_strategy("optimal"), s)) for s in range(space.size))
+    assert total == brute_force_optimum(3, 3) == 73
+    tree = solution(3, 3).tree
+    assert tree.total == 73
+
+
+def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir):
+    space = CodeSpace(4, 3)
+    tree = solution(4, 3).tree
+    found: list[int] = []
+    depth_sum = 0
+    for depth, node in tree.walk():
+        below = sum(child.codes for child in node.children.values())
+        if below < node.codes:  # the guess itself was one of the codes
+            found.append(node.guess)
+            depth_sum += depth
+    assert sorted(found) == list(range(space.size))
+    assert depth_sum == tree.total == 206
+
+
+def test_koyama_lai_from_the_command_line(tmp_path):
+    """5625 guesses over the 1296 secrets, never more than 6, from a cold cache; the second
+    run reads the tree from the cache and gives the same figures."""
+    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "mastermind_tui", "stats", "--all", "--strategy", "optimal"]
+    for _ in range(2):
+        done = subprocess.run([*command, "--json"], capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        result = json.loads(done.stdout)
+        assert (result["total_guesses"], result["worst"]) == (5625, 6)
+        assert abs(result["average"] - 4.340) < 0.0005
+    assert (tmp_path / "optimal-6x4.json").exists()
+    opening = subprocess.run(
+        [sys.executable, "-m", "mastermind_tui", "solve", "RGBY", "--strategy", "optimal"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert opening.returncode == 0, opening.stderr
+    assert "1. BBWR" in opening.stdout  # a 1123-type opening, first as written
+
+
+def test_damaged_cache_is_reported_and_rebuilt(cache_dir):
+    first = solution(4, 3)
+    assert first.notice == ""
+    path = cache_dir / "optimal-4x3.json"
+    text = path.read_text()
+    path.write_text(text.replace('"payload":[', '"payload":[0,', 1))  # digest no longer fits
+    solution.cache_clear()
+    again = solution(4, 3)
+    assert "damaged" in again.notice and str(path) in again.notice
+    assert again.tree.total == 206
+    solution.cache_clear()
+    assert solution(4, 3).notice == ""  # rebuilt and stored soundly
+
+
+def test_foreign_cache_is_not_trusted(cache_dir):
+    solution(4, 3)
+    path = cache_dir / "optimal-4x3.json"
+    record = json.loads(path.read_text())
+    record["key"]["colours"] = 5
+    path.write_text(json.dumps(record))
+    solution.cache_clear()
+    assert "written for something else" in solution(4, 3).notice
+
+
+def test_unwritable_cache_costs_only_the_search(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(blocker / "cache"))
+    solution.cache_clear()
+    try:
+        assert solution(3, 3).tree.total == 73
+    finally:
+        solution.cache_clear()
+    assert not list(tmp_path.glob(".optimal*"))  # no half-written file left behind
+
+
+def test_out_of_reach_is_refused_before_the_first_guess():
+    with pytest.raises(ConfigError, match=r"up to 1,296 codes.*most-parts"):
+        Solver(CodeSpace(8, 5), make_strategy("optimal"))
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mastermind_tui",
+            "stats",
+            "--all",
+            "--strategy",
+            "optimal",
+            "--colours",
+            "7",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0
+    assert done.stderr.count("\n") == 1 and "optimal strategy" in done.stderr
+
+
+def test_off_tree_positions_are_searched(cache_dir):
+    """After a guess the tree never makes, the strategy still finds an optimal guess."""
+    space = CodeSpace(3, 3)
+    solver = Solver(space, make_strategy("optimal"))
+    solver.observe(0, *score(space.to_digits(13), space.to_digits(0)))
+    search = OptimalSearch(space)
+    best, _ = search.decide(solver.candidates, (0,))
+    decision = solver.decide()
+    assert decision.score == pytest.approx(best / len(solver.candidates))
+    while not solver.solved:
+        solver.answer_for(13)
+    assert solver.steps[-1].guess == 13
