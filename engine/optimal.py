@@ -313,3 +313,47 @@ def tree_from_json(data: list, space: CodeSpace) -> Node:
     if total != codes + sum(c.total for c in kids.values()):
         raise ValueError("a node's total does not add up")
     return Node(guess, codes, total, kids)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How good a guess was, in guesses expected until the code is found (the guess
+    itself included), against the best guess there."""
+
+    guess: int
+    expected: float
+    best_guess: int
+    best_expected: float
+
+    @property
+    def loss(self) -> float:
+        return self.expected - self.best_expected
+
+
+def rate(
+    search: OptimalSearch,
+    codes: np.ndarray,
+    history: tuple[int, ...],
+    guess: int,
+    best: tuple[int, int] | None = None,
+) -> Rating:
+    """Rate ``guess`` made when ``codes`` were still possible after the guesses ``history``.
+    ``best`` is the best guess there and its total when already known (from the tree)."""
+    codes = np.asarray(codes, dtype=np.int16)
+    n = len(codes)
+    if best is None:
+        total, guesses = search.decide(codes, history)
+        best = (pick(guesses, codes, search.rank), total)
+    # A symmetric guess splits the codes alike, and the search has more likely met the
+    # representative of its orbit.
+    group = search.symmetries(history)
+    image = group[np.argmin(search.rank[group[:, guess]])]
+    guess_rep = int(image[guess])
+    split = search.answers[guess_rep, codes]
+    below = search.symmetries((*history, guess_rep))
+    total = n + sum(
+        search.value(codes[split == answer], below)
+        for answer in np.unique(split)
+        if answer != search.found
+    )
+    return Rating(guess, total / n, best[0], best[1] / n)

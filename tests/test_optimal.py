@@ -13,7 +13,7 @@ from functools import lru_cache
 import pytest
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
-from engine.optimal import OptimalSearch
+from engine.optimal import OptimalSearch, rate
 from engine.strategies.optimal import solution
 
 
@@ -176,3 +176,41 @@ def test_off_tree_positions_are_searched(cache_dir):
     while not solver.solved:
         solver.answer_for(13)
     assert solver.steps[-1].guess == 13
+
+
+def brute_force_expected(colours: int, positions: int, guess: tuple[int, ...]) -> float:
+    """Expected guesses for an optimal player who opens with ``guess``, by plain recursion."""
+    codes = list(itertools.product(range(colours), repeat=positions))
+
+    def answer(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int]:
+        black = sum(x == y for x, y in zip(a, b, strict=True))
+        return black, sum((Counter(a) & Counter(b)).values()) - black
+
+    @lru_cache(None)
+    def cost(left: tuple[tuple[int, ...], ...]) -> int:
+        if len(left) == 1:
+            return 1
+        return min(after(left, g) for g in codes if g in left or len(split(left, g)) > 1)
+
+    def split(left, g):
+        classes: dict[tuple[int, int], list] = {}
+        for code in left:
+            classes.setdefault(answer(code, g), []).append(code)
+        return classes
+
+    def after(left, g) -> int:
+        return len(left) + sum(
+            cost(tuple(part)) for a, part in split(left, g).items() if a != (positions, 0)
+        )
+
+    return after(tuple(codes), guess) / len(codes)
+
+
+@pytest.mark.parametrize("opening", [(0, 0, 0), (0, 0, 1), (0, 1, 2), (2, 1, 0)])
+def test_rating_matches_brute_force(opening):
+    space = CodeSpace(3, 3)
+    search = OptimalSearch(space)
+    rating = rate(search, search.everything, (), space.from_digits(opening))
+    assert rating.expected == pytest.approx(brute_force_expected(3, 3, opening))
+    assert rating.best_expected == pytest.approx(73 / 27)
+    assert rating.loss >= 0
