@@ -42,6 +42,12 @@ def classes(positions: int) -> int:
     return (positions + 1) ** 2
 
 
+def class_dtype(positions: int) -> type[np.unsignedinteger]:
+    """The smallest unsigned dtype that holds every class: the largest, ``positions``
+    blacks, is ``positions * (positions + 2)``, past 255 from 16 positions on."""
+    return np.uint8 if positions * (positions + 2) <= 255 else np.uint16
+
+
 def encode(black: int, white: int, positions: int) -> int:
     return black * (positions + 1) + black + white
 
@@ -84,7 +90,7 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
     ):
         codes = None  # every code, in order: read the tables without gathering
     size = space.size if codes is None else len(codes)
-    out = np.empty(size, dtype=np.uint8)
+    out = np.empty(size, dtype=class_dtype(space.positions))
     g_digits = space.to_digits(guess)
     g_counts = np.bincount(g_digits, minlength=space.colours)
     present = np.flatnonzero(g_counts)
@@ -103,7 +109,7 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
         total = np.zeros(stop - start, dtype=np.uint8)
         for row, colour in zip(counts, present, strict=True):
             total += np.minimum(row, g_counts[colour]).astype(np.uint8)
-        out[start:stop] = black * (space.positions + 1) + total
+        out[start:stop] = black.astype(out.dtype) * (space.positions + 1) + total
     return out
 
 
@@ -124,9 +130,10 @@ def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarra
 
 
 def cross(space: CodeSpace, guesses: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """Answer classes for every guess (rows) against every code (columns), uint8."""
+    """Answer classes for every guess (rows) against every code (columns), in
+    ``class_dtype``. Sums of at most a few hundred small integers are exact in float32."""
     product = features(space, guesses, True) @ features(space, codes, False).T
-    return np.rint(product).astype(np.uint8)
+    return np.rint(product).astype(class_dtype(space.positions))
 
 
 def table(space: CodeSpace) -> np.ndarray:

@@ -56,14 +56,47 @@ class StatsResult:
 
 
 def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> np.ndarray:
-    """Every code when ``games`` is None, otherwise ``games`` codes drawn at random."""
+    """Every code when ``games`` is None, otherwise ``games`` codes drawn at random; either
+    way at most MAX_GAMES."""
     if games is None:
+        if space.size > MAX_GAMES:
+            raise ConfigError(
+                f"every secret of {space.colours}x{space.positions} is {space.size:,} games, "
+                f"more than the limit of {MAX_GAMES:,}: sample some with --games N"
+            )
         return space.all_indices()
     if not 1 <= games <= MAX_GAMES:
         raise ConfigError(
             f"the number of games must be between 1 and {MAX_GAMES:,} (got {games:,})"
         )
     return np.random.default_rng(seed).integers(space.size, size=games).astype(np.int32)
+
+
+def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
+    """Roughly how long ``run_stats`` takes for ``games`` games on one core, so that a UI
+    can ask before a long run (over a million games, or more than a minute).
+
+    A fit to whole runs measured on a loaded 2-core machine (right within a factor of about
+    two; see benchmarks/bench_solvers.py): a consistent strategy's game costs about 0.3 ms
+    plus scoring the whole space once (26 ns a code); a partition strategy's costs about
+    0.5 ms plus 40 ns a code where it weighs every guess, 0.1 s plus 55 ns a code where it
+    samples (more than 2**17 codes, e.g. 1 s a game on 8x8). Deterministic strategies
+    think once per distinct secret and only look the repeats up; the optimal strategy
+    first searches its tree (about 15 s on 6x4, less when cached).
+    """
+    from .strategies.partitioning import EXACT_LIMIT, PartitionStrategy
+
+    chosen = make_strategy(strategy)
+    size = space.size
+    # Deterministic: the expected distinct secrets among `games` drawn at random.
+    distinct = min(games, size * -np.expm1(-games / size)) if chosen.deterministic else games
+    if isinstance(chosen, PartitionStrategy):
+        per_game = 5e-4 + 40e-9 * size if size <= EXACT_LIMIT else 0.1 + 55e-9 * size
+    elif chosen.name == "optimal":
+        return 15.0 + 2e-6 * games
+    else:
+        per_game = 3e-4 + 26e-9 * size
+    return float(distinct * per_game + 2e-6 * games)
 
 
 def run_stats(

@@ -92,26 +92,34 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
 
 
 class _ProgressBar:
-    """A bar on stderr, shown only on a terminal and only once a run passes one second."""
+    """A bar on stderr, shown only on a terminal and only once a run passes one second,
+    then redrawn every tenth of a second however fast or slow the games go."""
+
+    #: Seconds before the bar first appears, and between redraws.
+    DELAY = 1.0
+    INTERVAL = 0.1
 
     def __init__(self) -> None:
         self.start = time.perf_counter()
+        self.drawn_at = self.start + self.DELAY - self.INTERVAL
         self.shown = False
         self.tty = sys.stderr.isatty()
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.tty or time.perf_counter() - self.start < 1.0:
+        if not self.tty:
             return
-        if done != total and done % max(1, total // 200):
+        now = time.perf_counter()
+        if now - self.drawn_at < self.INTERVAL:
             return
-        filled = BAR_WIDTH * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} games")
+        self.drawn_at = now
+        filled = BAR_WIDTH * done // max(1, total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:,}/{total:,} games")
         sys.stderr.flush()
         self.shown = True
 
     def close(self) -> None:
         if self.shown:
-            sys.stderr.write("\r" + " " * (BAR_WIDTH + 30) + "\r")
+            sys.stderr.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
             sys.stderr.flush()
 
 

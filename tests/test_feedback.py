@@ -1,6 +1,7 @@
 """Scoring: the seeds' worked examples, invariants, and the vectorised paths agreeing."""
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,6 +10,7 @@ from engine.errors import AnswerError
 from engine.feedback import (
     against,
     check_answer,
+    class_dtype,
     classes,
     cross,
     decode,
@@ -109,3 +111,21 @@ def test_vectorised_matches_pairwise_on_any_size(colours, positions, data):
         for j, c in enumerate(codes):
             answer = score(space.to_digits(int(c)), space.to_digits(int(g)))
             assert decode(got[i, j], positions) == answer
+
+
+@pytest.mark.parametrize(("colours", "positions"), [(2, 15), (2, 16), (2, 20), (2, 24), (3, 15)])
+def test_classes_hold_every_answer_past_fifteen_positions(colours, positions):
+    """Classes grow as positions squared: 16 positions and more need 16 bits."""
+    space = CodeSpace(colours, positions)
+    rng = np.random.default_rng(positions)
+    guess = int(rng.integers(space.size))
+    codes = np.unique(np.concatenate([[guess], rng.integers(space.size, size=300)]))
+    codes = codes.astype(np.int32)
+    got = against(space, guess, codes)
+    want = [
+        encode(*score(space.to_digits(int(c)), space.to_digits(guess)), positions) for c in codes
+    ]
+    assert got.tolist() == want
+    assert max(want) == positions * (positions + 2)  # the guess itself: all black
+    assert cross(space, np.array([guess], dtype=np.int32), codes)[0].tolist() == want
+    assert got.dtype == class_dtype(positions)

@@ -20,6 +20,7 @@ need be the candidates they are scored against, are a seeded sample; the trace s
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -40,6 +41,22 @@ SAMPLED_GUESSES = 1500
 SAMPLED_CANDIDATES = 10_000
 #: Entries per block of the guess x candidate answer matrix.
 BLOCK_ENTRIES = 1 << 22
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Where a partition strategy switches from exact to sampled work (the constants above
+    say what each is). The defaults suit real games; tests pass small ones so that the
+    sampled paths run on small sizes too."""
+
+    table: int = TABLE_LIMIT
+    exact: int = EXACT_LIMIT
+    pair_budget: int = PAIR_BUDGET
+    sampled_guesses: int = SAMPLED_GUESSES
+    sampled_candidates: int = SAMPLED_CANDIDATES
+    block_entries: int = BLOCK_ENTRIES
+
+
 ALTERNATIVES = 5
 
 
@@ -114,6 +131,9 @@ class PartitionStrategy(Strategy):
 
     score_label: str
 
+    def __init__(self, limits: Limits | None = None) -> None:
+        self.limits = limits or Limits()
+
     def keys(self, hist: np.ndarray) -> np.ndarray:
         """One key per row of class counts; lower is better."""
         raise NotImplementedError
@@ -125,13 +145,14 @@ class PartitionStrategy(Strategy):
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
+        limits = self.limits
         notes = []
         if len(cands) <= 2:
             pool = cands
         elif not position.history:
             pool = opening_patterns(space)
             notes.append("opening: one guess per pattern of repeated colours")
-        elif space.size <= EXACT_LIMIT:
+        elif space.size <= limits.exact:
             played = {int(d) for g, _ in position.history for d in space.to_digits(g)}
             unused = [c for c in range(space.colours) if c not in played]
             pool = canonical_codes(space, unused)
@@ -144,14 +165,20 @@ class PartitionStrategy(Strategy):
             pool = self._sample_pool(position)
             notes.append("big space: the guesses weighed are a random sample")
         scored = cands
-        if len(pool) * len(cands) > PAIR_BUDGET or (
-            space.size > EXACT_LIMIT and len(cands) > SAMPLED_CANDIDATES
+        if len(pool) * len(cands) > limits.pair_budget or (
+            space.size > limits.exact and len(cands) > limits.sampled_candidates
         ):
             rng = np.random.default_rng(_seed(position))
-            scored = np.sort(rng.choice(cands, SAMPLED_CANDIDATES, replace=False))
-            notes.append(
-                f"partitions estimated on {len(scored):,} of {len(cands):,} possible codes"
-            )
+            if len(cands) > limits.sampled_candidates:
+                scored = np.sort(rng.choice(cands, limits.sampled_candidates, replace=False))
+                notes.append(
+                    f"partitions estimated on {len(scored):,} of {len(cands):,} possible codes"
+                )
+            # Too few candidates to sample (mid-size games): weigh fewer guesses instead.
+            keep = max(1, limits.pair_budget // len(scored))
+            if len(pool) > keep:
+                notes.append(f"{keep:,} of {len(pool):,} guesses weighed, drawn at random")
+                pool = np.sort(rng.choice(pool, keep, replace=False))
         if scored is cands and len(cands) <= classes(space.positions):
             # A possible code that splits the rest into single codes cannot be beaten and
             # wins every tie against guesses that could not be the secret: look no further.
@@ -183,8 +210,8 @@ class PartitionStrategy(Strategy):
 
     def _keys(self, space: CodeSpace, pool: np.ndarray, scored: np.ndarray) -> np.ndarray:
         k = classes(space.positions)
-        rows = max(1, BLOCK_ENTRIES // max(1, len(scored)))
-        full = _table(space.colours, space.positions) if space.size <= TABLE_LIMIT else None
+        rows = max(1, self.limits.block_entries // max(1, len(scored)))
+        full = _table(space.colours, space.positions) if space.size <= self.limits.table else None
         left = _all_features(space.colours, space.positions) if full is None else None
         right = None if full is not None else features(space, scored, guess_side=False).T
         out = np.empty(len(pool), dtype=np.float64)
@@ -206,8 +233,9 @@ class PartitionStrategy(Strategy):
     def _sample_pool(self, position: Position) -> np.ndarray:
         rng = np.random.default_rng(_seed(position))
         space, cands = position.space, position.candidates
-        guesses = rng.integers(space.size, size=SAMPLED_GUESSES)
-        some_cands = rng.choice(cands, min(len(cands), SAMPLED_GUESSES // 3), replace=False)
+        n = self.limits.sampled_guesses
+        guesses = rng.integers(space.size, size=n)
+        some_cands = rng.choice(cands, min(len(cands), max(1, n // 3)), replace=False)
         return np.unique(np.concatenate([guesses, some_cands])).astype(np.int32)
 
 
