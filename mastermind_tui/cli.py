@@ -92,7 +92,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--crlf", action="store_true", help="end lines in CR LF like the original (--plain)"
     )
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
+
+    p = sub.add_parser("serve", help="serve the full-screen app to a web browser")
+    p.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
+    )
+    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     return parser
+
+
+def _port(text: str) -> int:
+    value = _count(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{text} is not a port; give 1 to 65535")
+    return value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,6 +137,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import stats
 
         return stats(args)
+    if args.command == "serve":
+        from .serve import serve
+
+        return serve(args.host, args.port)
     if args.command == "retro":
         if args.plain:
             from .retro.plain import run_plain

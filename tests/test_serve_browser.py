@@ -1,0 +1,150 @@
+"""``mastermind serve`` in a real headless Chromium: the page loads the home screen, a
+game starts from the keyboard, a typed guess reaches the board.
+
+This test needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them);
+without them it fails, it does not skip. Set ``MASTERMIND_BROWSER_SCREENSHOT`` to a path to
+keep a screenshot of the browser (``screenshots/browser.png`` comes from here).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from mastermind_tui.serve import is_loopback
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+#: What Chromium needs to start as root on a machine without a network or a GPU.
+FLAGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--window-size=1280,720",
+]
+ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b\][^\x07]*\x07")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "MASTERMIND_RECORDS": "", "MASTERMIND_CACHE_DIR": str(tmp_path)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mastermind_tui", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            assert process.poll() is None, process.communicate()[1].decode()
+            assert time.monotonic() < deadline, "the server did not start listening"
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture
+def browser() -> Iterator[webdriver.Chrome]:
+    assert Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists(), (
+        "install Debian's chromium and chromium-driver (as .ci/run does)"
+    )
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    # The page draws the terminal on a canvas; what the app sends it over the websocket is
+    # read from Chromium's network log instead.
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+class Screen:
+    """Everything the app has written to the page, without escape codes."""
+
+    def __init__(self, driver: webdriver.Chrome) -> None:
+        self.driver = driver
+        self.received: list[bytes] = []
+
+    def text(self) -> str:
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.webSocketFrameReceived":
+                frame = message["params"]["response"]
+                data = frame["payloadData"]
+                binary = frame["opcode"] == 2
+                self.received.append(base64.b64decode(data) if binary else data.encode())
+        return ANSI.sub("", b"".join(self.received).decode("utf-8", "replace"))
+
+    def wait_for(self, pattern: str, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while not re.search(pattern, self.text()):
+            assert time.monotonic() < deadline, f"{pattern!r} never reached the page"
+            time.sleep(0.2)
+
+
+def test_a_guess_typed_in_the_browser_reaches_the_board(server, browser):
+    browser.get(server)
+    screen = Screen(browser)
+    screen.wait_for("choose a game")  # the home screen
+    keyboard = browser.find_element("css selector", ".xterm-helper-textarea")
+    browser.execute_script("arguments[0].focus()", keyboard)
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+    screen.wait_for("Your guess")
+    ActionChains(browser).send_keys("RRGG", Keys.ENTER).perform()
+    screen.wait_for(r"RRGG gets \d black")
+    screen.wait_for(r"1\s*RRGG\s*\d\s*\d")  # the History row
+    if keep := os.environ.get("MASTERMIND_BROWSER_SCREENSHOT"):
+        time.sleep(1)  # let the canvas catch up with the last frame
+        browser.save_screenshot(keep)
+
+
+def test_only_loopback_is_quiet():
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mastermind_tui", "serve", "--host", "0.0.0.0", "--port", str(port)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stderr is not None
+        first = process.stderr.readline()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert f"anyone who can reach port {port} can play" in first
