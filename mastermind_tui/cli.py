@@ -93,12 +93,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
 
+    p = sub.add_parser("records", help="your games: played, won, average, streak, histogram")
+    p.add_argument("--size", type=_size, help="only this size, as colours x positions (e.g. 6x4)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--where", action="store_true", help="print where the records are kept")
+
     p = sub.add_parser("serve", help="serve the full-screen app to a web browser")
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
     )
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     return parser
+
+
+def _size(text: str) -> tuple[int, int]:
+    from .records_command import parse_size
+
+    return parse_size(text)
 
 
 def _port(text: str) -> int:
@@ -137,6 +148,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import stats
 
         return stats(args)
+    if args.command == "records":
+        from .records_command import records
+
+        return records(args)
     if args.command == "serve":
         from .serve import serve
 

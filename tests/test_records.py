@@ -3,7 +3,11 @@ every fault a person's machine can throw at it turned into one line."""
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -116,3 +120,47 @@ def test_environment_chooses_or_turns_off(monkeypatch, tmp_path):
     assert default_path() == tmp_path / "x.sqlite3"
     monkeypatch.setenv("MASTERMIND_RECORDS", "")
     assert default_path() is None
+
+
+def run_cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mastermind_tui", "records", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
+
+
+def test_records_command(tmp_path):
+    env = {"MASTERMIND_RECORDS": str(tmp_path / "r.sqlite3")}
+    assert run_cli("--where", env=env).stdout.strip() == str(tmp_path / "r.sqlite3")
+    assert "No games recorded yet" in run_cli(env=env).stdout
+    records = Records(tmp_path / "r.sqlite3")
+    for moves in (5, 4):
+        records.add(game(moves=moves))
+    records.add(game(moves=6, colours=8, positions=5))
+    figures = json.loads(run_cli("--json", "--size", "6x4", env=env).stdout)
+    assert figures["sizes"] == [
+        {
+            "size": "6x4",
+            "repeats": True,
+            "played": 2,
+            "won": 2,
+            "average": 4.5,
+            "best": 4,
+            "streak": 2,
+            "histogram": {"4": 1, "5": 1},
+        }
+    ]
+    text = run_cli(env=env).stdout
+    assert "6 colours x 4 positions" in text and "8 colours x 5 positions" in text
+    bad = run_cli("--size", "six", env=env)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "e.g. 6x4" in bad.stderr
+
+
+def test_records_command_reports_a_damaged_file_in_one_line(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    path.write_bytes(b"garbage" * 1000)
+    done = run_cli(env={"MASTERMIND_RECORDS": str(path)})
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "damaged" in done.stderr

@@ -1,0 +1,63 @@
+"""``mastermind records``: the figures of every game kept, as text or JSON (no Textual)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from engine import MastermindError
+
+from .records import Records, RecordsError, Summary, default_path
+
+BAR_WIDTH = 30
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``6x4`` -> (6, 4): colours by positions."""
+    colours, sep, positions = text.lower().partition("x")
+    if not (
+        sep
+        and colours.isascii()
+        and colours.isdigit()
+        and positions.isascii()
+        and positions.isdigit()
+    ):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a size; write colours x positions, e.g. 6x4"
+        )
+    return int(colours), int(positions)
+
+
+def records(args: argparse.Namespace) -> int:
+    path = default_path()
+    if args.where:
+        print(path if path is not None else "recording is off (MASTERMIND_RECORDS is empty)")
+        return 0
+    if path is None:
+        raise MastermindError("recording is off (MASTERMIND_RECORDS is empty): no records to show")
+    try:
+        summaries = Records(path).summaries(args.size) if path.exists() else []
+    except RecordsError as error:
+        raise MastermindError(str(error)) from None
+    if args.json:
+        print(json.dumps({"path": str(path), "sizes": [s.as_json() for s in summaries]}))
+    elif not summaries:
+        print("No games recorded yet: play one with `mastermind play`.")
+    else:
+        print("\n\n".join(format_summary(s) for s in summaries))
+    return 0
+
+
+def format_summary(summary: Summary) -> str:
+    rules = "" if summary.repeats else ", no repeats"
+    lines = [
+        f"{summary.colours} colours x {summary.positions} positions{rules}",
+        f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
+    ]
+    if summary.average is not None:
+        lines.append(f"  average {summary.average:.2f} moves, best {summary.best}")
+    top = max(summary.histogram.values(), default=1)
+    for moves, games in summary.histogram.items():
+        bar = "#" * max(1, round(BAR_WIDTH * games / top))
+        lines.append(f"  {moves:>3} moves {games:>5}  {bar}")
+    return "\n".join(lines)
