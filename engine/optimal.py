@@ -67,6 +67,17 @@ def symmetry_images(colours: int, positions: int) -> np.ndarray:
     return np.concatenate(out)
 
 
+@dataclass(frozen=True)
+class Splits:
+    """How each guess of a pool splits a set: its answers from every code, how many
+    classes, whether it could be the secret, and the least total it can lead to."""
+
+    answers: np.ndarray
+    parts: np.ndarray
+    possible: np.ndarray
+    bounds: np.ndarray
+
+
 @dataclass
 class Node:
     """One decision of the optimal strategy: the guess, the total guesses its subtree needs
@@ -141,62 +152,65 @@ class OptimalSearch:
                 self.exact[key] = 6
                 return 6
         pool = self.pool(group)
-        hist, answers, quick = self._partitions(codes, pool)
-        if quick is not None:
+        splits = self._splits(codes, pool)
+        perfect = splits.parts == n
+        if perfect.any():  # no possible code does it (that was checked), another code does
+            quick = 2 * n - 1 if splits.possible[perfect].any() else 2 * n
             self.exact[key] = quick
             return quick
-        best, _ = self._best(codes, group, pool, hist, answers, beta)
+        best, _ = self._best(codes, group, pool, splits, beta)
         if best < beta:
             self.exact[key] = best
             return best
         self.at_least[key] = max(low, beta)
         return max(low, beta)
 
-    def _partitions(
-        self, codes: np.ndarray, pool: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, int | None]:
-        """Class counts of every guess in the pool, the answers themselves, and the value
-        of the set at once when some guess splits it into single codes."""
-        n, k = len(codes), self.k
+    def _splits(self, codes: np.ndarray, pool: np.ndarray) -> Splits:
+        """How every guess in the pool splits the codes, and its lower bound."""
+        n = len(codes)
         answers = (
-            self.answers[codes][:, pool].T
-            if len(pool) < len(self.everything)
-            else (self.answers[codes].T)
+            self.answers[codes].T
+            if len(pool) == len(self.everything)
+            else (self.answers[np.ix_(codes, pool)].T)
         )
-        offsets = answers.astype(np.int32) + (np.arange(len(pool), dtype=np.int32) * k)[:, None]
-        hist = np.bincount(offsets.ravel(), minlength=len(pool) * k).reshape(len(pool), k)
+        if n <= self.branching + 1:
+            # Every class has at most K + 1 codes, whose bound is 2m - 1: the bound is
+            # n + 2(n - found) - (parts - found), no histogram needed.
+            ordered = np.sort(answers, axis=1)
+            parts = 1 + np.count_nonzero(np.diff(ordered, axis=1), axis=1)
+            possible = ordered[:, -1] == self.found  # the largest class there is
+            bounds = 3 * n - parts - possible
+            return Splits(answers, parts, possible, bounds)
+        k = len(pool)
+        offsets = answers.astype(np.int32) + (np.arange(k, dtype=np.int32) * self.k)[:, None]
+        hist = np.bincount(offsets.ravel(), minlength=k * self.k).reshape(k, self.k)
         parts = np.count_nonzero(hist, axis=1)
-        perfect = parts == n
-        if perfect.any():
-            return hist, answers, 2 * n - 1 if hist[perfect, self.found].any() else 2 * n
-        return hist, answers, None
+        possible = hist[:, self.found] > 0
+        hist[:, self.found] = 0
+        bounds = n + self.bound[hist].sum(axis=1)
+        return Splits(answers, parts, possible, bounds)
 
     def _best(
         self,
         codes: np.ndarray,
         group: np.ndarray,
         pool: np.ndarray,
-        hist: np.ndarray,
-        answers: np.ndarray,
+        splits: Splits,
         beta: int,
         ties: bool = False,
     ) -> tuple[int, list[int]]:
         """The smallest total below ``beta`` (or ``beta``) and the pool rows reaching it:
         the first one found, or with ``ties`` every one."""
-        n = len(codes)
-        possible = hist[:, self.found] > 0
-        hist = hist.copy()
-        hist[:, self.found] = 0
-        bounds = n + self.bound[hist].sum(axis=1)
-        order = np.lexsort((~possible, bounds))
+        bounds = splits.bounds
+        order = np.lexsort((~splits.possible, bounds))
         best, rows = beta, []
         seen: set[bytes] = set()
         for row in order:
             if bounds[row] > best or (bounds[row] == best and not ties):
                 break
-            split = answers[row]
+            split = splits.answers[row]
             shape = split.tobytes()
-            if np.count_nonzero(hist[row]) + possible[row] < 2 or (shape in seen and not ties):
+            if splits.parts[row] < 2 or (shape in seen and not ties):
                 continue  # tells nothing, or splits exactly like a guess already weighed
             seen.add(shape)
             limit = best + 1 if ties else best
@@ -236,7 +250,7 @@ class OptimalSearch:
                 return total
         return total
 
-    def decide(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, int, list[int]]:
+    def decide(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, list[int]]:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
         and every guess reaching it."""
         codes = np.asarray(codes, dtype=np.int16)
@@ -245,8 +259,7 @@ class OptimalSearch:
         if len(codes) <= 2:
             return best, [int(c) for c in codes]  # guessing either of two codes costs 3
         pool = self.pool(group)
-        hist, answers, _ = self._partitions(codes, pool)
-        _, rows = self._best(codes, group, pool, hist, answers, best + 1, ties=True)
+        _, rows = self._best(codes, group, pool, self._splits(codes, pool), best + 1, ties=True)
         return best, [int(pool[r]) for r in rows]
 
 
