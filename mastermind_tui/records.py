@@ -62,9 +62,18 @@ class RecordsError(Exception):
     """The records could not be read or written; the message is one line for a person."""
 
 
+def code_text(digits: tuple[int, ...] | list[int]) -> str:
+    """A code as stored: digits from 0, space-separated (colours may go past 9)."""
+    return " ".join(str(d) for d in digits)
+
+
+def code_digits(text: str) -> tuple[int, ...]:
+    return tuple(int(d) for d in text.split())
+
+
 @dataclass(frozen=True)
 class Move:
-    #: The code as digits from 0, one character per position (or space-separated beyond 9).
+    #: The code as stored by ``code_text``.
     guess: str
     black: int
     white: int

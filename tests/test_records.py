@@ -16,7 +16,7 @@ from mastermind_tui.records import SCHEMA_VERSION, Game, Move, Records, RecordsE
 
 
 def game(outcome: str = "solved", moves: int = 4, **kw) -> Game:
-    played = (*(Move("0011", 0, 1) for _ in range(moves - 1)), Move("2345", 4, 0))
+    played = (*(Move("0 0 1 1", 0, 1) for _ in range(moves - 1)), Move("2 3 4 5", 4, 0))
     fields = dict(
         colours=6,
         positions=4,
@@ -26,7 +26,7 @@ def game(outcome: str = "solved", moves: int = 4, **kw) -> Game:
         outcome=outcome,
         strategy="knuth",
         moves=played,
-        secret="2345",
+        secret="2 3 4 5",
     )
     fields.update(kw)
     return Game(**fields)
@@ -43,7 +43,7 @@ def test_round_trip_and_figures(tmp_path):
     records.add(game(moves=5, colours=8, positions=5, finished_at="2026-01-07T00:00:00+00:00"))
     newest = records.games(limit=1)[0]
     assert (newest.colours, newest.positions, len(newest.moves)) == (8, 5, 5)
-    assert newest.moves[-1] == Move("2345", 4, 0)
+    assert newest.moves[-1] == Move("2 3 4 5", 4, 0)
     (six_four,) = records.summaries((6, 4))
     assert (six_four.played, six_four.won, six_four.best, six_four.streak) == (4, 3, 3, 2)
     assert six_four.average == pytest.approx(4.0)

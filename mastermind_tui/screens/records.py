@@ -1,0 +1,180 @@
+"""Records: your figures per size and your recent games; Enter replays a game move by move.
+
+The records file is read in a worker (another instance of the app may hold it locked for a
+moment); whatever goes wrong is shown in one line and nothing else changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from engine import CodeSpace, get_notation
+
+from ..records import Game, Records, RecordsError, Summary, code_digits, default_path
+
+
+class RecordsLoaded(Message):
+    """What a worker read from the records file (or why it could not)."""
+
+    def __init__(self, summaries: list[Summary], games: list[Game], error: str = "") -> None:
+        super().__init__()
+        self.summaries = summaries
+        self.games = games
+        self.error = error
+
+
+class RecordsScreen(Screen):
+    """Figures above, recent games below; Enter on a game replays it."""
+
+    CSS_PATH = "records.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back", id="back"),
+        Binding("f5", "reload", "Reload", id="reload"),
+    ]
+    RECENT = 50
+
+    def __init__(self, path: Path | None = None) -> None:
+        super().__init__()
+        self.path = path if path is not None else default_path()
+        self.games: list[Game] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="records-body"):
+            yield Static("Reading your records…", id="records-status", markup=False)
+            summary = DataTable(id="records-sizes", cursor_type="row", zebra_stripes=True)
+            summary.border_title = "By size"
+            yield summary
+            recent = DataTable(id="records-games", cursor_type="row", zebra_stripes=True)
+            recent.border_title = "Recent games (Enter: replay)"
+            yield recent
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#records-sizes", DataTable).add_columns(
+            "Size", "Played", "Won", "Average", "Best", "Streak", "Moves to win"
+        )
+        self.query_one("#records-games", DataTable).add_columns(
+            "When", "Size", "Mode", "Who broke it", "Outcome", "Moves"
+        )
+        self.query_one("#records-games", DataTable).focus()
+        self.action_reload()
+
+    def action_reload(self) -> None:
+        if self.path is None:
+            self._show(RecordsLoaded([], [], "Recording is off (MASTERMIND_RECORDS is empty)."))
+        else:
+            self._load(self.path)
+
+    @work(thread=True, exclusive=True, group="records")
+    def _load(self, path: Path) -> None:
+        try:
+            if not path.exists():
+                message = RecordsLoaded([], [])
+            else:
+                store = Records(path)
+                message = RecordsLoaded(store.summaries(), store.games(limit=self.RECENT))
+        except RecordsError as error:
+            message = RecordsLoaded([], [], str(error))
+        self.post_message(message)  # dropped by Textual if the screen has gone
+
+    @on(RecordsLoaded)
+    def _show(self, loaded: RecordsLoaded) -> None:
+        status = self.query_one("#records-status", Static)
+        if loaded.error:
+            status.update(loaded.error)
+        elif not loaded.games:
+            status.update("No games recorded yet: finish a game and it appears here.")
+        else:
+            status.update(f"{len(loaded.games)} most recent games; records kept in {self.path}")
+        sizes = self.query_one("#records-sizes", DataTable)
+        sizes.clear()
+        for s in loaded.summaries:
+            sizes.add_row(
+                f"{s.colours}x{s.positions}" + ("" if s.repeats else " no repeats"),
+                str(s.played),
+                str(s.won),
+                "-" if s.average is None else f"{s.average:.2f}",
+                "-" if s.best is None else str(s.best),
+                str(s.streak),
+                "  ".join(f"{m}:{n}" for m, n in s.histogram.items()),
+            )
+        games = self.query_one("#records-games", DataTable)
+        games.clear()
+        self.games = loaded.games
+        for game in loaded.games:
+            games.add_row(
+                game.finished_at.replace("T", " ")[:16],
+                f"{game.colours}x{game.positions}",
+                game.mode + (" (practice)" if game.practice else ""),
+                "you" if game.breaker == "person" else f"computer ({game.strategy})",
+                game.outcome,
+                str(len(game.moves)),
+            )
+
+    @on(DataTable.RowSelected, "#records-games")
+    def _replay(self, event: DataTable.RowSelected) -> None:
+        if 0 <= event.cursor_row < len(self.games):
+            self.app.push_screen(ReplayScreen(self.games[event.cursor_row]))
+
+
+class ReplayScreen(Screen):
+    """A recorded game, one move at a time: n / → forward, p / ← back."""
+
+    CSS_PATH = "records.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,right,space", "step(1)", "Next", id="next"),
+        Binding("p,left", "step(-1)", "Back", id="previous"),
+        Binding("escape", "app.pop_screen", "Records", id="back"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.shown = 0
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="replay-title", markup=False)
+        yield Static(id="replay-moves", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def action_step(self, delta: int) -> None:
+        self.shown = max(0, min(len(self.game.moves), self.shown + delta))
+        self._draw()
+
+    def _draw(self) -> None:
+        game = self.game
+        who = "You" if game.breaker == "person" else f"The computer ({game.strategy})"
+        self.query_one("#replay-title", Static).update(
+            f"{who} on {game.colours} colours x {game.positions} positions, "
+            f"{game.finished_at[:10]}: {game.outcome} in {len(game.moves)} moves. "
+            f"Move {self.shown} of {len(game.moves)}."
+        )
+        space = CodeSpace(game.colours, game.positions)
+        notation = get_notation("letters" if game.colours <= 8 else "numbers")
+
+        def written(code: str) -> str:
+            return notation.format(space, space.from_digits(code_digits(code)))
+
+        lines = []
+        for number, move in enumerate(game.moves[: self.shown], 1):
+            line = f"{number:>3}. {written(move.guess)}   {move.black},{move.white}"
+            if move.expected is not None and move.best_expected is not None:
+                line += f"   {move.expected:.2f} guesses expected (best {move.best_expected:.2f})"
+            lines.append(line)
+        if self.shown == len(game.moves) and game.secret is not None:
+            lines.append(f"\nThe secret: {written(game.secret)}")
+        self.query_one("#replay-moves", Static).update("\n".join(lines) or "Press n to begin.")
