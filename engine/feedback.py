@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
@@ -111,6 +112,25 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
             total += np.minimum(row, g_counts[colour]).astype(np.uint8)
         out[start:stop] = black.astype(out.dtype) * (space.positions + 1) + total
     return out
+
+
+#: Spaces up to this size keep a full answer table (4096^2 bytes = 16 MB).
+TABLE_LIMIT = 4096
+
+
+@lru_cache(maxsize=2)
+def cached_table(colours: int, positions: int) -> np.ndarray:
+    """The answer table of a size, built once (spaces up to TABLE_LIMIT codes)."""
+    out = table(CodeSpace(colours, positions))
+    out.flags.writeable = False
+    return out
+
+
+def answers(space: CodeSpace, guess: int, codes: np.ndarray) -> np.ndarray:
+    """``against`` for many calls: a row of the answer table where the space has one."""
+    if space.size <= TABLE_LIMIT:
+        return cached_table(space.colours, space.positions)[guess, codes]
+    return against(space, guess, codes)
 
 
 def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarray:

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 import time
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from .codes import CodeSpace
 from .errors import ConfigError
-from .solver import Memo, Solver
-from .strategies import make_strategy
+from .feedback import against, answers, encode
+from .strategies import Position, Strategy, make_strategy
+from .tree import PROGRESS_INTERVAL, walk
 
 #: More games than this would take hours and their secrets alone gigabytes.
 MAX_GAMES = 10_000_000
 
 #: Called as progress(games_done, games_total); may raise to cancel the run.
 Progress = Callable[[int, int], None]
+#: Walk a deterministic strategy's whole tree once the secrets number at least 1/WALK_SHARE
+#: of the space's codes (the walk costs about what playing every secret once costs).
+WALK_SHARE = 4
+#: With jobs > 1, runs estimated shorter than this (seconds) stay in one process: starting
+#: workers costs about half a second.
+PARALLEL_AFTER = 2.0
+#: Deterministic strategies never draw from the generator they are handed.
+_NO_RNG = np.random.default_rng(0)
 
 
 @dataclass(frozen=True)
@@ -105,30 +115,190 @@ def run_stats(
     secrets: np.ndarray,
     seed: int | None = None,
     progress: Progress | None = None,
+    jobs: int = 1,
+    parallel_after: float = PARALLEL_AFTER,
 ) -> StatsResult:
-    """Play ``strategy`` against each secret. Deterministic strategies share one memoised
-    decision tree, so every position is thought about once however many games reach it."""
-    make_strategy(strategy)  # fail early on an unknown name
-    memo: Memo = {}
-    rng = np.random.default_rng(seed)
-    counts: Counter[int] = Counter()
-    start = time.perf_counter()
+    """Play ``strategy`` against each secret and count the guesses.
+
+    A deterministic strategy's tree is walked once (``engine.tree``) when the secrets are
+    many for the space, and each secret's depth read from it; otherwise each game is played
+    with a memo of the positions already thought about. Random strategies play game by
+    game, each from its own seed drawn from ``seed``. With ``jobs`` > 1, runs estimated to
+    take longer than ``parallel_after`` seconds are split over that many processes (parts
+    of the tree, or blocks of secrets) with the same results as one process.
+    ``progress(done, total)`` counts finished secrets, about 20 times a second.
+    """
+    chosen = make_strategy(strategy)
+    chosen.check(space)
+    secrets = np.asarray(secrets)
     total = len(secrets)
-    for done, secret in enumerate(secrets, 1):
-        solver = Solver(space, make_strategy(strategy), seed=int(rng.integers(2**63)), memo=memo)
-        while not solver.solved:
-            solver.answer_for(int(secret))
-        counts[len(solver.steps)] += 1
-        if progress is not None:
-            progress(done, total)
+    seeds = np.random.default_rng(seed).integers(2**63, size=total)
+    start = time.perf_counter()
+    walk_tree = chosen.deterministic and total * WALK_SHARE >= space.size
+    parallel = jobs > 1 and estimate_seconds(space, strategy, total) > parallel_after
+    if walk_tree:
+        depths = _walk_depths(space, strategy, jobs if parallel else 1, progress)[secrets]
+    elif parallel:
+        depths = _parallel_games(space, strategy, secrets, seeds, jobs, progress)
+    else:
+        depths = _play_block(space, chosen, secrets, seeds, progress)
     seconds = time.perf_counter() - start
+    counts = np.bincount(depths)
+    distribution = {int(k): int(v) for k, v in enumerate(counts) if v}
     return StatsResult(
         strategy=strategy,
         colours=space.colours,
         positions=space.positions,
         games=total,
-        total_guesses=sum(k * v for k, v in counts.items()),
-        worst=max(counts, default=0),
-        distribution=dict(sorted(counts.items())),
+        total_guesses=int(depths.sum(dtype=np.int64)),
+        worst=max(distribution, default=0),
+        distribution=distribution,
         seconds=seconds,
     )
+
+
+def _play_block(
+    space: CodeSpace,
+    strategy: Strategy,
+    secrets: np.ndarray,
+    seeds: np.ndarray,
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """Guesses each secret takes, game by game, with no solver or trace: deterministic
+    strategies share a memo of (history -> guess and its answers)."""
+    memo: dict[tuple[tuple[int, int], ...], tuple[int, np.ndarray]] | None = (
+        {} if strategy.deterministic else None
+    )
+    everything = space.all_indices()
+    win = encode(space.positions, 0, space.positions)
+    out = np.zeros(len(secrets), dtype=np.uint16)
+    next_report = time.perf_counter() + PROGRESS_INTERVAL
+    for game, (secret, game_seed) in enumerate(zip(secrets.tolist(), seeds, strict=True)):
+        rng = np.random.default_rng(game_seed) if memo is None else None
+        cands, history = everything, ()
+        while True:
+            known = memo.get(history) if memo is not None else None
+            if known is not None:
+                guess, cls = known
+            else:
+                if len(cands) == 1:
+                    guess = int(cands[0])
+                else:
+                    guess = strategy.guess(
+                        Position(space, cands, history, _NO_RNG if rng is None else rng)
+                    )
+                cls = answers(space, guess, cands)
+                if memo is not None:
+                    memo[history] = (guess, cls)
+            answer = int(cls[space.locate(cands, secret)])
+            history = (*history, (guess, answer))
+            if answer == win:
+                break
+            cands = cands[cls == answer]
+        out[game] = len(history)
+        if progress is not None and time.perf_counter() >= next_report:
+            next_report = time.perf_counter() + PROGRESS_INTERVAL
+            progress(game + 1, len(secrets))
+    if progress is not None:
+        progress(len(secrets), len(secrets))
+    return out
+
+
+def _walk_depths(
+    space: CodeSpace, strategy: str, jobs: int, progress: Progress | None
+) -> np.ndarray:
+    """Depth of every secret from one walk of the tree; with jobs > 1 the subtrees under
+    the first guess are walked in that many processes, biggest first."""
+    chosen = make_strategy(strategy)
+    if jobs <= 1:
+        return walk(space, chosen, progress=progress).depths
+    everything = space.all_indices()
+    rng = np.random.default_rng(0)
+    guess = chosen.guess(Position(space, everything, (), rng))
+    cls = against(space, guess)
+    win = encode(space.positions, 0, space.positions)
+    depths = np.zeros(space.size, dtype=np.uint8)
+    depths[guess] = 1
+    parts = [
+        (space.colours, space.positions, strategy, everything[cls == a], ((guess, int(a)),))
+        for a in np.unique(cls)
+        if a != win
+    ]
+    parts.sort(key=lambda part: -len(part[3]))
+    done = 1
+    for cands, part_depths in _in_processes(_walk_part, parts, jobs):
+        depths[cands] = part_depths
+        done += len(cands)
+        if progress is not None:
+            progress(done, space.size)
+    return depths
+
+
+def _walk_part(
+    colours: int, positions: int, strategy: str, cands: np.ndarray, history: tuple
+) -> tuple[np.ndarray, np.ndarray]:
+    """A worker's share of the walk: depths of the secrets under one first answer."""
+    space = CodeSpace(colours, positions)
+    return cands, walk(space, make_strategy(strategy), cands, history).depths[cands]
+
+
+def _parallel_games(
+    space: CodeSpace,
+    strategy: str,
+    secrets: np.ndarray,
+    seeds: np.ndarray,
+    jobs: int,
+    progress: Progress | None,
+) -> np.ndarray:
+    """Game by game in blocks across processes; each game has its own seed, so how the
+    games are split changes nothing."""
+    blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
+    parts = [
+        (space.colours, space.positions, strategy, block, secrets[block], seeds[block])
+        for block in blocks
+        if len(block)
+    ]
+    out = np.zeros(len(secrets), dtype=np.uint16)
+    done = 0
+    for block, depths in _in_processes(_play_part, parts, jobs):
+        out[block] = depths
+        done += len(block)
+        if progress is not None:
+            progress(done, len(secrets))
+    return out
+
+
+def _play_part(
+    colours: int,
+    positions: int,
+    strategy: str,
+    block: np.ndarray,
+    secrets: np.ndarray,
+    seeds: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    space = CodeSpace(colours, positions)
+    return block, _play_block(space, make_strategy(strategy), secrets, seeds)
+
+
+def _in_processes(
+    task: Callable[..., tuple[np.ndarray, np.ndarray]], parts: list[tuple], jobs: int
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Workers
+    ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once."""
+    context = multiprocessing.get_context("spawn")  # no fork of a threaded numpy process
+    pool = context.Pool(min(jobs, len(parts)), initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap_unordered(_star, [(task, part) for part in parts])
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _star(job: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], tuple]):
+    task, part = job
+    return task(*part)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

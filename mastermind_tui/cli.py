@@ -70,6 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--all", action="store_true", help="play every possible secret")
     group.add_argument("--games", type=_count, help="play N random secrets")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--jobs",
+        type=_count,
+        default=None,
+        help="processes to share a long run (default: one per core; same results with 1)",
+    )
 
     p = sub.add_parser("play", help="break the computer's code, full-screen")
     _size_args(p)
@@ -93,6 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
 
+    p = sub.add_parser("tree", help="a deterministic strategy's whole decision tree")
+    _size_args(p)
+    p.add_argument("--depth", type=_positive, default=None, help="levels to print (default all)")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "dot"),
+        default="text",
+        help="indented text, JSON for programs, or DOT for Graphviz (default text)",
+    )
+
     p = sub.add_parser("records", help="your games: played, won, average, streak, histogram")
     p.add_argument("--size", type=_size, help="only this size, as colours x positions (e.g. 6x4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -104,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
     return parser
+
+
+def _positive(text: str) -> int:
+    value = _count(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is too small; give 1 or more")
+    return value
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -148,6 +171,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .commands import stats
 
         return stats(args)
+    if args.command == "tree":
+        from .tree_command import tree
+
+        return tree(args)
     if args.command == "records":
         from .records_command import records
 

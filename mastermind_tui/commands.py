@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
 from engine import CodeSpace, get_notation, make_strategy, parse_any
+from engine.errors import ConfigError
 from engine.notation import Notation
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
@@ -126,9 +128,14 @@ class _ProgressBar:
 def stats(args: argparse.Namespace) -> int:
     space, _ = _setup(args)
     secrets = choose_secrets(space, None if args.all else args.games, args.seed)
+    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
+    if jobs < 1:
+        raise ConfigError("--jobs must be at least 1")
     bar = _ProgressBar()
     try:
-        result = run_stats(space, args.strategy.lower(), secrets, seed=args.seed, progress=bar)
+        result = run_stats(
+            space, args.strategy.lower(), secrets, seed=args.seed, progress=bar, jobs=jobs
+        )
     finally:
         bar.close()
     if args.json:

@@ -37,3 +37,9 @@ class Strategy(ABC):
     @abstractmethod
     def choose(self, position: Position) -> Choice:
         """Pick the next guess; ``position.candidates`` is never empty."""
+
+    def guess(self, position: Position) -> int:
+        """The guess ``choose`` would pick, without building its trace: what statistics
+        and decision trees call. Strategies override it where skipping the trace saves
+        work; it must draw from ``position.rng`` exactly as ``choose`` does."""
+        return self.choose(position).guess

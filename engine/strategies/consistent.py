@@ -21,6 +21,9 @@ class Sequential(Strategy):
     name = "sequential"
     summary = "first consistent code in index order (seed 000's BBC BASIC program)"
 
+    def guess(self, position: Position) -> int:
+        return int(position.candidates[0])
+
     def choose(self, position: Position) -> Choice:
         guess = int(position.candidates[0])
         if not position.history:
@@ -71,6 +74,9 @@ class RandomConsistent(Strategy):
     name = "random"
     summary = "a uniformly random code among those still possible (seeds 003, 004)"
     deterministic = False
+
+    def guess(self, position: Position) -> int:
+        return int(position.candidates[position.rng.integers(len(position.candidates))])
 
     def choose(self, position: Position) -> Choice:
         pick = int(position.rng.integers(len(position.candidates)))

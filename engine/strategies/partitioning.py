@@ -26,12 +26,10 @@ from functools import lru_cache
 import numpy as np
 
 from ..codes import CodeSpace
-from ..feedback import classes, features, table
+from ..feedback import TABLE_LIMIT, cached_table, classes, features
 from ..trace import Alternative, Choice
 from .base import Position, Strategy
 
-#: Spaces up to this size keep a full answer table (4096^2 bytes = 16 MB).
-TABLE_LIMIT = 4096
 #: Spaces up to this size weigh every (symmetry-reduced) guess.
 EXACT_LIMIT = 1 << 17
 #: Pairs of (guess, candidate) scored per move before sampling kicks in.
@@ -58,11 +56,6 @@ class Limits:
 
 
 ALTERNATIVES = 5
-
-
-@lru_cache(maxsize=2)
-def _table(colours: int, positions: int) -> np.ndarray:
-    return table(CodeSpace(colours, positions))
 
 
 def opening_patterns(space: CodeSpace) -> np.ndarray:
@@ -145,6 +138,59 @@ class PartitionStrategy(Strategy):
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
+        pool, scored, notes = self._pool(position)
+        if scored is cands and len(cands) > 2:
+            best = self._bound_reached(space, cands)
+            if best is not None:
+                pool = cands
+                notes = [
+                    "a possible code splits the rest into single codes"
+                    if len(cands) <= _answer_count(space.positions)
+                    else "a possible code splits the rest as evenly as the answers allow"
+                ]
+        keys = self._keys(space, pool, scored)
+        consistent = _members(space, pool, cands)
+        order = np.lexsort((written_order(space, pool), ~consistent, keys))
+        best = order[0]
+        n, total = len(scored), len(cands)
+        return Choice(
+            guess=int(pool[best]),
+            consistent=bool(consistent[best]),
+            score=self.shown(keys[best], n, total),
+            score_label=self.score_label,
+            alternatives=tuple(
+                Alternative(int(pool[i]), self.shown(keys[i], n, total), bool(consistent[i]))
+                for i in order[1 : 1 + ALTERNATIVES]
+            ),
+            note="; ".join(notes),
+            pool_size=len(pool),
+        )
+
+    def guess(self, position: Position) -> int:
+        """The guess ``choose`` makes, without its trace and by shorter roads: one or two
+        candidates need no scoring (two split each other apart whichever is guessed, so the
+        first as written wins), a candidate reaching the lower bound ends the search, and
+        only the tied guesses are ordered."""
+        space, cands = position.space, position.candidates
+        if len(cands) <= 2:
+            return int(cands[np.argmin(written_order(space, cands))])
+        pool, scored, _ = self._pool(position)
+        if scored is cands:
+            best = self._bound_reached(space, cands)
+            if best is not None:
+                return best
+        keys = self._keys(space, pool, scored)
+        tied = np.flatnonzero(keys == keys.min())
+        if len(tied) > 1:
+            consistent = _members(space, pool[tied], cands)
+            if consistent.any():
+                tied = tied[consistent]
+            tied = tied[[np.argmin(written_order(space, pool[tied]))]]
+        return int(pool[tied[0]])
+
+    def _pool(self, position: Position) -> tuple[np.ndarray, np.ndarray, list[str]]:
+        """The guesses to weigh, the candidates to score them on, and notes saying why."""
+        space, cands = position.space, position.candidates
         limits = self.limits
         notes = []
         if len(cands) <= 2:
@@ -179,39 +225,38 @@ class PartitionStrategy(Strategy):
             if len(pool) > keep:
                 notes.append(f"{keep:,} of {len(pool):,} guesses weighed, drawn at random")
                 pool = np.sort(rng.choice(pool, keep, replace=False))
-        if scored is cands and len(cands) <= classes(space.positions):
-            # A possible code that splits the rest into single codes cannot be beaten and
-            # wins every tie against guesses that could not be the secret: look no further.
-            cand_keys = self._keys(space, cands, cands)
-            if cand_keys.min() == self._singletons_key(len(cands)):
-                pool = cands
-                notes = ["a possible code splits the rest into single codes"]
-        keys = self._keys(space, pool, scored)
-        consistent = np.isin(pool, cands, assume_unique=True)
-        order = np.lexsort((written_order(space, pool), ~consistent, keys))
-        best = order[0]
-        n, total = len(scored), len(cands)
-        return Choice(
-            guess=int(pool[best]),
-            consistent=bool(consistent[best]),
-            score=self.shown(keys[best], n, total),
-            score_label=self.score_label,
-            alternatives=tuple(
-                Alternative(int(pool[i]), self.shown(keys[i], n, total), bool(consistent[i]))
-                for i in order[1 : 1 + ALTERNATIVES]
-            ),
-            note="; ".join(notes),
-            pool_size=len(pool),
-        )
+        return pool, scored, notes
 
-    def _singletons_key(self, n: int) -> float:
-        """The key of a guess that tells every one of n codes apart."""
-        return float(self.keys(np.ones((1, n), dtype=np.int64))[0])
+    def _bound_reached(self, space: CodeSpace, cands: np.ndarray) -> int | None:
+        """The first as written of the candidates whose key is the best any guess could
+        have (codes split as evenly as the answers allow), or None if none reaches it.
+        Such a candidate cannot be beaten and wins every tie against guesses that could
+        not be the secret, so nothing else need be weighed. Tried only where the bound is
+        often reached: few candidates for the answers there are."""
+        answers = _answer_count(space.positions)
+        if len(cands) > 4 * answers:
+            return None
+        keys = self._keys(space, cands, cands)
+        reached = np.flatnonzero(keys <= self._even_key(len(cands), answers))
+        if len(reached) == 0:
+            return None
+        return int(cands[reached[np.argmin(written_order(space, cands[reached]))]])
+
+    def _even_key(self, n: int, answers: int) -> float:
+        """The key of n codes split as evenly as possible over every possible answer: no
+        guess does better, since every key here grows with unevenness."""
+        q, r = divmod(n, answers)
+        hist = np.array([[q + 1] * r + [q] * (answers - r)], dtype=np.int64)
+        return float(self.keys(hist)[0])
 
     def _keys(self, space: CodeSpace, pool: np.ndarray, scored: np.ndarray) -> np.ndarray:
         k = classes(space.positions)
         rows = max(1, self.limits.block_entries // max(1, len(scored)))
-        full = _table(space.colours, space.positions) if space.size <= self.limits.table else None
+        full = (
+            cached_table(space.colours, space.positions)
+            if space.size <= self.limits.table
+            else None
+        )
         left = _all_features(space.colours, space.positions) if full is None else None
         right = None if full is not None else features(space, scored, guess_side=False).T
         out = np.empty(len(pool), dtype=np.float64)
@@ -237,6 +282,24 @@ class PartitionStrategy(Strategy):
         guesses = rng.integers(space.size, size=n)
         some_cands = rng.choice(cands, min(len(cands), max(1, n // 3)), replace=False)
         return np.unique(np.concatenate([guesses, some_cands])).astype(np.int32)
+
+
+def _members(space: CodeSpace, codes: np.ndarray, cands: np.ndarray) -> np.ndarray:
+    """Which of ``codes`` are among the sorted ``cands``: a mask over the whole space where
+    it is small, a binary search otherwise (not ``np.isin``, which sorts both)."""
+    if space.size <= EXACT_LIMIT:
+        mask = np.zeros(space.size, dtype=bool)
+        mask[cands] = True
+        return mask[codes]
+    i = np.searchsorted(cands, codes)
+    return cands[np.minimum(i, len(cands) - 1)] == codes
+
+
+@lru_cache(maxsize=32)
+def _answer_count(positions: int) -> int:
+    """How many different answers a guess can get: every (black, white) with at most
+    ``positions`` pegs, less the impossible positions - 1 blacks and 1 white."""
+    return (positions + 1) * (positions + 2) // 2 - 1
 
 
 def _seed(position: Position) -> int:

@@ -1,0 +1,133 @@
+"""A deterministic strategy's decision tree, walked once.
+
+Every secret is found by following one path from the root, so instead of playing each
+game the walk splits each node's candidates by the answer its guess gets and goes on into
+every part: each position is thought about exactly once and no game is replayed. That is
+what ``stats --all`` does, and what ``mastermind tree`` and the optimal strategy build on.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .codes import CodeSpace
+from .feedback import answers, encode
+from .strategies import Position, Strategy
+
+#: Called as progress(secrets_done, secrets_total); may raise to stop the walk.
+Progress = Callable[[int, int], None]
+#: Seconds between progress calls.
+PROGRESS_INTERVAL = 0.05
+
+History = tuple[tuple[int, int], ...]
+
+
+@dataclass
+class Node:
+    """A position of the tree: the guess made there, how many codes were still possible,
+    and the position each answer leads to (the all-black answer ends the game: no child)."""
+
+    guess: int
+    candidates: int
+    children: dict[int, Node] = field(default_factory=dict)
+    #: Most guesses from here to the end of a game, this one included.
+    height: int = 1
+
+
+@dataclass
+class Walk:
+    """What a walk found: each secret's number of guesses, and the tree if it was kept."""
+
+    #: Guesses needed for every code of the space (0 for codes the walk did not reach).
+    depths: np.ndarray
+    root: Node | None = None
+
+    def reached(self) -> np.ndarray:
+        return np.flatnonzero(self.depths)
+
+
+class _Walker:
+    def __init__(
+        self,
+        space: CodeSpace,
+        strategy: Strategy,
+        keep: bool,
+        progress: Progress | None,
+        total: int,
+    ) -> None:
+        if not strategy.deterministic:
+            raise ValueError(f"{strategy.name} guesses at random: it has no single tree")
+        self.space = space
+        self.strategy = strategy
+        self.keep = keep
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        self.next_report = time.perf_counter() + PROGRESS_INTERVAL
+        self.rng = np.random.default_rng(0)  # never drawn from: the strategy is deterministic
+        self.win = encode(space.positions, 0, space.positions)
+        self.depths = np.zeros(space.size, dtype=np.uint8)
+
+    def walk(self, cands: np.ndarray, history: History, level: int) -> Node | None:
+        if len(cands) == 1:  # every strategy guesses the only code left
+            code = int(cands[0])
+            self.depths[code] = level
+            self._finished(1)
+            return Node(code, 1) if self.keep else None
+        guess = self.strategy.guess(Position(self.space, cands, history, self.rng))
+        cls = answers(self.space, guess, cands)
+        order = np.argsort(cls, kind="stable")  # stable: each part stays sorted
+        ordered = cls[order]
+        starts = np.flatnonzero(np.diff(ordered)) + 1
+        node = Node(guess, len(cands)) if self.keep else None
+        height = 1
+        for part in np.split(order, starts):
+            answer = int(cls[part[0]])
+            if answer == self.win:
+                self.depths[guess] = level
+                self._finished(1)
+                continue
+            child = self.walk(cands[part], (*history, (guess, answer)), level + 1)
+            if node is not None and child is not None:
+                node.children[answer] = child
+                height = max(height, child.height + 1)
+        if node is not None:
+            node.height = height
+        return node
+
+    def _finished(self, count: int) -> None:
+        self.done += count
+        if self.progress is not None and (
+            self.done == self.total or time.perf_counter() >= self.next_report
+        ):
+            self.next_report = time.perf_counter() + PROGRESS_INTERVAL
+            self.progress(self.done, self.total)
+
+
+def walk(
+    space: CodeSpace,
+    strategy: Strategy,
+    candidates: np.ndarray | None = None,
+    history: History = (),
+    keep: bool = False,
+    progress: Progress | None = None,
+) -> Walk:
+    """Walk ``strategy``'s tree from the position ``candidates`` and ``history`` (the start
+    by default). ``keep`` keeps the nodes (a few hundred bytes each: fine to 8x5, not for
+    the biggest spaces); without it only the depths are recorded. Depths count the guesses
+    of the whole game, the ones in ``history`` included."""
+    cands = space.all_indices() if candidates is None else candidates
+    walker = _Walker(space, strategy, keep, progress, len(cands))
+    root = walker.walk(cands, history, len(history) + 1) if len(cands) else None
+    return Walk(walker.depths, root)
+
+
+def build_tree(space: CodeSpace, strategy: Strategy) -> Node:
+    """The whole decision tree of a deterministic strategy from the start of a game."""
+    root = walk(space, strategy, keep=True).root
+    assert root is not None  # a space is never empty
+    return root

@@ -1,0 +1,116 @@
+"""The decision-tree walk: the same guesses and depths as playing every game, the
+published totals, and the tree's own shape."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
+from engine.feedback import against, encode
+from engine.strategies import Position
+from engine.tree import Node, build_tree, walk
+
+DETERMINISTIC = [n for n, cls in STRATEGIES.items() if cls.deterministic and n != "optimal"]
+SPACE = CodeSpace(6, 4)
+
+
+@settings(max_examples=25)
+@given(
+    name=st.sampled_from(DETERMINISTIC),
+    colours=st.integers(2, 5),
+    positions=st.integers(1, 4),
+)
+def test_walk_and_game_by_game_play_agree_on_every_secret(name, colours, positions):
+    """Every game played through the solver (its traced ``choose``) follows the tree the
+    walk built (with the untraced ``guess`` and its shortcuts), guess for guess."""
+    space = CodeSpace(colours, positions)
+    result = walk(space, make_strategy(name), keep=True)
+    assert result.root is not None
+    win = encode(positions, 0, positions)
+    for secret in range(space.size):
+        steps = play(space, make_strategy(name), secret)
+        assert result.depths[secret] == len(steps)
+        node: Node | None = result.root
+        for step in steps:
+            assert node is not None and node.guess == step.guess
+            answer = encode(*step.answer, positions)
+            node = node.children.get(answer) if answer != win else None
+        assert node is None
+
+
+@pytest.mark.parametrize("name", DETERMINISTIC)
+def test_guess_is_the_traced_choice_at_every_node(name):
+    """The shortcuts of ``guess`` (one or two candidates, the lower bound reached, ties
+    only among the tied) pick exactly what the full ``choose`` picks."""
+    space = CodeSpace(4, 4)
+    strategy = make_strategy(name)
+    rng = np.random.default_rng(0)
+    root = build_tree(space, strategy)
+    stack = [(root, space.all_indices(), ())]
+    checked = 0
+    while stack:
+        node, cands, history = stack.pop()
+        position = Position(space, cands, history, rng)
+        assert strategy.guess(position) == strategy.choose(position).guess == node.guess
+        checked += 1
+        for answer, child in node.children.items():
+            left = cands[against(space, node.guess, cands) == answer]
+            assert len(left) == child.candidates
+            stack.append((child, left, (*history, (node.guess, answer))))
+    assert checked > 50
+
+
+PUBLISHED = {
+    "knuth": (5801, {1: 1, 2: 6, 3: 62, 4: 533, 5: 694}),
+    "expected-size": (5696, None),
+    "entropy": (5722, None),
+    "most-parts": (5668, None),
+    "sequential": (7471, None),
+}
+
+
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_the_walk_gives_the_published_totals(name):
+    total, distribution = PUBLISHED[name]
+    depths = walk(SPACE, make_strategy(name)).depths
+    assert int(depths.sum()) == total
+    assert depths.min() >= 1
+    if distribution:
+        assert dict(Counter(depths.tolist())) == distribution
+
+
+def test_knuths_tree_opens_with_1122_and_is_five_deep():
+    root = build_tree(SPACE, make_strategy("knuth"))
+    assert get_notation("numbers").format(SPACE, root.guess) == "1 1 2 2"
+    assert root.candidates == 1296 and root.height == 5
+    sizes = sorted((child.candidates for child in root.children.values()), reverse=True)
+    assert sizes[:4] == [256, 256, 256, 208]
+    assert sum(sizes) == 1295  # all but the secret 1122 itself
+
+
+def test_a_walk_from_a_position_counts_the_moves_already_made():
+    space = SPACE
+    steps = play(space, make_strategy("knuth"), 1000)
+    first = steps[0]
+    history = ((first.guess, encode(*first.answer, 4)),)
+    cands = np.array(
+        [
+            c
+            for c in range(space.size)
+            if play(space, make_strategy("knuth"), c)[0].answer == first.answer
+        ],
+        dtype=np.int32,
+    )
+    result = walk(space, make_strategy("knuth"), cands, history)
+    assert result.depths[1000] == len(steps)
+    assert set(result.reached().tolist()) == set(cands.tolist())
+
+
+def test_random_strategies_have_no_single_tree():
+    with pytest.raises(ValueError, match="at random"):
+        walk(SPACE, make_strategy("random"))
