@@ -110,6 +110,10 @@ class OptimalSearch:
         # K answers besides "all black": p(p+3)/2 - 1 (3 black 1 white never happens).
         self.branching = space.positions * (space.positions + 3) // 2 - 1
         self.bound = _level_bounds(space.size, self.branching)
+        #: Each answer as one bit (where classes fit in 64 bits), for counting classes fast.
+        self.bits = (
+            np.left_shift(np.uint64(1), self.answers.astype(np.uint64)) if self.found < 64 else None
+        )
         self.exact: dict[bytes, int] = {}
         self.at_least: dict[bytes, int] = {}
         self.nodes = 0
@@ -173,12 +177,17 @@ class OptimalSearch:
             if len(pool) == len(self.everything)
             else (self.answers[np.ix_(codes, pool)].T)
         )
-        if n <= self.branching + 1:
+        if n <= self.branching + 1 and self.bits is not None:
             # Every class has at most K + 1 codes, whose bound is 2m - 1: the bound is
-            # n + 2(n - found) - (parts - found), no histogram needed.
-            ordered = np.sort(answers, axis=1)
-            parts = 1 + np.count_nonzero(np.diff(ordered, axis=1), axis=1)
-            possible = ordered[:, -1] == self.found  # the largest class there is
+            # n + 2(n - found) - (parts - found), and the classes present are bits to OR.
+            bits = (
+                self.bits[codes]
+                if len(pool) == len(self.everything)
+                else (self.bits[np.ix_(codes, pool)])
+            )
+            present = np.bitwise_or.reduce(bits, axis=0)
+            parts = np.bitwise_count(present).astype(np.int64)
+            possible = (present >> np.uint64(self.found)) & np.uint64(1) == 1
             bounds = 3 * n - parts - possible
             return Splits(answers, parts, possible, bounds)
         k = len(pool)
@@ -231,15 +240,14 @@ class OptimalSearch:
     ) -> int:
         """Total for one guess if below ``limit`` (its children searched largest first, each
         with what is left of the budget); otherwise a value >= limit."""
-        order = np.argsort(split, kind="stable")
-        ordered = split[order]
-        cuts = np.flatnonzero(np.diff(ordered)) + 1
-        starts = np.concatenate(([0], cuts))
-        children = [
-            part
-            for part, answer in zip(np.split(codes[order], cuts), ordered[starts], strict=True)
-            if answer != self.found and len(part) > 2
-        ]
+        order = np.argsort(split, kind="stable")  # stable: each class stays sorted
+        ordered, grouped = split[order], codes[order]
+        ends = [*np.flatnonzero(ordered[1:] != ordered[:-1]).tolist(), len(split) - 1]
+        children, start = [], 0
+        for end in ends:  # classes of more than two codes (smaller ones cost 2m - 1)
+            if end - start >= 2 and ordered[start] != self.found:
+                children.append(grouped[start : end + 1])
+            start = end + 1
         children.sort(key=len, reverse=True)
         below = group[group[:, guess] == guess] if len(group) > 1 else group
         total = low
