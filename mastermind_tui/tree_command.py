@@ -1,0 +1,112 @@
+"""``mastermind tree``: a deterministic strategy's whole decision tree, as indented text,
+JSON for programs or DOT for Graphviz (no Textual)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+
+from engine import CodeSpace, MastermindError, get_notation, make_strategy
+from engine.feedback import decode
+from engine.notation import Notation
+from engine.tree import Node, build_tree
+
+#: The biggest space whose whole tree is built (8 colours x 5 positions).
+TREE_LIMIT = 32_768
+
+
+def tree(args: argparse.Namespace) -> int:
+    space = CodeSpace(args.colours, args.positions)
+    notation = get_notation(args.notation)
+    notation.check(space.colours)
+    strategy = make_strategy(args.strategy)
+    strategy.check(space)
+    if not strategy.deterministic:
+        raise MastermindError(
+            f"the {strategy.name} strategy guesses at random, so it has no single decision tree; "
+            "choose a deterministic strategy such as knuth"
+        )
+    if space.size > TREE_LIMIT:
+        raise MastermindError(
+            f"the tree of {space.size:,} codes is too big to print; "
+            f"at most {TREE_LIMIT:,} (8 colours x 5 positions)"
+        )
+    root = build_tree(space, strategy)
+    depth = args.depth if args.depth is not None else root.height
+    if args.format == "json":
+        print(json.dumps(as_json(root, space, notation, depth)))
+    elif args.format == "dot":
+        print("\n".join(as_dot(root, space, notation, depth)))
+    else:
+        name = strategy.name
+        print(
+            f"{name} on {space.colours} colours x {space.positions} positions: "
+            f"{space.size:,} codes, at most {root.height} guesses"
+        )
+        print("\n".join(as_text(root, space, notation, depth)))
+    return 0
+
+
+def answer_text(cls: int, positions: int) -> str:
+    answer = decode(cls, positions)
+    return f"{answer.black}B{answer.white}W"
+
+
+def _codes(n: int) -> str:
+    return f"{n:,} code{'s' * (n != 1)}"
+
+
+def as_text(
+    node: Node, space: CodeSpace, notation: Notation, depth: int, level: int = 0, via: str = ""
+) -> Iterator[str]:
+    """One node per line: the guess and the codes possible there; below it, indented, the
+    node each answer leads to."""
+    guess = notation.format(space, node.guess)
+    what = "the secret" if node.candidates == 1 else _codes(node.candidates)
+    yield f"{'  ' * level}{via}{guess}  ({what})"
+    if level + 1 < depth:
+        for cls, child in sorted(node.children.items()):
+            yield from as_text(
+                child, space, notation, depth, level + 1, f"{answer_text(cls, space.positions)} -> "
+            )
+    elif node.children:
+        yield f"{'  ' * (level + 1)}... {len(node.children)} answers below"
+
+
+def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dict:
+    out: dict = {
+        "guess": notation.format(space, node.guess),
+        "codes": node.candidates,
+        "height": node.height,
+    }
+    if depth > 1 and node.children:
+        out["children"] = [
+            {
+                "black": decode(cls, space.positions).black,
+                "white": decode(cls, space.positions).white,
+                "node": as_json(child, space, notation, depth - 1),
+            }
+            for cls, child in sorted(node.children.items())
+        ]
+    return out
+
+
+def as_dot(node: Node, space: CodeSpace, notation: Notation, depth: int) -> list[str]:
+    """A Graphviz digraph: a box per node (guess and codes), an edge per answer."""
+    lines = ["digraph mastermind {", "  node [shape=box, fontname=monospace];"]
+
+    def emit(n: Node, level: int) -> str:
+        me = f"n{len(lines)}"
+        lines.append(
+            f'  {me} [label="{notation.format(space, n.guess)}\\n{_codes(n.candidates)}"];'
+        )
+        if level < depth:
+            for cls, child in sorted(n.children.items()):
+                below = emit(child, level + 1)
+                lines.append(f'  {me} -> {below} [label="{answer_text(cls, space.positions)}"];')
+        return me
+
+    emit(node, 1)
+    lines.append("}")
+    return lines
