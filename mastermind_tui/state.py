@@ -17,13 +17,11 @@ from engine import (
     Decision,
     InconsistentAnswersError,
     MastermindError,
-    Notation,
     Outcome,
     PersonBreaks,
     Rules,
     Solver,
     Step,
-    get_notation,
     likely_slips,
     make_strategy,
     parse_any,
@@ -31,57 +29,12 @@ from engine import (
 )
 from engine.feedback import check_answer
 
-#: Who breaks the code in each game of a round, by mode.
-MODES: dict[str, tuple[str, ...]] = {
-    "play": ("person",),
-    "make": ("computer",),
-    "match": ("person", "computer"),
-}
-MODE_TITLES = {
-    "play": "You break the computer's code",
-    "make": "The computer breaks your code",
-    "match": "Both, in turn (the 1978 game)",
-    "watch": "Watch a strategy think",
-}
+from .settings import MODE_TITLES, MODES, Settings
+
+__all__ = ["MODES", "MODE_TITLES", "GameSession", "Settings", "WatchSession"]
+
 #: Largest game for which every code is drawn as a cell of the code map.
 MAP_LIMIT = 2304
-
-
-@dataclass(frozen=True)
-class Settings:
-    """A checked game configuration: built only through ``build``, which explains errors."""
-
-    mode: str
-    rules: Rules
-    notation: Notation
-    strategy: str
-    seed: int | None = None
-
-    @classmethod
-    def build(
-        cls,
-        mode: str = "play",
-        colours: int = 6,
-        positions: int = 4,
-        rounds: int = 1,
-        moves: int = 10,
-        notation: str = "letters",
-        strategy: str = "knuth",
-        seed: int | None = None,
-    ) -> Settings:
-        if mode not in MODES and mode != "watch":
-            raise MastermindError(f"unknown mode {mode!r}; choose one of {', '.join(MODE_TITLES)}")
-        if seed is not None and seed < 0:
-            raise MastermindError(f"the seed must be 0 or more (got {seed})")
-        rules = Rules(colours, positions, rounds, moves)
-        chosen = get_notation(notation)
-        chosen.check(colours)
-        make_strategy(strategy)
-        return cls(mode, rules, chosen, strategy.lower(), seed)
-
-    @property
-    def space(self) -> CodeSpace:
-        return self.rules.space
 
 
 @dataclass(frozen=True)

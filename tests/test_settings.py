@@ -1,0 +1,38 @@
+"""Settings: one set of defaults, checked in one place."""
+
+import inspect
+
+import pytest
+
+from engine import MastermindError
+from mastermind_tui.settings import DEFAULTS, MODE_TITLES, Settings
+
+
+def test_build_defaults_are_the_published_defaults() -> None:
+    params = inspect.signature(Settings.build).parameters
+    assert {name: p.default for name, p in params.items()} == DEFAULTS
+    built = Settings.build()
+    assert (built.mode, built.rules.colours, built.rules.positions) == ("play", 6, 4)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"mode": "chess"}, "unknown mode"),
+        ({"seed": -1}, "seed must be 0 or more"),
+        ({"rounds": 0}, "rounds must be between"),
+        ({"notation": "digits", "colours": 11}, "digits"),
+    ],
+)
+def test_bad_settings_say_what_is_wrong(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(MastermindError, match=message):
+        Settings.build(**kwargs)  # type: ignore[arg-type]
+
+
+def test_every_mode_has_roles() -> None:
+    assert {m: Settings.build(mode=m).roles for m in MODE_TITLES} == {
+        "play": ("person",),
+        "make": ("computer",),
+        "match": ("person", "computer"),
+        "watch": ("computer",),
+    }
