@@ -1,0 +1,140 @@
+"""The strategy's decision tree from the current position, beside the game: each node is
+a guess with the codes still possible there and the most guesses it can still take; each
+branch is an answer. Enter or space (or a click) opens a node; Escape closes the panel.
+
+The tree is walked in a worker on a copy of the position; nodes are added to the widget
+only when opened, so a tree of thousands of nodes costs nothing until it is explored.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import numpy as np
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Static, Tree
+from textual.widgets.tree import TreeNode
+
+from engine import CodeSpace, MastermindError, make_strategy
+from engine.feedback import decode
+from engine.notation import Notation
+from engine.tree import Node, walk
+
+#: The biggest position whose whole subtree is walked (8 colours x 5 positions).
+WALK_LIMIT = 32_768
+
+
+class TreeWalked(Message):
+    def __init__(self, root: Node | None, error: str = "") -> None:
+        super().__init__()
+        self.root = root
+        self.error = error
+
+
+def node_label(node: Node, space: CodeSpace, notation: Notation, answer: int | None) -> str:
+    """``1B1W → BBRG  208 codes · up to 4 more guesses`` (the answer that led here first)."""
+    guess = notation.format(space, node.guess)
+    via = ""
+    if answer is not None:
+        a = decode(answer, space.positions)
+        via = f"{a.black}B{a.white}W → "
+    if node.candidates == 1:
+        return f"{via}{guess}  the secret: 1 more guess"
+    more = "guess" if node.height == 1 else "guesses"
+    return f"{via}{guess}  {node.candidates:,} codes · at most {node.height} more {more}"
+
+
+class DecisionTreeScreen(ModalScreen[None]):
+    """A panel on the right half of the screen; the game stays visible on the left."""
+
+    CSS_PATH = "decision_tree.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f4", "dismiss", "Close tree", id="close-tree"),
+    ]
+
+    def __init__(
+        self,
+        space: CodeSpace,
+        strategy: str,
+        notation: Notation,
+        candidates: np.ndarray,
+        history: tuple[tuple[int, int], ...],
+    ) -> None:
+        super().__init__()
+        self.space = space
+        self.strategy = strategy
+        self.notation = notation
+        self.candidates = np.array(candidates, copy=True)  # a snapshot: the game goes on
+        self.history = history
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="tree-panel") as panel:
+            panel.border_title = f"{self.strategy} from here"
+            yield Static("Working out the tree…", id="tree-status", markup=False)
+            yield Tree[Node]("", id="decision-tree")
+
+    def on_mount(self) -> None:
+        tree = self.query_one(Tree)
+        tree.show_root = False
+        tree.focus()
+        if len(self.candidates) > WALK_LIMIT:
+            self._status(
+                f"{len(self.candidates):,} codes are still possible: the tree is drawn from "
+                f"{WALK_LIMIT:,} codes or fewer"
+            )
+        else:
+            self._walk()
+
+    def _status(self, text: str) -> None:
+        self.query_one("#tree-status", Static).update(text)
+
+    @work(thread=True, exclusive=True, group="tree")
+    def _walk(self) -> None:
+        try:
+            strategy = make_strategy(self.strategy)
+            if not strategy.deterministic:
+                raise MastermindError(
+                    f"{self.strategy} guesses at random: it has no single tree to show"
+                )
+            found = walk(self.space, strategy, self.candidates, self.history, keep=True)
+            message = TreeWalked(found.root)
+        except MastermindError as error:
+            message = TreeWalked(None, str(error))
+        except Exception as error:  # a bug must not end the game: say it, keep playing
+            message = TreeWalked(None, f"the tree could not be worked out ({error!r})")
+        self.post_message(message)
+
+    @on(TreeWalked)
+    def _show(self, walked: TreeWalked) -> None:
+        if walked.root is None:
+            self._status(walked.error)
+            return
+        root = walked.root
+        self._status(f"{root.candidates:,} codes possible · Enter opens a node · Escape closes")
+        tree = self.query_one(Tree)
+        top = tree.root.add(
+            node_label(root, self.space, self.notation, None), data=root, expand=False
+        )
+        self._add_children(top)
+        top.expand()
+        tree.move_cursor(top)
+
+    def _add_children(self, item: TreeNode[Node]) -> None:
+        node = item.data
+        if node is None or item.children:
+            return
+        for answer, child in sorted(node.children.items()):
+            label = node_label(child, self.space, self.notation, answer)
+            if child.children:
+                item.add(label, data=child)
+            else:
+                item.add_leaf(label, data=child)
+
+    @on(Tree.NodeExpanded)
+    def _expanded(self, event: Tree.NodeExpanded[Node]) -> None:
+        self._add_children(event.node)

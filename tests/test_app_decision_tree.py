@@ -1,0 +1,78 @@
+"""The decision-tree panel: walked in a worker, opened from the keyboard, labels with the
+answer, the next guess, the codes left and the depth below; random strategies refused."""
+
+from __future__ import annotations
+
+import numpy as np
+from textual.app import App
+from textual.widgets import Static, Tree
+
+from engine import CodeSpace, Solver, get_notation, make_strategy
+from mastermind_tui.screens.decision_tree import DecisionTreeScreen
+
+
+class Host(App[None]):
+    def __init__(self, panel: DecisionTreeScreen) -> None:
+        super().__init__()
+        self.panel = panel
+
+    def on_mount(self) -> None:
+        self.push_screen(self.panel)
+
+
+def panel(strategy: str = "knuth", steps: int = 0) -> DecisionTreeScreen:
+    space = CodeSpace(6, 4)
+    solver = Solver(space, make_strategy("knuth"))
+    for _ in range(steps):
+        solver.answer_for(1234 % space.size)
+    return DecisionTreeScreen(
+        space, strategy, get_notation("letters"), solver.candidates, solver.history
+    )
+
+
+async def test_tree_from_the_start_opens_from_the_keyboard():
+    app = Host(panel())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        tree = app.screen.query_one(Tree)
+        top = tree.root.children[0]
+        assert str(top.label) == "BBWW  1,296 codes · at most 5 more guesses"
+        labels = [str(child.label) for child in top.children]
+        assert "1B1W → BBRG  208 codes · at most 4 more guesses" in labels
+        assert "0B4W → WWBB  the secret: 1 more guess" in labels
+        first = top.children[0]
+        assert not first.children  # added only when opened
+        await pilot.press("down", "space")
+        assert first.is_expanded and first.children
+        await pilot.press("escape")
+        assert not isinstance(app.screen, DecisionTreeScreen)
+
+
+async def test_tree_follows_the_game_position():
+    app = Host(panel(steps=2))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = str(app.screen.query_one("#tree-status", Static).content)
+        possible = int(status.split()[0].replace(",", ""))
+        assert possible < 1296
+        top = app.screen.query_one(Tree).root.children[0]
+        assert f"{possible:,} codes" in str(top.label) or possible == 1
+
+
+async def test_random_strategies_have_no_tree():
+    app = Host(panel("random"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = str(app.screen.query_one("#tree-status", Static).content)
+        assert "guesses at random" in status
+        assert not app.screen.query_one(Tree).root.children
+
+
+def test_panel_keeps_its_own_copy_of_the_position():
+    candidates = np.arange(10, dtype=np.int32)
+    screen = DecisionTreeScreen(CodeSpace(6, 4), "knuth", get_notation("letters"), candidates, ())
+    candidates[0] = 99
+    assert screen.candidates[0] == 0
