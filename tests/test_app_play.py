@@ -120,3 +120,50 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
         await enter(pilot, "quit")
         assert app.screen.session.match_over
         assert "The computer wins: 1 moves to 0" in message(pilot)
+
+
+async def type_keys(pilot, text: str) -> None:
+    """Type as a person would: key by key into whatever has focus, then Enter."""
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() -> None:
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        secret = app.screen.session.secret_text
+        guess = wrong_guess(secret)
+        await type_keys(pilot, guess)
+        await type_keys(pilot, "BOARD")
+        assert app.screen.query_one("#history-pane").has_class("-highlight")
+        await type_keys(pilot, guess)
+        await pilot.press("f2")
+        await type_keys(pilot, guess)
+        await pilot.click("#history")
+        await type_keys(pilot, guess)
+        await pilot.click("#trace")
+        await type_keys(pilot, guess)
+        await pilot.press("tab", "shift+tab")
+        await type_keys(pilot, guess)
+        assert len(app.screen.session.rows()) == 6
+        assert app.focused is app.screen.query_one("#command")
+        assert not app.screen.query_one("#history-pane").has_class("-highlight")
+
+
+async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line() -> None:
+    app = app_for(moves=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        secret = app.screen.session.secret_text
+        for _ in range(25):
+            await enter(pilot, wrong_guess(secret))
+        history = app.screen.query_one("#history")
+        bottom = history.scroll_y
+        assert bottom > 0
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert history.scroll_y < bottom
+        trace = app.screen.query_one("#trace")
+        await pilot.press("ctrl+pagedown")
+        await pilot.pause()
+        assert trace.scroll_y > 0
+        assert app.focused is app.screen.query_one("#command")

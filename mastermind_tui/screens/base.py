@@ -80,6 +80,10 @@ class GameScreen(SizedScreen):
         Binding("f1", "help", "Help", id="help"),
         Binding("f2", "board", "Board", id="board"),
         Binding("escape", "command_line", "Type", show=False),
+        Binding("pageup", "scroll_pane('history', -1)", "History", key_display="PgUp"),
+        Binding("pagedown", "scroll_pane('history', 1)", "History", key_display="PgDn"),
+        Binding("ctrl+pageup", "scroll_pane('trace', -1)", "Trace", key_display="^PgUp"),
+        Binding("ctrl+pagedown", "scroll_pane('trace', 1)", "Trace", key_display="^PgDn"),
         Binding("f5", "app.new_game", "New game", id="new-game"),
     ]
 
@@ -132,12 +136,22 @@ class GameScreen(SizedScreen):
         self.query_one(History).show(
             [(session.format(space.from_digits(r.digits)), r.answer) for r in session.rows()]
         )
+        self.query_one("#history-pane").remove_class("-highlight")
         self.query_one("#status", Static).update(session.status())
 
     def action_board(self) -> None:
-        """The 1978 BOARD command: bring the listing up to date and into focus."""
+        """The 1978 BOARD command: bring the listing up to date and highlight it; the
+        command line keeps the focus, so the next keys typed are not lost."""
         self.draw_board()
-        self.query_one(History).focus()
+        self.query_one("#history-pane").add_class("-highlight")
+
+    def action_scroll_pane(self, pane: str, pages: int) -> None:
+        """Scroll History or the Solver trace a page without leaving the command line."""
+        target = self.query_one(History) if pane == "history" else self.query_one(TracePane)
+        if pages < 0:
+            target.scroll_page_up()
+        else:
+            target.scroll_page_down()
 
     def action_command_line(self) -> None:
         self.command_line.focus_input()

@@ -8,7 +8,10 @@ from engine import Answer
 
 
 class History(DataTable):
-    """A read-only table refreshed by the screen (``BOARD`` also focuses it)."""
+    """A read-only table refreshed by the screen. It never takes focus, so typing always
+    reaches the command line; the screen scrolls it from the keyboard."""
+
+    can_focus = False
 
     def on_mount(self) -> None:
         self.cursor_type = "row"

@@ -40,7 +40,10 @@ def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
 
 class TracePane(VerticalScroll):
     """Summary and advice, then the partition bars beside the code map (or above it when the
-    pane is too narrow for both), redrawn from a TraceView."""
+    pane is too narrow for both), redrawn from a TraceView. It never takes focus (a click
+    or Tab must not steal typing from the command line); the screen scrolls it."""
+
+    can_focus = False
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
