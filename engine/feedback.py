@@ -93,7 +93,7 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
     size = space.size if codes is None else len(codes)
     out = np.empty(size, dtype=class_dtype(space.positions))
     g_digits = space.to_digits(guess)
-    g_counts = np.bincount(g_digits, minlength=space.colours)
+    g_counts = np.bincount(g_digits, minlength=space.colours).astype(np.uint8)
     present = np.flatnonzero(g_counts)
     for start in range(0, size, BLOCK):
         stop = min(size, start + BLOCK)
@@ -109,7 +109,7 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
             black += row == d
         total = np.zeros(stop - start, dtype=np.uint8)
         for row, colour in zip(counts, present, strict=True):
-            total += np.minimum(row, g_counts[colour]).astype(np.uint8)
+            total += np.minimum(row, g_counts[colour])  # uint8 throughout: no wide copies
         out[start:stop] = black.astype(out.dtype) * (space.positions + 1) + total
     return out
 

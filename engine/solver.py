@@ -8,7 +8,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .errors import InconsistentAnswersError, MastermindError
-from .feedback import Answer, against, check_answer, encode, partition, score
+from .feedback import Answer, against, answers, check_answer, encode, partition, score
 from .strategies import Position, Strategy
 from .trace import Choice, Decision, Step
 
@@ -73,11 +73,19 @@ class Solver:
                 self._pending = self.memo[history]
                 return self._pending[0]
             choice = self.strategy.choose(Position(self.space, cands, history, self.rng))
-            classes = against(self.space, choice.guess, cands)
+            classes = self._classes(choice.guess)
             self._pending = (self._decision(choice, classes), classes)
             if self.memo is not None:
                 self.memo[history] = self._pending
         return self._pending[0]
+
+    def _classes(self, guess: int) -> np.ndarray:
+        """The answer each candidate gives ``guess``: a table row on small spaces, and on a
+        big one's first move the tables read whole (no gather, no index array)."""
+        cands = self.candidates
+        if len(cands) == self.space.size:  # sorted and unique, so every code in order
+            return against(self.space, guess)
+        return answers(self.space, guess, cands)
 
     def _decision(self, choice: Choice, classes: np.ndarray) -> Decision:
         return Decision(
@@ -117,7 +125,7 @@ class Solver:
         cands = self.candidates
         i = self.space.locate(cands, guess)
         consistent = i < len(cands) and int(cands[i]) == guess
-        classes = against(self.space, guess, cands)
+        classes = self._classes(guess)
         pending, self._pending = (
             self._pending,
             (

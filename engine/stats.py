@@ -286,13 +286,21 @@ def _in_processes(
     """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Workers
     ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once."""
     context = multiprocessing.get_context("spawn")  # no fork of a threaded numpy process
-    pool = context.Pool(min(jobs, len(parts)), initializer=_ignore_interrupts)
+    pool = None
+    # Ctrl+C waits while the workers start: they inherit the blocked signal (so none dies
+    # half-started with a traceback), and the parent sees it once the pool exists.
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
+        try:
+            pool = context.Pool(min(jobs, len(parts)), initializer=_ignore_interrupts)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         yield from pool.imap_unordered(_star, [(task, part) for part in parts])
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 def _star(job: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], tuple]):

@@ -1,10 +1,20 @@
 """`stats` limits and time estimates: every run is bounded and announced."""
 
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
-from engine import CodeSpace
+from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
-from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds
+from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
+from engine.tree import walk
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_secret_is_refused_past_the_game_limit():
@@ -28,3 +38,82 @@ def test_estimates_grow_with_games_and_size_and_warn_of_long_runs():
     assert estimate_seconds(CodeSpace(6, 4), "random", 1000) < estimate_seconds(
         CodeSpace(6, 4), "random", 100_000
     )
+
+
+def test_sampled_games_of_a_deterministic_strategy_match_the_walk():
+    """Few secrets for the space: played one by one with a memo, not walked; same depths."""
+    space = CodeSpace(5, 4)
+    secrets = choose_secrets(space, 40, 3)
+    played = run_stats(space, "entropy", secrets)
+    depths = walk(space, make_strategy("entropy")).depths[secrets]
+    assert played.total_guesses == int(depths.sum())
+    assert played.distribution == dict(sorted(Counter(depths.tolist()).items()))
+
+
+@pytest.mark.parametrize(
+    ("name", "colours", "positions", "games"),
+    [("knuth", 4, 4, None), ("random", 4, 5, 300), ("most-parts", 5, 4, 30)],
+)
+def test_two_processes_give_the_same_results_as_one(name, colours, positions, games):
+    space = CodeSpace(colours, positions)
+    secrets = choose_secrets(space, games, 11)
+    one = run_stats(space, name, secrets, seed=5)
+    seen = []
+    two = run_stats(
+        space, name, secrets, seed=5, jobs=2, parallel_after=0, progress=lambda d, t: seen.append(d)
+    )
+    assert (two.total_guesses, two.distribution) == (one.total_guesses, one.distribution)
+    assert seen[-1] == len(secrets) and seen == sorted(seen)
+
+
+def test_random_games_depend_on_the_seed_only():
+    space = CodeSpace(6, 4)
+    secrets = choose_secrets(space, 200, 1)
+    a = run_stats(space, "random", secrets, seed=9)
+    assert a.distribution == run_stats(space, "random", secrets, seed=9).distribution
+    assert 4.3 < a.average < 5.0
+
+
+def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path):
+    """A long run over two processes, interrupted: one clean line, exit 130, no worker
+    left behind."""
+    command = [
+        sys.executable, "-m", "mastermind_tui", "stats", "--strategy", "random",
+        "--colours", "8", "--positions", "6", "--games", "100000", "--jobs", "2",
+    ]  # fmt: skip
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    deadline = time.monotonic() + 60
+    while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    workers = _children(process.pid)
+    assert len(workers) >= 2, "the workers never started"
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert out == ""  # no partial result
+    assert err.strip().splitlines()[-1] == "mastermind: interrupted"
+    assert "Traceback" not in err
+    deadline = time.monotonic() + 10  # the resource tracker leaves once it sees the end
+    while _alive(workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _alive(workers)
+
+
+def _alive(pids: list[int]) -> list[str]:
+    """Command lines of the processes still running (not zombies) among ``pids``."""
+    out = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0]
+            if state != "Z":
+                out.append(Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " "))
+        except (FileNotFoundError, IndexError):
+            continue
+    return out
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []

@@ -56,6 +56,10 @@ class Limits:
 
 
 ALTERNATIVES = 5
+#: float32 holds every integer up to this exactly.
+EXACT_FLOAT = 1 << 24
+#: The lower bound is tried on positions with at most this many candidates per answer.
+BOUND_TRIES = 64
 
 
 def opening_patterns(space: CodeSpace) -> np.ndarray:
@@ -97,7 +101,10 @@ def _all_features(colours: int, positions: int) -> np.ndarray | None:
     space = CodeSpace(colours, positions)
     if space.size > EXACT_LIMIT:
         return None
-    return features(space, space.all_indices(), guess_side=True)
+    guess_side = features(space, space.all_indices(), guess_side=True)
+    out = np.zeros((space.size, guess_side.shape[1] + 1), dtype=np.float32)
+    out[:, :-1] = guess_side  # the last column is each block's row offsets (see _keys)
+    return out
 
 
 def canonical_codes(space: CodeSpace, unused: list[int]) -> np.ndarray:
@@ -234,7 +241,7 @@ class PartitionStrategy(Strategy):
         not be the secret, so nothing else need be weighed. Tried only where the bound is
         often reached: few candidates for the answers there are."""
         answers = _answer_count(space.positions)
-        if len(cands) > 4 * answers:
+        if len(cands) > BOUND_TRIES * answers:
             return None
         keys = self._keys(space, cands, cands)
         reached = np.flatnonzero(keys <= self._even_key(len(cands), answers))
@@ -250,27 +257,37 @@ class PartitionStrategy(Strategy):
         return float(self.keys(hist)[0])
 
     def _keys(self, space: CodeSpace, pool: np.ndarray, scored: np.ndarray) -> np.ndarray:
+        """Each pool guess's key over the scored codes. Without a table, one matrix product
+        per block of guesses gives every answer class, already offset by the guess's row
+        (a last feature column holding the offset, times a row of ones) so that a single
+        ``bincount`` gives every row's histogram; float32 holds these integers exactly."""
         k = classes(space.positions)
-        rows = max(1, self.limits.block_entries // max(1, len(scored)))
+        rows = max(1, min(self.limits.block_entries // max(1, len(scored)), EXACT_FLOAT // k - 1))
         full = (
             cached_table(space.colours, space.positions)
             if space.size <= self.limits.table
             else None
         )
         left = _all_features(space.colours, space.positions) if full is None else None
-        right = None if full is not None else features(space, scored, guess_side=False).T
+        right = None
+        if full is None:
+            right = np.ones((space.positions * space.colours * 2 + 1, len(scored)), np.float32)
+            right[:-1] = features(space, scored, guess_side=False).T
+        offsets = np.arange(rows, dtype=np.int32) * k
         out = np.empty(len(pool), dtype=np.float64)
         for start in range(0, len(pool), rows):
             block = pool[start : start + rows]
             if full is not None:
                 cls = full[np.ix_(block, scored)].astype(np.int32)
+                cls += offsets[: len(block), None]
             else:
-                block_features = (
-                    left[block] if left is not None else features(space, block, guess_side=True)
-                )
-                product = block_features @ right
-                cls = np.rint(product).astype(np.int32)
-            cls += (np.arange(len(block), dtype=np.int32) * k)[:, None]
+                if left is not None:
+                    block_features = left[block]
+                else:
+                    block_features = np.zeros((len(block), len(right)), dtype=np.float32)
+                    block_features[:, :-1] = features(space, block, guess_side=True)
+                block_features[:, -1] = offsets[: len(block)]
+                cls = (block_features @ right).astype(np.int32)
             hist = np.bincount(cls.ravel(), minlength=len(block) * k).reshape(len(block), k)
             out[start : start + rows] = self.keys(hist)
         return out
