@@ -1,101 +1,166 @@
-"""Speed and memory of the engine, printed as Markdown tables for the README.
+"""Speed and memory of the engine beside the figures of issue 7, as Markdown for the README.
 
-    python benchmarks/bench_solvers.py            # everything (a few minutes)
-    python benchmarks/bench_solvers.py --quick    # fewer games
+    python benchmarks/bench_solvers.py            # everything (about ten minutes)
+    python benchmarks/bench_solvers.py --quick    # one run each, no 8x5 full runs
+    python benchmarks/bench_solvers.py --runs 5   # more interleaved runs
 
-Each figure is wall-clock time on this machine, whatever else it is doing: run it on a
-quiet machine and read the numbers as orders of magnitude.
+Every workload is a whole ``mastermind stats`` process, as a user runs it. The runs are
+interleaved (each round runs every workload once) and the table gives medians, so a busy
+moment of a shared machine spoils one sample, not a row. "compute" is the time the
+command itself reports (``seconds`` in its JSON): the process minus start-up and imports.
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
+import json
+import os
+import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 
-from engine import CodeSpace, make_strategy, play
-from engine.stats import choose_secrets, run_stats
-
-#: seed 004's C++ figures: (positions, colours) -> (average guesses, ms per game)
-SEED_004 = {(4, 6): (4.62, 6.1), (5, 8): (5.86, 128), (6, 8): (6.31, 1139), (7, 7): (6.47, 3477)}
+from engine import CodeSpace, make_strategy
+from engine.solver import Solver
 
 
-def random_table(quick: bool) -> None:
-    print("| positions, colours | games | average | ms/game here | seed 004 ms/game | speed-up |")
-    print("|---|---|---|---|---|---|")
-    for (positions, colours), (_, their_ms) in SEED_004.items():
-        space = CodeSpace(colours, positions)
-        assert space.counts.any()  # build the digit and count tables outside the timing
-        games = (200 if quick else 1000) if space.size < 100_000 else (30 if quick else 100)
-        r = run_stats(space, "random", choose_secrets(space, games, 1), seed=1)
-        print(
-            f"| {positions}, {colours} | {games} | {r.average:.3f} | {r.ms_per_game:.2f} "
-            f"| {their_ms} | {their_ms / r.ms_per_game:.0f}x |"
+@dataclass
+class Workload:
+    label: str
+    args: list[str]
+    #: Issue 7's figures: ours before the work, and its plain numpy tree walk.
+    before: str
+    plain: str
+    big: bool = False
+    wall: list[float] = field(default_factory=list)
+    compute: list[float] = field(default_factory=list)
+    memory: list[float] = field(default_factory=list)
+    result: str = ""
+
+
+def workloads() -> list[Workload]:
+    out = []
+    before = {
+        "knuth": ("0.96 s (0.65)", "0.27 s (0.10)"),
+        "expected-size": ("1.15 s", "0.35 s"),
+        "entropy": ("1.15 s", "0.34 s"),
+        "most-parts": ("0.97 s", "0.35 s"),
+        "sequential": ("0.65 s", "0.25 s"),
+    }
+    for name, (ours, plain) in before.items():
+        out.append(
+            Workload(f"{name}, 6x4, every secret", ["--strategy", name, "--all"], ours, plain)
         )
-
-
-def strategies_table() -> None:
-    space = CodeSpace(6, 4)
-    print("| strategy (6x4, every secret) | total | average | worst | seconds |")
-    print("|---|---|---|---|---|")
-    for name in ("knuth", "expected-size", "entropy", "most-parts", "sequential"):
-        r = run_stats(space, name, choose_secrets(space, None, None))
-        print(f"| {name} | {r.total_guesses} | {r.average:.3f} | {r.worst} | {r.seconds:.3f} |")
-
-
-def knuth_8x5(quick: bool) -> None:
-    space = CodeSpace(8, 5)
-    secrets = choose_secrets(space, 3 if quick else 10, 5)
-    times = []
-    for secret in secrets:
-        start = time.perf_counter()
-        play(space, make_strategy("knuth"), int(secret))
-        times.append(time.perf_counter() - start)
-    print(
-        f"Knuth on 8 colours x 5 positions, {len(times)} single games (fresh solver each): "
-        f"mean {sum(times) / len(times):.2f} s, max {max(times):.2f} s"
+    random = ["--strategy", "random", "--seed", "1", "--jobs", "1"]
+    out.append(
+        Workload(
+            "random, 4x6, 1000 games",
+            [*random, "--colours", "4", "--positions", "6", "--games", "1000"],
+            "0.90 s",
+            "0.58 s",
+        )
     )
-
-
-MEMORY_PROBE = """
-import resource, time
-from engine import CodeSpace, make_strategy, play
-space = CodeSpace(8, 8)
-start = time.perf_counter()
-steps = play(space, make_strategy("{name}"), 12_345_678, seed=2)
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(f"| {name} | {{len(steps)}} | {{time.perf_counter() - start:.1f}} | {{peak:.0f}} |")
-"""
-
-
-def big_space_memory() -> None:
-    print("| strategy (8x8, 16,777,216 codes) | guesses | seconds | peak memory (MB) |")
-    print("|---|---|---|---|")
-    for name in ("sequential", "classic", "random", "knuth"):
-        out = subprocess.run(
-            [sys.executable, "-c", MEMORY_PROBE.format(name=name)],
-            capture_output=True,
-            text=True,
-            check=True,
+    for colours, positions, games, ms in ((8, 5, 1000, 0.67), (8, 6, 100, 3.30), (7, 7, 100, 11.1)):
+        size = ["--colours", str(colours), "--positions", str(positions)]
+        out.append(
+            Workload(
+                f"random, {positions}x{colours}, {games} games (ms/game)",
+                [*random, *size, "--games", str(games)],
+                f"{ms} ms",
+                "",
+            )
         )
-        print(out.stdout.strip())
+    knuth85 = ["--strategy", "knuth", "--colours", "8", "--positions", "5", "--all"]
+    out.append(
+        Workload(
+            "knuth, 8x5, every secret, --jobs 1",
+            [*knuth85, "--jobs", "1"],
+            "60-100 s, 197 MB",
+            "34-37 s, 1.13 GB",
+            big=True,
+        )
+    )
+    out.append(
+        Workload("knuth, 8x5, every secret, --jobs 2", [*knuth85, "--jobs", "2"], "", "", big=True)
+    )
+    return out
+
+
+def run(work: Workload) -> None:
+    """One whole process: wall time, its own peak memory and the reported compute time."""
+    command = [sys.executable, "-m", "mastermind_tui", "stats", "--json", *work.args]
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    stdout = process.stdout.read() if process.stdout else b""
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"{' '.join(command)} failed")
+    result = json.loads(stdout)
+    work.wall.append(wall)
+    work.compute.append(result["seconds"])
+    work.memory.append(usage.ru_maxrss / 1024)
+    work.result = f"{result['total_guesses']:,} guesses"
+    if "ms/game" in work.label:
+        work.result = f"average {result['average']:.3f}"
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def print_table(works: list[Workload], runs: int) -> None:
+    print(f"Medians of {runs} interleaved runs of whole processes; compute in brackets.\n")
+    print("| workload | before (issue 7) | plain tree walk (issue 7) | now | peak MB | result |")
+    print("|---|---|---|---|---|---|")
+    for work in works:
+        if not work.wall:
+            continue
+        if "ms/game" in work.label:
+            games = int(work.args[-1])
+            now = f"{1000 * median(work.compute) / games:.2f} ms"
+        else:
+            now = f"{median(work.wall):.2f} s ({median(work.compute):.2f})"
+        print(
+            f"| {work.label} | {work.before} | {work.plain} | {now} "
+            f"| {median(work.memory):.0f} | {work.result} |"
+        )
+
+
+def latency() -> None:
+    """What the app does on its interface thread for a person's guess on 8x8, and the
+    computer's first decision there (which the app runs in a worker)."""
+    space = CodeSpace(8, 8)
+    assert space.counts.any()  # the tables are built when the game starts
+    observe, decide = [], []
+    for guess in (12_345, 4_000_000, 9_999_999):
+        solver = Solver(space, make_strategy("knuth"))
+        start = time.perf_counter()
+        solver.observe(guess, 1, 2)
+        observe.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        solver.decide()
+        decide.append(time.perf_counter() - start)
+    print("| 8x8, one call | median ms |")
+    print("|---|---|")
+    print(f"| `Solver.observe` of a person's first guess | {1000 * median(observe):.0f} |")
+    print(f"| `Solver.decide` after it (Knuth, sampled) | {1000 * median(decide):.0f} |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args()
-    strategies_table()
+    runs = 1 if args.quick else args.runs
+    works = [w for w in workloads() if not (args.quick and w.big)]
+    for _ in range(runs):
+        for work in works:
+            run(work)
+    print_table(works, runs)
     print()
-    random_table(args.quick)
-    print()
-    knuth_8x5(args.quick)
-    print()
-    big_space_memory()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\n(benchmark process peak memory {peak:.0f} MB)")
+    latency()
 
 
 if __name__ == "__main__":

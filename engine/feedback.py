@@ -157,6 +157,13 @@ def cross(space: CodeSpace, guesses: np.ndarray, codes: np.ndarray) -> np.ndarra
 
 
 def table(space: CodeSpace) -> np.ndarray:
-    """Full guess x code answer table, for spaces small enough to hold it."""
+    """Full guess x code answer table, for spaces small enough to hold it; built in
+    blocks of rows so that the float products never take more than the table itself."""
     codes = space.all_indices()
-    return cross(space, codes, codes)
+    out = np.empty((space.size, space.size), dtype=class_dtype(space.positions))
+    rows = max(1, BLOCK // (4 * space.size))
+    right = features(space, codes, False).T
+    for start in range(0, space.size, rows):
+        block = codes[start : start + rows]
+        out[start : start + rows] = np.rint(features(space, block, True) @ right)
+    return out

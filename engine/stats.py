@@ -187,7 +187,12 @@ def _play_block(
                     guess = strategy.guess(
                         Position(space, cands, history, _NO_RNG if rng is None else rng)
                     )
-                cls = answers(space, guess, cands)
+                # A table pays for itself over a tree's many positions, not a few games.
+                cls = (
+                    answers(space, guess, cands)
+                    if memo is not None
+                    else against(space, guess, cands)
+                )
                 if memo is not None:
                     memo[history] = (guess, cls)
             answer = int(cls[space.locate(cands, secret)])

@@ -262,7 +262,8 @@ class PartitionStrategy(Strategy):
         (a last feature column holding the offset, times a row of ones) so that a single
         ``bincount`` gives every row's histogram; float32 holds these integers exactly."""
         k = classes(space.positions)
-        rows = max(1, min(self.limits.block_entries // max(1, len(scored)), EXACT_FLOAT // k - 1))
+        most = min(len(pool), EXACT_FLOAT // k - 1)
+        rows = max(1, min(self.limits.block_entries // max(1, len(scored)), most))
         full = (
             cached_table(space.colours, space.positions)
             if space.size <= self.limits.table
