@@ -133,3 +133,10 @@ def test_tab_pads_or_starts_a_new_line() -> None:
     assert tab(" 1 ", 9) == " " * 5
     assert tab("BLACK", 13) == " " * 7
     assert tab("X" * 30, 25) == "\n" + " " * 24
+
+
+@pytest.mark.parametrize("line", ["\uff16", "\u0661\u0662", "6\u0660", "\u0966", "1e\uff12"])
+def test_number_input_takes_ascii_digits_only(line: str) -> None:
+    """GW-BASIC's INPUT reads ASCII digits; a full-width or Arabic-Indic digit is a Redo."""
+    with pytest.raises(Redo):
+        parse_numbers(line, 1)

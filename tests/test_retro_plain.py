@@ -99,3 +99,13 @@ def test_interrupt_is_clean(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     monkeypatch.setattr(sys, "stdin", Interrupting())
     assert run_plain() == 130
     assert capsys.readouterr().out.endswith("NUMBER OF COLORS? \n")
+
+
+def test_a_full_width_digit_is_redone_as_in_gwbasic(
+    monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\uff16\n6\n4\n0\n"))
+    assert run_plain(gwbasic_rnd=True) == 0
+    out = capsys.readouterr().out
+    assert "NUMBER OF COLORS? \uff16\n?Redo from start\nNUMBER OF COLORS? 6\n" in out
+    assert "TOTAL POSSIBILITIES = 1296" in out

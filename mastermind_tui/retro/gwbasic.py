@@ -151,7 +151,8 @@ def tab(line: str, column: int) -> str:
 
 
 _BLANKS = " \t"
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[ED][+-]?\d*)?", re.IGNORECASE)
+# ASCII digits only: GW-BASIC's INPUT knows no others (Python's \d would take ６ or ١٢).
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[ED][+-]?[0-9]*)?", re.IGNORECASE)
 
 
 def parse_number(field: str) -> float:
