@@ -10,13 +10,22 @@ import re
 from dataclasses import dataclass
 
 from .codes import CodeSpace
-from .errors import CodeError, ConfigError
+from .errors import CodeError, ConfigError, MastermindError
 
 #: The 1978 listing's colours, in its order.
 COLOUR_NAMES = ("black", "white", "red", "green", "orange", "yellow", "purple", "tan")
 LETTERS = "BWRGOYPT"
 
 _SEPARATORS = re.compile(r"[\s,;]+")
+_ASCII_DIGITS = re.compile(r"[0-9]+")
+#: Longest piece of a user's input quoted back in a message.
+CLIP = 40
+
+
+def clip(text: str, limit: int = CLIP) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis, so that a pasted page of input
+    is never echoed whole in a one-line message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -62,7 +71,7 @@ class Notation:
             )
         if len(tokens) != positions:
             raise CodeError(
-                f"{text.strip()!r} has {len(tokens)} peg{'s' * (len(tokens) != 1)}; "
+                f"{clip(text.strip())!r} has {len(tokens):,} peg{'s' * (len(tokens) != 1)}; "
                 f"a code here has {positions} positions"
             )
         names = self.symbols(colours)
@@ -71,7 +80,7 @@ class Notation:
         for token in tokens:
             if token.upper() not in lookup:
                 raise CodeError(
-                    f"{token!r} is not a colour here; use {' '.join(names)}"
+                    f"{clip(token)!r} is not a colour here; use {' '.join(names)}"
                     + (f" ({', '.join(COLOUR_NAMES[:colours])})" if self.name == "letters" else "")
                 )
             digits.append(lookup[token.upper()])
@@ -104,20 +113,39 @@ def get_notation(name: str) -> Notation:
 
 
 def parse_any(space: CodeSpace, text: str, preferred: Notation) -> int:
-    """Read a code in the preferred notation or, failing that, as letters (``rrgg``) or
-    as numbers from 1 with separators (``1 1 2 2``); the preferred notation's error wins.
-    Bare digits are read only in digits notation, where ``1122`` means the same thing."""
+    """Read a code in whichever notation ``written_in`` finds for it."""
+    return written_in(space, text, preferred).parse(space, text)
+
+
+def written_in(space: CodeSpace, text: str, preferred: Notation) -> Notation:
+    """The notation a code is written in: the preferred one or, failing that, letters
+    (``rrgg``), numbers from 1 with separators (``1 1 2 2``) or, when the preferred notation
+    is letters and the code is all ASCII digits (which letters never are), digits from 0
+    (``4204``). When none reads it, the preferred notation's error is raised (the digits'
+    error for a code of digits only)."""
     fallbacks = [NOTATIONS["letters"]]
-    if _SEPARATORS.search(text.strip()):
+    stripped = text.strip()
+    if _SEPARATORS.search(stripped):
         fallbacks.append(NOTATIONS["numbers"])
+    digits = NOTATIONS["digits"]
+    all_digits = preferred.name == "letters" and _ASCII_DIGITS.fullmatch(
+        _SEPARATORS.sub("", stripped)
+    )
+    if all_digits:
+        fallbacks.append(digits)
     try:
-        return preferred.parse(space, text)
+        preferred.parse(space, text)
+        return preferred
     except (CodeError, ConfigError) as first:
+        errors: dict[str, MastermindError] = {preferred.name: first}
         for other in fallbacks:
             if other is preferred or other.max_colours < space.colours:
                 continue
             try:
-                return other.parse(space, text)
-            except (CodeError, ConfigError):
-                pass
-        raise first
+                other.parse(space, text)
+            except (CodeError, ConfigError) as error:
+                errors[other.name] = error
+                continue
+            return other
+        # Digits typed where letters are preferred: the digits' error says more.
+        raise (errors["digits"] if all_digits and "digits" in errors else first) from None

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from engine import CodeError, CodeSpace, ConfigError, get_notation, parse_any
 from engine.codes import MAX_CODES
+from engine.notation import clip, written_in
 
 
 def test_index_zero_is_all_first_colour_and_first_position_changes_fastest():
@@ -110,3 +111,39 @@ def test_every_code_reads_back_in_every_notation(name, colours, positions, data)
     assert notation.parse(space, written) == index
     assert notation.parse(space, written.lower() + "  ") == index
     assert parse_any(space, written, notation) == index
+
+
+@given(st.integers(2, 8), st.integers(1, 6), st.data())
+def test_an_all_digit_code_is_read_as_digits_where_letters_are_preferred(colours, positions, data):
+    """`mastermind solve 4204` means digits: letters notation never writes a digit."""
+    space = CodeSpace(colours, positions)
+    index = data.draw(st.integers(0, space.size - 1))
+    written = get_notation("digits").format(space, index)
+    letters = get_notation("letters")
+    assert parse_any(space, written, letters) == index
+    assert written_in(space, written, letters).name == "digits"
+    assert written_in(space, letters.format(space, index), letters) is letters
+
+
+def test_digits_beyond_the_colours_get_the_digits_error():
+    with pytest.raises(CodeError, match=r"'7' is not a colour here; use 0 1 2 3 4 5$"):
+        parse_any(CodeSpace(6, 4), "4207", get_notation("letters"))
+
+
+@pytest.mark.parametrize(
+    "text", ["\uff16\uff16\uff16\uff16", "\u0661\u0662\u0661\u0662", "1\uff122"]
+)
+def test_only_ascii_digits_are_digits(text):
+    with pytest.raises(CodeError):
+        parse_any(CodeSpace(6, 4), text, get_notation("letters"))
+    with pytest.raises(CodeError):
+        get_notation("numbers").parse(CodeSpace(6, 4), " ".join(text))
+
+
+def test_long_input_is_cut_in_messages():
+    with pytest.raises(CodeError) as error:
+        parse_any(CodeSpace(6, 4), "R" * 100_000, get_notation("letters"))
+    message = str(error.value)
+    assert len(message) < 120
+    assert "has 100,000 pegs" in message and "…" in message
+    assert clip("x" * 10) == "x" * 10 and clip("x" * 100) == "x" * 39 + "…"
