@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .codes import CodeSpace
+from .codes import CodeSpace, _count_table, _digit_table
 from .errors import AnswerError
 
 #: Codes scored per block, so that temporary arrays stay a few tens of MB on big spaces.
@@ -59,8 +59,11 @@ def decode(cls: int, positions: int) -> Answer:
 
 
 def partition(classes: np.ndarray, positions: int) -> dict[Answer, int]:
-    """Histogram of answer classes as {answer: codes}, largest class first."""
-    counts = np.bincount(classes)
+    """Histogram of answer classes as {answer: codes}, largest class first. Counted in
+    chunks: ``bincount`` widens its input to 64 bits, and on 8x8 that copy is 128 MB."""
+    counts = np.zeros((positions + 1) ** 2, dtype=np.int64)
+    for start in range(0, len(classes), 1 << 16):
+        counts += np.bincount(classes[start : start + (1 << 16)], minlength=len(counts))
     parts = {decode(c, positions): int(n) for c, n in enumerate(counts) if n}
     return dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
 
@@ -90,6 +93,8 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
         and np.array_equal(codes, np.arange(space.size))
     ):
         codes = None  # every code, in order: read the tables without gathering
+    if codes is None and space.positions >= 2:
+        return _against_every_code(space, guess)
     size = space.size if codes is None else len(codes)
     out = np.empty(size, dtype=class_dtype(space.positions))
     g_digits = space.to_digits(guess)
@@ -131,6 +136,43 @@ def answers(space: CodeSpace, guess: int, codes: np.ndarray) -> np.ndarray:
     if space.size <= TABLE_LIMIT:
         return cached_table(space.colours, space.positions)[guess, codes]
     return against(space, guess, codes)
+
+
+def _against_every_code(space: CodeSpace, guess: int) -> np.ndarray:
+    """``against`` every code, by halves: a code's index is (first half, second half), so
+    its blacks are the blacks of its two halves, an outer sum; and the colours it has in
+    common with the guess depend only on the colour counts of its two halves, so they
+    come from a small table of (count pattern of one half) x (of the other). On 8x8
+    about 30 ms, where scoring position by position takes about 120."""
+    p, c = space.positions, space.colours
+    low_n = p // 2
+    g = space.to_digits(guess)
+    g_counts = np.bincount(g, minlength=c).astype(np.uint8)
+    halves = []
+    for first, n in ((0, low_n), (low_n, p - low_n)):
+        digits = _digit_table(c, n)
+        blacks = np.zeros(digits.shape[1], dtype=np.uint8)
+        for i in range(n):
+            blacks += digits[i] == g[first + i]
+        patterns, pattern_of = _count_patterns(c, n)
+        halves.append((blacks, patterns, pattern_of))
+    (low_b, low_p, low_of), (high_b, high_p, high_of) = halves
+    dtype = class_dtype(p)
+    common = np.minimum(g_counts, high_p[:, None, :] + low_p[None, :, :]).sum(axis=2, dtype=dtype)
+    # take, not [:, low_of]: fancy indexing there gives a transposed, slow-to-add layout.
+    out = np.take(common[high_of], low_of, axis=1)
+    out += (high_b.astype(dtype) * (p + 1))[:, None]
+    out += (low_b.astype(dtype) * (p + 1))[None, :]
+    return out.ravel()
+
+
+@lru_cache(maxsize=8)
+def _count_patterns(colours: int, positions: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct colour-count vectors of the codes of a size, (patterns, colours)
+    uint8, and which one each code has."""
+    counts = _count_table(colours, positions)
+    patterns, pattern_of = np.unique(counts.T, axis=0, return_inverse=True)
+    return patterns.astype(np.uint8), pattern_of.reshape(-1).astype(np.intp)
 
 
 def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarray:
