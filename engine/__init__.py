@@ -12,7 +12,7 @@ from .errors import (
 from .feedback import Answer, score
 from .notation import NOTATIONS, Notation, get_notation, parse_any
 from .rules import ComputerBreaks, Outcome, PersonBreaks, Rules
-from .solver import Solver, likely_slips, play
+from .solver import Solver, play
 from .strategies import STRATEGIES, Strategy, make_strategy
 from .trace import Alternative, Choice, Decision, Step
 
@@ -42,7 +42,6 @@ __all__ = [
     "Step",
     "Strategy",
     "get_notation",
-    "likely_slips",
     "make_strategy",
     "parse_any",
     "play",

@@ -43,6 +43,16 @@ class Rules:
         return CodeSpace(self.colours, self.positions)
 
 
+def first_misfit(space: CodeSpace, secret: int, moves: list[tuple[int, Answer]]) -> int | None:
+    """The first move (from 0) whose answer ``secret`` would not have given, or None when
+    the secret fits every answer: the check on a SECRET typed after answers were given."""
+    digits = space.to_digits(secret)
+    for i, (guess, answer) in enumerate(moves):
+        if score(digits, space.to_digits(guess)) != answer:
+            return i
+    return None
+
+
 class Outcome(enum.Enum):
     PLAYING = "playing"
     SOLVED = "solved"
@@ -55,7 +65,10 @@ class PersonBreaks:
     """The computer made a secret; a person guesses it.
 
     ``knowledge`` follows the person's game with a solver of the chosen strategy: the codes
-    still possible and how each guess split them, for the solver trace.
+    still possible and how each guess split them, for the solver trace. Bringing it up to
+    date scans the code space, so a guess only scores (cheap); an interface brings the
+    knowledge up to date in a worker (``learner``, ``learn``, ``learned``) or reads
+    ``knowledge``, which catches up on the spot.
     """
 
     rules: Rules
@@ -63,11 +76,12 @@ class PersonBreaks:
     strategy: str = "knuth"
     moves: list[tuple[int, Answer]] = field(default_factory=list)
     outcome: Outcome = Outcome.PLAYING
-    knowledge: Solver = field(init=False)
+    #: What the solver has learnt so far: it may lag behind ``moves``.
+    known: Solver = field(init=False)
 
     def __post_init__(self) -> None:
         self.rules.space.check_index(self.secret)
-        self.knowledge = Solver(self.rules.space, make_strategy(self.strategy))
+        self.known = Solver(self.rules.space, make_strategy(self.strategy))
 
     @classmethod
     def random(
@@ -82,12 +96,38 @@ class PersonBreaks:
         space.check_index(code)
         answer = score(space.to_digits(self.secret), space.to_digits(code))
         self.moves.append((code, answer))
-        self.knowledge.observe(code, *answer)
         if answer.black == self.rules.positions:
             self.outcome = Outcome.SOLVED
         elif len(self.moves) >= self.rules.max_moves:
             self.outcome = Outcome.OUT_OF_MOVES
         return answer
+
+    @property
+    def knowledge(self) -> Solver:
+        """The solver, caught up with every move (may scan the code space)."""
+        self.learn(self.known)
+        return self.known
+
+    def learner(self, seed: int | None = None) -> Solver:
+        """A fork of what is known so far, to ``learn`` the remaining moves in a worker."""
+        return self.known.fork(seed=seed)
+
+    def learn(self, solver: Solver) -> Solver:
+        """Observe on ``solver`` the moves it has not seen yet; returns it."""
+        for guess, answer in self.moves[len(solver.steps) :]:
+            solver.observe(guess, *answer)
+        return solver
+
+    def learned(self, twin: Solver) -> bool:
+        """Keep a learner that has caught up with every move, if it started from what is
+        known now (False, keeping nothing, otherwise)."""
+        known = self.known.steps
+        fresh = len(twin.steps) == len(self.moves) and all(
+            a is b for a, b in zip(known, twin.steps[: len(known)], strict=True)
+        )
+        if fresh:
+            self.known = twin
+        return fresh
 
     def quit(self) -> None:
         self.outcome = Outcome.QUIT

@@ -8,7 +8,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .errors import InconsistentAnswersError, MastermindError
-from .feedback import Answer, against, answers, check_answer, encode, partition, score
+from .feedback import against, answers, check_answer, encode, partition, score
 from .strategies import Position, Strategy
 from .trace import Choice, Decision, Step
 
@@ -148,6 +148,17 @@ class Solver:
         twin._candidates = list(self._candidates)
         return twin
 
+    def adopt(self, twin: Solver) -> Decision:
+        """Take the pending decision a fork made (in a worker) as this solver's own; refused
+        unless the fork still knows exactly what this solver knows."""
+        same = len(twin.steps) == len(self.steps) and all(
+            a is b for a, b in zip(twin.steps, self.steps, strict=True)
+        )
+        if not same or twin._pending is None:
+            raise MastermindError("that decision was made for another position")
+        self._pending = twin._pending
+        return self._pending[0]
+
     def answer_for(self, secret: int) -> Step:
         """Answer the pending guess as the code maker of ``secret`` would."""
         guess = self.decide().guess
@@ -170,21 +181,3 @@ def play(space: CodeSpace, strategy: Strategy, secret: int, **kwargs) -> list[St
     while not solver.solved:
         solver.answer_for(secret)
     return solver.steps
-
-
-def likely_slips(space: CodeSpace, answers: list[tuple[int, Answer]]) -> list[tuple[int, int]]:
-    """For answers that together fit no code: each move (0-based) whose answer, if it were
-    the wrong one, would leave codes possible, with how many. The move that frees the most
-    codes comes first (ties: the most recent), as the likeliest slip."""
-    p = space.positions
-    fits = [against(space, g, None) == encode(*a, p) for g, a in answers]
-    out = []
-    for i in reversed(range(len(answers))):
-        ok = np.ones(space.size, dtype=bool)
-        for j, f in enumerate(fits):
-            if j != i:
-                ok &= f
-        ok[answers[i][0]] = False  # the guess was not the secret
-        if ok.any():
-            out.append((i, int(ok.sum())))
-    return sorted(out, key=lambda slip: -slip[1])

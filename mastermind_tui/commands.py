@@ -10,10 +10,11 @@ import time
 
 from engine import CodeSpace, get_notation, make_strategy, parse_any
 from engine.errors import ConfigError
+from engine.explain import answer_text, reasons, split_text
 from engine.notation import Notation
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
-from engine.trace import Step, format_score, next_best
+from engine.trace import Step
 
 BAR_WIDTH = 40
 
@@ -71,25 +72,13 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     d = step.decision
     guess = notation.format(space, step.guess)
     lines = [
-        f"{step.number:>3}. {guess}   {step.answer.black} black {step.answer.white} white   "
+        f"{step.number:>3}. {guess}   {answer_text(step.answer)}   "
         f"possible codes {d.candidates_before:,} -> {step.candidates_after:,}"
     ]
-    why = []
-    if d.score is not None:
-        why.append(f"{d.score_label} {format_score(d.score)}")
-        if d.alternatives:
-            why.append(f"next best: {next_best(d, lambda code: notation.format(space, code))}")
-        if d.pool_size:
-            why.append(f"weighed {d.pool_size:,} guesses")
-    if not d.consistent:
-        why.append("cannot be the secret, but splits the rest best")
-    if d.note:
-        why.append(d.note)
+    why = reasons(d, lambda code: notation.format(space, code))
     if why:
         lines.append("      why: " + "; ".join(why))
-    parts = ", ".join(f"{a.black}B{a.white}W:{n}" for a, n in list(d.partition.items())[:8])
-    more = len(d.partition) - 8
-    lines.append(f"      split: {parts}" + (f" (+{more} more)" if more > 0 else ""))
+    lines.append(f"      split: {split_text(d.partition)}")
     return "\n".join(lines)
 
 

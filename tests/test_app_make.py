@@ -43,7 +43,7 @@ async def test_answering_until_solved() -> None:
         assert "I GOT IT IN" in message(pilot)
         assert screen.session.secret_text == ""
         assert screen.session.rows()[-1].answer.black == 4
-        assert "Computer" in str(screen.query_one("#status", Static).render())
+        assert "solved in" in str(screen.query_one("#status", Static).render())
 
 
 async def test_bad_answers_explain() -> None:
@@ -147,5 +147,5 @@ async def test_quit_ends_the_game() -> None:
         await enter(pilot, "0 0")
         await enter(pilot, "quit")
         assert app.screen.session.over
-        assert "scores the 1 moves" in message(pilot)
-        assert "Computer 1 " in str(app.screen.query_one("#status", Static).render())
+        assert "scores the 1 move it used" in message(pilot)
+        assert "scores the 1 move used" in str(app.screen.query_one("#status", Static).render())

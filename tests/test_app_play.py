@@ -29,7 +29,7 @@ async def test_win_shows_secret_and_score() -> None:
         await enter(pilot, wrong_guess(secret).lower())
         await enter(pilot, " ".join(secret))
         assert "YOU GUESSED IT IN 2 MOVES" in message(pilot)
-        assert "You 2" in str(screen.query_one("#status", Static).render())
+        assert "solved in 2 moves" in str(screen.query_one("#status", Static).render())
         board = str(screen.query_one(Board).render())
         assert "Secret" in board
         assert screen.query_one(DataTable).row_count == 2
@@ -43,7 +43,8 @@ async def test_loss_after_move_limit() -> None:
         await enter(pilot, wrong_guess(secret))
         assert "RAN OUT OF MOVES" in message(pilot)
         assert secret in message(pilot)
-        assert "You 3" in str(app.screen.query_one("#status", Static).render())
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "not solved: scores 3 (a game lost or quit scores 3)" in status
         await enter(pilot, "RRGG")
         assert "over" in message(pilot)
 
@@ -60,15 +61,16 @@ async def test_bad_guesses_cost_no_move() -> None:
         assert app.screen.session.rows() == []
 
 
-async def test_board_focuses_history() -> None:
+async def test_board_highlights_history_and_keeps_typing() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await enter(pilot, "RRGG")
         await enter(pilot, "board")
         table = app.screen.query_one(DataTable)
-        assert app.focused is table
+        assert app.focused is app.screen.query_one("#command")
+        assert app.screen.query_one("#history-pane").has_class("-highlight")
         assert table.get_row_at(0) == ["1", "RRGG", *table.get_row_at(0)[2:]]
-        assert "BOARD: 1 moves" in message(pilot)
+        assert "BOARD: 1 move so far" in message(pilot)
 
 
 async def test_quit_reveals_combination_and_next_round() -> None:
@@ -83,7 +85,7 @@ async def test_quit_reveals_combination_and_next_round() -> None:
         assert isinstance(screen, PlayScreen)
         assert screen.session.round == 2
         assert "Round 2/2" in str(screen.query_one("#status", Static).render())
-        assert "You 11" in str(screen.query_one("#status", Static).render())
+        assert "total: 11" in str(screen.query_one("#status", Static).render())
 
 
 async def test_trace_follows_guesses() -> None:
@@ -119,7 +121,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
         assert isinstance(app.screen, MakeScreen)
         await enter(pilot, "quit")
         assert app.screen.session.match_over
-        assert "The computer wins: 1 moves to 0" in message(pilot)
+        assert "The computer wins with 0 moves to your 1" in message(pilot)
 
 
 async def type_keys(pilot, text: str) -> None:

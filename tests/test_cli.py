@@ -45,7 +45,7 @@ def test_solve_prints_a_readable_trace(capsys):
     assert main(["solve", "r g b y"]) == 0
     out = capsys.readouterr().out
     assert "Breaking RGBY with knuth" in out
-    assert "1. BBWW   0 black 1 white   possible codes 1,296 -> 256" in out
+    assert "1. BBWW   0,1   possible codes 1,296 -> 256" in out
     assert "largest class 256; next best: BBWR 276" in out
     assert out.rstrip().endswith("Solved in 4 guesses.")
 

@@ -125,7 +125,7 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(server, browser):
     ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
     screen.wait_for("Your guess")
     ActionChains(browser).send_keys("RRGG", Keys.ENTER).perform()
-    screen.wait_for(r"RRGG gets \d black")
+    screen.wait_for(r"RRGG gets \d,\d")
     screen.wait_for(r"1\s*RRGG\s*\d\s*\d")  # the History row
     if keep := os.environ.get("MASTERMIND_BROWSER_SCREENSHOT"):
         time.sleep(1)  # let the canvas catch up with the last frame

@@ -14,7 +14,6 @@ from engine import (
     Rules,
     Solver,
     get_notation,
-    likely_slips,
     make_strategy,
     score,
 )
@@ -58,18 +57,6 @@ def test_inconsistent_answers_are_caught_at_once_and_can_be_corrected():
     while not solver.solved:
         solver.answer_for(secret)
     assert solver.steps[-1].guess == secret
-
-
-def test_likely_slips_point_at_the_wrong_answer():
-    secret = code("RGBY")
-    moves = [
-        (code(t), score(SPACE.to_digits(secret), SPACE.to_digits(code(t))))
-        for t in ["BBWW", "WRGG", "RWRO", "RGOB"]
-    ]
-    moves[1] = (moves[1][0], Answer(0, 0))  # a slip: R and G are in the secret
-    slips = likely_slips(SPACE, moves)
-    assert slips[0][0] == 1
-    assert all(n > 0 for _, n in slips)
 
 
 def test_undo_restores_the_previous_position():

@@ -3,16 +3,23 @@ the command line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ..state import GameSession
+from engine import MastermindError
+from engine.match import plural
+
+from ..navigation import ShowSession
+from ..session import GameSession
 from ..typed import Kind, Typed
 from ..widgets.board import Board
 from ..widgets.command_line import CommandLine
@@ -27,6 +34,24 @@ TALL = 30
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 
+@dataclass
+class Computed(Message):
+    """A worker's result (or its failure, in one line), tagged with the state it was
+    computed for."""
+
+    job: str
+    tag: int
+    result: object = None
+    error: str | None = None
+
+
+def one_line(error: BaseException) -> str:
+    """A failure as the command line shows it: our own errors as they are, others named."""
+    if isinstance(error, MastermindError):
+        return str(error)
+    return f"internal error: {type(error).__name__}: {error}".splitlines()[0]
+
+
 class SizedScreen(Screen):
     """A screen that takes size classes from the terminal, draws any board compact when
     narrow and, below the minimum size, shows a centred message instead of its widgets
@@ -35,8 +60,55 @@ class SizedScreen(Screen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (TALL, "-tall")]
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: Running computations: job name -> the tag of the state it is computing for.
+        self._jobs: dict[str, int] = {}
+
     def on_mount(self) -> None:
         self.mount(Static(id="too-small", markup=False))
+
+    # ----- the one worker pattern -----
+    def compute(self, job: str, tag: int, work: Callable[[], object]) -> None:
+        """Run ``work`` (on a snapshot, never on shared state) in a thread. Its result comes
+        back as a message to this screen, so it waits until the screen is mounted, is lost
+        with a screen that is gone, and is dropped if another computation of the same job
+        started since (``computed``). A failure is reported, never fatal (``failed``)."""
+        self._jobs[job] = tag
+
+        def run() -> None:
+            try:
+                message = Computed(job, tag, work())
+            except Exception as error:  # any failure is shown in the screen, never raised
+                message = Computed(job, tag, error=one_line(error))
+            self.post_message(message)
+
+        self.run_worker(run, name=job, group=job, thread=True, exclusive=True, exit_on_error=False)
+
+    def busy(self, job: str) -> bool:
+        """Whether ``job`` is being computed."""
+        return job in self._jobs
+
+    def forget(self, job: str) -> None:
+        """Drop whatever ``job`` is computing: its result will be ignored."""
+        self._jobs.pop(job, None)
+
+    @on(Computed)
+    def _computed(self, message: Computed) -> None:
+        message.stop()
+        if self._jobs.get(message.job) != message.tag:
+            return
+        del self._jobs[message.job]
+        if message.error is not None:
+            self.failed(message.job, message.error)
+        else:
+            self.computed(message.job, message.tag, message.result)
+
+    def computed(self, job: str, tag: int, result: object) -> None:
+        """A computation's fresh result, on the interface thread."""
+
+    def failed(self, job: str, error: str) -> None:
+        """A computation failed: the screen says so and carries on."""
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
@@ -91,6 +163,9 @@ class GameScreen(SizedScreen):
         super().__init__()
         self.session = session
 
+    def failed(self, job: str, error: str) -> None:
+        self.say(f"The {job} failed ({error}); the game goes on.", "error")
+
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
@@ -115,7 +190,7 @@ class GameScreen(SizedScreen):
         """BOARD and HELP mean the same whoever breaks the code; True when handled."""
         if typed.kind is Kind.BOARD:
             self.action_board()
-            self.say(f"BOARD: {len(self.session.rows())} moves so far.")
+            self.say(f"BOARD: {plural(len(self.session.rows()), 'move')} so far.")
         elif typed.kind is Kind.HELP:
             self.action_help()
         else:
@@ -126,12 +201,14 @@ class GameScreen(SizedScreen):
         session = self.session
         space = session.space
         secret = session.game.secret if session.over else None
+        pending = session.pending
         self.query_one(Board).show(
             session.rows(),
             space.positions,
             session.rules.max_moves,
             session.settings.notation.symbols(space.colours),
             None if secret is None else space.to_digits(secret),
+            None if pending is None else space.to_digits(pending.guess),
         )
         self.query_one(History).show(
             [(session.format(space.from_digits(r.digits)), r.answer) for r in session.rows()]
@@ -169,4 +246,4 @@ class GameScreen(SizedScreen):
     def next_game(self) -> None:
         """Enter after a finished game: on to the next one, on whichever screen it needs."""
         self.session.next_game()
-        self.app.show_session(self.session)  # type: ignore[attr-defined]
+        self.post_message(ShowSession(self.session))

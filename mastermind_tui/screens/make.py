@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from textual import on, work
-from textual.worker import Worker, WorkerState
+from textual import on
 
-from engine import InconsistentAnswersError, MastermindError, Outcome
+from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
+from engine.explain import answer_text
+from engine.match import plural
+from engine.slips import find_slips
 
 from ..typed import Kind, read_line
 from ..widgets.command_line import CommandLine
@@ -14,7 +16,8 @@ from .base import GameScreen
 
 
 class MakeScreen(GameScreen):
-    """The strategy thinks in a thread; answers wait until its guess is on the board."""
+    """The strategy thinks on a fork of its solver in a worker; the guess is taken back
+    only if no answer was changed meanwhile, and answers wait until it is on the board."""
 
     def on_mount(self) -> None:
         self._awaiting_secret = False
@@ -28,10 +31,15 @@ class MakeScreen(GameScreen):
         self.command_line.set_prompt("Your answer:", "blacks,whites e.g. 2,1 — or SECRET, HELP")
 
     def redraw(self) -> None:
+        """Draw what is known, and set the next guess to be worked out if it is needed."""
+        session = self.session
+        twin = None if session.conflict is not None else session.thinker()
+        if twin is not None:
+            self.compute("guess", session.generation, lambda: (twin.decide(), twin)[1])
+        elif session.pending is not None or session.over:
+            self.forget("guess")
         self.draw_board()
         self.draw_trace()
-        if not self.session.over and self.session.pending is None:
-            self.think()
 
     def draw_trace(self) -> None:
         session = self.session
@@ -40,32 +48,30 @@ class MakeScreen(GameScreen):
             session.format,
             session.space.colours,
             session.space.positions,
-            thinking=not session.over,
+            thinking=self.busy("guess"),
         )
 
-    @work(thread=True, exclusive=True, group="decide")
-    def think(self) -> None:
-        self.session.decide()
-        self.app.call_from_thread(self._decided)
-
-    def _decided(self) -> None:
-        if not self.is_mounted:
+    def computed(self, job: str, tag: int, result: object) -> None:
+        if job == "slips":
+            assert isinstance(result, list)
+            if self.session.take_fixes(tag, result):
+                self.show_fixes()
             return
+        assert isinstance(result, Solver)
+        if not self.session.adopt(tag, result):
+            return
+        self.draw_board()
         self.draw_trace()
         pending = self.session.pending
-        if pending is not None and self.session.conflict is None:
-            guess = self.session.format(pending.guess)
-            how = (
-                "Enter answers for you"
-                if self.session.game.secret is not None
-                else "blacks,whites?"
-            )
-            self.say(f"{self._lead}Move {len(self.session.rows()) + 1}: my guess is {guess}. {how}")
-            self._lead = ""
+        assert pending is not None
+        guess = self.session.format(pending.guess)
+        how = "Enter answers for you" if self.session.game.secret is not None else "blacks,whites?"
+        self.say(f"{self._lead}Move {len(self.session.rows()) + 1}: my guess is {guess}. {how}")
+        self._lead = ""
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.ERROR:
-            self.say(f"The strategy failed: {event.worker.error}", "error")
+    def failed(self, job: str, error: str) -> None:
+        super().failed(job, error)
+        self.draw_trace()
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
@@ -88,6 +94,10 @@ class MakeScreen(GameScreen):
         self.ask_answer()
         self.say("Secret kept (hidden). Press Enter to let me answer each guess for you.")
 
+    def dropped(self) -> str:
+        """Said when a history-changing command cancels the guess being worked out."""
+        return " (the guess I was working out is dropped)" if self.busy("guess") else ""
+
     def command(self, text: str) -> None:
         session = self.session
         typed = read_line(text, "answer")
@@ -97,8 +107,8 @@ class MakeScreen(GameScreen):
             if session.over and not session.match_over:
                 self.next_game()
             elif session.over:
-                self.say("The match is over." + self.next_game_hint())
-            elif session.game.secret is not None and session.pending is not None:
+                self.say(session.over_text())
+            elif session.game.secret is not None:
                 session.auto_answer()
                 self.redraw()
                 self.after_answer()
@@ -107,9 +117,9 @@ class MakeScreen(GameScreen):
         elif typed.kind is Kind.QUIT:
             session.quit_game()
             self.redraw()
-            moves = len(session.rows())
+            moves = plural(len(session.rows()), "move")
             self.say(
-                f"QUIT: game over; the computer scores the {moves} moves it used."
+                f"QUIT: game over; the computer scores the {moves} it used."
                 + self.next_game_hint()
             )
         elif typed.kind is Kind.SECRET:
@@ -120,22 +130,22 @@ class MakeScreen(GameScreen):
                 self.command_line.set_prompt("Your secret:", "typed hidden; Enter", hidden=True)
                 self.say("Type your secret; it stays hidden.")
         elif typed.kind is Kind.UNDO:
+            note = self.dropped()
             step = session.undo()
-            self._lead = f"Took back move {step.number} ({step.answer}). "
+            self._lead = f"Took back move {step.number} ({answer_text(step.answer)}){note}. "
             self.say(self._lead)
             self.redraw()
         elif typed.kind is Kind.FIX:
             assert typed.move is not None and typed.black is not None and typed.white is not None
+            note = self.dropped()
             session.fix(typed.move, typed.black, typed.white)
-            self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}. "
+            self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}{note}. "
             self.say(self._lead, "good")
             self.redraw()
             self.after_answer()
         elif typed.kind is Kind.ANSWER:
             if session.over:
-                self.say("This game is over." + self.next_game_hint())
-            elif session.pending is None:
-                self.say("Wait: I am still thinking of my guess.", "error")
+                self.say(session.over_text())
             else:
                 assert typed.black is not None and typed.white is not None
                 session.answer(typed.black, typed.white)
@@ -151,22 +161,26 @@ class MakeScreen(GameScreen):
             self.say("I RAN OUT OF MOVES." + self.next_game_hint(), "error")
 
     def inconsistent(self, reason: str) -> None:
-        """Say which earlier answer is the likely slip and how to correct it."""
-        conflict = self.session.conflict
+        """Say the answers contradict, and look for the likely slips in a worker."""
+        self._reason = reason
         self.redraw()
-        if conflict is None or not conflict.slips:
-            self.say(f"Your answers are inconsistent: {reason}. Type UNDO or FIX.", "error")
+        job = self.session.slip_finder()
+        self.say(f"INCONSISTENT: {reason}. Looking for the likely slip…", "error")
+        if job is not None:
+            space, moves = job
+            self.compute("slips", self.session.generation, lambda: find_slips(space, moves))
+
+    def show_fixes(self) -> None:
+        conflict = self.session.conflict
+        assert conflict is not None and conflict.fixes is not None
+        if not conflict.fixes:
+            self.say(f"INCONSISTENT: {self._reason}. Type UNDO, or FIX n b,w.", "error")
             return
-        moves = [(r.digits, r.answer) for r in self.session.rows()]
-        move, freed = conflict.slips[0]
-        if move == len(moves):
-            where = "this answer"
-        else:
-            digits, answer = moves[move]
-            code = self.session.format(self.session.space.from_digits(digits))
-            where = f"move {move + 1} ({code}, answered {answer.black},{answer.white})"
+        offers = "; or ".join(self.session.describe(f) for f in conflict.fixes)
+        first = conflict.fixes[0].corrections[0]
+        example = f"FIX {first[0] + 1} {answer_text(first[1])}"
         self.say(
-            f"INCONSISTENT: {reason}. Likely slip: {where}; fixed, {freed:,} codes fit. "
-            f"Type FIX {move + 1} b,w to correct it, or answer again.",
+            f"INCONSISTENT: {self._reason}. Likely slip: {offers}. Type {example} "
+            "(or another FIX n b,w), or answer again.",
             "error",
         )

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from textual import on, work
-from textual.worker import Worker, WorkerState
+from textual import on
 
-from engine import Decision, MastermindError, Outcome, Solver
+from engine import MastermindError, Outcome, Solver
 
 from ..typed import Kind, read_line
 from ..widgets.command_line import CommandLine
@@ -14,7 +13,8 @@ from .base import GameScreen
 
 
 class PlayScreen(GameScreen):
-    """The person guesses; the strategy's advice is worked out in a thread."""
+    """The person guesses; what the guesses taught, and the strategy's advice, are worked
+    out in a worker, so even an 8x8 guess never holds up the keyboard."""
 
     def on_mount(self) -> None:
         space, notation = self.session.space, self.session.settings.notation
@@ -25,39 +25,31 @@ class PlayScreen(GameScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        """Draw the board at once, and set the knowledge and advice to be worked out."""
         self.draw_board()
-        self._advice: Decision | None = None
-        self.draw_trace(thinking=not self.session.over)
-        if not self.session.over:
-            self.think()
+        self.compute("advice", self.session.generation, self.session.advice_work())
+        self.draw_trace()
 
-    def draw_trace(self, thinking: bool = False) -> None:
+    def draw_trace(self) -> None:
         session = self.session
         self.query_one(TracePane).show(
-            session.person_trace(self._advice),
+            session.person_trace(),
             session.format,
             session.space.colours,
             session.space.positions,
-            thinking=thinking,
+            thinking=self.busy("advice"),
         )
 
-    def think(self) -> None:
-        self._work_out_advice(*self.session.advisor())
+    def computed(self, job: str, tag: int, result: object) -> None:
+        assert isinstance(result, tuple)
+        solver, decision = result
+        assert isinstance(solver, Solver)
+        self.session.take_advice(tag, (solver, decision))
+        self.draw_trace()
 
-    @work(thread=True, exclusive=True, group="advice")
-    def _work_out_advice(self, moves: int, advisor: Solver | None) -> None:
-        decision = advisor.decide() if advisor is not None else None
-        self.app.call_from_thread(self._advised, moves, decision)
-
-    def _advised(self, moves: int, decision: Decision | None) -> None:
-        person = self.session.person
-        if person is not None and len(person.moves) == moves and self.is_mounted:
-            self._advice = decision
-            self.draw_trace()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.ERROR:
-            self.say(f"The strategy failed: {event.worker.error}", "error")
+    def failed(self, job: str, error: str) -> None:
+        super().failed(job, error)
+        self.draw_trace()
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
@@ -69,6 +61,8 @@ class PlayScreen(GameScreen):
             if typed.kind is Kind.EMPTY:
                 if session.over and not session.match_over:
                     self.next_game()
+                elif session.over:
+                    self.say(session.over_text())
                 else:
                     self.say("Type a guess, or HELP.")
             elif typed.kind is Kind.QUIT:
@@ -101,6 +95,5 @@ class PlayScreen(GameScreen):
                 "error",
             )
         else:
-            self.say(
-                f"Move {moves}: {text.strip()} gets {answer.black} black, {answer.white} white."
-            )
+            guess = session.format(session.parse(text))
+            self.say(f"Move {moves}: {guess} gets {answer.black},{answer.white}.")

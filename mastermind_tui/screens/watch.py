@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
-from textual.worker import Worker, WorkerState
 
-from ..state import WatchSession
+from ..watch_session import WatchSession
 from ..widgets.board import Board
 from ..widgets.history import History
 from ..widgets.trace import TracePane
@@ -52,16 +50,15 @@ class WatchScreen(SizedScreen):
             f"Watching {settings.strategy} break {secret} "
             f"({settings.rules.colours} colours x {settings.rules.positions} positions)"
         )
-        self.solve()
+        self.compute("game", 0, self.session.play)
 
-    @work(thread=True, exclusive=True)
-    def solve(self) -> None:
-        self.session.solve()
-        self.app.call_from_thread(self.redraw)
+    def computed(self, job: str, tag: int, result: object) -> None:
+        assert isinstance(result, tuple)
+        self.session.take(result)
+        self.redraw()
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.ERROR:
-            self.query_one("#caption", Static).update(f"The strategy failed: {event.worker.error}")
+    def failed(self, job: str, error: str) -> None:
+        self.query_one("#caption", Static).update(f"The strategy failed: {error}")
 
     def redraw(self) -> None:
         session = self.session

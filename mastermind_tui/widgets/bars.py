@@ -7,10 +7,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine import Answer
+from engine.explain import answer_text
 
 
 class PartitionBars(Widget):
-    """One bar per answer, largest first, scaled to the width; the answer given is marked."""
+    """One bar per answer (blacks,whites), largest first, scaled to the width; the answer
+    given is marked with ◀."""
 
     DEFAULT_CSS = "PartitionBars { height: auto; }"
 
@@ -26,12 +28,14 @@ class PartitionBars(Widget):
             return Content.styled("No guess yet.", "dim")
         biggest = max(self.partition.values())
         digits = len(f"{biggest:,}")
-        room = max(3, self.size.width - 7 - digits - 2)
+        width = max(len(answer_text(a)) for a in self.partition)
+        room = max(3, self.size.width - width - 3 - digits - 2)
         parts: list[tuple[str, str] | str] = []
         for answer, count in self.partition.items():
             mark = answer == self.answered
             length = max(1, round(room * count / biggest))
-            parts.append((f"{answer.black}B{answer.white}W ", "bold reverse" if mark else ""))
+            label = f"{answer_text(answer):<{width}} "
+            parts.append((label, "bold reverse" if mark else ""))
             parts.append(("█" * length, "bold $accent" if mark else "$primary"))
             parts.append(f" {count:,}")
             parts.append((" ◀\n" if mark else "\n", "bold"))

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..state import Row
+from ..views import Row
 from .pegs import answer_pegs, code_pegs, empty_pegs
 
 
@@ -18,7 +18,10 @@ class Board(Static):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._shown: tuple[list[Row], int, int, list[str], tuple[int, ...] | None] | None = None
+        self._shown: (
+            tuple[list[Row], int, int, list[str], tuple[int, ...] | None, tuple[int, ...] | None]
+            | None
+        ) = None
 
     def show(
         self,
@@ -27,8 +30,10 @@ class Board(Static):
         max_moves: int,
         symbols: list[str],
         secret: tuple[int, ...] | None = None,
+        pending: tuple[int, ...] | None = None,
     ) -> None:
-        self._shown = (rows, positions, max_moves, symbols, secret)
+        """``pending``: a guess waiting for its answer, drawn in the next row with a ``?``."""
+        self._shown = (rows, positions, max_moves, symbols, secret, pending)
         self._draw()
 
     def watch_compact(self) -> None:
@@ -37,7 +42,7 @@ class Board(Static):
     def _draw(self) -> None:
         if self._shown is None:
             return
-        rows, positions, max_moves, symbols, secret = self._shown
+        rows, positions, max_moves, symbols, secret, pending = self._shown
         compact = self.compact
         gap = " " if compact else "  "
         lines: list[Text] = []
@@ -47,7 +52,15 @@ class Board(Static):
             line.append(gap)
             line.append_text(answer_pegs(row.answer, positions))
             lines.append(line)
-        for number in range(len(rows) + 1, max_moves + 1):
+        first_empty = len(rows) + 1
+        if pending is not None and first_empty <= max_moves:
+            line = Text(f"{first_empty:>2} ", style="bold")
+            line.append_text(code_pegs(pending, symbols, compact))
+            line.append(gap)
+            line.append(f"{'?':<{positions}}", style="bold reverse")
+            lines.append(line)
+            first_empty += 1
+        for number in range(first_empty, max_moves + 1):
             line = Text(f"{number:>2} ", style="dim")
             line.append_text(empty_pegs(positions, symbols, compact))
             lines.append(line)

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from engine import Decision
-from engine.trace import format_score, next_best
+from engine.explain import reasons
 
-from ..state import TraceView
+from ..views import TraceView
 from .bars import PartitionBars
 from .codemap import CodeMap, map_width
 
@@ -22,19 +22,15 @@ BARS_MIN_WIDTH = 16
 
 
 def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
-    """The strategy's choice, its score beside the best alternatives, and any index scan."""
+    """The strategy's choice, then the reasons ``mastermind solve`` prints too."""
     text = Text()
     text.append(fmt(decision.guess), style="bold")
     text.append(" (could be the secret)" if decision.consistent else " (cannot be the secret)")
-    if decision.score is not None:
-        text.append(f"\n{decision.score_label}: {format_score(decision.score)}")
-        if decision.alternatives:
-            text.append(f" · next best: {next_best(decision, fmt)}", style="dim")
-    notes = [decision.note] if decision.note else []
-    if decision.pool_size:
-        notes.insert(0, f"weighed {decision.pool_size:,} guesses")
-    if notes:
-        text.append("\n" + "; ".join(notes), style="italic dim")
+    why = [r for r in reasons(decision, fmt) if not r.startswith("cannot be the secret")]
+    if decision.score is not None and why:
+        text.append("\n" + why.pop(0))
+    if why:
+        text.append("\n" + "; ".join(why), style="italic dim")
     return text
 
 
@@ -75,7 +71,8 @@ class TracePane(VerticalScroll):
     ) -> None:
         summary = Text()
         summary.append(f"{view.candidates:,}", style="bold")
-        summary.append(f" of {view.space_size:,} codes still possible")
+        summary.append(f" of {view.space_size:,} code{'' if view.space_size == 1 else 's'}")
+        summary.append(" still possible")
         self.query_one("#trace-summary", Static).update(summary)
         split = f"How {view.partition_of} split the codes:" if view.partition_of else ""
         self.query_one("#trace-split", Static).update(split)
@@ -84,7 +81,7 @@ class TracePane(VerticalScroll):
         if view.decision is not None:
             advice.append_text(describe(view.decision, fmt))
         else:
-            advice.append("thinking…" if thinking else "nothing: the code is known")
+            advice.append("thinking…" if thinking else view.idle)
         self.query_one("#trace-advice", Static).update(advice)
         self.query_one(CodeMap).show(view.possible, colours, positions)
         self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1

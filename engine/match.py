@@ -1,0 +1,97 @@
+"""The match: rounds, who breaks the code in each game, the running scores and the verdict.
+
+The one owner of these rules for the full-screen game (the retro dialogue keeps the 1978
+listing's own wording). A game's score comes from the game itself (``PersonBreaks.score``,
+``ComputerBreaks.score``): moves used, and the limit plus one for a game not solved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import MastermindError
+from .rules import Rules
+
+PERSON, COMPUTER = "person", "computer"
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """``1 move``, ``2 moves``, ``1,296 codes``: the count with the word that fits it."""
+    word = singular if count == 1 else plural_form or singular + "s"
+    return f"{count:,} {word}"
+
+
+@dataclass
+class Match:
+    """Rounds of one or two games (``roles``: who breaks the code in each, in order)."""
+
+    rules: Rules
+    roles: tuple[str, ...]
+    round: int = 1
+    role_index: int = 0
+    scores: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
+
+    def __post_init__(self) -> None:
+        if not self.roles or any(r not in (PERSON, COMPUTER) for r in self.roles):
+            raise MastermindError(f"a match needs roles from {PERSON!r}, {COMPUTER!r}")
+
+    @property
+    def role(self) -> str:
+        """Who breaks the code in the current game."""
+        return self.roles[self.role_index]
+
+    @property
+    def last_game(self) -> bool:
+        return self.round == self.rules.rounds and self.role_index == len(self.roles) - 1
+
+    @property
+    def both_roles(self) -> bool:
+        return len(self.roles) > 1
+
+    def count(self, score: int) -> None:
+        """Add a finished game's score to the side that broke the code."""
+        self.scores[self.role] += score
+
+    def advance(self) -> None:
+        """On to the next game: the other role, or the next round."""
+        if self.last_game:
+            raise MastermindError("the match is over: F5 starts a new game")
+        self.role_index += 1
+        if self.role_index == len(self.roles):
+            self.role_index = 0
+            self.round += 1
+
+    def status(self, moves_used: int, result: tuple[bool, int] | None = None) -> str:
+        """One line for the status bar: the round, then moves used and left in this game,
+        or once it is over (``result``: solved?, its score) what it scored, with the rule
+        when a game was lost or quit; then the running totals when there are any."""
+        limit = self.rules.max_moves
+        who = "you break" if self.role == PERSON else "the computer breaks"
+        parts = [f"Round {self.round}/{self.rules.rounds}: {who}"]
+        if result is None:
+            parts.append(f"move {moves_used + 1} of {limit} ({limit - moves_used} left)")
+        elif result[0]:
+            parts.append(f"solved in {plural(moves_used, 'move')}")
+        elif result[1] == limit + 1:
+            parts.append(f"not solved: scores {result[1]} (a game lost or quit scores {limit + 1})")
+        else:
+            parts.append(f"stopped: scores the {plural(result[1], 'move')} used")
+        you, it = self.scores[PERSON], self.scores[COMPUTER]
+        if self.both_roles:
+            parts.append(f"total: you {you}, computer {it} (lower wins)")
+        elif self.rules.rounds > 1:
+            parts.append(f"total: {you if self.role == PERSON else it}")
+        return " · ".join(parts)
+
+    def verdict(self) -> str:
+        """Who won, with whose moves are whose."""
+        you, it = self.scores[PERSON], self.scores[COMPUTER]
+        if not self.both_roles:
+            total = you if self.role == PERSON else it
+            who = "You" if self.role == PERSON else "The computer"
+            return f"{who} used {plural(total, 'move')} in all"
+        if you == it:
+            return f"A draw, {plural(you, 'move')} each"
+        if you < it:
+            return f"You win with {plural(you, 'move')} to the computer's {it}"
+        return f"The computer wins with {plural(it, 'move')} to your {you}"

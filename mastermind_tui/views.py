@@ -1,0 +1,39 @@
+"""What the game screens draw, ready-made by the sessions: board rows and the trace view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine import Answer, Decision
+
+#: Largest game for which every code is drawn as a cell of the code map.
+MAP_LIMIT = 2304
+
+
+@dataclass(frozen=True)
+class Row:
+    """One move as the board draws it: colour digits and the answer."""
+
+    digits: tuple[int, ...]
+    answer: Answer
+
+
+@dataclass(frozen=True)
+class TraceView:
+    """What the solver trace pane shows, ready to draw."""
+
+    candidates: int
+    space_size: int
+    #: Answer -> codes, for the last guess (largest first), and the answer it actually got.
+    partition: dict[Answer, int] = field(default_factory=dict)
+    answered: Answer | None = None
+    partition_of: str = ""
+    #: The strategy's advice: its guess, score and the alternatives it weighed.
+    decision: Decision | None = None
+    headline: str = ""
+    #: Codes still possible, for the code map (None when the game is too big to draw).
+    possible: np.ndarray | None = None
+    #: What the advice line says when there is no decision and none is being worked out.
+    idle: str = "nothing: the code is known"

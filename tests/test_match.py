@@ -1,0 +1,49 @@
+"""The match rules: rounds, roles, scores and the verdict."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import MastermindError, Rules
+from engine.match import COMPUTER, PERSON, Match, plural
+
+
+def test_verdict_says_whose_moves_are_whose() -> None:
+    match = Match(Rules(rounds=1), (PERSON, COMPUTER))
+    match.count(10)
+    match.advance()
+    match.count(9)
+    assert match.verdict() == "The computer wins with 9 moves to your 10"
+    match.scores[PERSON] = 8
+    assert match.verdict() == "You win with 8 moves to the computer's 9"
+    match.scores[PERSON] = 9
+    assert match.verdict() == "A draw, 9 moves each"
+
+
+def test_one_role_status_shows_moves_left_and_no_computer_score() -> None:
+    match = Match(Rules(max_moves=10), (PERSON,))
+    line = match.status(moves_used=3)
+    assert line == "Round 1/1: you break · move 4 of 10 (7 left)"
+    assert match.status(10, (False, 11)).endswith(
+        "not solved: scores 11 (a game lost or quit scores 11)"
+    )
+    assert match.status(1, (True, 1)).endswith("solved in 1 move")
+    both = Match(Rules(max_moves=10), (PERSON, COMPUTER))
+    assert both.status(0).endswith("total: you 0, computer 0 (lower wins)")
+    assert match.verdict() == "You used 0 moves in all"
+
+
+def test_last_game_refuses_to_advance() -> None:
+    match = Match(Rules(rounds=2), (PERSON, COMPUTER))
+    for _ in range(3):
+        match.advance()
+    assert (match.round, match.role) == (2, COMPUTER) and match.last_game
+    with pytest.raises(MastermindError, match="match is over"):
+        match.advance()
+
+
+@given(st.integers(0, 10_000))
+def test_plural_agrees_with_count(n: int) -> None:
+    text = plural(n, "code")
+    assert text.endswith("code" if n == 1 else "codes")
+    assert text.replace(",", "").startswith(str(n))
