@@ -7,64 +7,138 @@ traceback. Textual is imported only by the subcommands that open a screen.
 from __future__ import annotations
 
 import argparse
+import errno
+import os
+import re
 import sys
 from collections.abc import Sequence
 
 from engine import STRATEGIES, MastermindError, __version__
-from engine.notation import NOTATIONS
+from engine.notation import NOTATIONS, clip
 
+from .settings import DEFAULTS
+
+#: The command line asked for something that cannot be done: nothing was run.
 EXIT_USAGE = 2
+#: The run itself failed in the user's environment (a file, the output, memory).
+EXIT_FAILED = 1
+#: A bug: please report it.
+EXIT_INTERNAL = 70
+#: Ctrl-C.
+EXIT_INTERRUPTED = 130
+
+EXIT_CODES = f"""\
+exit codes: 0 done; {EXIT_USAGE} the command line cannot be used (an unknown command or option,
+a bad number, setting or secret, options that do nothing together, or a full-screen command
+without a terminal); {EXIT_FAILED} the run failed in your environment (output or records file
+could not be written or read, out of memory); {EXIT_INTERRUPTED} interrupted (Ctrl-C);
+{EXIT_INTERNAL} an internal error (please report it)."""
+
+#: Commands that draw the full screen, and so need a terminal on stdin and stdout.
+FULL_SCREEN = (None, "play", "make", "match", "watch", "retro")
+#: Plain-text alternatives named when there is no terminal.
+NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
+
+_WORD = re.compile(r"\S{61,}")
+_ERRNO_OUTPUT = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE}
+
+
+def one_line(message: str) -> str:
+    """The message on one line, every overlong word (a pasted secret) cut short."""
+    return _WORD.sub(lambda m: clip(m[0]), " ".join(message.split()))
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"mastermind: {message} (see mastermind --help)\n")
+        self.exit(EXIT_USAGE, f"mastermind: {one_line(message)} (see mastermind --help)\n")
+
+
+_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    """A whole number of 0 or more in ASCII digits: no other script's digits, no ``6_0``."""
+    if not _ASCII_WHOLE.fullmatch(text.strip()):
+        raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a whole number")
+    value = int(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is negative; give 0 or more")
+        raise argparse.ArgumentTypeError(f"{clip(text)} is negative; give 0 or more")
     return value
 
 
 def _size_args(p: argparse.ArgumentParser, strategy: bool = True) -> None:
-    p.add_argument("--colours", "--colors", type=_count, default=6, help="colours (default 6)")
-    p.add_argument("--positions", type=_count, default=4, help="positions (default 4)")
+    """Size, notation, strategy and seed, with the defaults the home screen also uses."""
+    p.add_argument(
+        "--colours",
+        "--colors",
+        type=_count,
+        default=DEFAULTS["colours"],
+        help=f"colours (default {DEFAULTS['colours']})",
+    )
+    p.add_argument(
+        "--positions",
+        type=_count,
+        default=DEFAULTS["positions"],
+        help=f"positions (default {DEFAULTS['positions']})",
+    )
     if strategy:
         p.add_argument(
             "--strategy",
-            default="knuth",
-            help=f"code-breaking strategy: {', '.join(STRATEGIES)} (default knuth)",
+            default=DEFAULTS["strategy"],
+            help=f"code-breaking strategy: {', '.join(STRATEGIES)} "
+            f"(default {DEFAULTS['strategy']})",
         )
     p.add_argument(
         "--notation",
-        default="letters",
-        help=f"how codes are written: {', '.join(NOTATIONS)} (default letters)",
+        default=DEFAULTS["notation"],
+        help=f"how codes are written: {', '.join(NOTATIONS)} (default {DEFAULTS['notation']})",
     )
     p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
+
+
+def _game_args(p: argparse.ArgumentParser) -> None:
+    """What a game of the full-screen app takes: size and the rest, rounds and move limit."""
+    _size_args(p)
+    p.add_argument(
+        "--rounds",
+        type=_count,
+        default=DEFAULTS["rounds"],
+        help=f"rounds (default {DEFAULTS['rounds']})",
+    )
+    p.add_argument(
+        "--moves",
+        type=_count,
+        default=DEFAULTS["moves"],
+        help=f"move limit per game (default {DEFAULTS['moves']})",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="mastermind",
         description="Mastermind: play in the terminal, watch solvers think, replay the 1978 "
-        "BASIC game. With no command, opens the full-screen game's home screen.",
+        "BASIC game. With no command, opens the full-screen game's home screen "
+        "(leave any screen with Ctrl+Q).",
+        epilog=EXIT_CODES,
     )
     parser.add_argument("--version", action="version", version=f"mastermind {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    p = sub.add_parser("solve", help="let a strategy break SECRET and print its reasoning")
-    p.add_argument("secret", help="the code to break, e.g. RGBY, 4204 or '1 2 3 4'")
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        """A subcommand whose help page starts with the line the command list shows."""
+        return sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:])
+
+    p = command("solve", "let a strategy break SECRET and print its reasoning")
+    p.add_argument(
+        "secret",
+        help="the code to break, e.g. RGBY, 4204 (all digits: read as digits) or '1 2 3 4'",
+    )
     _size_args(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    p = sub.add_parser("stats", help="play every secret (or a sample) and summarise")
+    p = command("stats", "play every secret (or a sample) and summarise")
     _size_args(p)
     group = p.add_mutually_exclusive_group(required=True)
     group.add_argument("--all", action="store_true", help="play every possible secret")
@@ -77,16 +151,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to share a long run (default: one per core; same results with 1)",
     )
 
-    p = sub.add_parser("play", help="break the computer's code, full-screen")
-    _size_args(p)
-    p.add_argument("--rounds", type=_count, default=1, help="rounds (default 1)")
-    p.add_argument("--moves", type=_count, default=10, help="move limit per round (default 10)")
+    p = command("play", "break the computer's code, full-screen")
+    _game_args(p)
+    p = command("make", "the computer breaks your code, full-screen")
+    _game_args(p)
+    p = command("match", "you and the computer take turns to break codes, full-screen")
+    _game_args(p)
 
-    p = sub.add_parser("watch", help="watch a strategy break SECRET, one step at a time")
+    p = command("watch", "watch a strategy break SECRET, one step at a time, full-screen")
     p.add_argument("secret", help="the code to break")
     _size_args(p)
 
-    p = sub.add_parser("retro", help="the 1978 Creative Computing MASTERMIND, exactly")
+    p = command("retro", "the 1978 Creative Computing MASTERMIND, exactly")
     p.add_argument("--plain", action="store_true", help="plain stdin/stdout, no full screen")
     p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
     p.add_argument(
@@ -95,11 +171,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="use GW-BASIC's own RND sequence: the original's very secrets and guesses",
     )
     p.add_argument(
-        "--crlf", action="store_true", help="end lines in CR LF like the original (--plain)"
+        "--crlf", action="store_true", help="end lines in CR LF like the original (--plain only)"
     )
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
 
-    p = sub.add_parser("tree", help="a deterministic strategy's whole decision tree")
+    p = command("tree", "a deterministic strategy's whole decision tree")
     _size_args(p)
     p.add_argument("--depth", type=_positive, default=None, help="levels to print (default all)")
     p.add_argument(
@@ -109,12 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="indented text, JSON for programs, or DOT for Graphviz (default text)",
     )
 
-    p = sub.add_parser("records", help="your games: played, won, average, streak, histogram")
+    p = command("records", "your games: played, won, average, streak, histogram")
     p.add_argument("--size", type=_size, help="only this size, as colours x positions (e.g. 6x4)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--where", action="store_true", help="print where the records are kept")
 
-    p = sub.add_parser("serve", help="serve the full-screen app to a web browser")
+    p = command("serve", "serve the full-screen app to a web browser")
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
     )
@@ -143,23 +219,80 @@ def _port(text: str) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one command; every way it can end is one of the documented exit codes."""
     try:
-        return _dispatch(args)
+        args = build_parser().parse_args(argv)
+        status = _dispatch(args)
+        sys.stdout.flush()
+        return status
+    except SystemExit as done:  # argparse: --help, --version or a usage error
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     except MastermindError as error:
-        print(f"mastermind: {error}", file=sys.stderr)
-        return 1
+        return _fail(str(error), EXIT_USAGE)
     except KeyboardInterrupt:
-        print("mastermind: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    except OSError as error:
+        return _os_error(error)
     except MemoryError:
-        print("mastermind: out of memory: try fewer colours or positions", file=sys.stderr)
-        return 1
+        return _fail("out of memory: try fewer colours or positions", EXIT_FAILED)
     except Exception as error:  # a bug: still one line, never a traceback
-        print(f"mastermind: internal error: {error!r}; please report it", file=sys.stderr)
-        return 70
+        return _fail(f"internal error: {error!r}; please report it", EXIT_INTERNAL)
+
+
+def _fail(message: str, status: int) -> int:
+    print(f"mastermind: {one_line(message)}", file=sys.stderr)
+    return status
+
+
+def _os_error(error: OSError) -> int:
+    """The user's environment refused something: say what, and drop any output still
+    buffered so that Python does not fail again writing it at exit."""
+    output = error.filename is None and error.errno in _ERRNO_OUTPUT
+    if output:
+        _drop_stdout()
+    if isinstance(error, BrokenPipeError):  # the reader left (`| head`): nothing to say
+        return 0
+    reason = error.strerror or str(error)
+    if output:
+        return _fail(f"cannot write the output: {reason}", EXIT_FAILED)
+    where = f": {error.filename}" if error.filename is not None else ""
+    return _fail(f"{reason}{where}", EXIT_FAILED)
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the unwritable buffer is not flushed again at exit."""
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a real file (captured by a test): nothing to flush
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
+
+
+def _check_screen(args: argparse.Namespace) -> None:
+    """Refuse what would open the full screen without a terminal, or options that would
+    silently do nothing, before anything is drawn."""
+    if args.command == "retro":
+        if args.plain and args.amber:
+            raise MastermindError("--amber colours the full screen; it does nothing with --plain")
+        if args.crlf and not args.plain:
+            raise MastermindError("--crlf is for --plain output; add --plain or leave it out")
+        if args.plain:
+            return
+    if args.command not in FULL_SCREEN:
+        return
+    name = "mastermind" + ("" if args.command is None else f" {args.command}")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise MastermindError(
+            f"{name} draws a full screen and needs a terminal on stdin and stdout; "
+            + NO_TERMINAL_HINT
+        )
+    if os.environ.get("TERM", "") == "dumb":
+        raise MastermindError(
+            f"{name} draws a full screen, which TERM=dumb cannot show; "
+            "set TERM (e.g. TERM=xterm-256color) or " + NO_TERMINAL_HINT
+        )
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -176,14 +309,19 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return tree(args)
     if args.command == "records":
+        from .records import RecordsError
         from .records_command import records
 
-        return records(args)
+        try:
+            return records(args)
+        except RecordsError as error:
+            return _fail(str(error), EXIT_FAILED)
     if args.command == "serve":
         from .serve import serve
 
         return serve(args.host, args.port)
     if args.command == "retro":
+        _check_screen(args)
         if args.plain:
             from .retro.plain import run_plain
 
@@ -192,6 +330,8 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         RetroApp(seed=args.seed, gwbasic_rnd=args.gwbasic_rnd, amber=args.amber).run()
         return 0
-    from .launch import launch
+    from .launch import launch, settings_from
 
-    return launch(args)
+    settings, secret = settings_from(args)
+    _check_screen(args)
+    return launch(settings, secret)

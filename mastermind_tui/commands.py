@@ -8,10 +8,10 @@ import os
 import sys
 import time
 
-from engine import CodeSpace, get_notation, make_strategy, parse_any
+from engine import CodeSpace, get_notation, make_strategy
 from engine.errors import ConfigError
 from engine.explain import answer_text, reasons, split_text
-from engine.notation import Notation
+from engine.notation import Notation, written_in
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
 from engine.trace import Step
@@ -28,8 +28,10 @@ def _setup(args: argparse.Namespace) -> tuple[CodeSpace, Notation]:
 
 
 def solve(args: argparse.Namespace) -> int:
-    space, notation = _setup(args)
-    secret = parse_any(space, args.secret, notation)
+    space, preferred = _setup(args)
+    # Written as the secret was: `solve 4204` shows its guesses in digits too.
+    notation = written_in(space, args.secret, preferred)
+    secret = notation.parse(space, args.secret)
     solver = Solver(space, make_strategy(args.strategy), seed=args.seed)
     while not solver.solved:
         solver.answer_for(secret)

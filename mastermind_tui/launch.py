@@ -7,20 +7,22 @@ import argparse
 
 from engine import parse_any
 
-from .state import Settings
+from .settings import DEFAULTS, Settings
+
+#: The app's mode for each full-screen command; no command opens the home screen.
+MODE_OF_COMMAND = {"play": "play", "make": "make", "match": "match", "watch": "watch"}
 
 
 def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None]:
     """Checked settings (None for the home screen) and, for ``watch``, the secret."""
     if args.command is None:
         return None, None
-    mode = "watch" if args.command == "watch" else "play"
     settings = Settings.build(
-        mode=mode,
+        mode=MODE_OF_COMMAND[args.command],
         colours=args.colours,
         positions=args.positions,
-        rounds=getattr(args, "rounds", 1),
-        moves=getattr(args, "moves", 10),
+        rounds=getattr(args, "rounds", DEFAULTS["rounds"]),
+        moves=getattr(args, "moves", DEFAULTS["moves"]),
         notation=args.notation,
         strategy=args.strategy,
         seed=args.seed,
@@ -30,8 +32,8 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
     return settings, None
 
 
-def launch(args: argparse.Namespace) -> int:
-    settings, secret = settings_from(args)
+def launch(settings: Settings | None, secret: int | None) -> int:
+    """Run the full-screen app on checked settings (Textual is imported only here)."""
     from .app import MastermindApp
 
     MastermindApp(settings, secret).run()

@@ -7,7 +7,7 @@ import json
 
 from engine import MastermindError
 
-from .records import Records, RecordsError, Summary, default_path
+from .records import Records, Summary, default_path
 
 BAR_WIDTH = 30
 
@@ -35,10 +35,8 @@ def records(args: argparse.Namespace) -> int:
         return 0
     if path is None:
         raise MastermindError("recording is off (MASTERMIND_RECORDS is empty): no records to show")
-    try:
-        summaries = Records(path).summaries(args.size) if path.exists() else []
-    except RecordsError as error:
-        raise MastermindError(str(error)) from None
+    # A RecordsError is the environment's fault: the command line reports it (exit 1).
+    summaries = Records(path).summaries(args.size) if path.exists() else []
     if args.json:
         print(json.dumps({"path": str(path), "sizes": [s.as_json() for s in summaries]}))
     elif not summaries:

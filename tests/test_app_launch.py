@@ -32,7 +32,7 @@ def test_core_does_not_import_textual(statement: str) -> None:
 
 
 def test_watch_with_a_bad_secret_fails_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["watch", "XYZQ"]) == 1
+    assert main(["watch", "XYZQ"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "'X' is not a colour" in err

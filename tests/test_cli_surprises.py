@@ -1,0 +1,255 @@
+"""The command line never surprises (issue 10): no full screen without a terminal, a clean
+Ctrl-C from the first moment, output errors named, one rule for exit codes, ASCII numbers,
+long input cut, every mode started from the command line."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mastermind_tui.cli import EXIT_CODES, build_parser, main
+from mastermind_tui.launch import settings_from
+
+MASTERMIND = str(Path(sys.executable).parent / "mastermind")
+NO_TERMINAL = "needs a terminal on stdin and stdout; use `mastermind retro --plain`"
+
+
+def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    """The installed console script, as a user runs it."""
+    options: dict[str, object] = {"capture_output": True, "text": True, "timeout": 60}
+    options.update(kwargs)
+    return subprocess.run([MASTERMIND, *args], **options)  # type: ignore[call-overload]
+
+
+def one_error_line(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "args", [[], ["play"], ["make"], ["match"], ["watch", "RGBY"], ["retro"], ["retro", "--amber"]]
+)
+def test_a_full_screen_command_without_a_terminal_is_refused(args: list[str]) -> None:
+    result = run(*args, stdin=subprocess.DEVNULL, timeout=30)
+    assert result.returncode == 2
+    line = one_error_line(result)
+    assert line.startswith(f"mastermind: mastermind {' '.join(args[:1])}".rstrip())
+    assert NO_TERMINAL in line
+
+
+def test_no_terminal_on_stdout_alone_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # Under pytest neither stdin nor stdout is a terminal: in-process, the same refusal.
+    assert main(["play", "--colours", "5"]) == 2
+    assert NO_TERMINAL in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["retro", "--crlf"], "--crlf is for --plain output; add --plain or leave it out"),
+        (["retro", "--plain", "--amber"], "--amber colours the full screen; it does nothing"),
+    ],
+)
+def test_options_that_would_do_nothing_are_refused(args: list[str], message: str) -> None:
+    result = run(*args, input="6\n4\n0\n")
+    assert result.returncode == 2
+    assert message in one_error_line(result)
+
+
+def _in_a_terminal(args: list[str], term: str) -> tuple[int | None, bytes]:
+    """Run the console script on a pseudo-terminal for up to 15 s: its exit status (None if
+    it is still running, when it is stopped) and everything it wrote."""
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: a real terminal on stdin and stdout
+        os.execve(MASTERMIND, [MASTERMIND, *args], {**os.environ, "TERM": term})
+    output = b""
+    deadline = time.monotonic() + 15
+    status = None
+    try:
+        while time.monotonic() < deadline and len(output) < 4000:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(fd, 4096)
+                except OSError:  # the child has gone: its terminal is closed
+                    break
+                if not chunk:
+                    break
+                output += chunk
+    finally:
+        # A process that closed its terminal may take a moment more to exit.
+        grace = time.monotonic() + 3
+        while status is None and time.monotonic() < grace:
+            done, code = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(code)
+            else:
+                time.sleep(0.05)
+        if status is None:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    return status, output
+
+
+def test_term_dumb_is_refused_in_one_line() -> None:
+    status, output = _in_a_terminal(["play"], "dumb")
+    assert status == 2
+    text = output.decode()
+    assert "TERM=dumb cannot show" in text and "mastermind retro --plain" in text
+    assert "\x1b[" not in text
+
+
+def test_a_real_terminal_gets_the_full_screen() -> None:
+    status, output = _in_a_terminal(["play"], "xterm-256color")
+    assert status is None, output[-300:]
+    assert b"\x1b[" in output and b"needs a terminal" not in output
+
+
+def _catches_sigint(pid: int) -> bool:
+    """Whether the process has numpy loaded, i.e. it is past start-up and importing."""
+    try:
+        return "numpy" in Path(f"/proc/{pid}/maps").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="needs /proc")
+@pytest.mark.parametrize("delay", [0.0, 0.01, 0.03, 0.08])
+def test_ctrl_c_while_importing_is_the_same_clean_line(delay: float) -> None:
+    """Ctrl-C once numpy starts loading, at a few delays (importing, then running): always
+    one line and exit 130, never a KeyboardInterrupt traceback."""
+    process = subprocess.Popen(
+        [MASTERMIND, "stats", "--all", "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 30
+    while not _catches_sigint(process.pid) and process.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.0005)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (130, "mastermind: interrupted\n")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["solve", "RGBY"], ["stats", "--games", "20", "--json"]])
+def test_a_full_disk_is_named_not_reported_as_a_bug(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [MASTERMIND, *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60
+        )
+    assert result.returncode == 1
+    assert result.stderr == "mastermind: cannot write the output: No space left on device\n"
+
+
+def test_a_closed_pipe_is_quiet() -> None:
+    result = subprocess.run(
+        f"{MASTERMIND} tree --colours 3 --positions 3 | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stderr == ""
+    assert len(result.stdout) == 10
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "RGBY", "--colours", "-1"],
+        ["solve", "RGBY", "--colours", "0"],
+        ["solve", "RGBY", "--positions", "0"],
+        ["solve", "RGBX"],
+        ["solve", "RGBY", "--strategy", "magic"],
+        ["solve", "RGBY", "--colours", "\u0661\u0662"],
+        ["solve", "RGBY", "--colours", "6_0"],
+        ["solve", "RGBY", "--colours", "\uff16"],
+        ["stats", "--games", "0"],
+        ["play", "--rounds", "0"],
+        ["tree", "--strategy", "random"],
+        ["retro", "--crlf"],
+        ["frobnicate"],
+        ["solve"],
+    ],
+)
+def test_every_usage_error_exits_2(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mastermind: ") and err.count("\n") == 1
+
+
+def test_the_exit_code_rule_is_in_help_and_readme() -> None:
+    help_text = run("--help").stdout
+    assert "exit codes: 0 done; 2 the command line cannot be used" in help_text
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    assert " ".join(EXIT_CODES.split()) in " ".join(readme.split())
+
+
+@pytest.mark.parametrize("number", ["\u0661\u0662", "6_0", "\uff16", "\u0966"])
+def test_numbers_are_ascii_digits_only(number: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for option in ("--colours", "--positions", "--seed"):
+        assert main(["solve", "RGBY", option, number]) == 2
+        assert "is not a whole number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "R" * 100_000],
+        ["solve", "RGBY", "--strategy", "x" * 100_000],
+        ["solve", "RGBY", "--colours", "9" * 100_000],
+        ["solve", "RGBY", "--notation", "n" * 100_000],
+        ["x" * 100_000],
+    ],
+)
+def test_long_input_is_cut_in_the_error_line(args: list[str]) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert len(one_error_line(result)) < 400
+
+
+def test_an_all_digit_secret_is_read_as_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "4204", "--strategy", "sequential"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Breaking 4204 with sequential")
+    assert "5. 4204" in out
+
+
+def test_every_subcommand_help_page_has_a_description() -> None:
+    parser = build_parser()
+    commands = next(a for a in parser._actions if a.dest == "command").choices
+    assert commands is not None
+    for name, sub in commands.items():  # type: ignore[attr-defined]
+        assert sub.description, name
+        assert sub.description in sub.format_help()
+
+
+@pytest.mark.parametrize("mode", ["play", "make", "match"])
+def test_every_game_mode_starts_from_the_command_line(mode: str) -> None:
+    args = build_parser().parse_args([mode, "--colours", "5", "--rounds", "2", "--moves", "8"])
+    settings, secret = settings_from(args)
+    assert settings is not None and secret is None
+    assert settings.mode == mode
+    assert (settings.rules.colours, settings.rules.rounds, settings.rules.max_moves) == (5, 2, 8)
+
+
+def test_watch_starts_from_the_command_line() -> None:
+    settings, secret = settings_from(build_parser().parse_args(["watch", "RGBY"]))
+    assert settings is not None and settings.mode == "watch"
+    assert settings.notation.format(settings.space, secret) == "RGBY"
