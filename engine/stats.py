@@ -137,7 +137,14 @@ def run_stats(
     walk_tree = chosen.deterministic and total * WALK_SHARE >= space.size
     parallel = jobs > 1 and estimate_seconds(space, strategy, total) > parallel_after
     if walk_tree:
-        depths = _walk_depths(space, strategy, jobs if parallel else 1, progress)[secrets]
+        scaled = None
+        if progress is not None:
+            report = progress
+
+            def scaled(done: int, codes: int) -> None:
+                report(done * total // codes, total)  # codes walked, as a share of games
+
+        depths = _walk_depths(space, strategy, jobs if parallel else 1, scaled)[secrets]
     elif parallel:
         depths = _parallel_games(space, strategy, secrets, seeds, jobs, progress)
     else:

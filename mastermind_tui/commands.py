@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 
 from engine import CodeSpace, get_notation, make_strategy
 from engine.errors import ConfigError
@@ -92,19 +93,20 @@ class _ProgressBar:
     DELAY = 1.0
     INTERVAL = 0.1
 
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.drawn_at = self.start + self.DELAY - self.INTERVAL
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.start = clock()
+        self.next_draw = self.start + self.DELAY
         self.shown = False
         self.tty = sys.stderr.isatty()
 
     def __call__(self, done: int, total: int) -> None:
         if not self.tty:
             return
-        now = time.perf_counter()
-        if now - self.drawn_at < self.INTERVAL:
+        now = self.clock()
+        if now < self.next_draw:
             return
-        self.drawn_at = now
+        self.next_draw = now + self.INTERVAL
         filled = BAR_WIDTH * done // max(1, total)
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:,}/{total:,} games")
         sys.stderr.flush()

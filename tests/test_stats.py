@@ -13,6 +13,8 @@ from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
 from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
 from engine.tree import walk
+from mastermind_tui.cli import main
+from mastermind_tui.commands import _ProgressBar
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,3 +119,40 @@ def _alive(pids: list[int]) -> list[str]:
 def _children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def test_the_progress_bar_is_drawn_by_time_not_by_count(monkeypatch, capsys):
+    """Nothing in the first second; then at most ten redraws a second, whatever the count."""
+    now = [0.0]
+    bar = _ProgressBar(clock=lambda: now[0])
+    bar.tty = True
+    for step in range(1, 25):  # 3 s in steps of 1/8 s, 1250 games done per step
+        now[0] = step / 8
+        for k in range(5):
+            bar(step * 1250 - 4 + k, 30_000)
+    drawn = capsys.readouterr().err.split("\r")
+    frames = [frame for frame in drawn if frame.startswith("[")]
+    assert len(frames) == 17  # from 1 s to 3 s, once per step: the first call of each
+    assert frames[0].endswith(" 9,996/30,000 games")
+    assert frames[-1].endswith("29,996/30,000 games")
+    bar.close()
+    assert capsys.readouterr().err.strip() == ""
+
+
+def test_progress_of_a_walk_counts_games_not_codes():
+    space = CodeSpace(4, 4)
+    secrets = choose_secrets(space, 1000, 2)  # 1000 games over 256 codes: walked
+    seen = []
+    run_stats(space, "knuth", secrets, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (1000, 1000)
+    assert all(total == 1000 and 0 <= done <= 1000 for done, total in seen)
+
+
+def test_stats_all_beyond_the_limit_is_one_line(capsys):
+    code = main(["stats", "--all", "--colours", "8", "--positions", "8"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code != 0  # the command line's usage-error code (its rule is issue 10's item 7)
+    assert err == [
+        "mastermind: every secret of 8x8 is 16,777,216 games, more than the limit of "
+        "10,000,000: sample some with --games N"
+    ]
