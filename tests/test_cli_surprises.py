@@ -198,7 +198,10 @@ def test_the_exit_code_rule_is_in_help_and_readme() -> None:
     help_text = run("--help").stdout
     assert "exit codes: 0 done; 2 the command line cannot be used" in help_text
     readme = (Path(__file__).parent.parent / "README.md").read_text()
-    assert " ".join(EXIT_CODES.split()) in " ".join(readme.split())
+    rule = EXIT_CODES.removeprefix("exit codes: ")
+    assert f"Exit codes (also in `mastermind --help`): {' '.join(rule.split())}" in " ".join(
+        readme.split()
+    )
 
 
 @pytest.mark.parametrize("number", ["\u0661\u0662", "6_0", "\uff16", "\u0966"])
