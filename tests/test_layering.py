@@ -1,0 +1,53 @@
+"""The layering, checked where it matters: in the modules a process really loads.
+
+`lint-imports` (configured in pyproject.toml, run by .ci/run) checks the same rule statically;
+these tests also catch an import made at run time, inside a function.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+INTERFACE = ("textual", "rich", "mastermind_tui")
+
+
+def loaded_after(code: str) -> set[str]:
+    """The top-level packages a fresh interpreter has loaded after running ``code``."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    return {name.split(".")[0] for name in json.loads(result.stdout.splitlines()[-1])}
+
+
+def test_the_engine_loads_no_interface() -> None:
+    code = (
+        "import engine, engine.optimal, engine.tree, engine.stats\n"
+        "from engine import CodeSpace, Solver, make_strategy\n"
+        "solver = Solver(CodeSpace(6, 4), make_strategy('knuth'))\n"
+        "while not solver.solved: solver.answer_for(1234)"
+    )
+    assert not loaded_after(code) & set(INTERFACE)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "RGBY", "--json"],
+        ["solve", "4204", "--strategy", "entropy"],
+        ["stats", "--games", "20", "--jobs", "1"],
+        ["stats", "--all", "--colours", "3", "--positions", "2", "--json", "--jobs", "1"],
+    ],
+)
+def test_solve_and_stats_load_no_textual(argv: list[str]) -> None:
+    code = (
+        "import contextlib, io\n"
+        "from mastermind_tui.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({argv!r}) == 0\n"
+    )
+    assert not loaded_after(code) & {"textual", "rich"}
