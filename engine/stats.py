@@ -86,13 +86,14 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
     """Roughly how long ``run_stats`` takes for ``games`` games on one core, so that a UI
     can ask before a long run (over a million games, or more than a minute).
 
-    A fit to whole runs measured on a loaded 2-core machine (right within a factor of about
-    two; see benchmarks/bench_solvers.py): a consistent strategy's game costs about 0.3 ms
-    plus scoring the whole space once (26 ns a code); a partition strategy's costs about
-    0.5 ms plus 40 ns a code where it weighs every guess, 0.1 s plus 55 ns a code where it
-    samples (more than 2**17 codes, e.g. 1 s a game on 8x8). Deterministic strategies
-    think once per distinct secret and only look the repeats up; the optimal strategy
-    first searches its tree (about 15 s on 6x4, less when cached).
+    A fit to runs measured on a loaded 2-core machine (right within a factor of about
+    two; see benchmarks/bench_solvers.py). Per distinct secret: a partition strategy's tree
+    costs about 30 us plus 25 ns a code where it weighs every guess (6x4 0.1 s, 8x5 26 s in
+    all), a game 0.1 s plus 55 ns a code where it samples (more than 2**17 codes: about 1 s
+    a game on 8x8); the sequential scan's tree 10 us plus 2 ns a code; a random game 0.3 ms
+    plus 26 ns a code. Deterministic strategies think once per distinct secret and only
+    look the repeats up; the optimal strategy first searches its tree (about 15 s on 6x4,
+    less when cached). One process: ``jobs`` divides the longer runs by up to their number.
     """
     from .strategies.partitioning import EXACT_LIMIT, PartitionStrategy
 
@@ -101,9 +102,11 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
     # Deterministic: the expected distinct secrets among `games` drawn at random.
     distinct = min(games, size * -np.expm1(-games / size)) if chosen.deterministic else games
     if isinstance(chosen, PartitionStrategy):
-        per_game = 5e-4 + 40e-9 * size if size <= EXACT_LIMIT else 0.1 + 55e-9 * size
+        per_game = 3e-5 + 25e-9 * size if size <= EXACT_LIMIT else 0.1 + 55e-9 * size
     elif chosen.name == "optimal":
         return 15.0 + 2e-6 * games
+    elif chosen.deterministic:
+        per_game = 1e-5 + 2e-9 * size
     else:
         per_game = 3e-4 + 26e-9 * size
     return float(distinct * per_game + 2e-6 * games)

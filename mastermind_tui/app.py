@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
 
+import platformdirs
+from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from .state import GameSession, Settings, WatchSession
+from .navigation import OpenHome, OpenRetro, OpenStatistics, ShowSession, StartGame, StartWatch
+from .session import GameSession
+from .settings import Settings
+from .watch_session import WatchSession
 
 DARK = Theme(
     name="mastermind-dark",
@@ -39,8 +44,19 @@ LIGHT = Theme(
 )
 
 
+def screenshot_directory() -> Path:
+    """Where a screenshot goes: the first of the pictures folder, the documents folder and
+    the current directory that exists (Textual's default, ~/Downloads, often does not)."""
+    for folder in (platformdirs.user_pictures_path(), platformdirs.user_documents_path()):
+        if folder.is_dir():
+            return folder
+    return Path.cwd()
+
+
 class MastermindApp(App[None]):
-    """Starts on the home screen, or straight in a game or a watch (from the command line)."""
+    """Starts on the home screen, or straight in a game or a watch (from the command line).
+    Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
+    progress is confirmed first."""
 
     TITLE = "Mastermind"
     CSS_PATH: ClassVar[list[Path]] = [Path(__file__).parent / "app.tcss"]
@@ -67,13 +83,41 @@ class MastermindApp(App[None]):
             self.start(self.settings)
 
     def show(self, screen: Screen) -> None:
-        """Replace the screen on show (the default screen stays underneath)."""
+        """Replace what is on show (the default screen stays underneath); anything stacked
+        on a screen (the teletype, a dialog) goes with it."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
         if len(self.screen_stack) > 1:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
 
+    def game_in_progress(self) -> bool:
+        """Whether some screen holds a game that leaving would abandon."""
+        from .screens.base import GameScreen
+
+        return any(
+            isinstance(screen, GameScreen) and screen.session.in_progress
+            for screen in self.screen_stack
+        )
+
+    def leave_game(self, then: Callable[[], None]) -> None:
+        """Do ``then`` now, or after a yes when it would abandon a game in progress."""
+        if not self.game_in_progress():
+            then()
+            return
+        from .screens.dialogs import Confirm
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(
+            Confirm("A game is in progress. Leave it?", yes="Leave", no="Stay"), answered
+        )
+
     def start(self, settings: Settings) -> None:
+        self.settings = settings
         self.show_session(GameSession(settings))
 
     def show_session(self, session: GameSession) -> None:
@@ -90,31 +134,72 @@ class MastermindApp(App[None]):
     def start_watch(self, settings: Settings, secret: int) -> None:
         from .screens.watch import WatchScreen
 
+        self.settings = settings
         self.show(WatchScreen(WatchSession(settings, secret)))
 
     def action_new_game(self) -> None:
+        self.leave_game(self._home)
+
+    def _home(self, mode: str | None = None) -> None:
         from .screens.home import HomeScreen
 
-        self.show(HomeScreen(self.settings))
+        self.show(HomeScreen(self.settings, mode=mode))
 
     def action_statistics(self) -> None:
         from .screens.stats import StatsScreen
 
-        self.show(StatsScreen(self.settings))
+        self.leave_game(lambda: self.show(StatsScreen(self.settings)))
 
     def action_watch(self) -> None:
-        from .screens.home import HomeScreen
-
-        self.show(HomeScreen(self.settings, mode="watch"))
+        self.leave_game(lambda: self._home("watch"))
 
     def action_retro(self) -> None:
-        """The 1978 teletype on top of whatever is on show; Escape comes back here."""
+        """The 1978 teletype on top of whatever is on show, which is kept: leaving the
+        teletype comes back to it."""
         from .retro.screen import TeletypeScreen
 
         self.push_screen(TeletypeScreen(seed=None if self.settings is None else self.settings.seed))
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
+
+    # ----- what screens ask for -----
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        self.start(message.settings)
+
+    @on(StartWatch)
+    def _start_watch(self, message: StartWatch) -> None:
+        self.start_watch(message.settings, message.secret)
+
+    @on(ShowSession)
+    def _show_session(self, message: ShowSession) -> None:
+        self.show_session(message.session)
+
+    @on(OpenHome)
+    def _open_home(self) -> None:
+        self.action_new_game()
+
+    @on(OpenStatistics)
+    def _open_statistics(self, message: OpenStatistics) -> None:
+        if message.settings is not None:
+            self.settings = message.settings
+        self.action_statistics()
+
+    @on(OpenRetro)
+    def _open_retro(self) -> None:
+        self.action_retro()
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Save into a folder that exists (see ``screenshot_directory``); Textual then
+        says where in a notification."""
+        folder = str(screenshot_directory()) if path is None else path
+        return super().deliver_screenshot(filename, folder, time_format)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -282,6 +282,8 @@ def _check_screen(args: argparse.Namespace) -> None:
             return
     if args.command not in FULL_SCREEN:
         return
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return  # another driver draws the screen (mastermind serve runs the app on pipes)
     name = "mastermind" + ("" if args.command is None else f" {args.command}")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise MastermindError(

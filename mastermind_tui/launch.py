@@ -7,7 +7,7 @@ import argparse
 
 from engine import parse_any
 
-from .settings import DEFAULTS, Settings
+from .settings import Settings
 
 #: The app's mode for each full-screen command; no command opens the home screen.
 MODE_OF_COMMAND = {"play": "play", "make": "make", "match": "match", "watch": "watch"}
@@ -17,15 +17,16 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
     """Checked settings (None for the home screen) and, for ``watch``, the secret."""
     if args.command is None:
         return None, None
+    # watch has no rounds or move limit: Settings.build's defaults stand for them.
+    game = {name: getattr(args, name) for name in ("rounds", "moves") if hasattr(args, name)}
     settings = Settings.build(
         mode=MODE_OF_COMMAND[args.command],
         colours=args.colours,
         positions=args.positions,
-        rounds=getattr(args, "rounds", DEFAULTS["rounds"]),
-        moves=getattr(args, "moves", DEFAULTS["moves"]),
         notation=args.notation,
         strategy=args.strategy,
         seed=args.seed,
+        **game,
     )
     if args.command == "watch":
         return settings, parse_any(settings.space, args.secret, settings.notation)

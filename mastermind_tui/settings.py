@@ -33,6 +33,14 @@ DEFAULTS: Final[dict[str, object]] = {
 }
 
 
+def whole_number(text: str, name: str) -> int:
+    """A setting typed in a form, or MastermindError naming it (the form keeps the text)."""
+    stripped = text.strip()
+    if not stripped.isascii() or not stripped.isdigit():
+        raise MastermindError(f"{name} must be a whole number (got {stripped!r})")
+    return int(stripped)
+
+
 @dataclass(frozen=True)
 class Settings:
     """A checked game configuration: built only through ``build``, which explains errors."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, ProgressBar, SelectionList, Static
+from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.stats import StatsScreen
@@ -40,10 +40,11 @@ async def test_sample_and_errors() -> None:
         await pilot.press("ctrl+r")
         assert "games must be a whole number" in str(screen.query_one("#stats-status").render())
         screen.query_one("#games", Input).value = "20"
-        screen.query_one(SelectionList).deselect_all()
+        for box in screen.query(Checkbox):
+            box.value = False
         await pilot.press("ctrl+r")
         assert "choose at least one" in str(screen.query_one("#stats-status").render())
-        screen.query_one(SelectionList).select("random")
+        screen.query_one("#strategy-random", Checkbox).value = True
         await pilot.press("ctrl+r")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -151,7 +151,7 @@ def tab(line: str, column: int) -> str:
 
 
 _BLANKS = " \t"
-# ASCII digits only: GW-BASIC's INPUT knows no others (Python's \d would take ６ or ١٢).
+# ASCII digits only: GW-BASIC's INPUT knows no others (Python's \d takes other scripts' digits).
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[ED][+-]?[0-9]*)?", re.IGNORECASE)
 
 

@@ -21,7 +21,8 @@ BLINK_SECONDS = 0.5
 
 class TeletypeScreen(Screen[None]):
     """Scrollback of everything printed, the typed text after the prompt and a blinking
-    block cursor. Escape leaves; once the program has ended, any key does."""
+    block cursor. Escape leaves; once the program has ended a line under the paper says
+    so and any key leaves, once: keys after that are ignored."""
 
     CSS_PATH = "retro.tcss"
     BINDINGS = [Binding("escape", "leave", "Leave")]  # noqa: RUF012 (Textual's convention)
@@ -35,10 +36,12 @@ class TeletypeScreen(Screen[None]):
         self.printed = ""
         self.typed = ""
         self._cursor_on = True
+        self._left = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="paper"):
             yield Static(id="printout", markup=False)
+        yield Static(id="retro-hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,14 +59,21 @@ class TeletypeScreen(Screen[None]):
         cursor = (CURSOR if self._cursor_on else " ") if waiting else ""
         self.query_one("#printout", Static).update(Content(self.printed + self.typed + cursor))
         self.query_one("#paper", VerticalScroll).scroll_end(animate=False)
+        hint = self.query_one("#retro-hint", Static)
+        hint.display = not waiting
+        if not waiting:
+            hint.update("The program has ended: press any key to leave.")
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape":
             return  # the binding handles it
         event.stop()
+        if self._left:
+            return
         if self.dialogue.finished:
             self.action_leave()
-        elif event.key == "enter":
+            return
+        if event.key == "enter":
             line, self.typed = self.typed, ""
             self.printed += line + "\n" + self.dialogue.feed(line)
         elif event.key == "backspace":
@@ -74,5 +84,9 @@ class TeletypeScreen(Screen[None]):
         self._show()
 
     def action_leave(self) -> None:
-        """Back to whoever pushed the teletype (RetroApp then exits)."""
+        """Back to whoever pushed the teletype (RetroApp then exits), only once: keys
+        already queued behind the one that leaves must not dismiss another screen."""
+        if self._left:
+            return
+        self._left = True
         self.dismiss()

@@ -32,9 +32,22 @@ Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
 - `BOARD`, `QUIT`, `HELP` as usual
 """
 
+HOME = """\
+## Choose a game
+Pick the mode, then change any field: Tab and Shift+Tab move between them, Space or the
+arrow keys open a list.
+
+- Enter (or Ctrl+S, or the Start button): start the game
+- F6: statistics for the colours, positions and strategy typed here
+- F7: the 1978 teletype
+- Ctrl+P: command palette (theme, screenshot); Ctrl+Q: quit
+"""
+
+PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME}
+
 
 class HelpScreen(ModalScreen[None]):
-    """The help page for the role being played."""
+    """The help page for the role being played, or for the home screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
@@ -44,5 +57,5 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
-            yield Markdown(PERSON if self.role == "person" else COMPUTER)
+            yield Markdown(PAGES.get(self.role, COMPUTER))
             yield Markdown("Escape closes this page. Ctrl+P: command palette. Ctrl+Q: quit.")

@@ -5,26 +5,38 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
-from ..state import MODE_TITLES, Settings
+from ..navigation import OpenRetro, OpenStatistics, StartGame, StartWatch
+from ..settings import MODE_TITLES, Settings, whole_number
 from .base import SizedScreen
 
 
 def _number(screen: Screen, field: str, name: str) -> int:
-    text = screen.query_one(f"#{field}", Input).value.strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise MastermindError(f"{name} must be a whole number (got {text!r})") from None
+    return whole_number(screen.query_one(f"#{field}", Input).value, name)
+
+
+class FormSelect(Select[str]):
+    """A drop-down whose Enter starts the game, as the title says; Space and the arrow
+    keys still open the list."""
+
+    class Submitted(Message):
+        """Enter was pressed on the closed drop-down."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter" and not self.expanded:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Submitted())
 
 
 class HomeScreen(SizedScreen):
@@ -32,8 +44,9 @@ class HomeScreen(SizedScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="start"),
-        Binding("f6", "app.statistics", "Statistics", id="stats"),
-        Binding("f7", "app.retro", "Retro 1978", id="retro"),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f6", "statistics", "Statistics", id="stats"),
+        Binding("f7", "retro", "Retro 1978", id="retro"),
     ]
 
     def __init__(self, settings: Settings | None = None, mode: str | None = None) -> None:
@@ -47,12 +60,13 @@ class HomeScreen(SizedScreen):
         yield Header()
         with VerticalScroll(id="home"):
             yield Static(
-                "MASTERMIND — choose a game, then Start (Enter or Ctrl+S)", id="home-title"
+                "MASTERMIND — choose a game, then Start (Enter or Ctrl+S). F1 help, Ctrl+Q quits",
+                id="home-title",
             )
             with Grid(id="home-form"):
                 yield from self._field(
                     "Mode",
-                    Select(
+                    FormSelect(
                         [(title, key) for key, title in MODE_TITLES.items()],
                         value=self.mode,
                         allow_blank=False,
@@ -62,7 +76,7 @@ class HomeScreen(SizedScreen):
                 )
                 yield from self._field(
                     "Strategy",
-                    Select(
+                    FormSelect(
                         [(name, name) for name in STRATEGIES],
                         value=s.strategy,
                         allow_blank=False,
@@ -76,7 +90,7 @@ class HomeScreen(SizedScreen):
                 yield from self._field("Move limit", self._input("moves", rules.max_moves))
                 yield from self._field(
                     "Notation",
-                    Select(
+                    FormSelect(
                         [(name, name) for name in NOTATIONS],
                         value=s.notation.name,
                         allow_blank=False,
@@ -124,6 +138,7 @@ class HomeScreen(SizedScreen):
         )
 
     @on(Input.Submitted)
+    @on(FormSelect.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         error = self.query_one("#home-error", Static)
@@ -135,11 +150,10 @@ class HomeScreen(SizedScreen):
             error.update(f"Cannot start: {problem}")
             return
         error.update("")
-        self.app.settings = settings  # type: ignore[attr-defined]
         if settings.mode == "watch":
-            self.app.start_watch(settings, secret)  # type: ignore[attr-defined]
+            self.post_message(StartWatch(settings, secret))
         else:
-            self.app.start(settings)  # type: ignore[attr-defined]
+            self.post_message(StartGame(settings))
 
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value
@@ -150,9 +164,20 @@ class HomeScreen(SizedScreen):
         return parse_any(settings.space, text, settings.notation)
 
     @on(Button.Pressed, "#statistics")
-    def _statistics(self) -> None:
-        self.app.action_statistics()  # type: ignore[attr-defined]
+    def action_statistics(self) -> None:
+        """Statistics for the colours, positions, strategy and seed typed here."""
+        try:
+            settings = self.settings()
+        except MastermindError as problem:
+            self.query_one("#home-error", Static).update(f"Cannot open Statistics: {problem}")
+            return
+        self.post_message(OpenStatistics(settings))
 
     @on(Button.Pressed, "#retro")
-    def _retro(self) -> None:
-        self.app.action_retro()  # type: ignore[attr-defined]
+    def action_retro(self) -> None:
+        self.post_message(OpenRetro())
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen("home"))

@@ -119,8 +119,7 @@ class MakeScreen(GameScreen):
             self.redraw()
             moves = plural(len(session.rows()), "move")
             self.say(
-                f"QUIT: game over; the computer scores the {moves} it used."
-                + self.next_game_hint()
+                f"QUIT: game over; the computer scores the {moves} it used." + self.next_game_hint()
             )
         elif typed.kind is Kind.SECRET:
             if typed.text:

@@ -2,56 +2,159 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on, work
+import numpy as np
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll, Vertical
-from textual.widgets import Button, Footer, Header, Input, Label, ProgressBar, SelectionList, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.message import Message
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError
-from engine.stats import StatsResult, choose_secrets, run_stats
+from engine.stats import StatsResult, choose_secrets, estimate_seconds, run_stats
 
-from ..state import Settings
+from ..settings import Settings, whole_number
 from ..widgets.histogram import StatsCard
-from .base import SizedScreen
+from .base import SizedScreen, one_line
+from .dialogs import Confirm
 
 #: Games above this size are sampled unless the person asks for every secret.
 SAMPLE_ABOVE = 1296
 SAMPLE = 300
+#: A run of more games than this (all strategies together) is confirmed first.
+ASK_ABOVE_GAMES = 1_000_000
+#: ... and so is one expected to take longer than this.
+ASK_ABOVE_SECONDS = 60.0
 
 
 class Cancelled(Exception):
     """Raised inside the progress callback to stop a run the screen has cancelled."""
 
 
+@dataclass
+class RunMessage(Message):
+    """Something a run's worker reports; ``run`` says which run, so a stale one is dropped."""
+
+    run: int
+
+
+@dataclass
+class RunStatus(RunMessage):
+    text: str
+
+
+@dataclass
+class RunProgress(RunMessage):
+    done: int
+
+
+@dataclass
+class RunResult(RunMessage):
+    result: StatsResult
+
+
+@dataclass
+class RunEnded(RunMessage):
+    """The run finished (error None), was cancelled, or failed (error says why, one line)."""
+
+    cancelled: bool = False
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run computes: its own copies, nothing the screen changes afterwards."""
+
+    space: CodeSpace
+    names: tuple[str, ...]
+    secrets: np.ndarray
+    seed: int | None
+
+    @property
+    def games(self) -> int:
+        return len(self.secrets) * len(self.names)
+
+    def seconds(self) -> float:
+        return sum(estimate_seconds(self.space, name, len(self.secrets)) for name in self.names)
+
+
+def describe_seconds(seconds: float) -> str:
+    if seconds < 120:
+        return f"about {seconds:.0f} s"
+    if seconds < 7200:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
+def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], object]) -> None:
+    """The worker: plays the plan and sends what happens, tagged with ``run``. It reads only
+    the plan; ``send`` (the screen's ``post_message``) delivers nothing once the screen is
+    gone. Every failure becomes a RunEnded, so nothing escapes the thread."""
+    total = len(plan.secrets)
+    step = max(1, total // 100)
+    try:
+        for number, name in enumerate(plan.names):
+            send(
+                RunStatus(
+                    run, f"Running {name} over {total:,} games ({number + 1}/{len(plan.names)})…"
+                )
+            )
+
+            def progress(done: int, _total: int, before: int = number * total) -> None:
+                if stop.is_set():
+                    raise Cancelled
+                if done % step == 0 or done == total:
+                    send(RunProgress(run, before + done))
+
+            result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
+            if stop.is_set():
+                raise Cancelled
+            send(RunResult(run, result))
+    except Cancelled:
+        send(RunEnded(run, cancelled=True))
+    except Exception as error:  # shown on the screen, never ends the app
+        send(RunEnded(run, error=one_line(error)))
+    else:
+        send(RunEnded(run))
+
+
 class StatsScreen(SizedScreen):
-    """The run happens in a thread; progress and each finished strategy come back by
-    ``call_from_thread`` so the interface never freezes."""
+    """A run happens in a thread on its own Plan; what it reports comes back as messages
+    tagged with the run, so the interface never freezes, a cancelled or replaced run's
+    late messages are dropped, and a screen that is gone receives nothing. Escape and the
+    Cancel button stop a run wherever the focus is."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "run", "Run", id="run"),
-        Binding("ctrl+x", "cancel", "Cancel", id="cancel"),
+        Binding("escape", "cancel", "Cancel run", id="cancel", priority=True),
+        Binding("ctrl+x", "cancel", "Cancel", show=False),
         Binding("f5", "app.new_game", "New game", id="new-game"),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
         self.settings = settings or Settings.build()
+        #: The run whose messages are shown; older runs' messages are stale.
+        self.run_number = 0
+        self._secrets = 0
+        self._stop = threading.Event()
+        self.running = False
 
     def compose(self) -> ComposeResult:
         rules = self.settings.rules
         size = rules.colours**rules.positions
+        chosen = {"knuth", "entropy", "classic", self.settings.strategy}
         yield Header()
         with Horizontal(id="stats-form"):
-            strategies = SelectionList[str](
-                *[(name, name, name in ("knuth", "entropy", "classic")) for name in STRATEGIES],
-                id="strategies",
-            )
-            strategies.border_title = "Strategies"
-            yield strategies
+            with Vertical(id="strategies") as box:
+                box.border_title = "Strategies"
+                for name in STRATEGIES:
+                    yield Checkbox(name, name in chosen, id=f"strategy-{name}", compact=True)
             with Vertical(id="stats-fields"):
                 yield Label("Colours, positions")
                 with Horizontal(classes="pair"):
@@ -59,7 +162,9 @@ class StatsScreen(SizedScreen):
                     yield Input(str(rules.positions), id="positions", compact=True)
                 yield Label("Games (blank: every secret)")
                 yield Input("" if size <= SAMPLE_ABOVE else str(SAMPLE), id="games", compact=True)
-                yield Button("Run", id="run", variant="primary")
+                with Horizontal(id="stats-buttons"):
+                    yield Button("Run", id="run", variant="primary")
+                    yield Button("Cancel (Esc)", id="cancel", variant="error", disabled=True)
         yield ProgressBar(id="progress", show_eta=False)
         yield Static("Choose strategies and press Run (Ctrl+R).", id="stats-status", markup=False)
         yield HorizontalScroll(id="stats-results")
@@ -69,75 +174,118 @@ class StatsScreen(SizedScreen):
         self.query_one(ProgressBar).display = False  # no idle animation before a run
         self.query_one("#run", Button).focus()
 
-    def _plan(self) -> tuple[CodeSpace, list[str], int | None]:
-        def number(field: str) -> int:
-            text = self.query_one(f"#{field}", Input).value.strip()
-            if not text.isdigit():
-                raise MastermindError(f"{field} must be a whole number (got {text!r})")
-            return int(text)
+    def selected(self) -> list[str]:
+        return [name for name in STRATEGIES if self.query_one(f"#strategy-{name}", Checkbox).value]
 
-        space = CodeSpace(number("colours"), number("positions"))
-        names = list(self.query_one(SelectionList).selected)
+    def _plan(self) -> Plan:
+        colours = whole_number(self.query_one("#colours", Input).value, "colours")
+        positions = whole_number(self.query_one("#positions", Input).value, "positions")
+        names = self.selected()
         if not names:
             raise MastermindError("choose at least one strategy")
-        games = None if not self.query_one("#games", Input).value.strip() else number("games")
-        return space, names, games
+        for name in names:  # the one check of a game's settings, whatever the screen
+            settings = Settings.build(
+                colours=colours, positions=positions, notation="numbers", strategy=name
+            )
+        games_text = self.query_one("#games", Input).value
+        games = None if not games_text.strip() else whole_number(games_text, "games")
+        secrets = choose_secrets(settings.space, games, self.settings.seed)
+        return Plan(settings.space, tuple(names), secrets, self.settings.seed)
+
+    def say(self, text: str) -> None:
+        self.query_one("#stats-status", Static).update(text)
 
     @on(Button.Pressed, "#run")
     @on(Input.Submitted)
     def action_run(self) -> None:
-        status = self.query_one("#stats-status", Static)
-        try:
-            space, names, games = self._plan()
-            secrets = choose_secrets(space, games, self.settings.seed)
-        except MastermindError as problem:
-            status.update(f"Cannot run: {problem}")
+        if self.running:
+            self.say("A run is going: cancel it first (Escape).")
             return
+        try:
+            plan = self._plan()
+        except MastermindError as problem:
+            self.say(f"Cannot run: {problem}")
+            return
+        seconds = plan.seconds()
+        if plan.games > ASK_ABOVE_GAMES or seconds > ASK_ABOVE_SECONDS:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.start(plan)
+                else:
+                    self.say("Not run.")
+
+            self.app.push_screen(
+                Confirm(
+                    f"{plan.games:,} games ({len(plan.names)} strategies of "
+                    f"{len(plan.secrets):,} secrets) will take {describe_seconds(seconds)} "
+                    "on one core. Run them?",
+                    yes="Run",
+                    no="Not now",
+                ),
+                answered,
+            )
+            return
+        self.start(plan)
+
+    def start(self, plan: Plan) -> None:
+        """Start a run on its own plan; the run number tags its messages."""
+        self.run_number += 1
+        self._stop = threading.Event()
+        self.running = True
+        self._secrets = len(plan.secrets)
         self.query_one("#stats-results").remove_children()
         bar = self.query_one(ProgressBar)
-        bar.update(total=len(secrets) * len(names), progress=0)
+        bar.update(total=plan.games, progress=0)
         bar.display = True
-        self.compute(space, names, secrets)
-
-    def action_cancel(self) -> None:
-        self.workers.cancel_group(self, "stats")
-
-    @work(thread=True, exclusive=True, group="stats")
-    def compute(self, space: CodeSpace, names: list[str], secrets) -> None:
-        worker = get_current_worker()
-        total = len(secrets)
-        step = max(1, total // 100)
-        for number, name in enumerate(names):
-            self.app.call_from_thread(
-                self._status, f"Running {name} over {total:,} games ({number + 1}/{len(names)})…"
-            )
-
-            def progress(done: int, _total: int, before: int = number * total) -> None:
-                if worker.is_cancelled:
-                    raise Cancelled
-                if done % step == 0 or done == total:
-                    self.app.call_from_thread(self._progress, before + done)
-
-            try:
-                result = run_stats(space, name, secrets, self.settings.seed, progress=progress)
-            except Cancelled:
-                return
-            self.app.call_from_thread(self._result, result)
-        self.app.call_from_thread(
-            self._status, f"Done: {len(names)} strategies, {total:,} games each."
+        self.query_one("#cancel", Button).disabled = False
+        run, stop = self.run_number, self._stop
+        self.run_worker(
+            lambda: play(plan, run, stop, self.post_message),
+            thread=True,
+            group="stats",
+            exit_on_error=False,
         )
 
-    def _status(self, text: str) -> None:
-        self.query_one("#stats-status", Static).update(text)
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        if not self.running:
+            self.say("Nothing to cancel: press Run (Ctrl+R) to start.")
+            return
+        self._stop.set()
+        self.say("Cancelling…")
 
-    def _progress(self, done: int) -> None:
-        self.query_one(ProgressBar).update(progress=done)
+    def on_unmount(self) -> None:
+        self._stop.set()  # the thread stops at its next progress step
 
-    def _result(self, result: StatsResult) -> None:
-        self.query_one("#stats-results").mount(StatsCard(result, classes="stats-card"))
+    def _fresh(self, message: RunMessage) -> bool:
+        return message.run == self.run_number
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.CANCELLED:
-            self._status("Cancelled.")
-        elif event.state is WorkerState.ERROR:
-            self._status(f"The run failed: {event.worker.error}")
+    @on(RunStatus)
+    def _status(self, message: RunStatus) -> None:
+        if self._fresh(message):
+            self.say(message.text)
+
+    @on(RunProgress)
+    def _progress(self, message: RunProgress) -> None:
+        if self._fresh(message):
+            self.query_one(ProgressBar).update(progress=message.done)
+
+    @on(RunResult)
+    def _result(self, message: RunResult) -> None:
+        if self._fresh(message):
+            self.query_one("#stats-results").mount(StatsCard(message.result, classes="stats-card"))
+
+    @on(RunEnded)
+    def _ended(self, message: RunEnded) -> None:
+        if not self._fresh(message):
+            return
+        self.running = False
+        self.query_one("#cancel", Button).disabled = True
+        if message.error is not None:
+            self.say(f"The run failed: {message.error}")
+        elif message.cancelled:
+            self.say("Cancelled.")
+        else:
+            cards = len(self.query(StatsCard))
+            self.say(f"Done: {cards} strategies, {self._secrets:,} games each.")

@@ -1,0 +1,50 @@
+"""Where screens ask the app to go: messages that bubble from a screen to the app, so a
+screen needs to know nothing of the app's class and a typo is an import error, not an
+``AttributeError`` at run time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from .session import GameSession
+from .settings import Settings
+
+
+@dataclass
+class StartGame(Message):
+    """Start a new match with these settings (the app remembers them)."""
+
+    settings: Settings
+
+
+@dataclass
+class StartWatch(Message):
+    """Watch a strategy break ``secret`` with these settings."""
+
+    settings: Settings
+    secret: int
+
+
+@dataclass
+class ShowSession(Message):
+    """Show the screen for the current game of a session (who breaks decides which)."""
+
+    session: GameSession
+
+
+class OpenHome(Message):
+    """The home screen, asking first if a game in progress would be abandoned."""
+
+
+@dataclass
+class OpenStatistics(Message):
+    """The statistics screen (for these settings, when given), asking first if a game in
+    progress would be abandoned."""
+
+    settings: Settings | None = None
+
+
+class OpenRetro(Message):
+    """The 1978 teletype, on top of whatever is on show."""

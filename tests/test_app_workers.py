@@ -1,0 +1,219 @@
+"""The one worker pattern on the game screens: typing while the computer thinks, leaving a
+screen mid-computation, stale and failed results, tiny games and big ones.
+
+``gate`` holds every solver decision made off the interface thread until the test opens
+it, so "while a worker is still running" is certain, not a race the test hopes to win.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from app_helpers import message
+from textual.widgets import Input, Static
+
+from engine import Solver
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.settings import Settings
+
+
+class Gate:
+    def __init__(self) -> None:
+        self.open_event = threading.Event()
+        self.waiting = threading.Event()
+        self.calls_on_main = 0
+
+    def open(self) -> None:
+        self.open_event.set()
+
+
+@pytest.fixture
+def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
+    gate = Gate()
+    decide = Solver.decide
+
+    def held(self: Solver):
+        if threading.current_thread() is not threading.main_thread():
+            gate.waiting.set()
+            gate.open_event.wait(20)
+        return decide(self)
+
+    monkeypatch.setattr(Solver, "decide", held)
+    yield gate
+    gate.open()
+
+
+async def type_line(pilot, text: str) -> None:
+    """Type key by key and press Enter, without waiting for any worker."""
+    await pilot.press(*text, "enter")
+    await pilot.pause()
+
+
+def advice(app: MastermindApp) -> str:
+    return str(app.screen.query_one("#trace-advice", Static).render())
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate) -> None:
+    app = MastermindApp(Settings.build(seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        assert "thinking…" in advice(app)
+        for guess in ("RRGG", "BBYY", "OOWW"):
+            await type_line(pilot, guess)
+        assert [
+            screen.session.format(screen.session.space.from_digits(r.digits))
+            for r in screen.session.rows()
+        ] == ["RRGG", "BBYY", "OOWW"]
+        assert "thinking…" in advice(app)
+        gate.open()
+        await settle(pilot)
+        summary = str(screen.query_one("#trace-summary", Static).render())
+        left = len(screen.session.person.knowledge.candidates)
+        assert f"{left:,} of 1,296" in summary
+        assert "knuth would play next" in advice(app) and "thinking" not in advice(app)
+
+
+async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate: Gate) -> None:
+    gate.open()
+    app = MastermindApp(Settings.build(mode="make", seed=5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        session = app.screen.session
+        first = session.pending.guess
+        gate.open_event.clear()
+        await type_line(pilot, "0,0")
+        assert session.pending is None  # the second guess is being worked out
+        await type_line(pilot, "1,0")
+        assert "still thinking" in message(pilot)
+        await type_line(pilot, "UNDO")
+        assert "Took back move 1" in message(pilot) and "dropped" in message(pilot)
+        gate.open()
+        await settle(pilot)
+        assert session.pending is not None and session.pending.guess == first
+        assert len(session.rows()) == 0
+        await type_line(pilot, "1,0")
+        await settle(pilot)
+        assert len(session.rows()) == 1 and session.pending is not None
+        gate.open_event.clear()
+        await type_line(pilot, "0,1")
+        await type_line(pilot, "FIX 1 0,0")
+        assert "Move 1 now reads 0,0" in message(pilot)
+        gate.open()
+        await settle(pilot)
+        assert [str(r.answer) for r in session.rows()] == ["0B 0W", "0B 1W"]
+        assert session.pending is not None
+        assert session.pending.candidates_before == len(session.computer.solver.candidates)
+        possible = next(iter(session.pending.partition))
+        # Answers the guess on the board (no IndexError from a stale pending guess):
+        await type_line(pilot, f"{possible.black},{possible.white}")
+        await settle(pilot)
+        assert len(session.rows()) == 3
+
+
+@pytest.mark.parametrize("mode", ["make", "watch", "play"])
+async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: str) -> None:
+    settings = Settings.build(mode=mode, seed=2)
+    secret = settings.notation.parse(settings.space, "RGBY") if mode == "watch" else None
+    app = MastermindApp(settings, secret)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        left = app.screen
+        assert gate.waiting.wait(5)
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.screen is not left
+        gate.open()
+        await settle(pilot)
+        assert app.is_running and app.return_code is None
+        assert left not in app.screen_stack
+
+
+async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(self: Solver):
+        raise ValueError("Cannot take a larger sample than population")
+
+    monkeypatch.setattr(Solver, "decide", broken)
+    app = MastermindApp(Settings.build(mode="make", seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert app.is_running
+        assert "failed (internal error: ValueError: Cannot take" in message(pilot)
+        assert "the game goes on" in message(pilot)
+        await type_line(pilot, "HELP")
+        assert app.is_running
+
+
+@pytest.mark.parametrize(
+    ("mode", "colours", "positions"),
+    [("play", 2, 1), ("play", 3, 1), ("play", 2, 2), ("make", 2, 1)],
+)
+async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, positions: int) -> None:
+    for seed in range(4):
+        settings = Settings.build(mode=mode, colours=colours, positions=positions, seed=seed)
+        app = MastermindApp(settings)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            assert "thinking" not in advice(app), advice(app)
+            if mode == "make":
+                assert app.screen.session.pending is not None
+                assert "my guess is" in message(pilot)
+
+
+async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    threads: list[bool] = []
+    observe = Solver.observe
+
+    def watched(self: Solver, *args, **kwargs):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return observe(self, *args, **kwargs)
+
+    monkeypatch.setattr(Solver, "observe", watched)
+    app = MastermindApp(Settings.build(colours=8, positions=8, seed=1))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "RRGGBBWW")
+        assert len(app.screen.session.rows()) == 1
+        await settle(pilot)
+        assert threads and not any(threads)
+
+
+async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
+    app = MastermindApp(Settings.build(mode="make", seed=5))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        board = str(app.screen.query_one("#board", Static).render())
+        guess = app.screen.session.pending.guess
+        symbols = app.screen.session.format(guess)
+        first_row = board.splitlines()[0]
+        assert first_row.startswith(" 1") and "?" in first_row
+        assert [c for c in first_row if c.isalpha()] == list(symbols)
+
+
+async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> None:
+    app = MastermindApp(Settings.build(seed=3))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await type_line(pilot, "QUIT")
+        await type_line(pilot, "RRGG")
+        assert "The match is over" in message(pilot) and "F5" in message(pilot)
+        await type_line(pilot, "")
+        assert "The match is over" in message(pilot)
+        assert "Type a guess" not in message(pilot)
+        await settle(pilot)
+        text = advice(app)
+        assert "the code is known" not in text
+        left = len(app.screen.session.person.knowledge.candidates)
+        assert f"given up with {left:,} codes left" in text
+        assert app.focused is app.screen.query_one("#command", Input)
