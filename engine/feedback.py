@@ -10,7 +10,7 @@ back into (black, white).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -31,7 +31,7 @@ class Answer(NamedTuple):
         return f"{self.black}B {self.white}W"
 
 
-def score(secret: Sequence[int], guess: Sequence[int]) -> Answer:
+def score(secret: Sequence[Hashable], guess: Sequence[Hashable]) -> Answer:
     """Blacks: same colour, same position. Whites: colours in common minus blacks."""
     black = sum(1 for a, b in zip(secret, guess, strict=True) if a == b)
     common = Counter(secret) & Counter(guess)
@@ -107,8 +107,8 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
             counts = space.counts[present, start:stop]
         else:
             block = codes[start:stop]
-            digits = [row.take(block) for row in space.digits]
-            counts = [space.counts[colour].take(block) for colour in present]
+            digits = np.stack([row.take(block) for row in space.digits])
+            counts = np.stack([space.counts[colour].take(block) for colour in present])
         black = np.zeros(stop - start, dtype=np.uint8)
         for row, d in zip(digits, g_digits, strict=True):
             black += row == d

@@ -212,7 +212,7 @@ class OptimalSearch:
         the first one found, or with ``ties`` every one."""
         bounds = splits.bounds
         order = np.lexsort((~splits.possible, bounds))
-        best, rows = beta, []
+        best, rows = beta, list[int]()
         seen: set[bytes] = set()
         for row in order:
             if bounds[row] > best or (bounds[row] == best and not ties):

@@ -9,6 +9,7 @@ with; the codes with the fewest disagreements name the fixes.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,7 +70,7 @@ def find_slips(
     return fixes[:limit]
 
 
-def describe_fix(fix: Fix, answers: list[tuple[int, Answer]], fmt) -> str:
+def describe_fix(fix: Fix, answers: list[tuple[int, Answer]], fmt: Callable[[int], str]) -> str:
     """``move 3 RGOG: 2,1 instead of 1,1 leaves 1 code`` (several moves joined by "and")."""
     parts = []
     for i, new in fix.corrections:

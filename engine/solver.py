@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Any
 
 import numpy as np
 
@@ -102,6 +103,7 @@ class Solver:
         """
         decision = self.decide()
         answer = check_answer(black, white, self.space.positions)
+        assert self._pending is not None  # decide() just set it
         _, classes = self._pending
         cls = encode(*answer, self.space.positions)
         left = self.candidates[classes == cls]
@@ -174,7 +176,7 @@ class Solver:
         return self.steps.pop()
 
 
-def play(space: CodeSpace, strategy: Strategy, secret: int, **kwargs) -> list[Step]:
+def play(space: CodeSpace, strategy: Strategy, secret: int, **kwargs: Any) -> list[Step]:
     """Play one whole game against a known secret and return its trace."""
     space.check_index(secret)
     solver = Solver(space, strategy, **kwargs)

@@ -185,7 +185,7 @@ def _play_block(
     next_report = time.perf_counter() + PROGRESS_INTERVAL
     for game, (secret, game_seed) in enumerate(zip(secrets.tolist(), seeds, strict=True)):
         rng = np.random.default_rng(game_seed) if memo is None else None
-        cands, history = everything, ()
+        cands, history = everything, tuple[tuple[int, int], ...]()
         while True:
             known = memo.get(history) if memo is not None else None
             if known is not None:
@@ -318,7 +318,9 @@ def _in_processes(
             pool.join()
 
 
-def _star(job: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], tuple]):
+def _star(
+    job: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], tuple],
+) -> tuple[np.ndarray, np.ndarray]:
     task, part = job
     return task(*part)
 

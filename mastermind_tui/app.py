@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 import platformdirs
@@ -59,7 +59,7 @@ class MastermindApp(App[None]):
     progress is confirmed first."""
 
     TITLE = "Mastermind"
-    CSS_PATH: ClassVar[list[Path]] = [Path(__file__).parent / "app.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = [Path(__file__).parent / "app.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+t", "toggle_theme", "Theme", id="theme")]
 
     def __init__(

@@ -172,7 +172,8 @@ class GameSession:
         if self.role == PERSON:
             assert self.person is not None
             return [Row(space.to_digits(g), a) for g, a in self.person.moves]
-        return [Row(space.to_digits(s.guess), s.answer) for s in self.game.steps]
+        assert self.computer is not None
+        return [Row(space.to_digits(s.guess), s.answer) for s in self.computer.steps]
 
     def _idle(self, candidates: int) -> str:
         """The advice line once nothing is being worked out."""

@@ -282,6 +282,7 @@ class PartitionStrategy(Strategy):
                 cls = full[np.ix_(block, scored)].astype(np.int32)
                 cls += offsets[: len(block), None]
             else:
+                assert right is not None  # made above whenever there is no full table
                 if left is not None:
                     block_features = left[block]
                 else:

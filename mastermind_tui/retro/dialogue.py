@@ -64,8 +64,15 @@ def _dimension(positions: float, total: float) -> None:
     """Line 150, ``DIM Q(P9),S(10,2),S$(10),A$(P9),G$(P9),I(P),H$(P9)``: refuse what the
     interpreter refused (Overflow, Illegal function call, Out of memory), in its order."""
     used = 0
-    arrays = ((positions, 4), (10, 4 * 3), (10, 3), (positions, 3), (positions, 3))
-    arrays += ((total, 4), (positions, 3))
+    arrays: tuple[tuple[float, int], ...] = (
+        (positions, 4),
+        (10, 4 * 3),
+        (10, 3),
+        (positions, 3),
+        (positions, 3),
+        (total, 4),
+        (positions, 3),
+    )
     for bound, width in arrays:
         size = cint(bound, 150)
         if size < 0:

@@ -57,8 +57,9 @@ class SizedScreen(Screen):
     narrow and, below the minimum size, shows a centred message instead of its widgets
     (they come back when the terminal grows)."""
 
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (WIDE, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (TALL, "-tall")]
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]  # noqa: RUF012
 
     def __init__(self) -> None:
         super().__init__()

@@ -120,11 +120,11 @@ class DecisionTreeScreen(ModalScreen[None]):
         top = tree.root.add(
             node_label(root, self.space, self.notation, None), data=root, expand=False
         )
-        self._add_children(top)
+        self._open_children(top)
         top.expand()
         tree.move_cursor(top)
 
-    def _add_children(self, item: TreeNode[Node]) -> None:
+    def _open_children(self, item: TreeNode[Node]) -> None:
         node = item.data
         if node is None or item.children:
             return
@@ -137,4 +137,4 @@ class DecisionTreeScreen(ModalScreen[None]):
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Node]) -> None:
-        self._add_children(event.node)
+        self._open_children(event.node)

@@ -51,10 +51,14 @@ class RecordsScreen(Screen):
         yield Header()
         with Vertical(id="records-body"):
             yield Static("Reading your records…", id="records-status", markup=False)
-            summary = DataTable(id="records-sizes", cursor_type="row", zebra_stripes=True)
+            summary: DataTable[str] = DataTable(
+                id="records-sizes", cursor_type="row", zebra_stripes=True
+            )
             summary.border_title = "By size"
             yield summary
-            recent = DataTable(id="records-games", cursor_type="row", zebra_stripes=True)
+            recent: DataTable[str] = DataTable(
+                id="records-games", cursor_type="row", zebra_stripes=True
+            )
             recent.border_title = "Recent games (Enter: replay)"
             yield recent
         yield Footer()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -16,7 +18,7 @@ class Board(Static):
 
     compact: reactive[bool] = reactive(False)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._shown: (
             tuple[list[Row], int, int, list[str], tuple[int, ...] | None, tuple[int, ...] | None]

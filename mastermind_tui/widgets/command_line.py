@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -18,7 +19,7 @@ class CommandLine(Vertical):
     class Entered(Message):
         text: str
 
-    def __init__(self, prompt: str = "Your guess:", **kwargs) -> None:
+    def __init__(self, prompt: str = "Your guess:", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._prompt = prompt
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -13,7 +15,7 @@ BAR = 12
 class StatsCard(Static):
     """Draws a StatsResult; the border title names the strategy."""
 
-    def __init__(self, result: StatsResult, **kwargs) -> None:
+    def __init__(self, result: StatsResult, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.result = result
         self.border_title = result.strategy
