@@ -115,6 +115,16 @@ def _game_args(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _spoiler_free(p: argparse.ArgumentParser) -> None:
+    """Where a person breaks the code: advice and ratings kept back until asked for."""
+    p.add_argument(
+        "--spoiler-free",
+        action="store_true",
+        help="hide the solver's advice and the ratings of your guesses while you play "
+        "(type HINT or press F3 to see them; the summary comes at the end)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="mastermind",
@@ -153,10 +163,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("play", "break the computer's code, full-screen")
     _game_args(p)
+    _spoiler_free(p)
     p = command("make", "the computer breaks your code, full-screen")
     _game_args(p)
     p = command("match", "you and the computer take turns to break codes, full-screen")
     _game_args(p)
+    _spoiler_free(p)
 
     p = command("watch", "watch a strategy break SECRET, one step at a time, full-screen")
     p.add_argument("secret", help="the code to break")

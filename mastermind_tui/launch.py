@@ -17,8 +17,13 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
     """Checked settings (None for the home screen) and, for ``watch``, the secret."""
     if args.command is None:
         return None, None
-    # watch has no rounds or move limit: Settings.build's defaults stand for them.
-    game = {name: getattr(args, name) for name in ("rounds", "moves") if hasattr(args, name)}
+    # watch has no rounds or move limit (and make no spoilers to hide): Settings.build's
+    # defaults stand for them.
+    game = {
+        name: getattr(args, name)
+        for name in ("rounds", "moves", "spoiler_free")
+        if hasattr(args, name)
+    }
     settings = Settings.build(
         mode=MODE_OF_COMMAND[args.command],
         colours=args.colours,

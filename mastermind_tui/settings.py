@@ -30,6 +30,7 @@ DEFAULTS: Final[dict[str, object]] = {
     "notation": "letters",
     "strategy": "knuth",
     "seed": None,
+    "spoiler_free": False,
 }
 
 
@@ -50,6 +51,8 @@ class Settings:
     notation: Notation
     strategy: str
     seed: int | None = None
+    #: Advice and ratings hidden while a person plays (HINT shows them on demand).
+    spoiler_free: bool = False
 
     @classmethod
     def build(
@@ -62,6 +65,7 @@ class Settings:
         notation: str = "letters",
         strategy: str = "knuth",
         seed: int | None = None,
+        spoiler_free: bool = False,
     ) -> Settings:
         """Check every value and say which one is wrong in one line (MastermindError)."""
         if mode not in MODE_TITLES:
@@ -72,7 +76,7 @@ class Settings:
         chosen = get_notation(notation)
         chosen.check(colours)
         make_strategy(strategy)
-        return cls(mode, rules, chosen, strategy.lower(), seed)
+        return cls(mode, rules, chosen, strategy.lower(), seed, spoiler_free)
 
     @property
     def space(self) -> CodeSpace:

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
@@ -103,6 +103,15 @@ class HomeScreen(SizedScreen):
                     "Secret to watch (blank: random)",
                     Input(id="secret", placeholder="e.g. RGOY", compact=True),
                 )
+                yield from self._field(
+                    "Spoiler-free (you break the code)",
+                    Checkbox(
+                        "hide advice and ratings; HINT shows them",
+                        s.spoiler_free,
+                        id="spoiler-free",
+                        compact=True,
+                    ),
+                )
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Statistics", id="statistics")
@@ -111,7 +120,7 @@ class HomeScreen(SizedScreen):
         yield Footer()
 
     @staticmethod
-    def _field(label: str, widget: Input | Select) -> ComposeResult:
+    def _field(label: str, widget: Input | Select | Checkbox) -> ComposeResult:
         with Vertical(classes="field"):
             yield Label(label)
             yield widget
@@ -135,6 +144,7 @@ class HomeScreen(SizedScreen):
             notation=str(self.query_one("#notation", Select).value),
             strategy=str(self.query_one("#strategy", Select).value),
             seed=None if not seed_text else _number(self, "seed", "the seed"),
+            spoiler_free=self.query_one("#spoiler-free", Checkbox).value,
         )
 
     @on(Input.Submitted)
