@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .feedback import Answer
+import numpy as np
+
+from .codes import CodeSpace
+from .feedback import Answer, answers, encode, partition
 from .match import plural
 from .trace import Decision, format_score
 
@@ -71,3 +74,122 @@ def split_text(partition: dict[Answer, int], shown: int = 8) -> str:
     parts = "; ".join(f"{answer_text(a)}: {n:,}" for a, n in items[:shown])
     more = len(items) - shown
     return parts + (f" (+{more} more)" if more > 0 else "")
+
+
+#: What a score means, in each scoring strategy's own terms: what one guess does, what
+#: two tied guesses both do and what the next best does ({} is the amount), and the unit.
+_TERMS: dict[str, tuple[str, str, str, str]] = {
+    "largest class": (
+        "leaves at most {}, whatever the answer",
+        "both leave at most {}",
+        "leaves at most {}",
+        "code",
+    ),
+    "expected size": (
+        "leaves {} on average",
+        "both leave {} on average",
+        "leaves {}",
+        "code",
+    ),
+    "bits": (
+        "tells {} about the secret on average",
+        "both tell {} on average",
+        "tells {}",
+        "bit",
+    ),
+    "classes": (
+        "splits the codes by their answer into {}",
+        "both split the codes into {}",
+        "makes {}",
+        "class",
+    ),
+    "expected guesses": (
+        "finds the secret in {} on average from here, as few as any guess can",
+        "both need {} on average",
+        "needs {}",
+        "guess",
+    ),
+}
+_PLURALS = {"class": "classes", "guess": "guesses"}
+#: Scores closer than this are a tie (they come from the same integer keys).
+_TIE = 1e-9
+
+
+def _amount(decision: Decision, value: float, unit: str = "") -> str:
+    """``44 codes``, ``1 code``, ``≈2,112,251 codes`` (estimated), ``3.057 bits``."""
+    number = format_score(value)
+    mark = "≈" if estimated(decision) else ""
+    if not unit:
+        return mark + number
+    return f"{mark}{number} {unit if number == '1' else _PLURALS.get(unit, unit + 's')}"
+
+
+def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
+    """Why the guess beat the runner-up it tied with, by the tie rule of the scoring
+    strategies (a guess that could be the secret, then the first as written); "" when
+    there was no tie."""
+    if decision.score is None or not decision.alternatives or decision.score_label is None:
+        return ""
+    rival = decision.alternatives[0]
+    if abs(rival.score - decision.score) > _TIE or decision.score_label not in _TERMS:
+        return ""
+    g, r = fmt(decision.guess), fmt(rival.guess)
+    _, both_terms, _, unit = _TERMS[decision.score_label]
+    both = both_terms.format(_amount(decision, decision.score, unit))
+    if decision.consistent and not rival.consistent:
+        why = f"{g} could be the secret, {r} could not"
+    elif decision.consistent:
+        why = f"both could be the secret, and {g} comes first as written"
+    else:
+        why = f"neither could be the secret, and {g} comes first as written"
+    return f"{g} and {r} {both}; {why}"
+
+
+def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
+    """One plain sentence: why this guess, in the strategy's own terms, with how a tie was
+    broken (``RRGG and RGGR both leave at most 44 codes; RRGG could be the secret, RGGR
+    could not.``)."""
+    g = fmt(decision.guess)
+    label = decision.score_label
+    if decision.score is not None and label in _TERMS:
+        tie = tie_text(decision, fmt)
+        if tie:
+            return tie + "."
+        own, _, rival_terms, unit = _TERMS[label]
+        text = f"{g} {own.format(_amount(decision, decision.score, unit))}"
+        if decision.alternatives:
+            rival = decision.alternatives[0]
+            rival_text = rival_terms.format(_amount(decision, rival.score))
+            text += f"; the next best, {fmt(rival.guess)}, {rival_text}"
+        return text + "."
+    start = decision.details.get("scan_start")
+    if start is not None and decision.note.startswith("random start"):
+        return (
+            f"{g} is the first code still possible scanning forward from a random start "
+            f"(index {start})."
+        )
+    if start is not None:
+        return f"{g} is the first code still possible in index order."
+    if decision.note.startswith("picked at random"):
+        return (
+            f"{g} was drawn at random from the {decision.candidates_before:,} codes still possible."
+        )
+    could = "could" if decision.consistent else "could not"
+    return f"{g} {could} be the secret" + (f" ({decision.note})." if decision.note else ".")
+
+
+def runner_up(
+    space: CodeSpace, decision: Decision, candidates: np.ndarray
+) -> tuple[int, dict[Answer, int]] | None:
+    """The next best guess and how it would have split ``candidates`` (the codes the
+    decision was made on), to show beside the chosen guess's split; None without one."""
+    if not decision.alternatives:
+        return None
+    rival = decision.alternatives[0].guess
+    return rival, partition(answers(space, rival, candidates), space.positions)
+
+
+def class_codes(space: CodeSpace, guess: int, candidates: np.ndarray, answer: Answer) -> np.ndarray:
+    """The codes of ``candidates`` that would answer ``guess`` with ``answer``: one class."""
+    cls = encode(answer.black, answer.white, space.positions)
+    return candidates[answers(space, guess, candidates) == cls]

@@ -8,10 +8,11 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from engine import CodeSpace, get_notation, make_strategy
 from engine.errors import ConfigError
-from engine.explain import answer_text, reasons, split_text
+from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
@@ -78,7 +79,9 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
         f"{step.number:>3}. {guess}   {answer_text(step.answer)}   "
         f"possible codes {d.candidates_before:,} -> {step.candidates_after:,}"
     ]
-    why = reasons(d, lambda code: notation.format(space, code))
+    fmt = partial(notation.format, space)
+    lines.append(f"      {sentence(d, fmt)}")
+    why = reasons(d, fmt)
     if why:
         lines.append("      why: " + "; ".join(why))
     lines.append(f"      split: {split_text(d.partition)}")

@@ -37,7 +37,7 @@ from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 
 from .settings import Settings
-from .views import MAP_LIMIT, Row, TraceView
+from .views import MAP_LIMIT, Row, TraceView, few
 
 
 @dataclass(frozen=True)
@@ -186,6 +186,17 @@ class GameSession:
             return f"nothing: out of moves with {plural(candidates, 'code')} left"
         return "nothing yet"
 
+    def breaker_position(self) -> tuple[np.ndarray, tuple[tuple[int, int], ...]]:
+        """The breaker's position for the decision tree: the codes still possible and the
+        moves as (guess, answer class). The person's knowledge catches up here if a worker
+        has not yet learnt the last guess (a scan of the codes: only on an explicit ask)."""
+        if self.role == PERSON:
+            assert self.person is not None
+            solver = self.person.knowledge
+        else:
+            solver = self._computer.solver
+        return solver.candidates, solver.history
+
     # ----- the person breaks -----
     def guess(self, text: str) -> Answer:
         """Play a typed guess; a CodeError for a bad one costs no move."""
@@ -250,6 +261,7 @@ class GameSession:
             headline=f"{self.settings.strategy} would play next",
             possible=possible if space.size <= MAP_LIMIT else None,
             idle=self._idle(len(possible)),
+            remaining=few(possible),
         )
 
     # ----- the computer breaks -----
@@ -394,4 +406,5 @@ class GameSession:
             headline=f"{self.settings.strategy} plays",
             possible=solver.candidates if self.space.size <= MAP_LIMIT else None,
             idle=self._idle(len(solver.candidates)),
+            remaining=few(solver.candidates),
         )

@@ -10,6 +10,16 @@ from engine import Answer, Decision
 
 #: Largest game for which every code is drawn as a cell of the code map.
 MAP_LIMIT = 2304
+#: Most codes the trace names one by one (it names fewer when the pane is small).
+LIST_LIMIT = 200
+#: Most codes still possible from which the decision tree is walked (8 colours x 5
+#: positions from the start); a watched game keeps its candidates up to this many.
+TREE_LIMIT = 32_768
+
+
+def few(codes: np.ndarray) -> np.ndarray | None:
+    """The codes still possible when few enough to be named, else None."""
+    return codes if len(codes) <= LIST_LIMIT else None
 
 
 @dataclass(frozen=True)
@@ -37,3 +47,8 @@ class TraceView:
     possible: np.ndarray | None = None
     #: What the advice line says when there is no decision and none is being worked out.
     idle: str = "nothing: the code is known"
+    #: Codes still possible when few enough to name them (``few``), sorted.
+    remaining: np.ndarray | None = None
+    #: The runner-up to the guess whose split is shown, and how it would have split the
+    #: same codes (watch mode, where the split and the decision are the same step's).
+    rival: tuple[int, dict[Answer, int]] | None = None

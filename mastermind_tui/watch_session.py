@@ -2,13 +2,31 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 
-from engine import CodeSpace, Solver, Step, make_strategy
+from engine import Answer, CodeSpace, Solver, Step, make_strategy
+from engine.explain import answer_text, class_codes, runner_up
+from engine.feedback import encode
 from engine.match import plural
 
 from .settings import Settings
-from .views import MAP_LIMIT, Row, TraceView
+from .views import MAP_LIMIT, TREE_LIMIT, Row, TraceView, few
+
+#: Most codes on which a step's runner-up split is worked out (one guess scored on each).
+RIVAL_LIMIT = 1 << 20
+
+
+@dataclass(frozen=True)
+class Recording:
+    """A whole game as ``play`` recorded it."""
+
+    steps: list[Step] = field(default_factory=list)
+    #: Codes still possible before each step and after the last (None past ``TREE_LIMIT``).
+    possible: list[np.ndarray | None] = field(default_factory=list)
+    #: Each step's runner-up and how it would have split the same codes.
+    rivals: list[tuple[int, dict[Answer, int]] | None] = field(default_factory=list)
 
 
 class WatchSession:
@@ -19,6 +37,7 @@ class WatchSession:
         self.secret = secret
         self.steps: list[Step] = []
         self.possible: list[np.ndarray | None] = []
+        self.rivals: list[tuple[int, dict[Answer, int]] | None] = []
         #: How many steps are shown: 0 is the empty board.
         self.position = 0
 
@@ -26,21 +45,28 @@ class WatchSession:
     def space(self) -> CodeSpace:
         return self.settings.space
 
-    def play(self) -> tuple[list[Step], list[np.ndarray | None]]:
+    def play(self) -> Recording:
         """Play the whole game on a private solver and return it, changing nothing here
         (slow on big games: call from a worker, then ``take`` the result)."""
         space = self.space
         solver = Solver(space, make_strategy(self.settings.strategy), seed=self.settings.seed)
-        small = space.size <= MAP_LIMIT
-        possible: list[np.ndarray | None] = [solver.candidates if small else None]
-        while not solver.solved:
-            solver.answer_for(self.secret)
-            possible.append(solver.candidates if small else None)
-        return solver.steps, possible
 
-    def take(self, game: tuple[list[Step], list[np.ndarray | None]]) -> None:
+        def kept(codes: np.ndarray) -> np.ndarray | None:
+            return codes if len(codes) <= TREE_LIMIT else None
+
+        game = Recording(possible=[kept(solver.candidates)])
+        while not solver.solved:
+            decision, before = solver.decide(), solver.candidates
+            small = len(before) <= RIVAL_LIMIT
+            game.rivals.append(runner_up(space, decision, before) if small else None)
+            solver.answer_for(self.secret)
+            game.possible.append(kept(solver.candidates))
+        game.steps.extend(solver.steps)
+        return game
+
+    def take(self, game: Recording) -> None:
         """Keep a game ``play`` recorded (on the interface thread)."""
-        self.steps, self.possible = game
+        self.steps, self.possible, self.rivals = game.steps, game.possible, game.rivals
 
     def solve(self) -> None:
         """Play and keep the whole game at once (for callers without a worker)."""
@@ -76,7 +102,7 @@ class WatchSession:
             return f"{plural(self.space.size, 'code')} possible. Press n or → for the first guess."
         step = self.steps[self.position - 1]
         text = (
-            f"Step {step.number}: {self.format(step.guess)} gets {step.answer}; "
+            f"Step {step.number}: {self.format(step.guess)} gets {answer_text(step.answer)}; "
             f"{step.decision.candidates_before:,} → {plural(step.candidates_after, 'code')}"
         )
         if self.at_end:
@@ -86,6 +112,9 @@ class WatchSession:
     def trace(self) -> TraceView:
         """The decision of the step on show (or the first decision, before any step)."""
         space = self.space
+        now = self.possible[self.position] if self.possible else None
+        possible = now if space.size <= MAP_LIMIT else None
+        remaining = None if now is None else few(now)
         if self.position == 0:
             first = self.steps[0].decision if self.steps else None
             return TraceView(
@@ -95,7 +124,9 @@ class WatchSession:
                 partition_of=self.format(first.guess) if first else "",
                 decision=first,
                 headline=f"{self.settings.strategy} will play",
-                possible=self.possible[0] if self.possible else None,
+                possible=possible,
+                remaining=remaining,
+                rival=self.rivals[0] if self.rivals else None,
             )
         step = self.steps[self.position - 1]
         return TraceView(
@@ -106,5 +137,25 @@ class WatchSession:
             partition_of=self.format(step.guess),
             decision=step.decision,
             headline=f"{self.settings.strategy} chose",
-            possible=self.possible[self.position],
+            possible=possible,
+            remaining=remaining,
+            rival=self.rivals[self.position - 1],
         )
+
+    def position_now(self) -> tuple[np.ndarray | None, tuple[tuple[int, int], ...]]:
+        """The codes still possible at the step on show (None when too many were kept)
+        and the moves so far as (guess, answer class): where a decision tree starts."""
+        p = self.space.positions
+        history = tuple((s.guess, encode(*s.answer, p)) for s in self.steps[: self.position])
+        return (self.possible[self.position] if self.possible else None), history
+
+    def class_codes(self, answer: Answer) -> np.ndarray | None:
+        """The codes of one class of the split on show: those that would have answered its
+        guess with ``answer`` (None when the codes were too many to keep)."""
+        if not self.steps:
+            return None
+        at = max(0, self.position - 1)
+        before = self.possible[at]
+        if before is None:
+            return None
+        return class_codes(self.space, self.steps[at].guess, before, answer)

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Static, Tree
 
-from engine import STRATEGIES, play
+from engine import STRATEGIES, Solver, play
+from engine.explain import class_codes
+from engine.feedback import Answer
 from engine.strategies import make_strategy
 from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.decision_tree import DecisionTreeScreen
+from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.state import Settings
+from mastermind_tui.widgets.bars import PartitionBars
+from mastermind_tui.widgets.codemap import CodeMap
 
 
 def watch_app(secret: str = "RGOY", strategy: str = "knuth") -> MastermindApp:
@@ -25,6 +31,24 @@ def advice(app: MastermindApp) -> str:
     return str(app.screen.query_one("#trace-advice", Static).render())
 
 
+def text_of(app: MastermindApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def bar_lines(app: MastermindApp) -> list[str]:
+    return app.screen.query_one(PartitionBars).render().plain.splitlines()
+
+
+def knuth_after(steps: int, secret: str = "RGOY") -> tuple[Solver, list[str]]:
+    """Knuth's solver after ``steps`` moves against ``secret``, and its candidates written."""
+    settings = Settings.build(mode="watch", strategy="knuth", seed=1)
+    space, notation = settings.space, settings.notation
+    solver = Solver(space, make_strategy("knuth"))
+    for _ in range(steps):
+        solver.answer_for(notation.parse(space, secret))
+    return solver, [notation.format(space, int(c)) for c in solver.candidates]
+
+
 async def test_step_forward_back_and_solved() -> None:
     app = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -36,7 +60,7 @@ async def test_step_forward_back_and_solved() -> None:
         await pilot.press("n")
         assert caption(app).startswith("Step 1: ")
         assert "1,296 →" in caption(app)
-        assert "largest class" in advice(app)
+        assert "BBWW leaves at most 256 codes, whatever the answer" in advice(app)
         assert "next best" in advice(app)
         await pilot.press("right", "right")
         assert caption(app).startswith("Step 3")
@@ -79,3 +103,156 @@ async def test_space_plays_and_pauses() -> None:
         assert screen._timer is not None
         await pilot.press("space")
         assert screen._timer is None
+
+
+async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n")
+        assert not app.screen.query_one("#trace-codes").display  # 256 codes: too many
+        await pilot.press("n")
+        assert caption(app).startswith("Step 2: RRGO gets 1,2; 256 → 40 codes")
+        _, codes = knuth_after(2)
+        assert len(codes) == 40
+        assert text_of(app, "#trace-codes").split() == codes
+        lines = bar_lines(app)
+        worst = [line for line in lines if "worst case" in line]
+        answered = [line for line in lines if line.endswith("◀")]
+        assert len(worst) == 1 and worst[0].startswith("1,1 ") and "46 worst case" in worst[0]
+        assert len(answered) == 1 and answered[0].startswith("1,2 ")
+        assert "40 ◀" in answered[0] and "worst" not in answered[0]
+
+
+async def test_three_equal_largest_classes_are_all_worst_cases() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n")
+        lines = bar_lines(app)
+        assert [line.split()[0] for line in lines if "256 worst case" in line] == [
+            "0,0",
+            "0,1",
+            "1,0",
+        ]
+        assert lines[0].endswith("256 worst case ◀")  # RGOY answers BBWW with 0,0
+
+
+async def test_tie_sentence_and_the_runner_up_beside() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        assert (
+            "RRGO and RGRO both leave at most 46 codes; both could be the secret, "
+            "and RRGO comes first as written." in advice(app).replace("\n", " ")
+        )
+        split = text_of(app, "#trace-split").splitlines()
+        assert split[0] == "How RRGO split the 256 codes:"
+        assert split[1].startswith("RRGO ") and split[1].endswith("largest 46, 14 classes")
+        assert split[2].startswith("RGRO ") and split[2].endswith("runner-up")
+
+
+async def test_a_bar_opens_to_list_its_codes() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "down", "enter")
+        solver, _ = knuth_after(1)
+        session = app.screen.session
+        rrgo = session.settings.notation.parse(session.space, "RRGO")
+        largest = class_codes(session.space, rrgo, solver.candidates, Answer(1, 1))
+        lines = bar_lines(app)
+        assert lines[0].startswith("▸ 1,1 ")
+        listed = " ".join(lines[1 : lines.index(next(x for x in lines[1:] if "0,2" in x))])
+        assert listed.split() == [session.format(int(c)) for c in largest]
+        assert len(listed.split()) == 46
+        # 3 opens the third bar: the answer RRGO got, so exactly the codes left.
+        await pilot.press("3")
+        lines = bar_lines(app)
+        assert lines[2].startswith("▸ 1,2 ") and lines[2].endswith("◀")
+        opened = " ".join(lines[3:11]).split()
+        assert opened[:40] == knuth_after(2)[1]
+        await pilot.press("enter")  # closes it
+        assert len(bar_lines(app)) == 14
+        await pilot.press("n")  # a new step: nothing selected
+        assert not bar_lines(app)[0].startswith(("▸", " "))
+
+
+async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        codemap = app.screen.query_one(CodeMap)
+        text = str(codemap.render())
+        lines = text.splitlines()
+        assert lines[0] == "shift+arrows or the mouse: name a code"
+        assert lines[1] == "lit: still possible · dark: ruled out"
+        assert lines[2] == "across: pegs 1-2 · down: pegs 3-4"
+        assert lines[3].split() == ["B", "W", "R", "G", "O", "Y"]
+        await pilot.press("shift+right", "shift+right", "shift+down")
+        session = app.screen.session
+        assert codemap.cursor == 1 + 36  # placed on the first code, then right, then down
+        assert str(codemap.render()).splitlines()[0] == f"▸ {session.format(37)}: ruled out"
+        rgoy = session.settings.notation.parse(session.space, "RGOY")
+        codemap.cursor = rgoy
+        await pilot.pause()
+        assert str(codemap.render()).splitlines()[0] == "▸ RGOY: still possible"
+        # The mouse: the upper code of the cell under the pointer (two rows of codes per
+        # line of text), and a click for the lower one.
+        await pilot.hover(CodeMap, offset=(2 + 5, 4 + 1))
+        assert codemap.cursor == 2 * 36 + 5
+        await pilot.click(CodeMap, offset=(2 + 5, 4 + 1))
+        assert codemap.cursor == 3 * 36 + 5
+
+
+async def test_f1_explains_the_words_on_screen() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        from textual.widgets import Markdown
+
+        page = app.screen.query(Markdown).first().source
+        for word in ("candidate", "answer", "class", "worst case", "expected size", "entropy"):
+            assert f"**{word}**" in page
+        assert "most parts" in page and "after a score" in page
+        await pilot.press("escape")
+        assert isinstance(app.screen, WatchScreen)
+        await pilot.press("n")
+        assert caption(app).startswith("Step 2")
+
+
+async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "f4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionTreeScreen)
+        top = app.screen.query_one(Tree).root.children[0]
+        assert str(top.label) == "RGOG  40 codes · at most 3 more guesses"
+        labels = [str(child.label) for child in top.children]
+        assert "3,0 → RGOY  4 codes · at most 2 more guesses" in labels
+        assert "0,4 → GOGR  the secret: 1 more guess" in labels
+        assert "4,0 → RGOG" not in " ".join(labels)  # a win ends the game: no branch
+        first = top.children[0]
+        await pilot.press("down", "space")
+        assert first.is_expanded and first.children
+        assert all(" → " in str(child.label) for child in first.children)
+        await pilot.press("escape")
+        assert isinstance(app.screen, WatchScreen)
+        await pilot.press("n")
+        assert caption(app).startswith("Step 3: RGOG gets 3,0")
+
+
+async def test_a_random_strategy_has_no_tree() -> None:
+    app = watch_app(strategy="random")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "f4")
+        assert isinstance(app.screen, WatchScreen)
+        assert caption(app) == "random guesses at random: a random strategy has no fixed tree"

@@ -152,6 +152,7 @@ class GameScreen(SizedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),
         Binding("f2", "board", "Board", id="board"),
+        Binding("f4", "tree", "Tree", id="tree"),
         Binding("escape", "command_line", "Type", show=False),
         Binding("pageup", "scroll_pane('history', -1)", "History", key_display="PgUp"),
         Binding("pagedown", "scroll_pane('history', 1)", "History", key_display="PgDn"),
@@ -238,6 +239,23 @@ class GameScreen(SizedScreen):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.session.role))
+
+    def action_tree(self) -> None:
+        """F4: the strategy's decision tree from the breaker's position, beside the game
+        (the advice's strategy when the person breaks, the computer's own otherwise)."""
+        from .decision_tree import DecisionTreeScreen, no_tree
+
+        session, settings = self.session, self.session.settings
+        refusal = no_tree(settings.strategy)
+        if refusal or session.over:
+            self.say(refusal or "The game is over: F4 shows the tree during a game.")
+            return
+        candidates, history = session.breaker_position()
+        self.app.push_screen(
+            DecisionTreeScreen(
+                session.space, settings.strategy, settings.notation, candidates, history
+            )
+        )
 
     def next_game_hint(self) -> str:
         if self.session.match_over:

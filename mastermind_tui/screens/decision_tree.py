@@ -21,12 +21,22 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from engine import CodeSpace, MastermindError, make_strategy
+from engine.explain import answer_text
 from engine.feedback import decode
 from engine.notation import Notation
 from engine.tree import Node, walk
 
+from ..views import TREE_LIMIT
+
 #: The biggest position whose whole subtree is walked (8 colours x 5 positions).
-WALK_LIMIT = 32_768
+WALK_LIMIT = TREE_LIMIT
+
+
+def no_tree(strategy: str) -> str:
+    """Why ``strategy`` has no tree to show, in one line ("" when it has one)."""
+    if make_strategy(strategy).deterministic:
+        return ""
+    return f"{strategy} guesses at random: a random strategy has no fixed tree"
 
 
 class TreeWalked(Message):
@@ -37,12 +47,9 @@ class TreeWalked(Message):
 
 
 def node_label(node: Node, space: CodeSpace, notation: Notation, answer: int | None) -> str:
-    """``1B1W → BBRG  208 codes · up to 4 more guesses`` (the answer that led here first)."""
+    """``1,1 → BBRG  208 codes · at most 4 more guesses`` (the answer that led here first)."""
     guess = notation.format(space, node.guess)
-    via = ""
-    if answer is not None:
-        a = decode(answer, space.positions)
-        via = f"{a.black}B{a.white}W → "
+    via = "" if answer is None else f"{answer_text(decode(answer, space.positions))} → "
     if node.candidates == 1:
         return f"{via}{guess}  the secret: 1 more guess"
     more = "guess" if node.height == 1 else "guesses"
@@ -93,14 +100,13 @@ class DecisionTreeScreen(ModalScreen[None]):
     def _status(self, text: str) -> None:
         self.query_one("#tree-status", Static).update(text)
 
-    @work(thread=True, exclusive=True, group="tree")
+    @work(thread=True, exclusive=True, group="tree", exit_on_error=False)
     def _walk(self) -> None:
         try:
+            refusal = no_tree(self.strategy)
+            if refusal:
+                raise MastermindError(refusal)
             strategy = make_strategy(self.strategy)
-            if not strategy.deterministic:
-                raise MastermindError(
-                    f"{self.strategy} guesses at random: it has no single tree to show"
-                )
             found = walk(self.space, strategy, self.candidates, self.history, keep=True)
             message = TreeWalked(found.root)
         except MastermindError as error:

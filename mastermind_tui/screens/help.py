@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
@@ -43,7 +43,27 @@ arrow keys open a list.
 - Ctrl+P: command palette (theme, screenshot); Ctrl+Q: quit
 """
 
-PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME}
+WATCH = """\
+## Watching a strategy
+n or →, p or ←: step; Space: play/pause; ↑ ↓ and Enter, or 1-9: open a bar to list its
+codes; Shift+arrows or the mouse: name a code on the map (a click picks a cell's lower
+code); PgUp/PgDn: scroll; F4: the decision tree from here; F5: a new game.
+
+- **candidate**: a code still possible: it fits every answer so far
+- **answer**: blacks,whites: `1,2` is one peg right in colour and place, two in colour only
+- **class**: the candidates that would get the same answer; each bar is one class, and
+  ◀ marks the answer the guess really got
+- **worst case**: the largest class, what is left after the least helpful answer
+  (knuth makes it as small as it can)
+- **expected size**: the size of the class the secret falls in, on average (expected-size)
+- **entropy**: what the answer tells, in bits, on average (entropy makes it the largest)
+- **most parts**: how many classes a guess makes (most-parts makes the most)
+- **runner-up**: the guess that came second; its split is drawn under the chosen one's
+- **\\*** after a score: that guess cannot be the secret; it only splits the rest
+- **code map**: every code is a cell, lit while possible, dark once ruled out
+"""
+
+PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH}
 
 
 class HelpScreen(ModalScreen[None]):
@@ -56,6 +76,6 @@ class HelpScreen(ModalScreen[None]):
         self.role = role
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="help-box"):
+        with VerticalScroll(id="help-box"):
             yield Markdown(PAGES.get(self.role, COMPUTER))
             yield Markdown("Escape closes this page. Ctrl+P: command palette. Ctrl+Q: quit.")

@@ -9,18 +9,24 @@ from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
-from ..watch_session import WatchSession
+from ..watch_session import Recording, WatchSession
+from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
+from ..widgets.codemap import CodeMap
 from ..widgets.history import History
 from ..widgets.trace import TracePane
 from .base import SizedScreen, panes
+from .decision_tree import DecisionTreeScreen, no_tree
 
 #: Seconds between steps while playing.
 PLAY_INTERVAL = 1.0
 
 
 class WatchScreen(SizedScreen):
-    """The whole game is solved in a worker first; stepping only changes what is shown."""
+    """The whole game is solved in a worker first; stepping only changes what is shown.
+    The board lists the moves, so on a wide terminal the trace takes History's room."""
+
+    DEFAULT_CSS = "WatchScreen.-wide #history-pane { display: none; }"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
@@ -28,6 +34,18 @@ class WatchScreen(SizedScreen):
         Binding("space", "play", "Play/pause", id="play", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
+        Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
+        Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
+        *[Binding(str(k), f"open_bar({k})", show=False) for k in range(1, 10)],
+        Binding("shift+left", "move_cursor(-1, 0)", "Map", key_display="⇧+arrows"),
+        Binding("shift+right", "move_cursor(1, 0)", show=False),
+        Binding("shift+up", "move_cursor(0, -1)", show=False),
+        Binding("shift+down", "move_cursor(0, 1)", show=False),
+        Binding("pageup", "scroll_trace(-1)", show=False),
+        Binding("pagedown", "scroll_trace(1)", show=False),
+        Binding("f4", "tree", "Tree", id="tree"),
+        Binding("f1", "help", "Help", id="help"),
         Binding("f5", "app.new_game", "New game", id="new-game"),
     ]
 
@@ -35,6 +53,9 @@ class WatchScreen(SizedScreen):
         super().__init__()
         self.session = session
         self._timer: Timer | None = None
+        #: The partition bar selected with the arrow keys, and whether it is open.
+        self._bar: int | None = None
+        self._open = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -50,10 +71,11 @@ class WatchScreen(SizedScreen):
             f"Watching {settings.strategy} break {secret} "
             f"({settings.rules.colours} colours x {settings.rules.positions} positions)"
         )
+        self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         self.compute("game", 0, self.session.play)
 
     def computed(self, job: str, tag: int, result: object) -> None:
-        assert isinstance(result, tuple)
+        assert isinstance(result, Recording)
         self.session.take(result)
         self.redraw()
 
@@ -76,17 +98,92 @@ class WatchScreen(SizedScreen):
             session.trace(), session.format, space.colours, space.positions
         )
         self.query_one("#caption", Static).update(session.caption())
+        self._draw_bar()
+
+    def _draw_bar(self) -> None:
+        """The selected bar, with its codes listed under it when open."""
+        bars = self.query_one(PartitionBars)
+        answers = list(self.session.trace().partition) if self.session.solved else []
+        if self._bar is None or not answers:
+            bars.select(None)
+            return
+        self._bar = min(self._bar, len(answers) - 1)
+        codes = self.session.class_codes(answers[self._bar]) if self._open else None
+        if self._open and codes is None:
+            self.query_one("#caption", Static).update("Too many codes to list this class.")
+        bars.select(
+            self._bar, None if codes is None else [self.session.format(int(c)) for c in codes]
+        )
+
+    def _moved(self) -> None:
+        self._bar, self._open = None, False
+        self.redraw()
 
     def action_step(self, delta: int) -> None:
         if self.session.solved and self.session.go(delta):
-            self.redraw()
+            self._moved()
         elif self._timer is not None:
             self.action_play()
 
     def action_jump(self, where: int) -> None:
         if self.session.solved:
             self.session.position = len(self.session.steps) if where < 0 else where
-            self.redraw()
+            self._moved()
+
+    def action_select_bar(self, delta: int) -> None:
+        """Up and down: select a partition bar (an open one stays open as it moves)."""
+        self._bar = 0 if self._bar is None else max(0, self._bar + delta)
+        self._draw_bar()
+
+    def action_open_bar(self, number: int = 0) -> None:
+        """Enter opens or closes the selected bar; a digit opens that bar (1: the largest)."""
+        if number:
+            count = len(self.session.trace().partition) if self.session.solved else 0
+            if number > count:
+                return
+            self._bar, self._open = number - 1, True
+        elif self._bar is None:
+            self._bar, self._open = 0, True
+        else:
+            self._open = not self._open
+        self._draw_bar()
+
+    def action_move_cursor(self, across: int, down: int) -> None:
+        self.query_one(CodeMap).move_cursor(across, down)
+
+    def action_scroll_trace(self, pages: int) -> None:
+        trace = self.query_one(TracePane)
+        if pages < 0:
+            trace.scroll_page_up()
+        else:
+            trace.scroll_page_down()
+
+    def action_tree(self) -> None:
+        """F4: the strategy's decision tree from the step on show."""
+        session = self.session
+        caption = self.query_one("#caption", Static)
+        refusal = no_tree(session.settings.strategy)
+        candidates, history = session.position_now()
+        if refusal:
+            caption.update(refusal)
+        elif not session.solved:
+            caption.update("Wait for the game to be worked out, then F4 shows its tree.")
+        elif session.at_end:
+            caption.update("The code is broken: step back (p) for the tree from an earlier step.")
+        elif candidates is None:
+            caption.update("Too many codes are still possible for a tree: step forward first.")
+        else:
+            settings = session.settings
+            self.app.push_screen(
+                DecisionTreeScreen(
+                    session.space, settings.strategy, settings.notation, candidates, history
+                )
+            )
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen("watch"))
 
     def action_play(self) -> None:
         """Space: play the steps one a second, or pause."""

@@ -9,34 +9,82 @@ from textual.widget import Widget
 from engine import Answer
 from engine.explain import answer_text
 
+#: What marks the largest classes: the codes left if the answer is the worst it can be.
+WORST = "worst case"
+#: One cell per class in a one-line histogram, lowest to highest.
+_SPARKS = "▁▂▃▄▅▆▇█"
+
+
+def worst_cases(partition: dict[Answer, int]) -> set[Answer]:
+    """The answers whose class is the largest (none when every class is a single code:
+    then no answer is worse than another)."""
+    biggest = max(partition.values(), default=0)
+    return {a for a, n in partition.items() if n == biggest} if biggest > 1 else set()
+
+
+def spark(partition: dict[Answer, int], top: int) -> str:
+    """A split as one line of blocks, largest class first, scaled so ``top`` is full."""
+    steps = len(_SPARKS) - 1
+    return "".join(_SPARKS[min(steps, round(steps * n / max(1, top)))] for n in partition.values())
+
+
+def wrapped(codes: list[str], width: int) -> list[str]:
+    """Codes separated by spaces, as many to a line as ``width`` holds."""
+    each = max((len(c) for c in codes), default=1) + 1
+    per_line = max(1, (width + 1) // each)
+    return [" ".join(codes[i : i + per_line]) for i in range(0, len(codes), per_line)]
+
 
 class PartitionBars(Widget):
     """One bar per answer (blacks,whites), largest first, scaled to the width; the answer
-    given is marked with ◀."""
+    given is marked with ◀ and the largest classes with "worst case". Where keys are free
+    (watch mode) one bar can be selected, and opened to list its codes under it."""
 
     DEFAULT_CSS = "PartitionBars { height: auto; }"
 
     partition: reactive[dict[Answer, int]] = reactive(dict, layout=True)
     answered: reactive[Answer | None] = reactive(None)
+    #: The selected bar (an index, largest class first), and the codes of the opened one.
+    selected: reactive[int | None] = reactive(None, layout=True)
+    opened: reactive[tuple[str, ...] | None] = reactive(None, layout=True)
 
     def show(self, partition: dict[Answer, int], answered: Answer | None) -> None:
         self.partition = partition
         self.answered = answered
 
+    def select(self, index: int | None, opened: list[str] | None = None) -> None:
+        """Select a bar (None: none) and list ``opened`` codes under it."""
+        self.selected = index
+        self.opened = None if opened is None else tuple(opened)
+
     def render(self) -> Content:
         if not self.partition:
             return Content.styled("No guess yet.", "dim")
         biggest = max(self.partition.values())
+        worst = worst_cases(self.partition)
         digits = len(f"{biggest:,}")
         width = max(len(answer_text(a)) for a in self.partition)
-        room = max(3, self.size.width - width - 3 - digits - 2)
+        gutter = 2 if self.selected is not None else 0
+        fixed = gutter + width + 3 + digits + 2
+        # Narrow: the short word, so that the bars keep some length.
+        word = WORST if self.size.width - fixed - len(WORST) - 1 >= 8 else WORST.split()[0]
+        room = max(3, self.size.width - fixed - (len(word) + 1 if worst else 0))
         parts: list[tuple[str, str] | str] = []
-        for answer, count in self.partition.items():
+        for index, (answer, count) in enumerate(self.partition.items()):
             mark = answer == self.answered
+            here = index == self.selected
+            if gutter:
+                parts.append(("▸ " if here else "  ", "bold $accent"))
             length = max(1, round(room * count / biggest))
             label = f"{answer_text(answer):<{width}} "
-            parts.append((label, "bold reverse" if mark else ""))
+            parts.append((label, "bold reverse" if mark or here else ""))
             parts.append(("█" * length, "bold $accent" if mark else "$primary"))
             parts.append(f" {count:,}")
+            if answer in worst:
+                parts.append((f" {word}", "bold $warning"))
             parts.append((" ◀\n" if mark else "\n", "bold"))
+            if here and self.opened is not None:
+                indent = " " * (gutter + width + 1)
+                lines = wrapped(list(self.opened), self.size.width - len(indent))
+                parts.extend((f"{indent}{line}\n", "italic") for line in lines)
         return Content.assemble(*parts).rstrip()

@@ -1,17 +1,34 @@
 """Every code as a cell: possible ones lit, eliminated ones dark, so one sees the search
 narrow. Two codes share a character cell (upper and lower half), and the glyph's shape
-alone tells which are lit, so the map still reads without colour."""
+alone tells which are lit, so the map still reads without colour.
+
+The first pegs run across (the first fastest), the last pegs down; letters on the axes
+name the slowest peg of each. A cursor (the mouse, or keys where the screen has them
+free) names the code under it.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from rich.text import Text
+from textual import events
+from textual.reactive import reactive
 from textual.widgets import Static
 
-CAPTION = "each cell a code; lit: possible"
+LEGEND = "lit: still possible · dark: ruled out"
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
+_MAP = "#5fd7ff on #303030"
+_CURSOR = {True: "#f77f00", False: "#8a4a12"}
+_DARK = "#303030"
+_LIT = "#5fd7ff"
+#: Columns of row labels left of the map.
+_LEFT = 2
+#: Lines above the map: the cursor's code, the legend, the axes and the column labels.
+_TOP = 4
 
 
 def map_columns(colours: int, positions: int) -> int:
@@ -20,30 +37,168 @@ def map_columns(colours: int, positions: int) -> int:
     return wide if wide <= 48 else colours ** (positions // 2)
 
 
+def _across(colours: int, positions: int) -> int:
+    """How many of the first pegs run across the map."""
+    return round(math.log(map_columns(colours, positions), colours))
+
+
+def _pegs(first: int, last: int) -> str:
+    return f"peg {first}" if first == last else f"pegs {first}-{last}"
+
+
+def axes_text(colours: int, positions: int) -> str:
+    """``across: pegs 1-2 · down: pegs 3-4``."""
+    k = _across(colours, positions)
+    if k == positions:
+        return f"across: {_pegs(1, k)}"
+    return f"across: {_pegs(1, k)} · down: {_pegs(k + 1, positions)}"
+
+
 def map_width(colours: int, positions: int) -> int:
-    """Cells across the map with its caption."""
-    return max(map_columns(colours, positions), len(CAPTION))
+    """Cells across the map with its labels and legend."""
+    return max(
+        _LEFT + map_columns(colours, positions), len(LEGEND), len(axes_text(colours, positions))
+    )
+
+
+def symbols_of(fmt: Callable[[int], str], colours: int, positions: int) -> list[str]:
+    """Each colour's symbol as the notation writes it, read off the one-colour codes."""
+    ones = sum(colours**i for i in range(positions))
+    out = []
+    for colour in range(colours):
+        text = fmt(colour * ones)
+        out.append(text.split()[0] if " " in text.strip() else text[0])
+    return out
 
 
 class CodeMap(Static):
     """Draws the code map from the sorted indices of the codes still possible."""
 
-    def show(self, possible: np.ndarray | None, colours: int, positions: int) -> None:
+    cursor: reactive[int | None] = reactive(None)
+    #: What the cursor line says before the cursor is placed (screens with keys say which).
+    hint: reactive[str] = reactive("point at a cell to name its code")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._lit: np.ndarray | None = None
+        self._colours = self._positions = 0
+        self._fmt: Callable[[int], str] = str
+
+    def show(
+        self, possible: np.ndarray | None, colours: int, positions: int, fmt: Callable[[int], str]
+    ) -> None:
         if possible is None:
             self.display = False
+            self._lit = None
             return
         self.display = True
         size = colours**positions
-        lit = np.zeros(size, dtype=bool)
-        lit[possible] = True
+        if (colours, positions) != (self._colours, self._positions):
+            self.cursor = None
+        self._colours, self._positions, self._fmt = colours, positions, fmt
+        self._lit = np.zeros(size, dtype=bool)
+        self._lit[possible] = True
+        self._draw()
+
+    def watch_cursor(self) -> None:
+        self._draw()
+
+    def watch_hint(self) -> None:
+        self._draw()
+
+    def move_cursor(self, across: int, down: int) -> None:
+        """Move the cursor by cells (keys); it starts at the first code."""
+        if self._lit is None:
+            return
+        columns = map_columns(self._colours, self._positions)
+        rows = math.ceil(len(self._lit) / columns)
+        row, column = divmod(self.cursor or 0, columns)
+        if self.cursor is not None:
+            row = min(rows - 1, max(0, row + down))
+            column = min(columns - 1, max(0, column + across))
+        self.cursor = min(len(self._lit) - 1, row * columns + column)
+
+    def code_at(self, x: int, y: int) -> int | None:
+        """The code drawn at content offset (x, y), if any."""
+        if self._lit is None:
+            return None
+        columns = map_columns(self._colours, self._positions)
+        column, cell_row = x - _LEFT, y - _TOP
+        rows = math.ceil(len(self._lit) / columns)
+        if not (0 <= column < columns and 0 <= cell_row < math.ceil(rows / 2)):
+            return None
+        code = (2 * cell_row) * columns + column
+        return code if code < len(self._lit) else None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Hovering names the upper code of the cell under the pointer."""
+        offset = event.get_content_offset(self)
+        code = None if offset is None else self.code_at(offset.x, offset.y)
+        if code is not None and self.cursor not in (code, code + self._columns()):
+            self.cursor = code
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on a cell switches between its upper and lower code."""
+        offset = event.get_content_offset(self)
+        code = None if offset is None else self.code_at(offset.x, offset.y)
+        if code is None or self._lit is None:
+            return
+        lower = code + self._columns()
+        self.cursor = lower if self.cursor == code and lower < len(self._lit) else code
+
+    def _columns(self) -> int:
+        return map_columns(self._colours, self._positions)
+
+    def cursor_text(self) -> str:
+        """``▸ RGOY: still possible``, or how to move the cursor."""
+        if self._lit is None or self.cursor is None:
+            return self.hint
+        state = "still possible" if self._lit[self.cursor] else "ruled out"
+        return f"▸ {self._fmt(self.cursor)}: {state}"
+
+    def _draw(self) -> None:
+        if self._lit is None:
+            return
+        colours, positions = self._colours, self._positions
+        size = len(self._lit)
         columns = map_columns(colours, positions)
         rows = math.ceil(size / columns)
         grid = np.zeros((rows + rows % 2, columns), dtype=bool)
-        grid.flat[:size] = lit
+        grid.flat[:size] = self._lit
+        symbols = symbols_of(self._fmt, colours, positions)
+        cursor = self.cursor
+        k = _across(colours, positions)
+        across_block = colours ** (k - 1)
+        down_block = colours ** max(0, positions - k - 1)
         text = Text()
-        for top, bottom in zip(grid[0::2], grid[1::2], strict=True):
-            for a, b in zip(top, bottom, strict=True):
-                text.append(_GLYPHS[bool(a), bool(b)], style="#5fd7ff on #303030")
+        text.append(self.cursor_text() + "\n", style="bold" if cursor is not None else "dim italic")
+        text.append(LEGEND + "\n", style="dim")
+        text.append(axes_text(colours, positions) + "\n", style="dim")
+        text.append(" " * _LEFT)
+        for column in range(columns):
+            start = column % across_block == 0
+            text.append(symbols[(column // across_block) % colours] if start else " ", "dim")
+        text.append("\n")
+        for cell_row, (top, bottom) in enumerate(zip(grid[0::2], grid[1::2], strict=True)):
+            label = ""
+            for row in (2 * cell_row, 2 * cell_row + 1):
+                if row < rows and row % down_block == 0 and k < positions and not label:
+                    label = symbols[(row // down_block) % colours]
+            text.append(f"{label:<{_LEFT}}", style="dim")
+            for column, (a, b) in enumerate(zip(top, bottom, strict=True)):
+                up, down = 2 * cell_row * columns + column, (2 * cell_row + 1) * columns + column
+                if cursor in (up, down):
+                    text.append(*self._cursor_cell(bool(a), bool(b), cursor == up))
+                else:
+                    text.append(_GLYPHS[bool(a), bool(b)], style=_MAP)
             text.append("\n")
-        text.append(CAPTION, style="dim")
+        text.right_crop(1)  # the last row's newline
         self.update(text)
+
+    @staticmethod
+    def _cursor_cell(top: bool, bottom: bool, on_top: bool) -> tuple[str, str]:
+        """The cell holding the cursor: its half in the cursor's colour (bright on a lit
+        code, dim on a dark one), the other half as usual."""
+        cursor = _CURSOR[top if on_top else bottom]
+        other = _LIT if (bottom if on_top else top) else _DARK
+        return ("▀", f"{cursor} on {other}") if on_top else ("▄", f"{cursor} on {other}")

@@ -11,27 +11,52 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
-from engine import Decision
-from engine.explain import reasons
+from engine import Answer, Decision
+from engine.explain import reasons, score_text, sentence
 
 from ..views import TraceView
-from .bars import PartitionBars
+from .bars import PartitionBars, spark, wrapped
 from .codemap import CodeMap, map_width
 
 #: Narrowest the partition bars may be beside the code map; narrower, they go above it.
 BARS_MIN_WIDTH = 16
+#: Lines of codes the pane lists at most (the codes still possible, when they fit).
+LIST_LINES = 4
 
 
 def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
-    """The strategy's choice, then the reasons ``mastermind solve`` prints too."""
+    """The strategy's choice, the sentence that says why, then the other reasons
+    ``mastermind solve`` prints too (its score is in the sentence)."""
     text = Text()
     text.append(fmt(decision.guess), style="bold")
     text.append(" (could be the secret)" if decision.consistent else " (cannot be the secret)")
-    why = [r for r in reasons(decision, fmt) if not r.startswith("cannot be the secret")]
-    if decision.score is not None and why:
-        text.append("\n" + why.pop(0))
+    text.append("\n" + sentence(decision, fmt))
+    said = {score_text(decision), "cannot be the secret, but splits the rest best"}
+    why = [r for r in reasons(decision, fmt) if r not in said]
     if why:
         text.append("\n" + "; ".join(why), style="italic dim")
+    return text
+
+
+def classes_text(partition: dict[Answer, int]) -> str:
+    """``largest 46, 14 classes``."""
+    count = len(partition)
+    return f"largest {max(partition.values()):,}, {count} class{'es' * (count != 1)}"
+
+
+def comparison(
+    guess: str, partition: dict[Answer, int], rival: tuple[str, dict[Answer, int]]
+) -> Text:
+    """The chosen guess's split beside the runner-up's, one line each on the same scale."""
+    name, theirs = rival
+    top = max(max(partition.values()), max(theirs.values()))
+    width = max(len(guess), len(name))
+    text = Text()
+    for label, split, tail in ((guess, partition, ""), (name, theirs, "  runner-up")):
+        text.append(f"\n{label:<{width}} ", style="bold" if label == guess else "")
+        style = "" if label == guess else "dim"
+        text.append(f"{spark(split, top):<{max(len(partition), len(theirs))}} ", style=style)
+        text.append(classes_text(split) + tail, style=style)
     return text
 
 
@@ -45,9 +70,11 @@ class TracePane(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._map_width = 0
+        self._listed: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="trace-summary")
+        yield Static(id="trace-codes")
         yield Static(id="trace-advice")
         yield Static(id="trace-split")
         with Horizontal(id="trace-lower"):
@@ -56,6 +83,15 @@ class TracePane(VerticalScroll):
 
     def on_resize(self, event: events.Resize) -> None:
         self._arrange()
+        self._list_codes()
+
+    def _list_codes(self) -> None:
+        """The codes still possible, one after another, when they fit in ``LIST_LINES``."""
+        lines = wrapped(self._listed, max(10, self.scrollable_content_region.width))
+        fits = bool(self._listed) and len(lines) <= LIST_LINES
+        codes = self.query_one("#trace-codes", Static)
+        codes.display = fits
+        codes.update("\n".join(lines) if fits else "")
 
     def _arrange(self) -> None:
         """Bars beside the map when both fit the pane's width, else one above the other."""
@@ -74,8 +110,16 @@ class TracePane(VerticalScroll):
         summary.append(f"{view.candidates:,}", style="bold")
         summary.append(f" of {view.space_size:,} code{'' if view.space_size == 1 else 's'}")
         summary.append(" still possible")
+        self._listed = [] if view.remaining is None else [fmt(int(c)) for c in view.remaining]
         self.query_one("#trace-summary", Static).update(summary)
-        split = f"How {view.partition_of} split the codes:" if view.partition_of else ""
+        self._list_codes()
+        split = Text()
+        if view.partition_of:
+            total = sum(view.partition.values())
+            split.append(f"How {view.partition_of} split the {total:,} codes:")
+            if view.rival is not None and view.partition:
+                rival = (fmt(view.rival[0]), view.rival[1])
+                split.append_text(comparison(view.partition_of, view.partition, rival))
         self.query_one("#trace-split", Static).update(split)
         self.query_one(PartitionBars).show(view.partition, view.answered)
         advice = Text(f"{view.headline}: ", style="bold")
@@ -84,6 +128,6 @@ class TracePane(VerticalScroll):
         else:
             advice.append("thinking…" if thinking else view.idle)
         self.query_one("#trace-advice", Static).update(advice)
-        self.query_one(CodeMap).show(view.possible, colours, positions)
+        self.query_one(CodeMap).show(view.possible, colours, positions, fmt)
         self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1
         self._arrange()
