@@ -1,14 +1,20 @@
 """The decision-tree panel: walked in a worker, opened from the keyboard, labels with the
-answer, the next guess, the codes left and the depth below; random strategies refused."""
+answer, the next guess, the codes left and the depth below; random strategies refused;
+F4 opens it beside a game (watch mode has its own tests in test_app_watch.py)."""
 
 from __future__ import annotations
 
 import numpy as np
+from app_helpers import enter, message
 from textual.app import App
-from textual.widgets import Static, Tree
+from textual.widgets import Input, Static, Tree
 
 from engine import CodeSpace, Solver, get_notation, make_strategy
+from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.settings import Settings
+from mastermind_tui.widgets.codemap import CodeMap
 
 
 class Host(App[None]):
@@ -76,3 +82,43 @@ def test_panel_keeps_its_own_copy_of_the_position():
     screen = DecisionTreeScreen(CodeSpace(6, 4), "knuth", get_notation("letters"), candidates, ())
     candidates[0] = 99
     assert screen.candidates[0] == 0
+
+
+async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on():
+    app = MastermindApp(Settings.build(seed=3))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await enter(pilot, "RRGG")
+        assert message(pilot) == "Move 1: RRGG gets 1,0."
+        session = app.screen.session
+        solver = Solver(session.space, make_strategy("knuth"))
+        space, notation = session.space, session.settings.notation
+        solver.observe(notation.parse(space, "RRGG"), 1, 0)
+        await pilot.press("f4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionTreeScreen)
+        top = app.screen.query_one(Tree).root.children[0]
+        advice = notation.format(space, solver.decide().guess)
+        assert str(top.label).startswith(f"{advice}  {len(solver.candidates):,} codes · at most")
+        assert all(" → " in str(child.label) for child in top.children)
+        await pilot.press("down", "enter")
+        assert top.children[0].is_expanded
+        await pilot.press("escape")
+        assert isinstance(app.screen, PlayScreen)
+        # A click on the code map names a code but takes no keys from the command line.
+        await pilot.click(CodeMap, offset=(4, 5))
+        assert app.screen.query_one(CodeMap).cursor is not None
+        await pilot.press(*"bwoy", "enter")
+        await app.workers.wait_for_complete()
+        assert message(pilot).startswith("Move 2: BWOY gets")
+        assert app.screen.query_one("#command", Input).value == ""
+
+
+async def test_f4_with_a_random_strategy_says_so_in_one_line():
+    app = MastermindApp(Settings.build(mode="make", strategy="random", seed=3))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("f4")
+        assert not isinstance(app.screen, DecisionTreeScreen)
+        assert message(pilot) == "random guesses at random: a random strategy has no fixed tree"

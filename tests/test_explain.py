@@ -1,0 +1,112 @@
+"""The words that explain a decision: one sentence per step in the strategy's own terms,
+the tie rule named, and what ``mastermind solve`` prints."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine import Alternative, CodeSpace, Decision, get_notation, make_strategy, play, score
+from engine.explain import class_codes, runner_up, sentence, tie_text
+from engine.feedback import Answer, answers, partition
+from mastermind_tui.cli import main
+
+SPACE = CodeSpace(6, 4)
+LETTERS = get_notation("letters")
+
+
+def fmt(code: int) -> str:
+    return LETTERS.format(SPACE, code)
+
+
+def code(text: str) -> int:
+    return LETTERS.parse(SPACE, text)
+
+
+def knuth(
+    score: float, rival: float, consistent: bool = True, rival_consistent: bool = True
+) -> Decision:
+    return Decision(
+        guess=code("RRGG"),
+        consistent=consistent,
+        score=score,
+        score_label="largest class",
+        alternatives=(Alternative(code("RGGR"), rival, rival_consistent),),
+    )
+
+
+def test_the_tie_sentence_names_the_rule():
+    assert sentence(knuth(44, 44, True, False), fmt) == (
+        "RRGG and RGGR both leave at most 44 codes; RRGG could be the secret, RGGR could not."
+    )
+    assert sentence(knuth(44, 44, True, True), fmt) == (
+        "RRGG and RGGR both leave at most 44 codes; both could be the secret, "
+        "and RRGG comes first as written."
+    )
+    assert sentence(knuth(44, 44, False, False), fmt) == (
+        "RRGG and RGGR both leave at most 44 codes; neither could be the secret, "
+        "and RRGG comes first as written."
+    )
+
+
+def test_without_a_tie_the_next_best_is_named():
+    assert tie_text(knuth(44, 46), fmt) == ""
+    assert sentence(knuth(44, 46), fmt) == (
+        "RRGG leaves at most 44 codes, whatever the answer; the next best, RGGR, leaves at most 46."
+    )
+    assert sentence(knuth(1, 1), fmt).startswith("RRGG and RGGR both leave at most 1 code;")
+
+
+@pytest.mark.parametrize(
+    ("strategy", "words"),
+    [
+        ("knuth", "BBWW leaves at most 256 codes, whatever the answer; the next best, BBWR"),
+        ("expected-size", "BBWR leaves 185.269 codes on average; the next best, BWRG, leaves"),
+        ("entropy", "BWRG tells 3.057 bits about the secret on average; the next best, BBWR"),
+        ("most-parts", "BBWR and BWRG both split the codes into 14 classes; both could be"),
+        ("sequential", "BBBB is the first code still possible in index order."),
+        ("random", "was drawn at random from the 1,296 codes still possible."),
+        ("classic", "is the first code still possible scanning forward from a random start"),
+    ],
+)
+def test_each_strategy_speaks_its_own_terms(strategy: str, words: str):
+    first = play(SPACE, make_strategy(strategy), code("RGOY"), seed=1)[0]
+    assert words in sentence(first.decision, fmt)
+
+
+def test_a_persons_guess_says_whether_it_could_be_the_secret():
+    decision = Decision(guess=code("RRGG"), consistent=False, note="chosen by the player")
+    assert sentence(decision, fmt) == "RRGG could not be the secret (chosen by the player)."
+
+
+def test_estimates_are_marked():
+    decision = Decision(
+        guess=0,
+        consistent=True,
+        score=2_112_251,
+        score_label="largest class",
+        note="partitions estimated on 10,000 of 16,777,216 possible codes",
+    )
+    assert sentence(decision, fmt) == "BBBB leaves at most ≈2,112,251 codes, whatever the answer."
+
+
+def test_runner_up_split_and_class_codes_match_a_brute_force_count():
+    decision = play(SPACE, make_strategy("knuth"), code("RGOY"))[0].decision
+    everything = SPACE.all_indices()
+    rival, split = runner_up(SPACE, decision, everything) or (0, {})
+    assert fmt(rival) == "BBWR"
+    assert max(split.values()) == 276 and sum(split.values()) == 1296
+    assert split == partition(answers(SPACE, rival, everything), SPACE.positions)
+    worst = class_codes(SPACE, code("BBWW"), everything, Answer(0, 1))
+    digits = [SPACE.to_digits(int(c)) for c in worst]
+    bbww = SPACE.to_digits(code("BBWW"))
+    assert len(worst) == 256
+    assert all(score(d, bbww) == Answer(0, 1) for d in digits)
+    assert np.all(np.diff(worst) > 0)
+
+
+def test_solve_prints_the_sentence_for_every_step(capsys):
+    assert main(["solve", "RGBY"]) == 0
+    out = capsys.readouterr().out
+    assert "      BBWW leaves at most 256 codes, whatever the answer; the next best, BBWR" in out
+    assert "      WRGG and RWGG both leave at most 44 codes; both could be the secret, " in out
