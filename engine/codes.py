@@ -7,12 +7,13 @@ holds digit ``(index // colours**i) % colours``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
 
-from .errors import ConfigError
+from .errors import CodeError, ConfigError
 
 MIN_COLOURS = 2
 MAX_COLOURS = 20
@@ -22,7 +23,7 @@ MIN_POSITIONS = 1
 MAX_CODES = 8**8
 
 
-def check_size(colours: int, positions: int) -> None:
+def check_size(colours: int, positions: int, repeats: bool = True) -> None:
     """Raise ConfigError with the reason when a game size is outside the engine's limits."""
     if not isinstance(colours, int) or colours < MIN_COLOURS:
         raise ConfigError(f"colours must be at least {MIN_COLOURS} (got {colours})")
@@ -42,24 +43,74 @@ def check_size(colours: int, positions: int) -> None:
             f"the limit is {MAX_CODES:,} (8 colours x 8 positions) so that every code "
             "fits in memory"
         )
+    if not repeats and positions > colours:
+        raise ConfigError(
+            f"{positions} positions need {positions} different colours when no colour may "
+            f"repeat, and there are only {colours}: add colours or allow repeats"
+        )
 
 
 @dataclass(frozen=True)
 class CodeSpace:
-    """All codes of a game with ``colours`` colours and ``positions`` positions."""
+    """All codes of a game with ``colours`` colours and ``positions`` positions.
+
+    Without ``repeats`` (Bulls and Cows) a code has every colour at most once. Indices still
+    run over every colours**positions code (``size``), so tables and scoring are shared
+    with the game with repeats; the codes the rules allow are ``allowed`` (``count`` of
+    them), and games start from those.
+    """
 
     colours: int
     positions: int
+    repeats: bool = True
 
     def __post_init__(self) -> None:
-        check_size(self.colours, self.positions)
+        check_size(self.colours, self.positions, self.repeats)
 
     @property
     def size(self) -> int:
+        """How many indices there are: every code, allowed or not."""
         return self.colours**self.positions
+
+    @property
+    def count(self) -> int:
+        """How many codes the rules allow."""
+        return self.size if self.repeats else math.perm(self.colours, self.positions)
 
     def all_indices(self) -> np.ndarray:
         return np.arange(self.size, dtype=np.int32)
+
+    @property
+    def allowed(self) -> np.ndarray:
+        """The codes the rules allow, sorted int32 (read-only without repeats)."""
+        if self.repeats:
+            return self.all_indices()
+        return _no_repeat_codes(self.colours, self.positions)
+
+    def allowed_only(self, codes: np.ndarray) -> np.ndarray:
+        """Those of ``codes`` that the rules allow, in their order."""
+        if self.repeats:
+            return codes
+        return codes[_no_repeat_mask(self.colours, self.positions)[codes]]
+
+    def random_codes(self, rng: np.random.Generator, n: int) -> np.ndarray:
+        """``n`` allowed codes drawn uniformly (with repeats: the same draws as before
+        the rule existed, so seeded runs do not change)."""
+        if self.repeats:
+            return rng.integers(self.size, size=n).astype(np.int32)
+        return self.allowed[rng.integers(self.count, size=n)]
+
+    def random_code(self, rng: np.random.Generator) -> int:
+        """One allowed code drawn uniformly (with repeats: the draw made before the rule
+        existed)."""
+        if self.repeats:
+            return int(rng.integers(self.size))
+        return int(self.allowed[rng.integers(self.count)])
+
+    def rules_text(self) -> str:
+        """``6 colours x 4 positions, no repeats``: the size as a person reads it."""
+        tail = "" if self.repeats else ", no repeats"
+        return f"{self.colours} colours x {self.positions} positions{tail}"
 
     @cached_property
     def weights(self) -> np.ndarray:
@@ -102,6 +153,27 @@ class CodeSpace:
         if not 0 <= index < self.size:
             raise ConfigError(f"code index {index} is outside 0..{self.size - 1}")
 
+    def check_code(self, index: int) -> None:
+        """``check_index``, and the rule on repeats: for a code entering a game."""
+        self.check_index(index)
+        if not self.repeats:
+            repeated = repeated_colour(self.to_digits(index))
+            if repeated is not None:
+                raise CodeError(
+                    f"colour {repeated} (counting from 0) appears more than once: "
+                    "this game has no repeated colours"
+                )
+
+
+def repeated_colour(digits: tuple[int, ...] | list[int]) -> int | None:
+    """The first colour that appears a second time in ``digits``, or None."""
+    seen: set[int] = set()
+    for d in digits:
+        if d in seen:
+            return d
+        seen.add(d)
+    return None
+
 
 # Tables are shared by every CodeSpace of the same size (a game makes many instances), and
 # only the last few sizes are kept: 8x8 tables take about 270 MB.
@@ -111,6 +183,20 @@ def _digit_table(colours: int, positions: int) -> np.ndarray:
     base = np.arange(colours, dtype=np.uint8)
     for i in range(positions):
         out[i] = np.tile(np.repeat(base, colours**i), colours ** (positions - i - 1))
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=3)
+def _no_repeat_mask(colours: int, positions: int) -> np.ndarray:
+    out = _count_table(colours, positions).max(axis=0) <= 1
+    out.flags.writeable = False
+    return out
+
+
+@lru_cache(maxsize=3)
+def _no_repeat_codes(colours: int, positions: int) -> np.ndarray:
+    out = np.flatnonzero(_no_repeat_mask(colours, positions)).astype(np.int32)
     out.flags.writeable = False
     return out
 

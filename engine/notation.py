@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .codes import CodeSpace
+from .codes import CodeSpace, repeated_colour
 from .errors import CodeError, ConfigError, MastermindError
 
 #: The 1978 listing's colours, in its order.
@@ -61,7 +61,16 @@ class Notation:
     def parse(self, space: CodeSpace, text: str) -> int:
         """Read one code; raise CodeError naming what is wrong."""
         self.check(space.colours)
-        return space.from_digits(self.read_digits(space.colours, space.positions, text))
+        digits = self.read_digits(space.colours, space.positions, text)
+        if not space.repeats:
+            repeated = repeated_colour(digits)
+            if repeated is not None:
+                times = digits.count(repeated)
+                twice = "twice" if times == 2 else f"{times} times"
+                raise CodeError(
+                    f"{self.symbol(repeated)} appears {twice}: this game has no repeated colours"
+                )
+        return space.from_digits(digits)
 
     def read_digits(self, colours: int, positions: int, text: str) -> list[int]:
         tokens = self._tokens(text)
@@ -92,7 +101,8 @@ class Notation:
         return [ch for ch in _SEPARATORS.sub("", text)]
 
     def example(self, colours: int, positions: int) -> str:
-        """A code written in this notation, to show in prompts."""
+        """A code written in this notation, to show in prompts (no colour repeated when
+        there are enough colours, so it suits games without repeats too)."""
         return self.separator.join(self.symbol(i % colours) for i in range(positions))
 
 

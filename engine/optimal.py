@@ -43,11 +43,11 @@ CODE_LIMIT = 1296
 def check_size(space: CodeSpace) -> None:
     """Raise ConfigError, saying the limit, when the exact search is out of reach."""
     group = math.factorial(space.colours) * math.factorial(space.positions)
-    if space.size > CODE_LIMIT or group * space.size > SYMMETRY_LIMIT:
+    if space.count > CODE_LIMIT or group * space.size > SYMMETRY_LIMIT:
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
-            f"(6 colours x 4 positions); {space.colours} colours x {space.positions} positions "
-            f"make {space.size:,}: try --strategy most-parts or entropy, the best heuristics"
+            f"(6 colours x 4 positions); {space.rules_text()} make {space.count:,}: "
+            "try --strategy most-parts or entropy, the best heuristics"
         )
 
 
@@ -103,7 +103,10 @@ class OptimalSearch:
         self.answers = table(space)
         self.k = classes(space.positions)
         self.found = encode(space.positions, 0, space.positions)
-        self.everything = np.arange(space.size, dtype=np.int16)
+        #: The codes the rules allow: the codes at the start, and every guess allowed.
+        self.everything = space.allowed.astype(np.int16)
+        #: Whether that is every index, so that a table's rows need no gathering.
+        self.whole = space.repeats
         #: Rank of each code as written (first position most significant): the tie rule's
         #: order, so each orbit of guesses is represented by its first code as written.
         self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
@@ -127,10 +130,12 @@ class OptimalSearch:
         return images
 
     def pool(self, group: np.ndarray) -> np.ndarray:
-        """One guess per orbit of the group: the first as written."""
+        """One guess per orbit of the group: the first as written (the group maps codes
+        without repeats to codes without repeats, so the allowed ones are whole orbits)."""
         if len(group) == 1:
             return self.everything
-        return np.flatnonzero(self.rank[group].min(axis=0) == self.rank).astype(np.int16)
+        firsts = np.flatnonzero(self.rank[group].min(axis=0) == self.rank).astype(np.int16)
+        return self.space.allowed_only(firsts)
 
     # -- the search ------------------------------------------------------------------------
     def value(self, codes: np.ndarray, group: np.ndarray, beta: int = 1 << 40) -> int:
@@ -172,19 +177,12 @@ class OptimalSearch:
     def _splits(self, codes: np.ndarray, pool: np.ndarray) -> Splits:
         """How every guess in the pool splits the codes, and its lower bound."""
         n = len(codes)
-        answers = (
-            self.answers[codes].T
-            if len(pool) == len(self.everything)
-            else (self.answers[np.ix_(codes, pool)].T)
-        )
+        every = self.whole and len(pool) == len(self.everything)
+        answers = self.answers[codes].T if every else self.answers[np.ix_(codes, pool)].T
         if n <= self.branching + 1 and self.bits is not None:
             # Every class has at most K + 1 codes, whose bound is 2m - 1: the bound is
             # n + 2(n - found) - (parts - found), and the classes present are bits to OR.
-            bits = (
-                self.bits[codes]
-                if len(pool) == len(self.everything)
-                else (self.bits[np.ix_(codes, pool)])
-            )
+            bits = self.bits[codes] if every else self.bits[np.ix_(codes, pool)]
             present = np.bitwise_or.reduce(bits, axis=0)
             parts = np.bitwise_count(present).astype(np.int64)
             possible = (present >> np.uint64(self.found)) & np.uint64(1) == 1

@@ -28,9 +28,11 @@ class Rules:
     positions: int = 4
     rounds: int = 1
     max_moves: int = 10
+    #: Whether a colour may appear more than once in a code (not in Bulls and Cows).
+    repeats: bool = True
 
     def __post_init__(self) -> None:
-        CodeSpace(self.colours, self.positions)  # checks the size
+        CodeSpace(self.colours, self.positions, self.repeats)  # checks the size
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ConfigError(f"rounds must be between 1 and {MAX_ROUNDS} (got {self.rounds})")
         if not 1 <= self.max_moves <= MAX_MOVES:
@@ -40,7 +42,7 @@ class Rules:
 
     @property
     def space(self) -> CodeSpace:
-        return CodeSpace(self.colours, self.positions)
+        return CodeSpace(self.colours, self.positions, self.repeats)
 
 
 def first_misfit(space: CodeSpace, secret: int, moves: list[tuple[int, Answer]]) -> int | None:
@@ -80,20 +82,20 @@ class PersonBreaks:
     known: Solver = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rules.space.check_index(self.secret)
+        self.rules.space.check_code(self.secret)
         self.known = Solver(self.rules.space, make_strategy(self.strategy))
 
     @classmethod
     def random(
         cls, rules: Rules, rng: np.random.Generator, strategy: str = "knuth"
     ) -> PersonBreaks:
-        return cls(rules, int(rng.integers(rules.space.size)), strategy)
+        return cls(rules, rules.space.random_code(rng), strategy)
 
     def guess(self, code: int) -> Answer:
         if self.outcome is not Outcome.PLAYING:
             raise MastermindError(f"this round is over ({self.outcome.value})")
         space = self.rules.space
-        space.check_index(code)
+        space.check_code(code)
         answer = score(space.to_digits(self.secret), space.to_digits(code))
         self.moves.append((code, answer))
         if answer.black == self.rules.positions:
@@ -161,7 +163,7 @@ class ComputerBreaks:
     ) -> ComputerBreaks:
         solver = Solver(rules.space, make_strategy(strategy), seed=seed, memo=memo)
         if secret is not None:
-            rules.space.check_index(secret)
+            rules.space.check_code(secret)
         return cls(rules, solver, secret)
 
     def decide(self) -> Decision:

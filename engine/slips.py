@@ -55,6 +55,10 @@ def find_slips(
         wrong += against(space, guess, None) != encode(*answer, p)
     for guess, _ in answers[:-1]:
         wrong[guess] = len(answers) + 1
+    if not space.repeats:  # codes the rules forbid are never the secret
+        forbidden = np.ones(space.size, dtype=bool)
+        forbidden[space.allowed] = False
+        wrong[forbidden] = len(answers) + 1
     fewest = int(wrong.min())
     if fewest == 0 or fewest > len(answers):
         return []

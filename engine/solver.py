@@ -38,7 +38,7 @@ class Solver:
         self.rng = np.random.default_rng(seed)
         self.memo = memo if memo is not None and strategy.deterministic else None
         self.steps: list[Step] = []
-        self._candidates = [space.all_indices()]
+        self._candidates = [space.allowed]
         self._pending: tuple[Decision, np.ndarray] | None = None
 
     @property
@@ -123,7 +123,7 @@ class Solver:
     ) -> Step:
         """Record a guess someone else chose (a person breaking a code) with its answer, so
         that the solver's knowledge and advice follow their game."""
-        self.space.check_index(guess)
+        self.space.check_code(guess)
         cands = self.candidates
         i = self.space.locate(cands, guess)
         consistent = i < len(cands) and int(cands[i]) == guess
@@ -178,7 +178,7 @@ class Solver:
 
 def play(space: CodeSpace, strategy: Strategy, secret: int, **kwargs: Any) -> list[Step]:
     """Play one whole game against a known secret and return its trace."""
-    space.check_index(secret)
+    space.check_code(secret)
     solver = Solver(space, strategy, **kwargs)
     while not solver.solved:
         solver.answer_for(secret)

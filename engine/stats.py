@@ -42,6 +42,8 @@ class StatsResult:
     #: guesses needed -> number of games
     distribution: dict[int, int]
     seconds: float
+    #: Whether codes may repeat a colour (False: Bulls and Cows rules).
+    repeats: bool = True
 
     @property
     def average(self) -> float:
@@ -56,6 +58,7 @@ class StatsResult:
             "strategy": self.strategy,
             "colours": self.colours,
             "positions": self.positions,
+            "repeats": self.repeats,
             "games": self.games,
             "total_guesses": self.total_guesses,
             "average": round(self.average, 6),
@@ -66,20 +69,20 @@ class StatsResult:
 
 
 def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> np.ndarray:
-    """Every code when ``games`` is None, otherwise ``games`` codes drawn at random; either
-    way at most MAX_GAMES."""
+    """Every code the rules allow when ``games`` is None, otherwise ``games`` of them drawn
+    at random; either way at most MAX_GAMES."""
     if games is None:
-        if space.size > MAX_GAMES:
+        if space.count > MAX_GAMES:
             raise ConfigError(
-                f"every secret of {space.colours}x{space.positions} is {space.size:,} games, "
+                f"every secret of {space.colours}x{space.positions} is {space.count:,} games, "
                 f"more than the limit of {MAX_GAMES:,}: sample some with --games N"
             )
-        return space.all_indices()
+        return space.allowed
     if not 1 <= games <= MAX_GAMES:
         raise ConfigError(
             f"the number of games must be between 1 and {MAX_GAMES:,} (got {games:,})"
         )
-    return np.random.default_rng(seed).integers(space.size, size=games).astype(np.int32)
+    return space.random_codes(np.random.default_rng(seed), games)
 
 
 def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
@@ -98,11 +101,12 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
     from .strategies.partitioning import EXACT_LIMIT, PartitionStrategy
 
     chosen = make_strategy(strategy)
-    size = space.size
+    size = space.count  # codes the rules allow: what a game scans
     # Deterministic: the expected distinct secrets among `games` drawn at random.
     distinct = min(games, size * -np.expm1(-games / size)) if chosen.deterministic else games
     if isinstance(chosen, PartitionStrategy):
-        per_game = 3e-5 + 25e-9 * size if size <= EXACT_LIMIT else 0.1 + 55e-9 * size
+        exact = space.size <= EXACT_LIMIT
+        per_game = 3e-5 + 25e-9 * size if exact else 0.1 + 55e-9 * size
     elif chosen.name == "optimal":
         return 15.0 + 2e-6 * games
     elif chosen.deterministic:
@@ -137,7 +141,7 @@ def run_stats(
     total = len(secrets)
     seeds = np.random.default_rng(seed).integers(2**63, size=total)
     start = time.perf_counter()
-    walk_tree = chosen.deterministic and total * WALK_SHARE >= space.size
+    walk_tree = chosen.deterministic and total * WALK_SHARE >= space.count
     parallel = jobs > 1 and estimate_seconds(space, strategy, total) > parallel_after
     if walk_tree:
         scaled = None
@@ -164,6 +168,7 @@ def run_stats(
         worst=max(distribution, default=0),
         distribution=distribution,
         seconds=seconds,
+        repeats=space.repeats,
     )
 
 
@@ -179,7 +184,7 @@ def _play_block(
     memo: dict[tuple[tuple[int, int], ...], tuple[int, np.ndarray]] | None = (
         {} if strategy.deterministic else None
     )
-    everything = space.all_indices()
+    everything = space.allowed
     win = encode(space.positions, 0, space.positions)
     out = np.zeros(len(secrets), dtype=np.uint16)
     next_report = time.perf_counter() + PROGRESS_INTERVAL
@@ -227,33 +232,32 @@ def _walk_depths(
     chosen = make_strategy(strategy)
     if jobs <= 1:
         return walk(space, chosen, progress=progress).depths
-    everything = space.all_indices()
+    everything = space.allowed
     rng = np.random.default_rng(0)
     guess = chosen.guess(Position(space, everything, (), rng))
-    cls = against(space, guess)
+    cls = against(space, guess, None if space.repeats else everything)
     win = encode(space.positions, 0, space.positions)
     depths = np.zeros(space.size, dtype=np.uint8)
     depths[guess] = 1
     parts = [
-        (space.colours, space.positions, strategy, everything[cls == a], ((guess, int(a)),))
+        (space, strategy, everything[cls == a], ((guess, int(a)),))
         for a in np.unique(cls)
         if a != win
     ]
-    parts.sort(key=lambda part: -len(part[3]))
+    parts.sort(key=lambda part: -len(part[2]))
     done = 1
     for cands, part_depths in _in_processes(_walk_part, parts, jobs):
         depths[cands] = part_depths
         done += len(cands)
         if progress is not None:
-            progress(done, space.size)
+            progress(done, space.count)
     return depths
 
 
 def _walk_part(
-    colours: int, positions: int, strategy: str, cands: np.ndarray, history: tuple
+    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple
 ) -> tuple[np.ndarray, np.ndarray]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
-    space = CodeSpace(colours, positions)
     return cands, walk(space, make_strategy(strategy), cands, history).depths[cands]
 
 
@@ -269,9 +273,7 @@ def _parallel_games(
     games are split changes nothing."""
     blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
     parts = [
-        (space.colours, space.positions, strategy, block, secrets[block], seeds[block])
-        for block in blocks
-        if len(block)
+        (space, strategy, block, secrets[block], seeds[block]) for block in blocks if len(block)
     ]
     out = np.zeros(len(secrets), dtype=np.uint16)
     done = 0
@@ -284,14 +286,12 @@ def _parallel_games(
 
 
 def _play_part(
-    colours: int,
-    positions: int,
+    space: CodeSpace,
     strategy: str,
     block: np.ndarray,
     secrets: np.ndarray,
     seeds: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    space = CodeSpace(colours, positions)
     return block, _play_block(space, make_strategy(strategy), secrets, seeds)
 
 

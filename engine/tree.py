@@ -120,7 +120,7 @@ def walk(
     by default). ``keep`` keeps the nodes (a few hundred bytes each: fine to 8x5, not for
     the biggest spaces); without it only the depths are recorded. Depths count the guesses
     of the whole game, the ones in ``history`` included."""
-    cands = space.all_indices() if candidates is None else candidates
+    cands = space.allowed if candidates is None else candidates
     walker = _Walker(space, strategy, keep, progress, len(cands))
     root = walker.walk(cands, history, len(history) + 1) if len(cands) else None
     return Walk(walker.depths, root)

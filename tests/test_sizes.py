@@ -36,6 +36,8 @@ LOW = Limits(
     block_entries=500,
 )
 EXTREMES = [(2, 24), (20, 4), (8, 8)]
+#: Sizes played without repeated colours (up to 1,296 indices, 360 codes).
+NO_REPEATS = [(2, 2), (3, 3), (5, 2), (5, 3), (6, 4), (7, 3), (9, 2)]
 #: The exact optimal search is slow to start: swept on the smaller sizes only.
 OPTIMAL_CODES = 100
 #: What a partition strategy's trace says on each of its sampled paths.
@@ -72,10 +74,11 @@ def play_checked(space: CodeSpace, name: str, secret: int, check_all: bool) -> l
         return []  # a strategy may refuse a size, before any game starts (optimal does)
     solver = Solver(space, strategy, seed=secret)
     secret_digits = space.to_digits(secret)
-    left = space.size
+    left = space.count
     while not solver.solved:
         decision = solver.decide()
         guess_digits = space.to_digits(decision.guess)
+        assert space.repeats or len(set(guess_digits)) == space.positions, (name, space)
         if not strategy_may_guess_impossible(name):
             assert decision.consistent, (name, space, decision)
         step = solver.answer_for(secret)
@@ -91,7 +94,8 @@ def play_checked(space: CodeSpace, name: str, secret: int, check_all: bool) -> l
             want = [
                 code
                 for code in range(space.size)
-                if all(plain_score(space.to_digits(code), g) == a for g, a in history)
+                if (space.repeats or len(set(space.to_digits(code))) == space.positions)
+                and all(plain_score(space.to_digits(code), g) == a for g, a in history)
             ]
             assert cands.tolist() == want
         else:
@@ -99,7 +103,7 @@ def play_checked(space: CodeSpace, name: str, secret: int, check_all: bool) -> l
             for code in rng.choice(cands, min(len(cands), 20), replace=False):
                 digits = space.to_digits(int(code))
                 assert all(plain_score(digits, g) == a for g, a in history)
-        assert len(solver.steps) <= space.size
+        assert len(solver.steps) <= space.count
     return solver.steps
 
 
@@ -123,6 +127,27 @@ def test_every_small_size(name, tmp_path, monkeypatch):
             played += bool(steps)
             notes.update(s.decision.note for s in steps)
     assert played > 40
+    if issubclass(STRATEGIES[name], PartitionStrategy):
+        for path in SAMPLED_PATHS:
+            assert any(path in note for note in notes), path
+
+
+@pytest.mark.parametrize("name", list(STRATEGIES))
+def test_small_sizes_without_repeats(name, tmp_path, monkeypatch):
+    """The same checks on games without repeated colours (every guess allowed too), the
+    partition strategies' sampled paths included."""
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    notes = set()
+    for colours, positions in NO_REPEATS:
+        space = CodeSpace(colours, positions, repeats=False)
+        if name == "optimal" and space.count > OPTIMAL_CODES:
+            continue
+        allowed = space.allowed
+        rng = np.random.default_rng(colours * 100 + positions)
+        for secret in {int(allowed[0]), int(allowed[-1]), int(rng.choice(allowed))}:
+            steps = play_checked(space, name, secret, check_all=True)
+            assert steps or name == "optimal"
+            notes.update(s.decision.note for s in steps)
     if issubclass(STRATEGIES[name], PartitionStrategy):
         for path in SAMPLED_PATHS:
             assert any(path in note for note in notes), path

@@ -45,19 +45,19 @@ def _cache_key(space: CodeSpace) -> dict[str, object]:
         "what": "optimal tree",
         "colours": space.colours,
         "positions": space.positions,
-        "repeats": True,
+        "repeats": space.repeats,
         "tree_format": TREE_FORMAT,
         "engine": __version__,
     }
 
 
 @lru_cache(maxsize=2)
-def solution(colours: int, positions: int) -> Solution:
+def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     """The optimal tree for a size: from the cache when a sound one is there, otherwise
     searched (seconds on 6x4) and stored."""
-    space = CodeSpace(colours, positions)
+    space = CodeSpace(colours, positions, repeats)
     search = OptimalSearch(space)
-    name = f"optimal-{colours}x{positions}.json"
+    name = f"optimal-{colours}x{positions}{'' if repeats else '-no-repeats'}.json"
     key = _cache_key(space)
     notice = ""
     try:
@@ -81,7 +81,7 @@ class Optimal(Strategy):
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
-        found = solution(space.colours, space.positions)
+        found = solution(space.colours, space.positions, space.repeats)
         node = _follow(found.tree, position.history, space.positions)
         if node is None:  # off the tree (a person's own guesses): search from here
             history = tuple(g for g, _ in position.history)

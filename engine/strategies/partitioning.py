@@ -64,7 +64,8 @@ BOUND_TRIES = 64
 
 def opening_patterns(space: CodeSpace) -> np.ndarray:
     """One code for each way of splitting the positions into colour groups, written as the
-    literature writes openings: biggest group first, colours in order (1122, 1123, 1234)."""
+    literature writes openings: biggest group first, colours in order (1122, 1123, 1234);
+    without repeats only the pattern of all different colours is allowed."""
     out: list[int] = []
 
     def split(left: int, largest: int, groups: list[int]) -> None:
@@ -78,7 +79,8 @@ def opening_patterns(space: CodeSpace) -> np.ndarray:
             split(left - size, size, [*groups, size])
 
     split(space.positions, space.positions, [])
-    return np.array(sorted(out), dtype=np.int32)
+    codes = np.array(sorted(out), dtype=np.int32)
+    return space.allowed_only(codes)
 
 
 def written_order(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
@@ -111,10 +113,11 @@ def canonical_codes(space: CodeSpace, unused: list[int]) -> np.ndarray:
     """Codes that come first as written among those equal up to swapping unused colours.
 
     Reading from the first position on, unused colours must first appear in increasing
-    order, starting from the smallest.
+    order, starting from the smallest. Only codes the rules allow are returned (swapping
+    colours keeps a code free of repeats, so these are still one per family).
     """
     if len(unused) < 2:
-        return space.all_indices()
+        return space.allowed
     rank = np.full(space.colours, -1, dtype=np.int16)
     rank[unused] = np.arange(len(unused))
     seen = np.zeros(space.size, dtype=np.int16)
@@ -123,7 +126,8 @@ def canonical_codes(space: CodeSpace, unused: list[int]) -> np.ndarray:
         r = rank[space.digits[i]]
         keep &= r <= seen
         seen += (r == seen) & (r >= 0)
-    return np.flatnonzero(keep).astype(np.int32)
+    codes = np.flatnonzero(keep).astype(np.int32)
+    return space.allowed_only(codes)
 
 
 class PartitionStrategy(Strategy):
@@ -209,7 +213,7 @@ class PartitionStrategy(Strategy):
             played = {int(d) for g, _ in position.history for d in space.to_digits(g)}
             unused = [c for c in range(space.colours) if c not in played]
             pool = canonical_codes(space, unused)
-            if len(pool) < space.size:
+            if len(pool) < space.count:
                 notes.append(
                     f"{len(unused)} unused colours are interchangeable: "
                     "one guess of each such family weighed"
@@ -298,7 +302,7 @@ class PartitionStrategy(Strategy):
         rng = np.random.default_rng(_seed(position))
         space, cands = position.space, position.candidates
         n = self.limits.sampled_guesses
-        guesses = rng.integers(space.size, size=n)
+        guesses = space.random_codes(rng, n)
         some_cands = rng.choice(cands, min(len(cands), max(1, n // 3)), replace=False)
         return np.unique(np.concatenate([guesses, some_cands])).astype(np.int32)
 

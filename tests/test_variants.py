@@ -1,0 +1,288 @@
+"""Rule variants (issue 9): codes without repeated colours, and the presets.
+
+The engine's no-repeat games are checked against plain-Python enumerations written
+independently of it: the codes allowed, the codes left after answers, every deterministic
+strategy's guesses and totals (the partition strategies from their published rules, the
+optimum by exhaustive search), on sizes small enough to enumerate (4x3 and 5x3).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import STRATEGIES, CodeSpace, Rules, get_notation, make_strategy
+from engine.errors import CodeError, ConfigError
+from engine.rules import ComputerBreaks, PersonBreaks
+from engine.solver import Solver, play
+from engine.stats import choose_secrets, run_stats
+from engine.tree import build_tree
+
+SMALL = [(4, 3), (5, 3)]
+DETERMINISTIC = [name for name, cls in STRATEGIES.items() if cls.deterministic]
+PARTITION_KEYS = {
+    "knuth": lambda parts: max(parts),
+    "expected-size": lambda parts: sum(n * n for n in parts),
+    "entropy": lambda parts: round(sum(n * math.log2(n) for n in parts), 9),
+    "most-parts": lambda parts: -len(parts),
+}
+
+
+# -- plain Python, written without the engine -------------------------------------------
+
+
+def plain_score(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
+    black = sum(a == b for a, b in zip(secret, guess, strict=True))
+    return black, sum((Counter(secret) & Counter(guess)).values()) - black
+
+
+def plain_codes(colours: int, positions: int) -> list[tuple[int, ...]]:
+    """Every code without a repeated colour, in index order (first position fastest)."""
+    codes = list(itertools.permutations(range(colours), positions))
+    return sorted(codes, key=lambda code: plain_index(code, colours))
+
+
+def plain_index(code: tuple[int, ...], colours: int) -> int:
+    return sum(d * colours**i for i, d in enumerate(code))
+
+
+def plain_partition(guess: tuple[int, ...], codes: list[tuple[int, ...]]) -> list[list]:
+    """The codes split by the answer each gives ``guess``, the all-black class dropped."""
+    parts: dict[tuple[int, int], list] = {}
+    for code in codes:
+        parts.setdefault(plain_score(code, guess), []).append(code)
+    return [part for answer, part in parts.items() if answer[0] != len(guess)]
+
+
+def plain_partition_guess(name: str, codes: list, allowed: list) -> tuple[int, ...]:
+    """The published rule: the smallest key over every allowed guess; ties to a code that
+    could be the secret, then the first as written (first position most significant)."""
+    key = PARTITION_KEYS[name]
+
+    def rank(guess: tuple[int, ...]) -> tuple:
+        sizes = Counter(plain_score(code, guess) for code in codes).values()
+        return key(list(sizes)), guess not in codes, guess
+
+    return min(allowed, key=rank)
+
+
+def plain_depths(name: str, colours: int, positions: int) -> dict[tuple[int, ...], int]:
+    """Guesses each secret takes under a deterministic strategy's plain rule."""
+    allowed = plain_codes(colours, positions)
+    out: dict[tuple[int, ...], int] = {}
+
+    def walk(codes: list, depth: int) -> None:
+        # sequential: the lowest index still possible
+        sequential = name == "sequential"
+        guess = codes[0] if sequential else plain_partition_guess(name, codes, allowed)
+        if guess in codes:
+            out[guess] = depth
+        for part in plain_partition(guess, codes):
+            walk(part, depth + 1)
+
+    walk(allowed, 1)
+    return out
+
+
+def plain_optimum(colours: int, positions: int) -> int:
+    """Fewest guesses in total over every secret, any allowed code as a guess: the
+    recurrence T(S) = |S| + min over guesses of the sum of T over the classes."""
+    allowed = plain_codes(colours, positions)
+
+    @cache
+    def total(codes: frozenset) -> int:
+        if len(codes) == 1:
+            return 1
+        ordered = sorted(codes)
+        splits = set()  # guesses that split alike cost alike: each split weighed once
+        for guess in allowed:
+            parts = plain_partition(guess, ordered)
+            if sum(map(len, parts)) < len(codes) or len(parts) > 1:  # it tells something
+                splits.add(frozenset(frozenset(part) for part in parts))
+        # A set of m codes costs at least 2m - 1 (one found by the first guess at best):
+        # splits that cannot beat the best so far are skipped.
+        best = math.inf
+        for split in sorted(splits, key=lambda parts: -len(parts)):
+            if sum(2 * len(part) - 1 for part in split) < best:
+                best = min(best, sum(map(total, split)))
+        return len(codes) + best
+
+    return total(frozenset(allowed))
+
+
+# -- the code space ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("colours", "positions"), [*SMALL, (6, 4), (10, 4), (3, 1), (4, 4)])
+def test_allowed_codes_are_the_codes_without_repeats(colours, positions):
+    space = CodeSpace(colours, positions, repeats=False)
+    want = [plain_index(code, colours) for code in plain_codes(colours, positions)]
+    assert space.allowed.tolist() == want
+    assert space.count == len(want) == math.perm(colours, positions)
+    assert space.size == colours**positions  # indices are shared with the game with repeats
+
+
+def test_bulls_and_cows_has_5040_codes():
+    assert CodeSpace(10, 4, repeats=False).count == 5040
+
+
+def test_more_positions_than_colours_is_refused_with_the_reason():
+    with pytest.raises(ConfigError) as refused:
+        CodeSpace(3, 4, repeats=False)
+    assert str(refused.value) == (
+        "4 positions need 4 different colours when no colour may repeat, and there are "
+        "only 3: add colours or allow repeats"
+    )
+    with pytest.raises(ConfigError, match="4 positions need 4 different colours"):
+        Rules(3, 4, repeats=False)
+    assert CodeSpace(3, 4).count == 81  # with repeats it is an ordinary size
+
+
+@pytest.mark.parametrize(
+    ("notation", "text", "message"),
+    [
+        ("letters", "RRGB", "R appears twice: this game has no repeated colours"),
+        ("letters", "bwbb", "B appears 3 times: this game has no repeated colours"),
+        ("digits", "4204", "4 appears twice: this game has no repeated colours"),
+        ("numbers", "1 2 3 1", "1 appears twice: this game has no repeated colours"),
+    ],
+)
+def test_a_code_with_a_repeated_colour_is_refused_naming_it(notation, text, message):
+    space = CodeSpace(6 if notation != "digits" else 10, 4, repeats=False)
+    with pytest.raises(CodeError) as refused:
+        get_notation(notation).parse(space, text)
+    assert str(refused.value) == message
+    assert get_notation(notation).parse(CodeSpace(space.colours, 4), text) >= 0  # else fine
+
+
+def test_a_repeated_code_cannot_enter_a_game_by_index():
+    rules = Rules(6, 4, repeats=False)
+    space = rules.space
+    repeated = space.from_digits([2, 2, 3, 1])
+    with pytest.raises(CodeError, match="appears more than once: this game has no repeated"):
+        PersonBreaks(rules, repeated)
+    game = PersonBreaks(rules, int(space.allowed[7]))
+    with pytest.raises(CodeError, match="no repeated colours"):
+        game.guess(repeated)
+    assert game.moves == []  # refused, nothing counted
+    with pytest.raises(CodeError, match="no repeated colours"):
+        ComputerBreaks.start(rules, "knuth", secret=repeated)
+    with pytest.raises(CodeError, match="no repeated colours"):
+        Solver(space, make_strategy("knuth")).observe(repeated, 0, 0)
+
+
+def test_random_secrets_and_stats_samples_are_allowed_codes():
+    rules = Rules(6, 4, repeats=False)
+    rng = np.random.default_rng(1)
+    secrets = {PersonBreaks.random(rules, rng).secret for _ in range(300)}
+    assert secrets <= set(rules.space.allowed.tolist())
+    assert len(secrets) > 200  # drawn across the 360, not stuck on a few
+    sample = choose_secrets(rules.space, 1000, seed=3)
+    assert set(sample.tolist()) <= set(rules.space.allowed.tolist())
+    assert choose_secrets(rules.space, None, None).tolist() == rules.space.allowed.tolist()
+
+
+# -- against the plain enumeration ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("colours", "positions"), SMALL)
+@pytest.mark.parametrize("name", list(STRATEGIES))
+def test_codes_left_match_a_plain_enumeration(name, colours, positions):
+    """Every game of every strategy: each guess allowed, each set of codes left exactly
+    the plain filter of the codes without repeats."""
+    space = CodeSpace(colours, positions, repeats=False)
+    codes = plain_codes(colours, positions)
+    for secret in codes:
+        solver = Solver(space, make_strategy(name), seed=plain_index(secret, colours))
+        history = []
+        while not solver.solved:
+            step = solver.answer_for(plain_index(secret, colours))
+            guess = space.to_digits(step.guess)
+            assert len(set(guess)) == positions, (name, guess)
+            history.append((guess, tuple(step.answer)))
+            want = [
+                plain_index(c, colours)
+                for c in codes
+                if all(plain_score(c, g) == a for g, a in history)
+            ]
+            assert solver.candidates.tolist() == want
+        assert len(solver.steps) <= len(codes)
+
+
+@pytest.mark.parametrize(("colours", "positions"), SMALL)
+@pytest.mark.parametrize("name", [n for n in DETERMINISTIC if n != "optimal"])
+def test_deterministic_totals_match_the_plain_rules(name, colours, positions):
+    """Each secret's guesses, tree walk and game by game, equal the strategy's rule played
+    in plain Python over every allowed guess (no symmetry shortcuts)."""
+    space = CodeSpace(colours, positions, repeats=False)
+    want = {plain_index(c, colours): d for c, d in plain_depths(name, colours, positions).items()}
+    secrets = choose_secrets(space, None, None)
+    walked = run_stats(space, name, secrets)
+    assert walked.total_guesses == sum(want.values())
+    assert walked.games == len(want) == space.count
+    assert walked.repeats is False and walked.as_json()["repeats"] is False
+    for secret in secrets.tolist():
+        assert len(play(space, make_strategy(name), secret)) == want[secret]
+
+
+@pytest.mark.parametrize(("colours", "positions"), SMALL)
+def test_the_optimum_matches_an_exhaustive_search(colours, positions, tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    space = CodeSpace(colours, positions, repeats=False)
+    result = run_stats(space, "optimal", choose_secrets(space, None, None))
+    assert result.total_guesses == plain_optimum(colours, positions)
+    for name in DETERMINISTIC:  # and no heuristic beats it
+        assert run_stats(space, name, space.allowed).total_guesses >= result.total_guesses
+    root = build_tree(space, make_strategy("optimal"))
+    assert root.candidates == space.count
+
+
+def test_the_optimal_tree_is_cached_apart_from_the_game_with_repeats(tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    for repeats in (True, False):
+        space = CodeSpace(4, 3, repeats)
+        run_stats(space, "optimal", space.allowed)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "optimal-4x3-no-repeats.json",
+        "optimal-4x3.json",
+    ]
+
+
+@pytest.mark.parametrize("name", list(STRATEGIES))
+def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(name, tmp_path, monkeypatch):
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    space = CodeSpace(6, 4, repeats=False)
+    result = run_stats(space, name, choose_secrets(space, None, None), seed=9)
+    assert result.games == 360
+    assert sum(result.distribution.values()) == 360
+    assert 0 not in result.distribution  # every secret reached and solved
+    assert result.worst <= 7
+    # From 360 codes at least 4.0 guesses are needed on average; the optimum is 1446.
+    assert 1446 <= result.total_guesses <= 1520
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    size=st.sampled_from([(4, 2), (5, 3), (6, 3), (6, 4), (7, 3), (8, 3), (4, 4)]),
+    name=st.sampled_from([n for n in STRATEGIES if n != "optimal"]),
+    pick=st.integers(0, 10**6),
+    seed=st.integers(0, 2**32),
+)
+def test_no_strategy_ever_guesses_a_code_with_a_repeat(size, name, pick, seed):
+    space = CodeSpace(*size, repeats=False)
+    secret = int(space.allowed[pick % space.count])
+    steps = play(space, make_strategy(name), secret, seed=seed)
+    assert steps[-1].guess == secret
+    for step in steps:
+        digits = space.to_digits(step.guess)
+        assert len(set(digits)) == len(digits), (name, digits)
+        assert all(
+            len(set(space.to_digits(a.guess))) == len(digits) for a in step.decision.alternatives
+        )
