@@ -1,0 +1,191 @@
+"""Rating a person's guesses: what each one cost against the best guess in its position.
+
+Two rules, chosen by size:
+
+* where the exact optimum is within reach (``engine.optimal.check_size``), a guess is
+  rated by the guesses still expected after it, the rest being played perfectly, against
+  the optimal strategy's guess there: a loss in guesses, and losses add up over a game;
+* elsewhere, by the chosen strategy's own score of the split the guess makes (largest
+  class, expected size, bits, classes) against that strategy's own guess. Strategies with
+  no score of their own (the index scans, the random choice) are rated by expected size,
+  the score that tracks guesses saved most closely. On big spaces a strategy scores its
+  own guess on a sample of the codes, so a person's guess, scored exactly, may come out
+  slightly ahead: such a guess counts as a best one.
+
+Slow work (the first exact search of a size, or rating an odd opening on 6x4, take
+seconds) belongs in a worker: ``rate_moves`` works on a copy of the moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .codes import CodeSpace
+from .errors import ConfigError
+from .feedback import Answer
+from .optimal import check_size, rate
+from .solver import Solver
+from .strategies import Position, Strategy, make_strategy
+from .strategies.optimal import Optimal, solution
+from .strategies.partitioning import ExpectedSize, PartitionStrategy
+from .trace import Choice, format_score
+
+#: Losses below this are rounding: the guess was as good as the best.
+TOLERANCE = 1e-9
+#: The rule's name where the exact optimum is known.
+OPTIMAL = "optimal"
+#: How a score reads, by the strategy that gives it.
+MEASURES = {
+    OPTIMAL: "{} more guesses expected",
+    "knuth": "largest class {}",
+    "expected-size": "expected size {}",
+    "entropy": "{} bits of information",
+    "most-parts": "{} classes",
+}
+
+
+@dataclass(frozen=True)
+class MoveRating:
+    """One guess of a person against the best guess where it was made."""
+
+    #: The move's number, from 1.
+    move: int
+    guess: int
+    #: The guess's value and the best guess's, in the rule's unit (``measure``).
+    value: float
+    best_guess: int
+    best_value: float
+    #: "optimal", or the strategy whose score rates the guess.
+    rule: str
+    #: Whether a bigger value is better (bits, classes).
+    higher_is_better: bool = False
+
+    @property
+    def loss(self) -> float:
+        """How much worse than the best guess, in the rule's unit; never below 0."""
+        diff = self.value - self.best_value
+        return max(0.0, -diff if self.higher_is_better else diff)
+
+    @property
+    def best(self) -> bool:
+        return self.loss <= TOLERANCE
+
+    def amount(self, value: float) -> str:
+        """A value as the rule reads: ``3.48 more guesses expected``, ``largest class 44``."""
+        number = f"{value:.2f}" if self.rule == OPTIMAL else format_score(value)
+        return MEASURES[self.rule].format(number)
+
+    def cost(self) -> str:
+        """The loss in a few characters, for a table column: ``best``, ``+0.07``, ``+54``."""
+        if self.best:
+            return "best"
+        loss = self.loss
+        whole = abs(loss - round(loss)) < TOLERANCE or loss >= 100
+        return f"+{loss:,.0f}" if whole and self.rule != OPTIMAL else f"+{loss:.2f}"
+
+    def sentence(self, fmt: Callable[[int], str]) -> str:
+        """``RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41``."""
+        head = f"{fmt(self.guess)}: {self.amount(self.value)}"
+        whose = "the best guess here" if self.rule == OPTIMAL else f"{self.rule}'s choice here"
+        if self.guess == self.best_guess:
+            return f"{head}, {whose}"
+        if self.best:
+            return f"{head}, as good as {whose} ({fmt(self.best_guess)})"
+        best = f"{self.best_value:.2f}" if self.rule == OPTIMAL else format_score(self.best_value)
+        return f"{head}; {whose}, {fmt(self.best_guess)}, {best}"
+
+
+class Rater:
+    """The rule for one size and strategy: what scores a position's best guess and a
+    person's guess there."""
+
+    def __init__(self, space: CodeSpace, strategy: str) -> None:
+        self.space = space
+        self.scorer: Strategy
+        try:
+            check_size(space)
+        except ConfigError:
+            chosen = make_strategy(strategy)
+            self.scorer = chosen if isinstance(chosen, PartitionStrategy) else ExpectedSize()
+        else:
+            self.scorer = Optimal()
+        self.rule = OPTIMAL if isinstance(self.scorer, Optimal) else self.scorer.name
+        #: Whether the chosen strategy's own advice is this rule's best guess.
+        self.takes_advice = self.scorer.name == strategy.lower()
+
+    def best(self, solver: Solver) -> Choice:
+        """The best guess where ``solver`` stands, with its score."""
+        position = Position(self.space, solver.candidates, solver.history, solver.rng)
+        return self.scorer.choose(position)
+
+    def rate(self, solver: Solver, guess: int, answer: Answer, best: Choice) -> MoveRating:
+        """Rate ``guess`` where ``solver`` stands (it observes the guess and its answer)."""
+        codes = solver.candidates
+        history = solver.history
+        solver.observe(guess, *answer)
+        move = len(solver.steps)
+        assert best.score is not None  # every scorer here scores its choice
+        if isinstance(self.scorer, Optimal):
+            expected = best.score
+            if guess != best.guess:
+                search = solution(self.space.colours, self.space.positions).search
+                total = round(best.score * len(codes))
+                guesses = tuple(g for g, _ in history)
+                expected = rate(search, codes, guesses, guess, (best.guess, total)).expected
+            return MoveRating(move, guess, expected - 1, best.guess, best.score - 1, OPTIMAL)
+        assert isinstance(self.scorer, PartitionStrategy)
+        split = solver.steps[-1].decision.partition
+        key = self.scorer.keys(np.array([list(split.values())], dtype=np.int64))[0]
+        value = self.scorer.shown(float(key), len(codes), len(codes))
+        higher = self.scorer.name in ("entropy", "most-parts")
+        return MoveRating(move, guess, value, best.guess, best.score, self.rule, higher)
+
+
+def rate_moves(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    start: int = 0,
+    advice: Mapping[int, Choice] | None = None,
+) -> list[MoveRating]:
+    """Ratings of ``moves[start:]`` (the earlier moves are followed, not rated).
+    ``advice`` holds the chosen strategy's own choice before some moves (by move number,
+    from 1), worked out already: used where it is this rule's best guess."""
+    rater = Rater(space, strategy)
+    solver = Solver(space, rater.scorer)
+    out = []
+    for number, (guess, answer) in enumerate(moves, 1):
+        if number <= start:
+            solver.observe(guess, *answer)
+            continue
+        known = (advice or {}).get(number) if rater.takes_advice else None
+        best = known if known is not None and known.score is not None else rater.best(solver)
+        out.append(rater.rate(solver, guess, answer, best))
+    return out
+
+
+def summary(ratings: Sequence[MoveRating], fmt: Callable[[int], str]) -> str:
+    """A game's guesses against the best, in a sentence or two."""
+    if not ratings:
+        return "No guesses to rate."
+    count = len(ratings)
+    guesses = f"your {count} guess{'es' * (count != 1)}"
+    worst = max(ratings, key=lambda r: (r.loss, -r.move))
+    if worst.best:
+        return f"All {guesses} were as good as the best." if count > 1 else "Your guess was best."
+    costliest = f"move {worst.move} ({fmt(worst.guess)}) was the costliest"
+    rule = ratings[0].rule
+    if rule == OPTIMAL:
+        total = sum(r.loss for r in ratings)
+        return (
+            f"{guesses[0].upper()}{guesses[1:]} cost {total:.2f} guesses more than the best "
+            f"play in all; {costliest}, {worst.loss:.2f}."
+        )
+    matched = sum(r.best for r in ratings)
+    return (
+        f"{matched or 'None'} of {guesses} matched {rule}'s best score; {costliest}: "
+        f"{worst.amount(worst.value)} against {format_score(worst.best_value)}."
+    )

@@ -1,0 +1,198 @@
+"""Rating a person's guesses (engine.rating): against the exact optimum where it is within
+reach, checked by plain recursion on 3 colours x 3 positions; elsewhere by the chosen
+strategy's own score, checked by counting each split by hand."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from functools import lru_cache
+
+import numpy as np
+import pytest
+
+from engine import CodeSpace, get_notation, make_strategy, score
+from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, summary
+from engine.solver import Solver
+from engine.strategies.optimal import solution
+
+Code = tuple[int, ...]
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path, monkeypatch):
+    """A fresh cache for the optimal tree (3x3 is searched in milliseconds)."""
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    solution.cache_clear()
+    yield tmp_path
+    solution.cache_clear()
+
+
+def answer(a: Code, b: Code) -> tuple[int, int]:
+    black = sum(x == y for x, y in zip(a, b, strict=True))
+    return black, sum((Counter(a) & Counter(b)).values()) - black
+
+
+def brute_force(colours: int, positions: int):
+    """``after(left, g)``: total guesses to find every code of ``left`` when ``g`` comes
+    next and the rest is played perfectly, by plain recursion over every guess."""
+    codes = list(itertools.product(range(colours), repeat=positions))
+
+    def split(left: tuple[Code, ...], guess: Code) -> dict[tuple[int, int], tuple[Code, ...]]:
+        parts: dict[tuple[int, int], list[Code]] = {}
+        for code in left:
+            parts.setdefault(answer(code, guess), []).append(code)
+        return {a: tuple(p) for a, p in parts.items()}
+
+    @lru_cache(None)
+    def cost(left: tuple[Code, ...]) -> int:
+        if len(left) == 1:
+            return 1
+        return min(after(left, g) for g in codes if g in left or len(split(left, g)) > 1)
+
+    def after(left: tuple[Code, ...], guess: Code) -> int:
+        found = (positions, 0)
+        return len(left) + sum(cost(p) for a, p in split(left, guess).items() if a != found)
+
+    return codes, cost, after
+
+
+def moves_for(space: CodeSpace, secret: Code, guesses: list[Code]):
+    return [(space.from_digits(list(g)), score(secret, g)) for g in guesses]
+
+
+GAMES_3X3 = [
+    ((2, 1, 0), [(0, 0, 0), (1, 1, 2), (2, 1, 0)]),  # odd opening, then feeling about
+    ((0, 1, 1), [(0, 0, 1), (0, 1, 1)]),  # the optimal opening
+    ((1, 2, 2), [(2, 2, 2), (0, 0, 0), (1, 1, 1), (1, 2, 2)]),  # one colour at a time
+    ((0, 2, 1), [(0, 1, 2), (1, 2, 0), (2, 0, 1), (0, 2, 1)]),  # wasted guesses
+]
+
+
+@pytest.mark.parametrize(("secret", "guesses"), GAMES_3X3)
+def test_optimal_ratings_match_brute_force(secret: Code, guesses: list[Code]) -> None:
+    space = CodeSpace(3, 3)
+    codes, cost, after = brute_force(3, 3)
+    ratings = rate_moves(space, "knuth", moves_for(space, secret, guesses))
+    left = tuple(codes)
+    assert [r.move for r in ratings] == list(range(1, len(guesses) + 1))
+    for rating, guess in zip(ratings, guesses, strict=True):
+        n = len(left)
+        best_total = cost(left)
+        assert rating.rule == OPTIMAL
+        assert rating.value == pytest.approx(after(left, guess) / n - 1)
+        assert rating.best_value == pytest.approx(best_total / n - 1)
+        assert after(left, tuple(space.to_digits(rating.best_guess))) == best_total
+        assert rating.loss == pytest.approx((after(left, guess) - best_total) / n)
+        left = tuple(c for c in left if answer(c, guess) == answer(secret, guess))
+
+
+def test_optimal_losses_add_up_in_the_summary() -> None:
+    space = CodeSpace(3, 3)
+    fmt = get_notation("letters").format
+    ratings = rate_moves(space, "entropy", moves_for(space, *GAMES_3X3[0]))
+    total = sum(r.loss for r in ratings)
+    assert total > 0
+    worst = max(ratings, key=lambda r: r.loss)
+    text = summary(ratings, lambda c: fmt(space, c))
+    assert text.startswith(f"Your 3 guesses cost {total:.2f} guesses more than the best play")
+    assert f"move {worst.move} ({fmt(space, worst.guess)}) was the costliest" in text
+
+
+def test_the_optimal_opening_is_rated_best() -> None:
+    space = CodeSpace(3, 3)
+    (rating, last) = rate_moves(space, "knuth", moves_for(space, *GAMES_3X3[1]))
+    assert rating.best and rating.cost() == "best"
+    assert rating.value == pytest.approx(73 / 27 - 1)
+    assert last.best and last.guess == last.best_guess
+    assert summary([rating, last], str) == "All your 2 guesses were as good as the best."
+
+
+def hand_scores(space: CodeSpace, left: list[Code], guess: Code) -> dict[str, float]:
+    """Every partition strategy's score of ``guess``, counted by hand."""
+    sizes = list(Counter(answer(c, guess) for c in left).values())
+    n = len(left)
+    return {
+        "knuth": max(sizes),
+        "expected-size": sum(s * s for s in sizes) / n,
+        "entropy": -sum(s / n * math.log2(s / n) for s in sizes),
+        "most-parts": len(sizes),
+    }
+
+
+@pytest.mark.parametrize("strategy", ["knuth", "expected-size", "entropy", "most-parts"])
+def test_out_of_reach_sizes_are_rated_by_the_strategys_own_score(strategy: str) -> None:
+    """9 colours x 2 positions is beyond the exact search (its symmetries are too many):
+    every guess is rated by the strategy's score, and the best is the best of all codes."""
+    space = CodeSpace(9, 2)
+    assert Rater(space, strategy).rule == strategy
+    codes = list(itertools.product(range(9), repeat=2))
+    secret = (3, 5)
+    guesses = [(0, 0), (0, 1), (5, 3), (3, 5)]
+    ratings = rate_moves(space, strategy, moves_for(space, secret, guesses))
+    left = codes
+    for rating, guess in zip(ratings, guesses, strict=True):
+        mine = hand_scores(space, left, guess)[strategy]
+        every = [hand_scores(space, left, g)[strategy] for g in codes]
+        best = max(every) if strategy in ("entropy", "most-parts") else min(every)
+        assert rating.value == pytest.approx(mine)
+        assert rating.best_value == pytest.approx(best)
+        assert rating.loss == pytest.approx(abs(best - mine))
+        left = [c for c in left if answer(c, guess) == answer(secret, guess)]
+
+
+@pytest.mark.parametrize("strategy", ["sequential", "classic", "random"])
+def test_strategies_without_a_score_are_rated_by_expected_size(strategy: str) -> None:
+    space = CodeSpace(9, 2)
+    assert Rater(space, strategy).rule == "expected-size"
+    (rating,) = rate_moves(space, strategy, moves_for(space, (1, 2), [(1, 1)]))
+    codes = list(itertools.product(range(9), repeat=2))
+    assert rating.value == pytest.approx(hand_scores(space, codes, (1, 1))["expected-size"])
+
+
+def test_rating_later_moves_only_and_taking_advice_agree_with_a_full_rating() -> None:
+    space = CodeSpace(9, 2)
+    moves = moves_for(space, (4, 7), [(0, 1), (2, 3), (4, 5), (4, 7)])
+    full = rate_moves(space, "knuth", moves)
+    assert rate_moves(space, "knuth", moves, start=2) == full[2:]
+    # The strategy's own advice before move 2, as a screen would have kept it.
+    solver = Solver(space, make_strategy("knuth"))
+    guess, got = moves[0]
+    solver.observe(guess, *got)
+    advice = {2: solver.decide()}
+    assert rate_moves(space, "knuth", moves, advice=advice) == full
+
+
+def test_sentences_say_the_guess_the_best_and_the_unit() -> None:
+    fmt = {0: "RRGG", 1: "BBWR"}.get
+    worse = MoveRating(2, 0, 3.48, 1, 3.41, OPTIMAL)
+    assert worse.sentence(fmt) == (
+        "RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41"
+    )
+    assert worse.cost() == "+0.07"
+    same = MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)
+    assert same.sentence(fmt) == "BBWR: 3.41 more guesses expected, the best guess here"
+    tied = MoveRating(1, 0, 256, 1, 256, "knuth")
+    assert tied.sentence(fmt) == "RRGG: largest class 256, as good as knuth's choice here (BBWR)"
+    bits = MoveRating(1, 0, 1.5, 1, 2.0, "entropy", higher_is_better=True)
+    assert bits.loss == pytest.approx(0.5) and bits.cost() == "+0.50"
+    assert bits.sentence(fmt) == ("RRGG: 1.500 bits of information; entropy's choice here, BBWR, 2")
+
+
+def test_candidates_followed_are_the_codes_that_fit() -> None:
+    """The rater follows a game with the engine's solver: after each move the codes it
+    weighs are exactly those that fit every answer (checked by hand)."""
+    space = CodeSpace(9, 2)
+    secret = (6, 2)
+    moves = moves_for(space, secret, [(0, 2), (6, 1)])
+    rater = Rater(space, "knuth")
+    solver = Solver(space, rater.scorer)
+    for guess, got in moves:
+        rater.rate(solver, guess, got, rater.best(solver))
+    fits = [
+        space.from_digits(list(c))
+        for c in itertools.product(range(9), repeat=2)
+        if all(answer(c, tuple(space.to_digits(g))) == tuple(a) for g, a in moves)
+    ]
+    assert np.array_equal(solver.candidates, sorted(fits))
