@@ -27,12 +27,20 @@ async def type_lines(pilot: Pilot, *lines: str) -> None:
     await pilot.pause()
 
 
-async def shoot(name: str, app: MastermindApp, *lines: str, keys: tuple[str, ...] = ()) -> None:
+async def shoot(
+    name: str,
+    app: MastermindApp,
+    *lines: str,
+    keys: tuple[str, ...] = (),
+    then: tuple[str, ...] = (),
+) -> None:
+    """Type ``lines``, press ``keys``, let the workers finish, press ``then``, and save."""
     async with app.run_test(size=SIZE) as pilot:
-        if lines:
-            await type_lines(pilot, *lines)
+        await type_lines(pilot, *lines)
         await pilot.press(*keys)
         await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press(*then)
         await pilot.pause()
         if name == "stats":
             app.action_statistics()
@@ -50,8 +58,15 @@ async def main() -> None:
     await shoot("play", MastermindApp(Settings.build(seed=3)), "RRGG", "BWOY", "board")
     await shoot("make", MastermindApp(Settings.build(mode="make", seed=3)), "1,0", "0,2")
     watch = Settings.build(mode="watch", strategy="knuth", seed=3)
+    secret = watch.notation.parse(watch.space, "RGOY")
     await shoot(
-        "watch", MastermindApp(watch, watch.notation.parse(watch.space, "RGOY")), keys=("n",) * 3
+        "watch",
+        MastermindApp(watch, secret),
+        keys=("n",) * 3,
+        then=("down", "down", "enter", "shift+right", "shift+down"),
+    )
+    await shoot(
+        "tree", MastermindApp(watch, secret), keys=("n", "f4"), then=("down", "down", "enter")
     )
     await shoot("stats", MastermindApp(Settings.build(seed=3)))
 

@@ -72,3 +72,19 @@ def test_stats(snap_compare, size) -> None:
 def test_too_small(snap_compare) -> None:
     app = MastermindApp(Settings.build(seed=3))
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
+
+
+def test_tree(snap_compare) -> None:
+    """The decision tree beside a watched game (F4), one node opened from the keyboard."""
+    settings = Settings.build(mode="watch", seed=3)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+
+    async def open_tree(pilot: Pilot) -> None:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.press("n", "f4")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(120, 36), run_before=open_tree)
