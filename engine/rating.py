@@ -131,7 +131,8 @@ class Rater:
         if isinstance(self.scorer, Optimal):
             expected = best.score
             if guess != best.guess:
-                search = solution(self.space.colours, self.space.positions).search
+                space = self.space
+                search = solution(space.colours, space.positions, space.repeats).search
                 total = round(best.score * len(codes))
                 guesses = tuple(g for g, _ in history)
                 expected = rate(search, codes, guesses, guess, (best.guess, total)).expected

@@ -34,10 +34,14 @@ def answer(a: Code, b: Code) -> tuple[int, int]:
     return black, sum((Counter(a) & Counter(b)).values()) - black
 
 
-def brute_force(colours: int, positions: int):
+def brute_force(colours: int, positions: int, repeats: bool = True):
     """``after(left, g)``: total guesses to find every code of ``left`` when ``g`` comes
-    next and the rest is played perfectly, by plain recursion over every guess."""
-    codes = list(itertools.product(range(colours), repeat=positions))
+    next and the rest is played perfectly, by plain recursion over every guess allowed."""
+    codes = (
+        list(itertools.product(range(colours), repeat=positions))
+        if repeats
+        else list(itertools.permutations(range(colours), positions))
+    )
 
     def split(left: tuple[Code, ...], guess: Code) -> dict[tuple[int, int], tuple[Code, ...]]:
         parts: dict[tuple[int, int], list[Code]] = {}
@@ -85,6 +89,20 @@ def test_optimal_ratings_match_brute_force(secret: Code, guesses: list[Code]) ->
         assert rating.best_value == pytest.approx(best_total / n - 1)
         assert after(left, tuple(space.to_digits(rating.best_guess))) == best_total
         assert rating.loss == pytest.approx((after(left, guess) - best_total) / n)
+        left = tuple(c for c in left if answer(c, guess) == answer(secret, guess))
+
+
+def test_optimal_ratings_without_repeats_match_brute_force() -> None:
+    """Bulls and Cows rules: codes and guesses without a repeated colour (4 x 3)."""
+    space = CodeSpace(4, 3, repeats=False)
+    codes, cost, after = brute_force(4, 3, repeats=False)
+    secret, guesses = (2, 0, 3), [(0, 1, 2), (1, 0, 3), (2, 0, 3)]
+    left = tuple(codes)
+    for rating, guess in zip(
+        rate_moves(space, "knuth", moves_for(space, secret, guesses)), guesses, strict=True
+    ):
+        assert rating.value == pytest.approx(after(left, guess) / len(left) - 1)
+        assert rating.best_value == pytest.approx(cost(left) / len(left) - 1)
         left = tuple(c for c in left if answer(c, guess) == answer(secret, guess))
 
 
