@@ -34,6 +34,11 @@ def check_size(colours: int, positions: int, repeats: bool = True) -> None:
         )
     if not isinstance(positions, int) or positions < MIN_POSITIONS:
         raise ConfigError(f"positions must be at least {MIN_POSITIONS} (got {positions})")
+    if not repeats and positions > colours:
+        raise ConfigError(
+            f"{positions} positions need {positions} different colours when no colour may "
+            f"repeat, and there are only {colours}: add colours or allow repeats"
+        )
     # 2**24 is the limit, so more than 24 positions is too many whatever the colours (and
     # colours**positions is never computed for an absurd count).
     if positions > 24 or colours**positions > MAX_CODES:
@@ -42,11 +47,6 @@ def check_size(colours: int, positions: int, repeats: bool = True) -> None:
             f"{colours} colours x {positions} positions make {count} codes; "
             f"the limit is {MAX_CODES:,} (8 colours x 8 positions) so that every code "
             "fits in memory"
-        )
-    if not repeats and positions > colours:
-        raise ConfigError(
-            f"{positions} positions need {positions} different colours when no colour may "
-            f"repeat, and there are only {colours}: add colours or allow repeats"
         )
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from engine import STRATEGIES, MastermindError, __version__
 from engine.notation import NOTATIONS, clip
 
-from .settings import DEFAULTS
+from .settings import DEFAULTS, PRESET_TITLES, PRESETS
 
 #: The command line asked for something that cannot be done: nothing was run.
 EXIT_USAGE = 2
@@ -69,30 +69,47 @@ def _count(text: str) -> int:
 
 
 def _size_args(p: argparse.ArgumentParser, strategy: bool = True) -> None:
-    """Size, notation, strategy and seed, with the defaults the home screen also uses."""
+    """Preset, size, notation, strategy and seed, with the defaults the home screen also
+    uses. Options default to None ("unsaid"): Settings.build takes those from the preset,
+    then from its defaults, so an option given beside a preset wins."""
+    p.add_argument(
+        "--preset",
+        choices=list(PRESETS),
+        default=None,
+        help="a well-known edition: "
+        + "; ".join(f"{name} ({PRESET_TITLES[name]})" for name in PRESETS)
+        + ". Options given beside it override its values",
+    )
     p.add_argument(
         "--colours",
         "--colors",
         type=_count,
-        default=DEFAULTS["colours"],
+        default=None,
         help=f"colours (default {DEFAULTS['colours']})",
     )
     p.add_argument(
         "--positions",
         type=_count,
-        default=DEFAULTS["positions"],
+        default=None,
         help=f"positions (default {DEFAULTS['positions']})",
+    )
+    p.add_argument(
+        "--repeats",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="whether a colour may appear more than once in a code; --no-repeats: every "
+        "colour at most once, as in Bulls and Cows (default: repeats allowed)",
     )
     if strategy:
         p.add_argument(
             "--strategy",
-            default=DEFAULTS["strategy"],
+            default=None,
             help=f"code-breaking strategy: {', '.join(STRATEGIES)} "
             f"(default {DEFAULTS['strategy']})",
         )
     p.add_argument(
         "--notation",
-        default=DEFAULTS["notation"],
+        default=None,
         help=f"how codes are written: {', '.join(NOTATIONS)} (default {DEFAULTS['notation']})",
     )
     p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
@@ -110,7 +127,7 @@ def _game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--moves",
         type=_count,
-        default=DEFAULTS["moves"],
+        default=None,
         help=f"move limit per game (default {DEFAULTS['moves']})",
     )
 
@@ -130,7 +147,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="mastermind",
         description="Mastermind: play in the terminal, watch solvers think, replay the 1978 "
         "BASIC game. With no command, opens the full-screen game's home screen "
-        "(leave any screen with Ctrl+Q).",
+        "(leave any screen with Ctrl+Q). Games take --preset NAME ("
+        + ", ".join(PRESETS)
+        + ") and --no-repeats (every colour at most once in a code).",
         epilog=EXIT_CODES,
     )
     parser.add_argument("--version", action="version", version=f"mastermind {__version__}")

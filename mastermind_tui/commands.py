@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from engine import CodeSpace, get_notation, make_strategy
+from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
 from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
@@ -18,26 +18,20 @@ from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
 from engine.trace import Step
 
+from .launch import build_settings
+
 BAR_WIDTH = 40
 
 
-def _setup(args: argparse.Namespace) -> tuple[CodeSpace, Notation]:
-    space = CodeSpace(args.colours, args.positions)
-    notation = get_notation(args.notation)
-    notation.check(space.colours)
-    make_strategy(args.strategy)
-    return space, notation
-
-
 def solve(args: argparse.Namespace) -> int:
-    space, preferred = _setup(args)
+    settings = build_settings(args)
+    space, name = settings.space, settings.strategy
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
-    notation = written_in(space, args.secret, preferred)
+    notation = written_in(space, args.secret, settings.notation)
     secret = notation.parse(space, args.secret)
-    solver = Solver(space, make_strategy(args.strategy), seed=args.seed)
+    solver = Solver(space, make_strategy(name), seed=args.seed)
     while not solver.solved:
         solver.answer_for(secret)
-    name = args.strategy.lower()
     if args.json:
         print(
             json.dumps(
@@ -46,6 +40,7 @@ def solve(args: argparse.Namespace) -> int:
                     "strategy": name,
                     "colours": space.colours,
                     "positions": space.positions,
+                    "repeats": space.repeats,
                     "guesses": [
                         {
                             "guess": notation.format(space, s.guess),
@@ -63,7 +58,7 @@ def solve(args: argparse.Namespace) -> int:
         return 0
     print(
         f"Breaking {notation.format(space, secret)} with {name} "
-        f"({space.colours} colours x {space.positions} positions, {space.size:,} codes)\n"
+        f"({space.rules_text()}, {space.count:,} codes)\n"
     )
     for step in solver.steps:
         print(_describe(step, space, notation))
@@ -122,7 +117,8 @@ class _ProgressBar:
 
 
 def stats(args: argparse.Namespace) -> int:
-    space, _ = _setup(args)
+    settings = build_settings(args)
+    space = settings.space
     secrets = choose_secrets(space, None if args.all else args.games, args.seed)
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
@@ -130,7 +126,7 @@ def stats(args: argparse.Namespace) -> int:
     bar = _ProgressBar()
     try:
         result = run_stats(
-            space, args.strategy.lower(), secrets, seed=args.seed, progress=bar, jobs=jobs
+            space, settings.strategy, secrets, seed=args.seed, progress=bar, jobs=jobs
         )
     finally:
         bar.close()
@@ -143,7 +139,8 @@ def stats(args: argparse.Namespace) -> int:
 
 def format_stats(result: StatsResult) -> str:
     lines = [
-        f"{result.strategy} on {result.colours} colours x {result.positions} positions",
+        f"{result.strategy} on {result.colours} colours x {result.positions} positions"
+        + ("" if result.repeats else ", no repeats"),
         f"games          {result.games:,}",
         f"total guesses  {result.total_guesses:,}",
         f"average        {result.average:.3f}",

@@ -13,26 +13,33 @@ from .settings import Settings
 MODE_OF_COMMAND = {"play": "play", "make": "make", "match": "match", "watch": "watch"}
 
 
+#: Settings a command line may give, by their names in ``Settings.build``.
+GIVEN = (
+    "preset",
+    "colours",
+    "positions",
+    "repeats",
+    "rounds",
+    "moves",
+    "notation",
+    "strategy",
+    "seed",
+    "spoiler_free",
+)
+
+
+def build_settings(args: argparse.Namespace, mode: str = "play") -> Settings:
+    """Settings from the options a command has and the user gave; anything unsaid (None,
+    or an option the command lacks) comes from the preset, then the defaults."""
+    given = {name: getattr(args, name) for name in GIVEN if getattr(args, name, None) is not None}
+    return Settings.build(mode=mode, **given)
+
+
 def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None]:
     """Checked settings (None for the home screen) and, for ``watch``, the secret."""
     if args.command is None:
         return None, None
-    # watch has no rounds or move limit (and make no spoilers to hide): Settings.build's
-    # defaults stand for them.
-    game = {
-        name: getattr(args, name)
-        for name in ("rounds", "moves", "spoiler_free")
-        if hasattr(args, name)
-    }
-    settings = Settings.build(
-        mode=MODE_OF_COMMAND[args.command],
-        colours=args.colours,
-        positions=args.positions,
-        notation=args.notation,
-        strategy=args.strategy,
-        seed=args.seed,
-        **game,
-    )
+    settings = build_settings(args, MODE_OF_COMMAND[args.command])
     if args.command == "watch":
         return settings, parse_any(settings.space, args.secret, settings.notation)
     return settings, None

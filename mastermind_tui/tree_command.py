@@ -7,29 +7,30 @@ import argparse
 import json
 from collections.abc import Iterator
 
-from engine import CodeSpace, MastermindError, get_notation, make_strategy
+from engine import CodeSpace, MastermindError, make_strategy
 from engine.feedback import decode
 from engine.notation import Notation
 from engine.tree import Node, build_tree
+
+from .launch import build_settings
 
 #: The biggest space whose whole tree is built (8 colours x 5 positions).
 TREE_LIMIT = 32_768
 
 
 def tree(args: argparse.Namespace) -> int:
-    space = CodeSpace(args.colours, args.positions)
-    notation = get_notation(args.notation)
-    notation.check(space.colours)
-    strategy = make_strategy(args.strategy)
+    settings = build_settings(args)
+    space, notation = settings.space, settings.notation
+    strategy = make_strategy(settings.strategy)
     strategy.check(space)
     if not strategy.deterministic:
         raise MastermindError(
             f"the {strategy.name} strategy guesses at random, so it has no single decision tree; "
             "choose a deterministic strategy such as knuth"
         )
-    if space.size > TREE_LIMIT:
+    if space.count > TREE_LIMIT:
         raise MastermindError(
-            f"the tree of {space.size:,} codes is too big to print; "
+            f"the tree of {space.count:,} codes is too big to print; "
             f"at most {TREE_LIMIT:,} (8 colours x 5 positions)"
         )
     root = build_tree(space, strategy)
@@ -41,8 +42,7 @@ def tree(args: argparse.Namespace) -> int:
     else:
         name = strategy.name
         print(
-            f"{name} on {space.colours} colours x {space.positions} positions: "
-            f"{space.size:,} codes, at most {root.height} guesses"
+            f"{name} on {space.rules_text()}: {space.count:,} codes, at most {root.height} guesses"
         )
         print("\n".join(as_text(root, space, notation, depth)))
     return 0

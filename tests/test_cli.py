@@ -66,6 +66,7 @@ def test_stats_all_knuth_json():
         "strategy",
         "colours",
         "positions",
+        "repeats",
         "games",
         "total_guesses",
         "average",

@@ -5,14 +5,21 @@ import inspect
 import pytest
 
 from engine import MastermindError
-from mastermind_tui.settings import DEFAULTS, MODE_TITLES, Settings
+from mastermind_tui.settings import DEFAULTS, MODE_TITLES, PRESET_FIELDS, Settings
 
 
 def test_build_defaults_are_the_published_defaults() -> None:
     params = inspect.signature(Settings.build).parameters
-    assert {name: p.default for name, p in params.items()} == DEFAULTS
+    # What a preset may fix is None ("unsaid") in the signature and resolved to DEFAULTS.
+    want = {name: None if name in PRESET_FIELDS else v for name, v in DEFAULTS.items()}
+    assert {name: p.default for name, p in params.items()} == {**want, "preset": None}
     built = Settings.build()
     assert (built.mode, built.rules.colours, built.rules.positions) == ("play", 6, 4)
+    assert (built.rules.max_moves, built.rules.repeats, built.notation.name) == (
+        10,
+        True,
+        "letters",
+    )
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ optimum by exhaustive search), on sizes small enough to enumerate (4x3 and 5x3).
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections import Counter
 from functools import cache
@@ -18,12 +19,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import STRATEGIES, CodeSpace, Rules, get_notation, make_strategy
+from engine import STRATEGIES, CodeSpace, MastermindError, Rules, get_notation, make_strategy
 from engine.errors import CodeError, ConfigError
 from engine.rules import ComputerBreaks, PersonBreaks
 from engine.solver import Solver, play
 from engine.stats import choose_secrets, run_stats
 from engine.tree import build_tree
+from mastermind_tui.cli import build_parser, main
+from mastermind_tui.launch import settings_from
+from mastermind_tui.settings import Settings
 
 SMALL = [(4, 3), (5, 3)]
 DETERMINISTIC = [name for name, cls in STRATEGIES.items() if cls.deterministic]
@@ -286,3 +290,112 @@ def test_no_strategy_ever_guesses_a_code_with_a_repeat(size, name, pick, seed):
         assert all(
             len(set(space.to_digits(a.guess))) == len(digits) for a in step.decision.alternatives
         )
+
+
+# -- presets and the command line -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "want"),
+    [
+        ("original", (6, 4, 10, True, "letters")),
+        ("mini", (6, 4, 6, True, "letters")),
+        ("super", (8, 5, 12, True, "letters")),
+        ("bulls-and-cows", (10, 4, 10, False, "digits")),
+    ],
+)
+def test_presets_fill_every_setting(preset, want):
+    built = Settings.build(preset=preset)
+    rules = built.rules
+    got = (rules.colours, rules.positions, rules.max_moves, rules.repeats, built.notation.name)
+    assert got == want
+    assert built.space.count == (5040 if preset == "bulls-and-cows" else want[0] ** want[1])
+
+
+def test_explicit_options_override_a_preset():
+    def rules(*argv: str) -> tuple:
+        settings, _ = settings_from(build_parser().parse_args(argv))
+        assert settings is not None
+        r = settings.rules
+        return r.colours, r.positions, r.max_moves, r.repeats, settings.notation.name
+
+    assert rules("play", "--preset", "super", "--moves", "20") == (8, 5, 20, True, "letters")
+    assert rules("play", "--preset", "bulls-and-cows", "--repeats") == (10, 4, 10, True, "digits")
+    assert rules("match", "--preset", "mini", "--no-repeats", "--colours", "7") == (
+        7,
+        4,
+        6,
+        False,
+        "letters",
+    )
+    assert rules("play", "--no-repeats") == (6, 4, 10, False, "letters")
+    with pytest.raises(MastermindError, match="letters notation can show at most 8 colours"):
+        rules("play", "--preset", "bulls-and-cows", "--notation", "letters")
+    with pytest.raises(MastermindError, match="unknown preset 'chess'; choose one of original"):
+        Settings.build(preset="chess")
+
+
+def test_watch_refuses_a_secret_with_a_repeated_colour():
+    args = build_parser().parse_args(["watch", "0012", "--preset", "bulls-and-cows"])
+    with pytest.raises(CodeError, match=r"^0 appears twice: this game has no repeated colours$"):
+        settings_from(args)
+
+
+def test_help_lists_the_presets_and_the_rule(capsys):
+    for command in ("solve", "stats", "play", "watch", "tree"):
+        assert main([command, "--help"]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert "bulls-and-cows (Bulls and Cows: 10 digits, 4 positions, no repeats)" in out
+        assert "super (Super Mastermind: 8 colours, 5 positions, 12 moves)" in out
+        assert "--repeats, --no-repeats" in out
+    assert main(["stats", "--all", "--preset", "chess"]) == 2
+    assert "invalid choice: 'chess'" in capsys.readouterr().err
+
+
+def test_solve_bulls_and_cows(capsys):
+    assert main(["solve", "4207", "--preset", "bulls-and-cows"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "Breaking 4207 with knuth (10 colours x 4 positions, no repeats, 5,040 codes)"
+    )
+    assert "1. 0123   " in out and "possible codes 5,040 -> " in out
+    assert main(["solve", "4207", "--preset", "bulls-and-cows", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["repeats"] is False and data["colours"] == 10
+    assert all(len(set(g["guess"])) == 4 for g in data["guesses"])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "RRGB", "--no-repeats"], "R appears twice: this game has no repeated colours"),
+        (["solve", "1 2 2 2", "--no-repeats"], "2 appears 3 times: this game has no repeated"),
+        (
+            ["stats", "--all", "--no-repeats", "--colours", "3"],
+            "4 positions need 4 different colours when no colour may repeat, and there are "
+            "only 3: add colours or allow repeats",
+        ),
+        (["tree", "--preset", "bulls-and-cows", "--positions", "11"], "11 positions need 11"),
+    ],
+)
+def test_the_command_line_refuses_in_one_line(argv, message, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("mastermind: " + message)
+
+
+def test_stats_and_tree_without_repeats(capsys):
+    assert main(["stats", "--all", "--no-repeats", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["games"], data["total_guesses"], data["repeats"]) == (360, 1490, False)
+    assert main(["stats", "--all", "--no-repeats", "--strategy", "sequential"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("sequential on 6 colours x 4 positions, no repeats\ngames          360")
+    assert main(["tree", "--no-repeats", "--format", "json"]) == 0
+    root = json.loads(capsys.readouterr().out)
+    assert root["codes"] == 360 and root["guess"] == "BWRG"
+
+    assert main(["tree", "--no-repeats"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "knuth on 6 colours x 4 positions, no repeats: 360 codes, at most 5 guesses"
+    )

@@ -208,7 +208,11 @@ class PartitionStrategy(Strategy):
             pool = cands
         elif not position.history:
             pool = opening_patterns(space)
-            notes.append("opening: one guess per pattern of repeated colours")
+            notes.append(
+                "opening: one guess per pattern of repeated colours"
+                if space.repeats
+                else "opening: every code splits alike without repeats, so one is weighed"
+            )
         elif space.size <= limits.exact:
             played = {int(d) for g, _ in position.history for d in space.to_digits(g)}
             unused = [c for c in range(space.colours) if c not in played]
