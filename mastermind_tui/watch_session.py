@@ -99,7 +99,7 @@ class WatchSession:
         if not self.solved:
             return "Thinking…"
         if self.position == 0:
-            return f"{plural(self.space.size, 'code')} possible. Press n or → for the first guess."
+            return f"{plural(self.space.count, 'code')} possible. Press n or → for the first guess."
         step = self.steps[self.position - 1]
         text = (
             f"Step {step.number}: {self.format(step.guess)} gets {answer_text(step.answer)}; "
@@ -118,8 +118,8 @@ class WatchSession:
         if self.position == 0:
             first = self.steps[0].decision if self.steps else None
             return TraceView(
-                candidates=space.size,
-                space_size=space.size,
+                candidates=space.count,
+                space_size=space.count,
                 partition=first.partition if first else {},
                 partition_of=self.format(first.guess) if first else "",
                 decision=first,
@@ -131,7 +131,7 @@ class WatchSession:
         step = self.steps[self.position - 1]
         return TraceView(
             candidates=step.candidates_after,
-            space_size=space.size,
+            space_size=space.count,
             partition=step.decision.partition,
             answered=step.answer,
             partition_of=self.format(step.guess),

@@ -201,9 +201,9 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         assert str(codemap.render()).splitlines()[0] == "▸ RGOY: still possible"
         # The mouse: the upper code of the cell under the pointer (two rows of codes per
         # line of text), and a click for the lower one.
-        await pilot.hover(CodeMap, offset=(2 + 5, 4 + 1))
+        await pilot.hover(CodeMap, offset=(3 + 5, 4 + 1))
         assert codemap.cursor == 2 * 36 + 5
-        await pilot.click(CodeMap, offset=(2 + 5, 4 + 1))
+        await pilot.click(CodeMap, offset=(3 + 5, 4 + 1))
         assert codemap.cursor == 3 * 36 + 5
 
 

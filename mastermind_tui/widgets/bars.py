@@ -11,6 +11,8 @@ from engine.explain import answer_text
 
 #: What marks the largest classes: the codes left if the answer is the worst it can be.
 WORST = "worst case"
+#: Most lines of codes an opened bar lists (then how many more there are).
+OPEN_LINES = 8
 #: One cell per class in a one-line histogram, lowest to highest.
 _SPARKS = "▁▂▃▄▅▆▇█"
 
@@ -67,7 +69,7 @@ class PartitionBars(Widget):
         gutter = 2 if self.selected is not None else 0
         fixed = gutter + width + 3 + digits + 2
         # Narrow: the short word, so that the bars keep some length.
-        word = WORST if self.size.width - fixed - len(WORST) - 1 >= 8 else WORST.split()[0]
+        word = WORST if self.size.width - fixed - len(WORST) - 1 >= 6 else WORST.split()[0]
         room = max(3, self.size.width - fixed - (len(word) + 1 if worst else 0))
         parts: list[tuple[str, str] | str] = []
         for index, (answer, count) in enumerate(self.partition.items()):
@@ -86,5 +88,8 @@ class PartitionBars(Widget):
             if here and self.opened is not None:
                 indent = " " * (gutter + width + 1)
                 lines = wrapped(list(self.opened), self.size.width - len(indent))
+                if len(lines) > OPEN_LINES:
+                    shown = sum(len(line.split()) for line in lines[:OPEN_LINES])
+                    lines = [*lines[:OPEN_LINES], f"… and {len(self.opened) - shown:,} more"]
                 parts.extend((f"{indent}{line}\n", "italic") for line in lines)
         return Content.assemble(*parts).rstrip()

@@ -25,8 +25,8 @@ _MAP = "#5fd7ff on #303030"
 _CURSOR = {True: "#f77f00", False: "#8a4a12"}
 _DARK = "#303030"
 _LIT = "#5fd7ff"
-#: Columns of row labels left of the map.
-_LEFT = 2
+#: Columns of row labels left of the map (two colours and a space at most).
+_LEFT = 3
 #: Lines above the map: the cursor's code, the legend, the axes and the column labels.
 _TOP = 4
 
@@ -180,10 +180,14 @@ class CodeMap(Static):
             text.append(symbols[(column // across_block) % colours] if start else " ", "dim")
         text.append("\n")
         for cell_row, (top, bottom) in enumerate(zip(grid[0::2], grid[1::2], strict=True)):
-            label = ""
-            for row in (2 * cell_row, 2 * cell_row + 1):
-                if row < rows and row % down_block == 0 and k < positions and not label:
-                    label = symbols[(row // down_block) % colours]
+            # The slowest down peg's colour where its block starts; both when every row
+            # is a block of its own (two rows share a line).
+            starts = [
+                symbols[(row // down_block) % colours]
+                for row in (2 * cell_row, 2 * cell_row + 1)
+                if row < rows and row % down_block == 0 and k < positions
+            ]
+            label = "".join(starts) if down_block == 1 else "".join(starts[:1])
             text.append(f"{label:<{_LEFT}}", style="dim")
             for column, (a, b) in enumerate(zip(top, bottom, strict=True)):
                 up, down = 2 * cell_row * columns + column, (2 * cell_row + 1) * columns + column
