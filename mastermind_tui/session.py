@@ -253,7 +253,7 @@ class GameSession:
         last = self.person.moves[seen - 1] if seen else None
         return TraceView(
             candidates=len(possible),
-            space_size=space.size,
+            space_size=space.count,
             partition=partition,
             answered=last[1] if last else None,
             partition_of=self.format(last[0]) if last else "",
@@ -398,7 +398,7 @@ class GameSession:
         last = solver.steps[-1] if solver.steps else None
         return TraceView(
             candidates=len(solver.candidates),
-            space_size=self.space.size,
+            space_size=self.space.count,
             partition=last.decision.partition if last else {},
             answered=last.answer if last else None,
             partition_of=self.format(last.guess) if last else "",
