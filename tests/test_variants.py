@@ -16,8 +16,10 @@ from functools import cache
 
 import numpy as np
 import pytest
+from app_helpers import enter, message, screen_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.widgets import Checkbox, Input, Select, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError, Rules, get_notation, make_strategy
 from engine.errors import CodeError, ConfigError
@@ -25,8 +27,12 @@ from engine.rules import ComputerBreaks, PersonBreaks
 from engine.solver import Solver, play
 from engine.stats import choose_secrets, run_stats
 from engine.tree import build_tree
+from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
+from mastermind_tui.screens.home import HomeScreen
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.settings import Settings
 
 SMALL = [(4, 3), (5, 3)]
@@ -399,3 +405,69 @@ def test_stats_and_tree_without_repeats(capsys):
     assert capsys.readouterr().out.startswith(
         "knuth on 6 colours x 4 positions, no repeats: 360 codes, at most 5 guesses"
     )
+
+
+# -- the full-screen app ----------------------------------------------------------------
+
+
+async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, HomeScreen)
+        assert screen.query_one("#no-repeats", Checkbox).value is False
+        screen.query_one("#preset", Select).value = "bulls-and-cows"
+        await pilot.pause()
+        fields = [screen.query_one(f"#{n}", Input).value for n in ("colours", "positions", "moves")]
+        assert fields == ["10", "4", "10"]
+        assert screen.query_one("#notation", Select).value == "digits"
+        assert screen.query_one("#no-repeats", Checkbox).value is True
+        screen.query_one("#moves", Input).value = "12"  # typed after the preset: it wins
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, PlayScreen)
+        rules = app.screen.session.rules
+        assert (rules.colours, rules.positions, rules.max_moves, rules.repeats) == (
+            10,
+            4,
+            12,
+            False,
+        )
+        secret = app.screen.session.person.secret
+        assert len(set(app.screen.session.space.to_digits(secret))) == 4
+        await enter(pilot, "1123")
+        assert "1 appears twice: this game has no repeated colours" in message(pilot)
+        assert app.screen.session.rows() == []  # refused: no move spent
+        await enter(pilot, "1234")
+        assert len(app.screen.session.rows()) == 1
+        assert "of 5,040 codes" in screen_text(pilot)
+
+
+async def test_home_preset_back_to_original_and_more_positions_than_colours() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.push_screen(HomeScreen(Settings.build(preset="bulls-and-cows")))
+        screen = app.screen
+        assert screen.query_one("#no-repeats", Checkbox).value is True
+        screen.query_one("#preset", Select).value = "super"
+        await pilot.pause()
+        assert screen.query_one("#colours", Input).value == "8"
+        assert screen.query_one("#no-repeats", Checkbox).value is False
+        screen.query_one("#no-repeats", Checkbox).value = True
+        screen.query_one("#positions", Input).value = "9"
+        await pilot.press("ctrl+s")
+        text = str(screen.query_one("#home-error", Static).render())
+        assert "9 positions need 9 different colours" in text
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_statistics_screen_runs_without_repeats() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(100, 40)):
+        await app.push_screen(StatsScreen(Settings.build(repeats=False)))
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        assert screen.query_one("#no-repeats", Checkbox).value is True
+        assert screen.query_one("#games", Input).value == ""  # 360 codes: every secret
+        plan = screen._plan()
+        assert plan.space.repeats is False and len(plan.secrets) == 360

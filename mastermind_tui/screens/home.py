@@ -17,7 +17,7 @@ from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
 from ..navigation import OpenRetro, OpenStatistics, StartGame, StartWatch
-from ..settings import MODE_TITLES, Settings, whole_number
+from ..settings import MODE_TITLES, PRESET_TITLES, PRESETS, Settings, whole_number
 from .base import SizedScreen
 
 
@@ -84,6 +84,24 @@ class HomeScreen(SizedScreen):
                         compact=True,
                     ),
                 )
+                yield from self._field(
+                    "Preset (fills the fields below)",
+                    FormSelect(
+                        [(title, name) for name, title in PRESET_TITLES.items()],
+                        prompt="custom",
+                        id="preset",
+                        compact=True,
+                    ),
+                )
+                yield from self._field(
+                    "No repeated colours",
+                    Checkbox(
+                        "each colour once per code",
+                        not rules.repeats,
+                        id="no-repeats",
+                        compact=True,
+                    ),
+                )
                 yield from self._field("Colours", self._input("colours", rules.colours))
                 yield from self._field("Positions", self._input("positions", rules.positions))
                 yield from self._field("Rounds", self._input("rounds", rules.rounds))
@@ -145,7 +163,19 @@ class HomeScreen(SizedScreen):
             strategy=str(self.query_one("#strategy", Select).value),
             seed=None if not seed_text else _number(self, "seed", "the seed"),
             spoiler_free=self.query_one("#spoiler-free", Checkbox).value,
+            repeats=not self.query_one("#no-repeats", Checkbox).value,
         )
+
+    @on(Select.Changed, "#preset")
+    def _fill_preset(self, event: Select.Changed) -> None:
+        """Fill the fields a preset fixes; they stay editable (what is typed then wins)."""
+        if event.value == Select.NULL:
+            return
+        fixed = PRESETS[str(event.value)]
+        for name in ("colours", "positions", "moves"):
+            self.query_one(f"#{name}", Input).value = str(fixed[name])
+        self.query_one("#notation", Select).value = str(fixed["notation"])
+        self.query_one("#no-repeats", Checkbox).value = not fixed["repeats"]
 
     @on(Input.Submitted)
     @on(FormSelect.Submitted)
@@ -168,7 +198,7 @@ class HomeScreen(SizedScreen):
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value
         if not text.strip():
-            return int(np.random.default_rng(settings.seed).integers(settings.space.size))
+            return settings.space.random_code(np.random.default_rng(settings.seed))
         from engine import parse_any
 
         return parse_any(settings.space, text, settings.notation)

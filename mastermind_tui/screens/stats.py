@@ -147,7 +147,7 @@ class StatsScreen(SizedScreen):
 
     def compose(self) -> ComposeResult:
         rules = self.settings.rules
-        size = rules.colours**rules.positions
+        size = self.settings.space.count
         chosen = {"knuth", "entropy", "classic", self.settings.strategy}
         yield Header()
         with Horizontal(id="stats-form"):
@@ -160,6 +160,7 @@ class StatsScreen(SizedScreen):
                 with Horizontal(classes="pair"):
                     yield Input(str(rules.colours), id="colours", compact=True)
                     yield Input(str(rules.positions), id="positions", compact=True)
+                    yield Checkbox("no repeats", not rules.repeats, id="no-repeats", compact=True)
                 yield Label("Games (blank: every secret)")
                 yield Input("" if size <= SAMPLE_ABOVE else str(SAMPLE), id="games", compact=True)
                 with Horizontal(id="stats-buttons"):
@@ -185,7 +186,11 @@ class StatsScreen(SizedScreen):
             raise MastermindError("choose at least one strategy")
         for name in names:  # the one check of a game's settings, whatever the screen
             settings = Settings.build(
-                colours=colours, positions=positions, notation="numbers", strategy=name
+                colours=colours,
+                positions=positions,
+                notation="numbers",
+                strategy=name,
+                repeats=not self.query_one("#no-repeats", Checkbox).value,
             )
         games_text = self.query_one("#games", Input).value
         games = None if not games_text.strip() else whole_number(games_text, "games")
