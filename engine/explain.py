@@ -7,12 +7,12 @@ and bars keep their pegs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from .codes import CodeSpace
-from .feedback import Answer, answers, encode, partition
+from .feedback import Answer, answers, encode, partition, score
 from .match import plural
 from .trace import Decision, format_score
 
@@ -193,3 +193,33 @@ def class_codes(space: CodeSpace, guess: int, candidates: np.ndarray, answer: An
     """The codes of ``candidates`` that would answer ``guess`` with ``answer``: one class."""
     cls = encode(answer.black, answer.white, space.positions)
     return candidates[answers(space, guess, candidates) == cls]
+
+
+def ruled_out(
+    space: CodeSpace, code: int, moves: Sequence[tuple[int, Answer]]
+) -> tuple[int, Answer] | None:
+    """The first move (numbered from 1) whose answer ``code`` contradicts, with the answer
+    that move would have got had ``code`` been the secret; None if it fits every answer."""
+    digits = space.to_digits(code)
+    for number, (guess, answer) in enumerate(moves, 1):
+        would = score(digits, space.to_digits(guess))
+        if would != answer:
+            return number, would
+    return None
+
+
+def code_text(
+    space: CodeSpace, code: int, moves: Sequence[tuple[int, Answer]], fmt: Callable[[int], str]
+) -> str:
+    """Why a code is still possible or not, in one sentence."""
+    out = ruled_out(space, code, moves)
+    if out is None and not moves:
+        return f"{fmt(code)} is possible: no guess has been answered yet."
+    if out is None:
+        return f"{fmt(code)} is still possible: it fits every answer so far."
+    number, would = out
+    guess, answer = moves[number - 1]
+    return (
+        f"{fmt(code)} is ruled out by move {number}: had it been the secret, {fmt(guess)} "
+        f"would have got {answer_text(would)}, not {answer_text(answer)}."
+    )

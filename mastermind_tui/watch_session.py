@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine import Answer, CodeSpace, Solver, Step, make_strategy
-from engine.explain import answer_text, class_codes, runner_up
+from engine.explain import answer_text, class_codes, code_text, runner_up
 from engine.feedback import encode
 from engine.match import plural
 
@@ -159,3 +159,8 @@ class WatchSession:
         if before is None:
             return None
         return class_codes(self.space, self.steps[at].guess, before, answer)
+
+    def code_text(self, code: int) -> str:
+        """Why ``code`` is still possible at the step on show, or which move ruled it out."""
+        moves = [(s.guess, s.answer) for s in self.steps[: self.position]]
+        return code_text(self.space, code, moves, self.format)

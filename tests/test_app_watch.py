@@ -195,10 +195,15 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         session = app.screen.session
         assert codemap.cursor == 1 + 36  # placed on the first code, then right, then down
         assert str(codemap.render()).splitlines()[0] == f"▸ {session.format(37)}: ruled out"
+        # The caption says which move ruled it out, and what that move would have got.
+        assert caption(app) == (
+            "WBWB is ruled out by move 1: had it been the secret, BBWW would have got 2,2, not 0,0."
+        )
         rgoy = session.settings.notation.parse(session.space, "RGOY")
         codemap.cursor = rgoy
         await pilot.pause()
         assert str(codemap.render()).splitlines()[0] == "▸ RGOY: still possible"
+        assert caption(app) == "RGOY is still possible: it fits every answer so far."
         # The mouse: the upper code of the cell under the pointer (two rows of codes per
         # line of text), and a click for the lower one.
         await pilot.hover(CodeMap, offset=(3 + 5, 4 + 1))

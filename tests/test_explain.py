@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from engine import Alternative, CodeSpace, Decision, get_notation, make_strategy, play, score
-from engine.explain import class_codes, runner_up, sentence, tie_text
+from engine.explain import class_codes, code_text, ruled_out, runner_up, sentence, tie_text
 from engine.feedback import Answer, answers, partition
 from mastermind_tui.cli import main
 
@@ -110,3 +110,17 @@ def test_solve_prints_the_sentence_for_every_step(capsys):
     out = capsys.readouterr().out
     assert "      BBWW leaves at most 256 codes, whatever the answer; the next best, BBWR" in out
     assert "      WRGG and RWGG both leave at most 44 codes; both could be the secret, " in out
+
+
+def test_a_code_is_ruled_out_by_the_first_answer_it_contradicts():
+    moves = [(code("BBWW"), Answer(0, 0)), (code("RRGO"), Answer(1, 2))]
+    assert ruled_out(SPACE, code("RGOY"), moves) is None
+    assert ruled_out(SPACE, code("WWBB"), moves) == (1, Answer(0, 4))
+    assert ruled_out(SPACE, code("RRGO"), moves) == (2, Answer(4, 0))
+    assert code_text(SPACE, code("RRGO"), moves, fmt) == (
+        "RRGO is ruled out by move 2: had it been the secret, RRGO would have got 4,0, not 1,2."
+    )
+    assert code_text(SPACE, code("RGOY"), moves, fmt) == (
+        "RGOY is still possible: it fits every answer so far."
+    )
+    assert code_text(SPACE, 0, [], fmt) == "BBBB is possible: no guess has been answered yet."

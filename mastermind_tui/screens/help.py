@@ -46,8 +46,9 @@ arrow keys open a list.
 WATCH = """\
 ## Watching a strategy
 n or →, p or ←: step; Space: play/pause; ↑ ↓ and Enter, or 1-9: open a bar to list its
-codes; Shift+arrows or the mouse: name a code on the map (a click picks a cell's lower
-code); PgUp/PgDn: scroll; F4: the decision tree from here; F5: a new game.
+codes; Shift+arrows or the mouse: name a code on the map and the move that ruled it out
+(a click picks a cell's lower code); PgUp/PgDn: scroll; F4: the decision tree from here;
+F5: a new game.
 
 - **candidate**: a code still possible: it fits every answer so far
 - **answer**: blacks,whites: `1,2` is one peg right in colour and place, two in colour only

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
@@ -150,6 +151,12 @@ class WatchScreen(SizedScreen):
 
     def action_move_cursor(self, across: int, down: int) -> None:
         self.query_one(CodeMap).move_cursor(across, down)
+
+    @on(CodeMap.Pointed)
+    def _pointed(self, event: CodeMap.Pointed) -> None:
+        """The caption says why the code under the map's cursor is possible or not."""
+        if self.session.solved:
+            self.query_one("#caption", Static).update(self.session.code_text(event.code))
 
     def action_scroll_trace(self, pages: int) -> None:
         trace = self.query_one(TracePane)

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from rich.text import Text
 from textual import events
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
@@ -74,6 +75,13 @@ def symbols_of(fmt: Callable[[int], str], colours: int, positions: int) -> list[
 class CodeMap(Static):
     """Draws the code map from the sorted indices of the codes still possible."""
 
+    class Pointed(Message):
+        """The cursor moved to ``code``: a screen may say more about it."""
+
+        def __init__(self, code: int) -> None:
+            super().__init__()
+            self.code = code
+
     cursor: reactive[int | None] = reactive(None)
     #: What the cursor line says before the cursor is placed (screens with keys say which).
     hint: reactive[str] = reactive("point at a cell to name its code")
@@ -100,8 +108,10 @@ class CodeMap(Static):
         self._lit[possible] = True
         self._draw()
 
-    def watch_cursor(self) -> None:
+    def watch_cursor(self, cursor: int | None) -> None:
         self._draw()
+        if cursor is not None:
+            self.post_message(self.Pointed(cursor))
 
     def watch_hint(self) -> None:
         self._draw()
