@@ -23,7 +23,9 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError, Rules, get_notation, make_strategy
 from engine.errors import CodeError, ConfigError
+from engine.feedback import Answer
 from engine.rules import ComputerBreaks, PersonBreaks
+from engine.slips import find_slips
 from engine.solver import Solver, play
 from engine.stats import choose_secrets, run_stats
 from engine.tree import build_tree
@@ -471,3 +473,47 @@ async def test_statistics_screen_runs_without_repeats() -> None:
         assert screen.query_one("#games", Input).value == ""  # 360 codes: every secret
         plan = screen._plan()
         assert plan.space.repeats is False and len(plan.secrets) == 360
+
+
+async def test_watch_bulls_and_cows_to_the_end() -> None:
+    settings = Settings.build(mode="watch", preset="bulls-and-cows", strategy="entropy")
+    secret = settings.notation.parse(settings.space, "9876")
+    app = MastermindApp(settings, secret)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        caption = app.screen.query_one("#caption", Static)
+        assert "5,040 codes possible" in str(caption.render())
+        await pilot.press("n")
+        assert "5,040 →" in str(caption.render())
+        await pilot.press("end")
+        steps = play(settings.space, make_strategy("entropy"), secret)
+        assert str(caption.render()).endswith(f"Solved in {len(steps)} guesses")
+        assert all(len(set(settings.space.to_digits(s.guess))) == 4 for s in steps)
+
+
+def test_slips_are_found_among_allowed_codes_only():
+    """A miscounted answer: the fixes offered lead to codes without repeats only."""
+    space = CodeSpace(6, 4, repeats=False)
+    secret = space.from_digits([3, 5, 1, 0])
+    moves = []
+    solver = Solver(space, make_strategy("knuth"))
+    while not solver.solved:
+        step = solver.answer_for(secret)
+        moves.append((step.guess, step.answer))
+    guess, right = moves[1]
+    moves[1] = (guess, Answer(right.black, right.white + 1 if right.white < 2 else 0))
+    fixes = find_slips(space, moves)
+    assert fixes
+    for fix in fixes:
+        fixed = dict(fix.corrections)
+        answers = [fixed.get(i, a) for i, (_, a) in enumerate(moves)]
+        fitting = [
+            c
+            for c in itertools.product(range(6), repeat=4)
+            if all(
+                plain_score(c, space.to_digits(g)) == tuple(a)
+                for (g, _), a in zip(moves, answers, strict=True)
+            )
+        ]
+        assert fix.codes_left == sum(len(set(c)) == 4 for c in fitting) > 0
