@@ -278,6 +278,12 @@ def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(name, tmp_
     assert result.worst <= 7
     # From 360 codes at least 4.0 guesses are needed on average; the optimum is 1446.
     assert 1446 <= result.total_guesses <= 1520
+    if make_strategy(name).deterministic:  # every guess of the whole tree is allowed
+        nodes = [build_tree(space, make_strategy(name))]
+        while nodes:
+            node = nodes.pop()
+            assert len(set(space.to_digits(node.guess))) == 4, (name, node.guess)
+            nodes.extend(node.children.values())
 
 
 @settings(max_examples=40, deadline=None)
