@@ -37,7 +37,7 @@ async def test_80x24_stacks_board_over_history_and_widens_the_trace() -> None:
         assert history.y >= board.bottom and history.x == board.x
         assert trace.width >= 55
         assert "R R G G" in text  # compact pegs
-        assert "How BWOY split the codes:" in text
+        assert "How BWOY split the 256 codes:" in text
         bars, codemap = region(pilot, "#trace-bars"), region(pilot, "#trace-map")
         assert codemap.x > bars.right and codemap.y == bars.y  # side by side, above the fold
         assert codemap.y < trace.bottom
@@ -53,7 +53,12 @@ async def test_120x36_puts_the_three_panes_side_by_side() -> None:
         assert board.right <= history.x and history.right <= trace.x
         assert board.y == history.y == trace.y
         assert "R   R   G   G" in screen_text(pilot)  # roomy pegs
-        assert "each cell a code" in screen_text(pilot)  # the whole code map is in view
+        # The code map starts beside the bars, its legend under them, both in view.
+        trace, bars, codemap = (
+            region(pilot, f"#{p}") for p in ("trace", "trace-bars", "trace-map")
+        )
+        assert codemap.x > bars.right and codemap.y == bars.y and codemap.y < trace.bottom
+        assert "lit: still possible" in screen_text(pilot)
 
 
 async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
@@ -125,5 +130,5 @@ async def test_trace_says_how_many_guesses_were_weighed_once() -> None:
 def test_describe_without_note_names_the_pool() -> None:
     decision = Decision(1, True, score=2.0, score_label="largest class", pool_size=1296)
     text = describe(decision, str).plain
-    assert "largest class: 2" in text
+    assert "1 leaves at most 2 codes, whatever the answer." in text
     assert "weighed 1,296 guesses" in text

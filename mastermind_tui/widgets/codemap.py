@@ -4,7 +4,7 @@ alone tells which are lit, so the map still reads without colour.
 
 The first pegs run across (the first fastest), the last pegs down; letters on the axes
 name the slowest peg of each. A cursor (the mouse, or keys where the screen has them
-free) names the code under it.
+free) names the code under it in the legend, which the pane draws under the bars.
 """
 
 from __future__ import annotations
@@ -20,16 +20,15 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-LEGEND = "lit: still possible · dark: ruled out"
+#: What a cell means, one short line each (the legend sits in a narrow column).
+LEGEND = ("lit: still possible", "dark: ruled out")
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 _MAP = "#5fd7ff on #303030"
 _CURSOR = {True: "#f77f00", False: "#8a4a12"}
 _DARK = "#303030"
 _LIT = "#5fd7ff"
-#: Columns of row labels left of the map (two colours and a space at most).
-_LEFT = 3
-#: Lines above the map: the cursor's code, the legend, the axes and the column labels.
-_TOP = 4
+#: Lines above the map (the column labels).
+_TOP = 1
 
 
 def map_columns(colours: int, positions: int) -> int:
@@ -47,19 +46,27 @@ def _pegs(first: int, last: int) -> str:
     return f"peg {first}" if first == last else f"pegs {first}-{last}"
 
 
-def axes_text(colours: int, positions: int) -> str:
-    """``across: pegs 1-2 · down: pegs 3-4``."""
+def axes_text(colours: int, positions: int) -> list[str]:
+    """``["across: pegs 1-2", "down: pegs 3-4"]``."""
     k = _across(colours, positions)
-    if k == positions:
-        return f"across: {_pegs(1, k)}"
-    return f"across: {_pegs(1, k)} · down: {_pegs(k + 1, positions)}"
+    across = f"across: {_pegs(1, k)}"
+    return [across] if k == positions else [across, f"down: {_pegs(k + 1, positions)}"]
+
+
+def _down_block(colours: int, positions: int) -> int:
+    """Rows of the map that share the colour of the slowest down peg."""
+    return colours ** max(0, positions - _across(colours, positions) - 1)
+
+
+def label_width(colours: int, positions: int) -> int:
+    """Columns of row labels left of the map: a colour and a space, or two colours and a
+    space where each row has a colour of its own (two rows share a line)."""
+    return 3 if _down_block(colours, positions) == 1 else 2
 
 
 def map_width(colours: int, positions: int) -> int:
-    """Cells across the map with its labels and legend."""
-    return max(
-        _LEFT + map_columns(colours, positions), len(LEGEND), len(axes_text(colours, positions))
-    )
+    """Cells across the map with its row labels."""
+    return label_width(colours, positions) + map_columns(colours, positions)
 
 
 def symbols_of(fmt: Callable[[int], str], colours: int, positions: int) -> list[str]:
@@ -76,7 +83,8 @@ class CodeMap(Static):
     """Draws the code map from the sorted indices of the codes still possible."""
 
     class Pointed(Message):
-        """The cursor moved to ``code``: a screen may say more about it."""
+        """The cursor moved to ``code``: the pane redraws the legend, and a screen may say
+        more about the code."""
 
         def __init__(self, code: int) -> None:
             super().__init__()
@@ -84,7 +92,7 @@ class CodeMap(Static):
 
     cursor: reactive[int | None] = reactive(None)
     #: What the cursor line says before the cursor is placed (screens with keys say which).
-    hint: reactive[str] = reactive("point at a cell to name its code")
+    hint = "point at a cell to name its code"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -113,9 +121,6 @@ class CodeMap(Static):
         if cursor is not None:
             self.post_message(self.Pointed(cursor))
 
-    def watch_hint(self) -> None:
-        self._draw()
-
     def move_cursor(self, across: int, down: int) -> None:
         """Move the cursor by cells (keys); it starts at the first code."""
         if self._lit is None:
@@ -133,7 +138,8 @@ class CodeMap(Static):
         if self._lit is None:
             return None
         columns = map_columns(self._colours, self._positions)
-        column, cell_row = x - _LEFT, y - _TOP
+        column = x - label_width(self._colours, self._positions)
+        cell_row = y - _TOP
         rows = math.ceil(len(self._lit) / columns)
         if not (0 <= column < columns and 0 <= cell_row < math.ceil(rows / 2)):
             return None
@@ -166,6 +172,14 @@ class CodeMap(Static):
         state = "still possible" if self._lit[self.cursor] else "ruled out"
         return f"▸ {self._fmt(self.cursor)}: {state}"
 
+    def legend(self) -> Text:
+        """What a cell means, which pegs run along each axis, and the code under the
+        cursor: drawn by the pane beside the map (under the bars), where there is room."""
+        lines = [*LEGEND, *axes_text(self._colours, self._positions)]
+        text = Text("\n".join(lines) + "\n", style="dim")
+        text.append(self.cursor_text(), style="bold" if self.cursor is not None else "dim italic")
+        return text
+
     def _draw(self) -> None:
         if self._lit is None:
             return
@@ -179,12 +193,9 @@ class CodeMap(Static):
         cursor = self.cursor
         k = _across(colours, positions)
         across_block = colours ** (k - 1)
-        down_block = colours ** max(0, positions - k - 1)
-        text = Text()
-        text.append(self.cursor_text() + "\n", style="bold" if cursor is not None else "dim italic")
-        text.append(LEGEND + "\n", style="dim")
-        text.append(axes_text(colours, positions) + "\n", style="dim")
-        text.append(" " * _LEFT)
+        down_block = _down_block(colours, positions)
+        left = label_width(colours, positions)
+        text = Text(" " * left)
         for column in range(columns):
             start = column % across_block == 0
             text.append(symbols[(column // across_block) % colours] if start else " ", "dim")
@@ -198,7 +209,7 @@ class CodeMap(Static):
                 if row < rows and row % down_block == 0 and k < positions
             ]
             label = "".join(starts) if down_block == 1 else "".join(starts[:1])
-            text.append(f"{label:<{_LEFT}}", style="dim")
+            text.append(f"{label:<{left}}", style="dim")
             for column, (a, b) in enumerate(zip(top, bottom, strict=True)):
                 up, down = 2 * cell_row * columns + column, (2 * cell_row + 1) * columns + column
                 if cursor in (up, down):

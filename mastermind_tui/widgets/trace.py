@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from engine import Answer, Decision
@@ -78,12 +78,23 @@ class TracePane(VerticalScroll):
         yield Static(id="trace-advice")
         yield Static(id="trace-split")
         with Horizontal(id="trace-lower"):
-            yield PartitionBars(id="trace-bars")
+            with Vertical(id="trace-left"):
+                yield PartitionBars(id="trace-bars")
+                yield Static(id="trace-legend")
             yield CodeMap(id="trace-map")
 
     def on_resize(self, event: events.Resize) -> None:
         self._arrange()
         self._list_codes()
+
+    def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
+        self._draw_legend()
+
+    def _draw_legend(self) -> None:
+        codemap = self.query_one(CodeMap)
+        legend = self.query_one("#trace-legend", Static)
+        legend.display = bool(codemap.display)
+        legend.update(codemap.legend())
 
     def _list_codes(self) -> None:
         """The codes still possible, one after another, when they fit in ``LIST_LINES``."""
@@ -129,5 +140,6 @@ class TracePane(VerticalScroll):
             advice.append("thinking…" if thinking else view.idle)
         self.query_one("#trace-advice", Static).update(advice)
         self.query_one(CodeMap).show(view.possible, colours, positions, fmt)
+        self._draw_legend()
         self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1
         self._arrange()
