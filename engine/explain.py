@@ -212,6 +212,8 @@ def code_text(
     space: CodeSpace, code: int, moves: Sequence[tuple[int, Answer]], fmt: Callable[[int], str]
 ) -> str:
     """Why a code is still possible or not, in one sentence."""
+    if not space.repeats and len(set(space.to_digits(code))) < space.positions:
+        return f"{fmt(code)} is not a code of this game: no colour may repeat."
     out = ruled_out(space, code, moves)
     if out is None and not moves:
         return f"{fmt(code)} is possible: no guess has been answered yet."

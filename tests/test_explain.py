@@ -124,3 +124,18 @@ def test_a_code_is_ruled_out_by_the_first_answer_it_contradicts():
         "RGOY is still possible: it fits every answer so far."
     )
     assert code_text(SPACE, 0, [], fmt) == "BBBB is possible: no guess has been answered yet."
+
+
+def test_without_repeats_a_repeated_colour_is_not_a_code_of_the_game():
+    space = CodeSpace(6, 4, repeats=False)
+    letters = get_notation("letters")
+
+    def name(c: int) -> str:
+        return letters.format(space, c)
+
+    assert code_text(space, space.from_digits([0, 0, 1, 2]), [], name) == (
+        "BBWR is not a code of this game: no colour may repeat."
+    )
+    assert code_text(space, space.from_digits([0, 1, 2, 3]), [], name) == (
+        "BWRG is possible: no guess has been answered yet."
+    )
