@@ -441,6 +441,7 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
             12,
             False,
         )
+        assert message(pilot).endswith("from 0 1 2 3 4 5 6 7 8 9, no colour twice. Guess!")
         secret = app.screen.session.person.secret
         assert len(set(app.screen.session.space.to_digits(secret))) == 4
         await enter(pilot, "1123")
@@ -488,6 +489,8 @@ async def test_watch_bulls_and_cows_to_the_end() -> None:
     async with app.run_test(size=(100, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status == "Watching entropy break 9876 (10 colours x 4 positions, no repeats)"
         caption = app.screen.query_one("#caption", Static)
         assert "5,040 codes possible" in str(caption.render())
         await pilot.press("n")

@@ -21,7 +21,10 @@ class PlayScreen(GameScreen):
         example = notation.example(space.colours, space.positions)
         self.command_line.set_prompt("Your guess:", f"a guess like {example}, or BOARD, QUIT, HELP")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
-        self.say(f"I have a secret of {self.session.space.positions} pegs from {symbols}. Guess!")
+        rule = "" if self.session.space.repeats else ", no colour twice"
+        self.say(
+            f"I have a secret of {self.session.space.positions} pegs from {symbols}{rule}. Guess!"
+        )
         self.redraw()
 
     def redraw(self) -> None:

@@ -69,8 +69,7 @@ class WatchScreen(SizedScreen):
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
         self.query_one("#status", Static).update(
-            f"Watching {settings.strategy} break {secret} "
-            f"({settings.rules.colours} colours x {settings.rules.positions} positions)"
+            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
         )
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         self.compute("game", 0, self.session.play)
