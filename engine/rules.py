@@ -131,6 +131,18 @@ class PersonBreaks:
             self.known = twin
         return fresh
 
+    def undo(self) -> tuple[int, Answer]:
+        """Take back the last guess (a practice game: the caller marks it so); what has
+        been learnt of it is forgotten too."""
+        if self.outcome is not Outcome.PLAYING:
+            raise MastermindError(f"this round is over ({self.outcome.value})")
+        if not self.moves:
+            raise MastermindError("there is no guess to take back")
+        move = self.moves.pop()
+        if len(self.known.steps) > len(self.moves):
+            self.known.undo()
+        return move
+
     def quit(self) -> None:
         self.outcome = Outcome.QUIT
 

@@ -31,8 +31,10 @@ from engine import (
     Step,
     parse_any,
 )
+from engine.explain import score_text
 from engine.feedback import check_answer, score
 from engine.match import COMPUTER, PERSON, Match, plural
+from engine.rating import MoveRating, rate_moves, summary
 from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 
@@ -63,6 +65,16 @@ class GameSession:
         self.generation = 0
         #: The strategy's advice to the person for the current position, once worked out.
         self.advice: Decision | None = None
+        #: The ratings of the person's guesses, aligned with their moves (they lag while
+        #: a worker rates; see ``rating_work``).
+        self.ratings: list[MoveRating] = []
+        #: Whether a guess of this game was taken back (UNDO): a practice game.
+        self.practice = False
+        #: Spoiler-free games: whether HINT has shown the advice for this position.
+        self.revealed = False
+        #: The advice that was on hand before each move (by move number, from 1), for the
+        #: ratings, which need the very same guess and score.
+        self._advised: dict[int, Decision] = {}
         self._counted = False
         self.person: PersonBreaks | None = None
         self.computer: ComputerBreaks | None = None
@@ -114,10 +126,12 @@ class GameSession:
     def _changed(self) -> None:
         self.generation += 1
         self.advice = None
+        self.revealed = False
 
     def _start_game(self) -> None:
         self.conflict = None
         self._counted = False
+        self.ratings, self.practice, self._advised = [], False, {}
         self._changed()
         seed = int(self.rng.integers(2**63))
         if self.role == PERSON:
@@ -140,10 +154,11 @@ class GameSession:
     def status(self) -> str:
         """Round, moves used and left, the score when both sides play, and the rule for a
         game not solved: the always-visible status line."""
+        practice = " · practice game (UNDO used)" if self.practice else ""
         if not self.over:
-            return self.match.status(len(self.rows()))
+            return self.match.status(len(self.rows())) + practice
         solved = self.game.outcome is Outcome.SOLVED
-        return self.match.status(len(self.rows()), (solved, self.game.score))
+        return self.match.status(len(self.rows()), (solved, self.game.score)) + practice
 
     def verdict(self) -> str:
         """Who won the match, once it is over."""
@@ -203,10 +218,101 @@ class GameSession:
         assert self.person is not None and self.role == PERSON
         if self.over:
             raise MastermindError(self.over_text())
+        before = len(self.person.moves) + 1
         answer = self.person.guess(self.parse(text))
+        if self.advice is not None:
+            self._advised[before] = self.advice
         self._changed()
         self._count()
         return answer
+
+    def undo_guess(self) -> tuple[int, Answer]:
+        """Take back the person's last guess; the game becomes a practice game."""
+        assert self.person is not None and self.role == PERSON
+        if self.over:
+            raise MastermindError(self.over_text())
+        move = self.person.undo()
+        self.practice = True
+        del self.ratings[len(self.person.moves) :]
+        self._changed()
+        return move
+
+    # ----- ratings and hints -----
+    @property
+    def spoilers_hidden(self) -> bool:
+        """Whether advice and ratings are kept back now: a spoiler-free game in play, and
+        no HINT asked for since the last guess."""
+        hiding = self.settings.spoiler_free and self.role == PERSON
+        return hiding and not self.over and not self.revealed
+
+    def hint(self) -> str:
+        """HINT: show the advice and the ratings until the next guess; returns what the
+        message line says (the strategy's next guess, once worked out)."""
+        if self.over:
+            raise MastermindError(self.over_text())
+        self.revealed = True
+        strategy = self.settings.strategy
+        if self.advice is None:
+            return f"HINT: {strategy}'s advice is being worked out; it shows in the Solver trace."
+        score = score_text(self.advice)
+        said = f" ({score})" if score else ""
+        return f"HINT: {strategy} would play {self.format(self.advice.guess)} next{said}."
+
+    @property
+    def rating_pending(self) -> bool:
+        """Whether some guess of the person's is still waiting for its rating."""
+        return self.person is not None and len(self.ratings) < len(self.person.moves)
+
+    def rating_work(
+        self,
+    ) -> Callable[[], tuple[list[tuple[int, Answer]], list[MoveRating]]] | None:
+        """Work for a thread, on a snapshot: rate the person's guesses not rated yet (the
+        first on 6x4 may search for seconds). None when every guess is rated."""
+        if self.role != PERSON or not self.rating_pending:
+            return None
+        assert self.person is not None
+        space, strategy = self.space, self.settings.strategy
+        moves = list(self.person.moves)
+        start = len(self.ratings)
+        advised = dict(self._advised)
+
+        def work() -> tuple[list[tuple[int, Answer]], list[MoveRating]]:
+            return moves, rate_moves(space, strategy, moves, start, advised)
+
+        return work
+
+    def take_ratings(self, result: tuple[list[tuple[int, Answer]], list[MoveRating]]) -> bool:
+        """Keep the ratings ``rating_work`` found that still apply: a rating depends only
+        on the moves up to its own, so it stands while those stand (later guesses do not
+        make it stale; an UNDO or a new game does). True if any was kept."""
+        if self.role != PERSON:
+            return False
+        assert self.person is not None
+        moves, ratings = result
+        kept = False
+        for rating in ratings:
+            n = rating.move
+            if n != len(self.ratings) + 1 or self.person.moves[:n] != moves[:n]:
+                continue
+            self.ratings.append(rating)
+            kept = True
+        return kept
+
+    def rating_text(self) -> str:
+        """The line under the panes: the last guess's rating, the game's summary once it is
+        over, or what is hidden in a spoiler-free game."""
+        if self.role != PERSON or not self.rows():
+            return ""
+        if self.spoilers_hidden:
+            return "Spoiler-free: advice and ratings are hidden; HINT (or F3) shows them."
+        assert self.person is not None
+        if self.rating_pending:
+            guess = self.format(self.person.moves[len(self.ratings)][0])
+            return f"Rating {guess}…"
+        if self.over:
+            lead = "Practice game (UNDO used). " if self.practice else ""
+            return lead + summary(self.ratings, self.format)
+        return self.ratings[-1].sentence(self.format)
 
     def quit_game(self) -> str:
         """Give up the current game (it scores the limit plus one); return the secret."""

@@ -23,6 +23,7 @@ class Kind(enum.Enum):
     SECRET = "secret"
     UNDO = "undo"
     FIX = "fix"
+    HINT = "hint"
 
 
 #: Words understood everywhere, with their aliases; checked before a line is read as a code.
@@ -34,6 +35,7 @@ WORDS: dict[str, Kind] = {
     "SECRET": Kind.SECRET,
     "UNDO": Kind.UNDO,
     "FIX": Kind.FIX,
+    "HINT": Kind.HINT,
 }
 
 _ANSWER = re.compile(

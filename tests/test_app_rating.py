@@ -3,13 +3,24 @@ the home screen, a rated guess, HINT and F3, the end summary, and UNDO marking p
 
 from __future__ import annotations
 
-import pytest
-from textual.widgets import Checkbox, Select
+import threading
 
+import pytest
+from app_helpers import enter, message, screen_text
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Select, Static
+
+from engine.rating import rate_moves, summary
+from engine.strategies.optimal import solution
+from mastermind_tui import session as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
 from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.session import GameSession
+from mastermind_tui.settings import Settings
+from mastermind_tui.widgets.history import History
+from mastermind_tui.widgets.trace import TracePane
 
 
 @pytest.mark.parametrize("command", ["play", "match"])
@@ -36,3 +47,188 @@ async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
         assert app.screen.session.settings.spoiler_free
+
+
+# ----- a game on 4 colours x 3 positions: the optimum is searched in milliseconds -----
+
+
+@pytest.fixture(autouse=True)
+def cache_dir(tmp_path, monkeypatch):
+    """The optimal trees of these small sizes, searched afresh in a temporary cache."""
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    solution.cache_clear()
+    yield tmp_path
+    solution.cache_clear()
+
+
+def small(**kwargs: object) -> MastermindApp:
+    return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))  # type: ignore[arg-type]
+
+
+def rating_line(pilot: Pilot) -> str:
+    return str(pilot.app.screen.query_one("#rating", Static).render())
+
+
+def costs(pilot: Pilot) -> list[str] | None:
+    """The History's Cost column, or None when it is not shown."""
+    table = pilot.app.screen.query_one(History)
+    if "cost" not in table.columns:
+        return None
+    return [str(c) for c in table.get_column("cost")]
+
+
+def wrong(session: GameSession, n: int) -> str:
+    """The n-th code (in index order) that is not the secret."""
+    codes = [c for c in range(session.space.size) if c != session.game.secret]
+    return session.format(codes[n])
+
+
+async def test_a_guess_is_rated_against_the_best() -> None:
+    app = small()
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.screen.session
+        await enter(pilot, "RRR")
+        await enter(pilot, "BWB")
+        space = session.space
+        expected = rate_moves(space, "knuth", session.person.moves)
+        assert session.ratings == expected
+        assert rating_line(pilot) == expected[1].sentence(session.format)
+        assert "more guesses expected" in rating_line(pilot)
+        assert costs(pilot) == [r.cost() for r in expected]
+        assert expected[0].cost() != "best"  # RRR is a poor opening on 4x3
+        text = screen_text(pilot)
+        assert "Cost" in text and expected[0].cost() in text
+        await pilot.resize_terminal(80, 24)  # narrow: History keeps the board's width
+        await pilot.pause()
+        assert costs(pilot) is None
+        assert rating_line(pilot) == expected[1].sentence(session.format)
+
+
+async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch) -> None:
+    """The rating is held in its worker: the line says so, guesses keep counting, and
+    the held rating is kept (it is not stale: the moves it rated still stand)."""
+    gate = threading.Event()
+
+    def held(*args: object, **kwargs: object) -> list:
+        gate.wait(20)
+        return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session_module, "rate_moves", held)
+    app = small()
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.screen.session
+        for guess in ("RRR", "BWB"):
+            await pilot.press(*guess, "enter")
+            await pilot.pause()
+        assert len(session.rows()) == 2 and session.ratings == []
+        assert rating_line(pilot) == "Rating RRR…"
+        assert costs(pilot) == ["", ""]
+        gate.set()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [r.move for r in session.ratings] == [1, 2]
+        assert rating_line(pilot).startswith("BWB: ")
+
+
+async def test_spoiler_free_hides_until_a_hint() -> None:
+    app = small(spoiler_free=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PlayScreen)
+        await enter(pilot, "RRR")
+        trace = screen.query_one(TracePane)
+        assert not trace.display and screen.query_one("#spoiler-note").display
+        assert rating_line(pilot).startswith("Spoiler-free: advice and ratings are hidden")
+        assert costs(pilot) is None
+        assert "would play next" not in screen_text(pilot)
+        assert "more guesses expected" not in screen_text(pilot)
+        await enter(pilot, "hint")
+        advice = screen.session.advice
+        assert advice is not None
+        hinted = screen.session.format(advice.guess)
+        assert message(pilot).startswith(f"HINT: knuth would play {hinted} next")
+        assert trace.display and "knuth would play next" in screen_text(pilot)
+        assert rating_line(pilot) == screen.session.ratings[0].sentence(screen.session.format)
+        assert costs(pilot) == [screen.session.ratings[0].cost()]
+        await enter(pilot, "BWB")  # a new guess hides them again
+        assert not trace.display and costs(pilot) is None
+        await pilot.press("f3")
+        await pilot.pause()
+        assert trace.display and "HINT: knuth would play" in message(pilot)
+        assert rating_line(pilot).startswith("BWB: ")
+
+
+async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
+    app = small(spoiler_free=True)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayScreen)
+        assert message(pilot) == "Spoiler-free: the tree is advice. Type HINT (or press F3) first."
+
+
+@pytest.mark.parametrize("spoiler_free", [False, True])
+async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
+    app = small(spoiler_free=spoiler_free)
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.screen.session
+        await enter(pilot, wrong(session, 0))
+        await enter(pilot, wrong(session, 40))
+        await enter(pilot, session.secret_text)
+        assert session.over and len(session.ratings) == 3
+        assert rating_line(pilot) == summary(session.ratings, session.format)
+        assert costs(pilot) == [r.cost() for r in session.ratings]
+        assert app.screen.query_one(TracePane).display
+
+
+async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
+    app = small()
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.screen.session
+        await enter(pilot, "UNDO")
+        assert message(pilot) == "there is no guess to take back"
+        await enter(pilot, wrong(session, 0))
+        first = session.rows()[0]
+        await enter(pilot, wrong(session, 1))
+        await enter(pilot, "undo")
+        assert message(pilot) == (
+            f"Took back move 2 ({wrong(session, 1)}): this is now a practice game."
+        )
+        assert session.rows() == [first] and len(session.ratings) == 1
+        assert session.practice
+        assert "practice game (UNDO used)" in str(app.screen.query_one("#status", Static).render())
+        assert len(session.person.knowledge.steps) == 1
+        assert costs(pilot) == [session.ratings[0].cost()]
+        await enter(pilot, session.secret_text)
+        assert rating_line(pilot).startswith("Practice game (UNDO used). ")
+        await enter(pilot, "UNDO")
+        assert "over" in message(pilot) and len(session.rows()) == 2
+
+
+async def test_hint_where_the_computer_breaks_is_explained() -> None:
+    app = MastermindApp(Settings.build(mode="make", colours=4, positions=3, seed=5))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "HINT")
+        assert message(pilot).startswith("HINT is for when you break the code")
+
+
+def test_ratings_of_moves_taken_back_are_dropped() -> None:
+    """A rating worked out before an UNDO is kept only for the moves that still stand."""
+    session = GameSession(Settings.build(colours=4, positions=3, rounds=2, seed=5))
+    session.guess(wrong(session, 0))
+    session.guess(wrong(session, 1))
+    work = session.rating_work()
+    assert work is not None
+    session.undo_guess()
+    session.guess(wrong(session, 2))
+    assert session.take_ratings(work())
+    assert [r.move for r in session.ratings] == [1]
+    again = session.rating_work()
+    assert again is not None
+    session.take_ratings(again())
+    assert [r.guess for r in session.ratings] == [c for c, _ in session.person.moves]
+    session.guess(session.secret_text)
+    session.next_game()
+    assert session.ratings == [] and not session.practice

@@ -28,6 +28,7 @@ def test_bad_answers_explain(text: str) -> None:
         ("  ", Kind.EMPTY),
         ("secret", Kind.SECRET),
         ("undo", Kind.UNDO),
+        ("Hint", Kind.HINT),
     ],
 )
 def test_words_in_any_case(text: str, kind: Kind) -> None:

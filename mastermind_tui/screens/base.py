@@ -189,12 +189,14 @@ class GameScreen(SizedScreen):
         self.command_line.say(text, kind)
 
     def shared_command(self, typed: Typed) -> bool:
-        """BOARD and HELP mean the same whoever breaks the code; True when handled."""
+        """BOARD, HELP and HINT mean the same whoever breaks the code; True when handled."""
         if typed.kind is Kind.BOARD:
             self.action_board()
             self.say(f"BOARD: {plural(len(self.session.rows()), 'move')} so far.")
         elif typed.kind is Kind.HELP:
             self.action_help()
+        elif typed.kind is Kind.HINT:
+            self.action_hint()
         else:
             return False
         return True
@@ -234,6 +236,10 @@ class GameScreen(SizedScreen):
 
     def action_command_line(self) -> None:
         self.command_line.focus_input()
+
+    def action_hint(self) -> None:
+        """HINT: advice for a person breaking the code (the play screen gives it)."""
+        self.say("HINT is for when you break the code: the Solver trace shows my own thinking.")
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -17,9 +17,17 @@ Each answer peg: **●** black = right colour in the right place, **○** white 
 in the wrong place.
 
 - `BOARD` (or F2): the list of your moves so far
+- `HINT` (or F3): the solver's advice, and in a spoiler-free game the ratings too, until
+  your next guess (a typed word, not the H key: every letter goes to your guess)
+- `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
 - Enter on an empty line after a game: the next game
+
+Each guess is rated against the best one there: where the exact optimum is known (up to
+6 colours x 4 positions), by the guesses still expected after it with perfect play from
+then on; elsewhere by the strategy's own score. **Cost** in History is what each guess
+lost; the summary at the end adds it up.
 """
 
 COMPUTER = """\
@@ -27,7 +35,7 @@ COMPUTER = """\
 Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
 
 - `SECRET`: type your code once, hidden; then Enter answers for you
-- `UNDO`: take back your last answer
+- `UNDO`: take back your last answer (your last move, as when you break the code)
 - `FIX 3 2,1`: give move 3 its right answer (after inconsistent answers)
 - `BOARD`, `QUIT`, `HELP` as usual
 """

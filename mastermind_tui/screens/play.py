@@ -1,25 +1,66 @@
-"""You break the computer's code; the trace pane shows what your answers have taught."""
+"""You break the computer's code; the trace pane shows what your answers have taught, and
+each guess is rated against the best one there."""
 
 from __future__ import annotations
 
-from textual import on
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+from textual.worker import Worker
 
 from engine import MastermindError, Outcome, Solver
 
+from ..session import GameSession
 from ..typed import Kind, read_line
 from ..widgets.command_line import CommandLine
+from ..widgets.history import History
 from ..widgets.trace import TracePane
-from .base import GameScreen
+from .base import WIDE, GameScreen
+
+#: Where the Solver trace would be in a spoiler-free game.
+SPOILER_NOTE = (
+    "Spoiler-free game: what the solver knows and advises, and the ratings of your "
+    "guesses, stay hidden until the game ends.\n\n"
+    "Type HINT (or press F3) to see them until your next guess."
+)
 
 
 class PlayScreen(GameScreen):
-    """The person guesses; what the guesses taught, and the strategy's advice, are worked
-    out in a worker, so even an 8x8 guess never holds up the keyboard."""
+    """The person guesses; what the guesses taught, the strategy's advice and the ratings
+    are worked out in workers, so even an 8x8 guess (or a first rating on 6x4, which may
+    search for seconds) never holds up the keyboard.
+
+    The hint is a typed ``HINT`` (like the 1978 ``BOARD`` and ``QUIT``) or F3, not the H
+    key: every printable key belongs to the command line here, where guesses are typed."""
+
+    CSS_PATH = "play.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "hint", "Hint", id="hint")]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(session)
+        #: Why the last rating failed, if it did (shown until a rating starts again).
+        self.rating_error: str | None = None
+
+    def compose(self) -> ComposeResult:
+        """The game screen, with the rating line above the command line and, in the
+        panes, the note that stands in for the Solver trace while it is hidden."""
+        for widget in super().compose():
+            if isinstance(widget, CommandLine):
+                yield Static(id="rating", markup=False)
+            yield widget
+            if isinstance(widget, TracePane):  # still inside the panes' container
+                note = Static(SPOILER_NOTE, id="spoiler-note", classes="pane", markup=False)
+                note.border_title = "Solver trace"
+                yield note
 
     def on_mount(self) -> None:
         space, notation = self.session.space, self.session.settings.notation
         example = notation.example(space.colours, space.positions)
-        self.command_line.set_prompt("Your guess:", f"a guess like {example}, or BOARD, QUIT, HELP")
+        words = "BOARD, HINT, UNDO, QUIT, HELP"
+        self.command_line.set_prompt("Your guess:", f"a guess like {example}, or {words}")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
         rule = "" if self.session.space.repeats else ", no colour twice"
         self.say(
@@ -28,10 +69,27 @@ class PlayScreen(GameScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        """Draw the board at once, and set the knowledge and advice to be worked out."""
+        """Draw the board at once, and set the knowledge, the advice and the ratings to be
+        worked out."""
         self.draw_board()
         self.compute("advice", self.session.generation, self.session.advice_work())
+        self.rate()
         self.draw_trace()
+
+    def rate(self) -> None:
+        """Rate the guesses not rated yet, one worker at a time: ratings of earlier moves
+        stay good when more guesses come, so a running rating is never cancelled for a
+        newer one (``compute`` starts exclusive work); what it leaves unrated is taken up
+        once its worker has ended (``rating_ended``)."""
+        running = any(
+            w.node is self and w.group == "rating" and not w.is_finished for w in self.app.workers
+        )
+        if running or self.busy("rating"):
+            return
+        work = self.session.rating_work()
+        if work is not None:
+            self.rating_error = None
+            self.compute("rating", self.session.generation, work)
 
     def draw_trace(self) -> None:
         session = self.session
@@ -42,9 +100,36 @@ class PlayScreen(GameScreen):
             session.space.positions,
             thinking=self.busy("advice"),
         )
+        self.draw_ratings()
+
+    def draw_ratings(self) -> None:
+        """The rating line and, when the terminal is wide enough to spare History the
+        room, the Cost column; or the spoiler-free note instead."""
+        session = self.session
+        hidden = session.spoilers_hidden
+        self.set_class(hidden, "-spoilers-hidden")
+        text = session.rating_text()
+        if self.rating_error and session.rating_pending and not hidden:
+            text = f"No rating: {self.rating_error}"
+        self.query_one("#rating", Static).update(text)
+        costs = [r.cost() for r in session.ratings]
+        shown = not hidden and session.rows() and self.size.width >= WIDE
+        self.query_one(History).show_costs(costs if shown else None)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.draw_ratings()
+
+    @on(Worker.StateChanged)
+    def rating_ended(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "rating" and event.worker.is_finished:
+            self.rate()
 
     def computed(self, job: str, tag: int, result: object) -> None:
         assert isinstance(result, tuple)
+        if job == "rating":
+            self.session.take_ratings(result)
+            self.draw_ratings()
+            return
         solver, decision = result
         assert isinstance(solver, Solver)
         self.session.take_advice(tag, (solver, decision))
@@ -52,6 +137,8 @@ class PlayScreen(GameScreen):
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
+        if job == "rating":
+            self.rating_error = error
         self.draw_trace()
 
     @on(CommandLine.Entered)
@@ -78,10 +165,34 @@ class PlayScreen(GameScreen):
                     self.say(f"QUIT. MY COMBINATION WAS: {secret}." + self.next_game_hint())
             elif typed.kind is Kind.GUESS:
                 self.guess(typed.text)
+            elif typed.kind is Kind.UNDO:
+                guess, _ = session.undo_guess()
+                self.redraw()
+                self.say(
+                    f"Took back move {len(session.rows()) + 1} ({session.format(guess)}): "
+                    "this is now a practice game."
+                )
             else:
                 self.say(f"{typed.kind.name} is for when the computer breaks your code.", "error")
         except MastermindError as error:
             self.say(str(error), "error")
+
+    def action_hint(self) -> None:
+        """HINT or F3: the advice and the ratings, until the next guess."""
+        try:
+            text = self.session.hint()
+        except MastermindError as error:
+            self.say(str(error), "error")
+            return
+        self.draw_trace()
+        self.say(text)
+
+    def action_tree(self) -> None:
+        """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
+        if self.session.spoilers_hidden:
+            self.say("Spoiler-free: the tree is advice. Type HINT (or press F3) first.")
+            return
+        super().action_tree()
 
     def guess(self, text: str) -> None:
         session = self.session

@@ -1,10 +1,16 @@
-"""The classic BOARD listing as a table: move, guess, blacks (B), whites (W)."""
+"""The classic BOARD listing as a table: move, guess, blacks (B), whites (W), and in a
+person's game what each guess cost against the best one (Cost)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.widgets import DataTable
 
 from engine import Answer
+
+#: The key of the column of costs.
+COST = "cost"
 
 
 class History(DataTable):
@@ -12,6 +18,11 @@ class History(DataTable):
     reaches the command line; the screen scrolls it from the keyboard."""
 
     can_focus = False
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: Each move's cost when the column shows (see ``show_costs``).
+        self._costs: list[str] | None = None
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
@@ -21,6 +32,26 @@ class History(DataTable):
     def show(self, moves: list[tuple[str, Answer]]) -> None:
         self.clear()
         for number, (guess, answer) in enumerate(moves, 1):
-            self.add_row(str(number), guess, str(answer.black), str(answer.white), key=str(number))
+            cells = [str(number), guess, str(answer.black), str(answer.white)]
+            if self._costs is not None:
+                cells.append(self._cost(number))
+            self.add_row(*cells, key=str(number))
         if moves:
             self.move_cursor(row=len(moves) - 1)
+
+    def show_costs(self, costs: list[str] | None) -> None:
+        """Each move's cost in a last column, in move order (moves not yet rated are left
+        blank); None takes the column away (ratings hidden, or none to show)."""
+        self._costs = costs
+        if costs is None:
+            if COST in self.columns:
+                self.remove_column(COST)
+            return
+        if COST not in self.columns:
+            self.add_column("Cost", key=COST)
+        for number in range(1, self.row_count + 1):
+            self.update_cell(str(number), COST, self._cost(number), update_width=True)
+
+    def _cost(self, number: int) -> str:
+        costs = self._costs or []
+        return costs[number - 1] if number <= len(costs) else ""
