@@ -4,6 +4,8 @@ F4 opens it beside a game (watch mode has its own tests in test_app_watch.py).""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from app_helpers import enter, message
 from textual.app import App
@@ -122,3 +124,18 @@ async def test_f4_with_a_random_strategy_says_so_in_one_line():
         await pilot.press("f4")
         assert not isinstance(app.screen, DecisionTreeScreen)
         assert message(pilot) == "random guesses at random: a random strategy has no fixed tree"
+
+
+async def test_closing_the_panel_stops_a_long_walk():
+    space = CodeSpace(7, 5)  # the whole knuth tree takes some seconds here
+    screen = DecisionTreeScreen(space, "knuth", get_notation("letters"), space.all_indices(), ())
+    app = Host(screen)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause(0.3)
+        worker = next(iter(app.workers))
+        assert not worker.is_finished
+        await pilot.press("escape")
+        started = time.perf_counter()
+        await app.workers.wait_for_complete()
+        assert time.perf_counter() - started < 2
+        assert worker.is_cancelled

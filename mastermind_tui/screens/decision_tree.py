@@ -2,8 +2,9 @@
 a guess with the codes still possible there and the most guesses it can still take; each
 branch is an answer. Enter or space (or a click) opens a node; Escape closes the panel.
 
-The tree is walked in a worker on a copy of the position; nodes are added to the widget
-only when opened, so a tree of thousands of nodes costs nothing until it is explored.
+The tree is walked in a worker on a copy of the position (closing the panel stops the
+walk); nodes are added to the widget only when opened, so a tree of thousands of nodes
+costs nothing until it is explored.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
+from textual.worker import get_current_worker
 
 from engine import CodeSpace, MastermindError, make_strategy
 from engine.explain import answer_text
@@ -37,6 +39,10 @@ def no_tree(strategy: str) -> str:
     if make_strategy(strategy).deterministic:
         return ""
     return f"{strategy} guesses at random: a random strategy has no fixed tree"
+
+
+class _Closed(Exception):
+    """The panel closed while its tree was being walked."""
 
 
 class TreeWalked(Message):
@@ -107,8 +113,23 @@ class DecisionTreeScreen(ModalScreen[None]):
             if refusal:
                 raise MastermindError(refusal)
             strategy = make_strategy(self.strategy)
-            found = walk(self.space, strategy, self.candidates, self.history, keep=True)
+            worker = get_current_worker()
+
+            def stop_when_closed(done: int, total: int) -> None:
+                if worker.is_cancelled:  # the panel was closed: stop walking
+                    raise _Closed
+
+            found = walk(
+                self.space,
+                strategy,
+                self.candidates,
+                self.history,
+                keep=True,
+                progress=stop_when_closed,
+            )
             message = TreeWalked(found.root)
+        except _Closed:
+            return
         except MastermindError as error:
             message = TreeWalked(None, str(error))
         except Exception as error:  # a bug must not end the game: say it, keep playing
