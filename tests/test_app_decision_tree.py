@@ -134,6 +134,9 @@ async def test_closing_the_panel_stops_a_long_walk():
         await pilot.pause(0.3)
         worker = next(iter(app.workers))
         assert not worker.is_finished
+        status = str(app.screen.query_one("#tree-status", Static).content)
+        assert status.startswith("Working out the tree… ")
+        assert status.endswith(" of 16,807 codes placed")
         await pilot.press("escape")
         started = time.perf_counter()
         await app.workers.wait_for_complete()

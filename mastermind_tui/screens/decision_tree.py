@@ -45,6 +45,13 @@ class _Closed(Exception):
     """The panel closed while its tree was being walked."""
 
 
+class TreeProgress(Message):
+    def __init__(self, done: int, total: int) -> None:
+        super().__init__()
+        self.done = done
+        self.total = total
+
+
 class TreeWalked(Message):
     def __init__(self, root: Node | None, error: str = "") -> None:
         super().__init__()
@@ -118,6 +125,7 @@ class DecisionTreeScreen(ModalScreen[None]):
             def stop_when_closed(done: int, total: int) -> None:
                 if worker.is_cancelled:  # the panel was closed: stop walking
                     raise _Closed
+                self.post_message(TreeProgress(done, total))
 
             found = walk(
                 self.space,
@@ -135,6 +143,13 @@ class DecisionTreeScreen(ModalScreen[None]):
         except Exception as error:  # a bug must not end the game: say it, keep playing
             message = TreeWalked(None, f"the tree could not be worked out ({error!r})")
         self.post_message(message)
+
+    @on(TreeProgress)
+    def _progress(self, progress: TreeProgress) -> None:
+        if not self.query_one(Tree).root.children:  # late news of a walk already shown
+            self._status(
+                f"Working out the tree… {progress.done:,} of {progress.total:,} codes placed"
+            )
 
     @on(TreeWalked)
     def _show(self, walked: TreeWalked) -> None:
