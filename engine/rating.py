@@ -23,10 +23,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import cache
 from .codes import CodeSpace
 from .errors import ConfigError
 from .feedback import Answer
-from .optimal import check_size, rate
+from .optimal import TREE_FORMAT, check_size, rate
 from .solver import Solver
 from .strategies import Position, Strategy, make_strategy
 from .strategies.optimal import Optimal, solution
@@ -131,11 +132,8 @@ class Rater:
         if isinstance(self.scorer, Optimal):
             expected = best.score
             if guess != best.guess:
-                space = self.space
-                search = solution(space.colours, space.positions, space.repeats).search
-                total = round(best.score * len(codes))
                 guesses = tuple(g for g, _ in history)
-                expected = rate(search, codes, guesses, guess, (best.guess, total)).expected
+                expected = self._expected(codes, guesses, guess, best)
             return MoveRating(move, guess, expected - 1, best.guess, best.score - 1, OPTIMAL)
         assert isinstance(self.scorer, PartitionStrategy)
         split = solver.steps[-1].decision.partition
@@ -143,6 +141,50 @@ class Rater:
         value = self.scorer.shown(float(key), len(codes), len(codes))
         higher = self.scorer.name in ("entropy", "most-parts")
         return MoveRating(move, guess, value, best.guess, best.score, self.rule, higher)
+
+    def _expected(
+        self, codes: np.ndarray, history: tuple[int, ...], guess: int, best: Choice
+    ) -> float:
+        """Guesses expected with ``guess`` played next and perfect play after it. A first
+        guess is looked up by its orbit, kept on disk: searching what follows an odd
+        opening (RRRR, RGBY on 6x4) takes seconds, and there are only a few orbits."""
+        space = self.space
+        search = solution(space.colours, space.positions, space.repeats).search
+        n = len(codes)
+        assert best.score is not None
+        known = (best.guess, round(best.score * n))
+        if history:
+            return rate(search, codes, history, guess, known).expected
+        group = search.symmetries(())
+        orbit = str(int(group[np.argmin(search.rank[group[:, guess]]), guess]))
+        name, key = _openings_file(space)
+        try:
+            stored = cache.load(name, key)
+        except cache.DamagedCache:
+            stored = None  # rebuilt below, one opening at a time
+        totals = dict(stored) if isinstance(stored, dict) else {}
+        total = totals.get(orbit)
+        if not isinstance(total, int):
+            total = round(rate(search, codes, (), guess, known).expected * n)
+            totals[orbit] = total
+            cache.save(name, key, totals)
+        return total / n
+
+
+def _openings_file(space: CodeSpace) -> tuple[str, dict[str, object]]:
+    """Where the totals after each first guess are kept, and what they were made for."""
+    from . import __version__
+
+    tail = "" if space.repeats else "-no-repeats"
+    key = {
+        "what": "optimal totals after a first guess",
+        "colours": space.colours,
+        "positions": space.positions,
+        "repeats": space.repeats,
+        "tree_format": TREE_FORMAT,
+        "engine": __version__,
+    }
+    return f"openings-{space.colours}x{space.positions}{tail}.json", key
 
 
 def rate_moves(

@@ -5,6 +5,7 @@ strategy's own score, checked by counting each split by hand."""
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections import Counter
 from functools import lru_cache
@@ -214,3 +215,22 @@ def test_candidates_followed_are_the_codes_that_fit() -> None:
         if all(answer(c, tuple(space.to_digits(g))) == tuple(a) for g, a in moves)
     ]
     assert np.array_equal(solver.candidates, sorted(fits))
+
+
+def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir) -> None:
+    """The total after a first guess is stored once per orbit (RRG and GGB are the same
+    opening) and read back; a damaged file is recomputed and rewritten, never trusted."""
+    space = CodeSpace(3, 3)
+    codes, _, after = brute_force(3, 3)
+    moves = moves_for(space, (0, 1, 2), [(1, 1, 0)])
+    (fresh,) = rate_moves(space, "knuth", moves)
+    assert fresh.value == pytest.approx(after(tuple(codes), (1, 1, 0)) / 27 - 1)
+    path = cache_dir / "openings-3x3.json"
+    stored = json.loads(path.read_text())["payload"]
+    assert list(stored.values()) == [after(tuple(codes), (1, 1, 0))]
+    (same_orbit,) = rate_moves(space, "knuth", moves_for(space, (0, 1, 2), [(2, 2, 0)]))
+    assert same_orbit.value == fresh.value
+    assert json.loads(path.read_text())["payload"] == stored
+    path.write_text(path.read_text().replace('"payload":{"', '"payload":{"9'))
+    assert rate_moves(space, "knuth", moves) == [fresh]
+    assert json.loads(path.read_text())["payload"] == stored
