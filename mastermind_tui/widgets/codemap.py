@@ -174,7 +174,10 @@ class CodeMap(Static):
 
     def legend(self) -> Text:
         """What a cell means, which pegs run along each axis, and the code under the
-        cursor: drawn by the pane beside the map (under the bars), where there is room."""
+        cursor: drawn by the pane beside the map (under the bars), where there is room.
+        Empty while no map is shown (spaces too big to map have no axes)."""
+        if self._lit is None:
+            return Text()
         lines = [*LEGEND, *axes_text(self._colours, self._positions)]
         text = Text("\n".join(lines) + "\n", style="dim")
         text.append(self.cursor_text(), style="bold" if self.cursor is not None else "dim italic")
