@@ -103,6 +103,8 @@ async def test_space_plays_and_pauses() -> None:
         assert screen._timer is not None
         await pilot.press("space")
         assert screen._timer is None
+        await pilot.press("space", "f1")  # a page opened over the steps pauses them
+        assert screen._timer is None
 
 
 async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None:

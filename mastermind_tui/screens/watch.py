@@ -164,8 +164,14 @@ class WatchScreen(SizedScreen):
         else:
             trace.scroll_page_down()
 
+    def _pause(self) -> None:
+        """Stop playing: a panel opened over the steps keeps the step it was opened on."""
+        if self._timer is not None:
+            self.action_play()
+
     def action_tree(self) -> None:
-        """F4: the strategy's decision tree from the step on show."""
+        """F4: the strategy's decision tree from the step on show (playing pauses)."""
+        self._pause()
         session = self.session
         caption = self.query_one("#caption", Static)
         refusal = no_tree(session.settings.strategy)
@@ -189,6 +195,7 @@ class WatchScreen(SizedScreen):
     def action_help(self) -> None:
         from .help import HelpScreen
 
+        self._pause()
         self.app.push_screen(HelpScreen("watch"))
 
     def action_play(self) -> None:
