@@ -45,6 +45,12 @@ def test_play(snap_compare, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
 
 
+def test_play_spoiler_free(snap_compare) -> None:
+    """A spoiler-free game: the note stands in for the Solver trace, no Cost column."""
+    app = MastermindApp(Settings.build(seed=3, spoiler_free=True))
+    assert snap_compare(app, terminal_size=(120, 36), run_before=settled("RRGG"))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_make(snap_compare, size) -> None:
     app = MastermindApp(Settings.build(mode="make", seed=3))
