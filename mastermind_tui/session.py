@@ -357,6 +357,9 @@ class GameSession:
         partition = knowledge.steps[-1].decision.partition if knowledge.steps else {}
         seen = len(knowledge.steps)
         last = self.person.moves[seen - 1] if seen else None
+        # The strategy's choice where the person made that guess, split beside theirs.
+        choice = self._advised.get(seen) if last else None
+        strategy = self.settings.strategy
         return TraceView(
             candidates=len(possible),
             space_size=space.count,
@@ -368,6 +371,8 @@ class GameSession:
             possible=possible if space.size <= MAP_LIMIT else None,
             idle=self._idle(len(possible)),
             remaining=few(possible),
+            rival=None if choice is None else (choice.guess, choice.partition),
+            rival_label=f"{strategy}'s choice",
         )
 
     # ----- the computer breaks -----

@@ -49,6 +49,7 @@ class TraceView:
     idle: str = "nothing: the code is known"
     #: Codes still possible when few enough to name them (``few``), sorted.
     remaining: np.ndarray | None = None
-    #: The runner-up to the guess whose split is shown, and how it would have split the
-    #: same codes (watch mode, where the split and the decision are the same step's).
+    #: Another guess and how it would have split the same codes, drawn beside the split
+    #: shown: the runner-up in watch mode, the strategy's choice beside a person's guess.
     rival: tuple[int, dict[Answer, int]] | None = None
+    rival_label: str = "runner-up"

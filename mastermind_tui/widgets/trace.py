@@ -45,16 +45,20 @@ def classes_text(partition: dict[Answer, int]) -> str:
 
 
 def comparison(
-    guess: str, partition: dict[Answer, int], rival: tuple[str, dict[Answer, int]]
+    guess: str,
+    partition: dict[Answer, int],
+    rival: tuple[str, dict[Answer, int]],
+    label: str = "runner-up",
 ) -> Text:
-    """The chosen guess's split beside the runner-up's, one line each on the same scale."""
+    """A guess's split beside another's (the runner-up, or the strategy's choice), one
+    line each on the same scale."""
     name, theirs = rival
     top = max(max(partition.values()), max(theirs.values()))
     width = max(len(guess), len(name))
     text = Text()
-    for label, split, tail in ((guess, partition, ""), (name, theirs, "  runner-up")):
-        text.append(f"\n{label:<{width}} ", style="bold" if label == guess else "")
-        style = "" if label == guess else "dim"
+    for code, split, tail in ((guess, partition, ""), (name, theirs, f"  {label}")):
+        text.append(f"\n{code:<{width}} ", style="bold" if code == guess else "")
+        style = "" if code == guess else "dim"
         text.append(f"{spark(split, top):<{max(len(partition), len(theirs))}} ", style=style)
         text.append(classes_text(split) + tail, style=style)
     return text
@@ -128,9 +132,12 @@ class TracePane(VerticalScroll):
         if view.partition_of:
             total = sum(view.partition.values())
             split.append(f"How {view.partition_of} split the {total:,} codes:")
-            if view.rival is not None and view.partition:
+            same = view.rival is not None and fmt(view.rival[0]) == view.partition_of
+            if view.rival is not None and view.partition and not same:
                 rival = (fmt(view.rival[0]), view.rival[1])
-                split.append_text(comparison(view.partition_of, view.partition, rival))
+                split.append_text(
+                    comparison(view.partition_of, view.partition, rival, view.rival_label)
+                )
         self.query_one("#trace-split", Static).update(split)
         self.query_one(PartitionBars).show(view.partition, view.answered)
         advice = Text(f"{view.headline}: ", style="bold")

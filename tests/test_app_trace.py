@@ -1,0 +1,44 @@
+"""The solver trace beside a game: the codes listed when few, the worst case marked apart
+from the answer, the sentence, and the person's guess split beside the strategy's choice."""
+
+from __future__ import annotations
+
+from app_helpers import enter
+from textual.widgets import Static
+
+from engine import Solver, make_strategy
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.settings import Settings
+from mastermind_tui.widgets.bars import PartitionBars
+
+
+def text_of(app: MastermindApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
+    app = MastermindApp(Settings.build(seed=3))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        advice = text_of(app, "#trace-advice").replace("\n", " ")
+        assert "knuth would play next: BBWG (could be the secret)" in advice
+        await enter(pilot, "BWOY")
+        split = text_of(app, "#trace-split").splitlines()
+        assert split[0] == "How BWOY split the 256 codes:"
+        assert split[1].startswith("BWOY ") and split[1].endswith("largest 60, 9 classes")
+        assert split[2].startswith("BBWG ")
+        assert split[2].endswith("largest 44, 13 classes  knuth's choice")
+        # The same numbers as the engine's own split of the 256 codes.
+        session = app.screen.session
+        solver = Solver(session.space, make_strategy("knuth"))
+        solver.observe(session.parse("RRGG"), 1, 0)
+        bbwg = solver.fork().decide()
+        assert session.format(bbwg.guess) == "BBWG"
+        assert max(bbwg.partition.values()) == 44 and len(bbwg.partition) == 13
+        # The codes still possible are listed, and the bars mark the worst case apart.
+        solver.observe(session.parse("BWOY"), 0, 3)
+        listed = text_of(app, "#trace-codes").split()
+        assert listed == [session.format(int(c)) for c in solver.candidates]
+        lines = app.screen.query_one(PartitionBars).render().plain.splitlines()
+        assert [line.split()[0] for line in lines if "worst" in line] == ["0,2", "1,1"]
+        assert [line.split()[0] for line in lines if line.endswith("◀")] == ["0,3"]
