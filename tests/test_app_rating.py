@@ -232,3 +232,20 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
     session.guess(session.secret_text)
     session.next_game()
     assert session.ratings == [] and not session.practice
+
+
+async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None:
+    def broken(*args: object, **kwargs: object) -> list:
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(session_module, "rate_moves", broken)
+    app = small()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRR")
+        assert (
+            message(pilot)
+            == "The rating failed (internal error: MemoryError: no room); the game goes on."
+        )
+        assert rating_line(pilot) == "No rating: internal error: MemoryError: no room"
+        await enter(pilot, "BWB")
+        assert len(app.screen.session.rows()) == 2
