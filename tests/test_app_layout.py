@@ -53,7 +53,7 @@ async def test_120x36_puts_the_three_panes_side_by_side() -> None:
         assert board.right <= history.x and history.right <= trace.x
         assert board.y == history.y == trace.y
         assert "R   R   G   G" in screen_text(pilot)  # roomy pegs
-        # The code map starts beside the bars, its legend under them, both in view.
+        # The code map starts beside the bars, its legend on top, in view.
         trace, bars, codemap = (
             region(pilot, f"#{p}") for p in ("trace", "trace-bars", "trace-map")
         )

@@ -187,21 +187,15 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n")
         codemap = app.screen.query_one(CodeMap)
-        lines = text_of(app, "#trace-legend").splitlines()
-        assert lines == [
-            "lit: still possible",
-            "dark: ruled out",
-            "across: pegs 1-2",
-            "down: pegs 3-4",
-            "shift+arrows or the mouse: name a code",
-        ]
-        assert str(codemap.render()).splitlines()[0].split() == ["B", "W", "R", "G", "O", "Y"]
+        lines = str(codemap.render()).splitlines()
+        assert lines[0] == "lit: still possible · dark: ruled out"
+        assert lines[1] == "across: pegs 1-2 · down: pegs 3-4"
+        assert lines[2].split() == ["B", "W", "R", "G", "O", "Y"]
+        assert text_of(app, "#trace-cursor") == "shift+arrows or the mouse: name a code"
         await pilot.press("shift+right", "shift+right", "shift+down")
         session = app.screen.session
         assert codemap.cursor == 1 + 36  # placed on the first code, then right, then down
-        assert (
-            text_of(app, "#trace-legend").splitlines()[-1] == f"▸ {session.format(37)}: ruled out"
-        )
+        assert text_of(app, "#trace-cursor") == f"▸ {session.format(37)}: ruled out"
         # The caption says which move ruled it out, and what that move would have got.
         assert caption(app) == (
             "WBWB is ruled out by move 1: had it been the secret, BBWW would have got 2,2, not 0,0."
@@ -209,13 +203,13 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         rgoy = session.settings.notation.parse(session.space, "RGOY")
         codemap.cursor = rgoy
         await pilot.pause()
-        assert text_of(app, "#trace-legend").splitlines()[-1] == "▸ RGOY: still possible"
+        assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
         assert caption(app) == "RGOY is still possible: it fits every answer so far."
         # The mouse: the upper code of the cell under the pointer (two rows of codes per
         # line of text), and a click for the lower one.
-        await pilot.hover(CodeMap, offset=(2 + 5, 1 + 1))
+        await pilot.hover(CodeMap, offset=(2 + 5, 3 + 1))
         assert codemap.cursor == 2 * 36 + 5
-        await pilot.click(CodeMap, offset=(2 + 5, 1 + 1))
+        await pilot.click(CodeMap, offset=(2 + 5, 3 + 1))
         assert codemap.cursor == 3 * 36 + 5
 
 
@@ -268,3 +262,19 @@ async def test_a_random_strategy_has_no_tree() -> None:
         await pilot.press("n", "f4")
         assert isinstance(app.screen, WatchScreen)
         assert caption(app) == "random guesses at random: a random strategy has no fixed tree"
+
+
+async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
+    settings = Settings.build(mode="watch", strategy="knuth", colours=8, positions=4, seed=1)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "n")
+        assert not app.screen.query_one(CodeMap).display  # 4,096 codes: no map
+        assert not app.screen.query_one("#trace-cursor").display
+        session = app.screen.session
+        left = session.trace().candidates
+        listed = text_of(app, "#trace-codes").split()
+        assert 0 < len(listed) == left and "RGOY" in listed
+        await pilot.press("1")
+        assert bar_lines(app)[0].startswith("▸ ")

@@ -4,7 +4,7 @@ alone tells which are lit, so the map still reads without colour.
 
 The first pegs run across (the first fastest), the last pegs down; letters on the axes
 name the slowest peg of each. A cursor (the mouse, or keys where the screen has them
-free) names the code under it in the legend, which the pane draws under the bars.
+free) names the code under it on a line the pane draws under the bars.
 """
 
 from __future__ import annotations
@@ -20,15 +20,15 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-#: What a cell means, one short line each (the legend sits in a narrow column).
-LEGEND = ("lit: still possible", "dark: ruled out")
+#: What a cell means: the first line above the map.
+LEGEND = "lit: still possible · dark: ruled out"
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 _MAP = "#5fd7ff on #303030"
 _CURSOR = {True: "#f77f00", False: "#8a4a12"}
 _DARK = "#303030"
 _LIT = "#5fd7ff"
-#: Lines above the map (the column labels).
-_TOP = 1
+#: Lines above the map: the legend, the axes, the column labels.
+_TOP = 3
 
 
 def map_columns(colours: int, positions: int) -> int:
@@ -46,11 +46,11 @@ def _pegs(first: int, last: int) -> str:
     return f"peg {first}" if first == last else f"pegs {first}-{last}"
 
 
-def axes_text(colours: int, positions: int) -> list[str]:
-    """``["across: pegs 1-2", "down: pegs 3-4"]``."""
+def axes_text(colours: int, positions: int) -> str:
+    """``across: pegs 1-2 · down: pegs 3-4``: the second line above the map."""
     k = _across(colours, positions)
     across = f"across: {_pegs(1, k)}"
-    return [across] if k == positions else [across, f"down: {_pegs(k + 1, positions)}"]
+    return across if k == positions else f"{across} · down: {_pegs(k + 1, positions)}"
 
 
 def _down_block(colours: int, positions: int) -> int:
@@ -65,8 +65,9 @@ def label_width(colours: int, positions: int) -> int:
 
 
 def map_width(colours: int, positions: int) -> int:
-    """Cells across the map with its row labels."""
-    return label_width(colours, positions) + map_columns(colours, positions)
+    """Cells across the map with its row labels, or its legend if that is wider."""
+    cells = label_width(colours, positions) + map_columns(colours, positions)
+    return max(cells, len(LEGEND), len(axes_text(colours, positions)))
 
 
 def symbols_of(fmt: Callable[[int], str], colours: int, positions: int) -> list[str]:
@@ -172,16 +173,12 @@ class CodeMap(Static):
         state = "still possible" if self._lit[self.cursor] else "ruled out"
         return f"▸ {self._fmt(self.cursor)}: {state}"
 
-    def legend(self) -> Text:
-        """What a cell means, which pegs run along each axis, and the code under the
-        cursor: drawn by the pane beside the map (under the bars), where there is room.
-        Empty while no map is shown (spaces too big to map have no axes)."""
+    def cursor_line(self) -> Text:
+        """The code under the cursor, or how to point at one: drawn by the pane under the
+        bars, where there is room. Empty while no map is shown."""
         if self._lit is None:
             return Text()
-        lines = [*LEGEND, *axes_text(self._colours, self._positions)]
-        text = Text("\n".join(lines) + "\n", style="dim")
-        text.append(self.cursor_text(), style="bold" if self.cursor is not None else "dim italic")
-        return text
+        return Text(self.cursor_text(), style="bold" if self.cursor is not None else "dim italic")
 
     def _draw(self) -> None:
         if self._lit is None:
@@ -198,7 +195,8 @@ class CodeMap(Static):
         across_block = colours ** (k - 1)
         down_block = _down_block(colours, positions)
         left = label_width(colours, positions)
-        text = Text(" " * left)
+        text = Text(f"{LEGEND}\n{axes_text(colours, positions)}\n", style="dim")
+        text.append(" " * left)
         for column in range(columns):
             start = column % across_block == 0
             text.append(symbols[(column // across_block) % colours] if start else " ", "dim")

@@ -84,7 +84,7 @@ class TracePane(VerticalScroll):
         with Horizontal(id="trace-lower"):
             with Vertical(id="trace-left"):
                 yield PartitionBars(id="trace-bars")
-                yield Static(id="trace-legend")
+                yield Static(id="trace-cursor")
             yield CodeMap(id="trace-map")
 
     def on_resize(self, event: events.Resize) -> None:
@@ -92,13 +92,13 @@ class TracePane(VerticalScroll):
         self._list_codes()
 
     def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
-        self._draw_legend()
+        self._draw_cursor()
 
-    def _draw_legend(self) -> None:
+    def _draw_cursor(self) -> None:
         codemap = self.query_one(CodeMap)
-        legend = self.query_one("#trace-legend", Static)
-        legend.display = bool(codemap.display)
-        legend.update(codemap.legend())
+        line = self.query_one("#trace-cursor", Static)
+        line.display = bool(codemap.display)
+        line.update(codemap.cursor_line())
 
     def _list_codes(self) -> None:
         """The codes still possible, one after another, when they fit in ``LIST_LINES``."""
@@ -147,6 +147,6 @@ class TracePane(VerticalScroll):
             advice.append("thinking…" if thinking else view.idle)
         self.query_one("#trace-advice", Static).update(advice)
         self.query_one(CodeMap).show(view.possible, colours, positions, fmt)
-        self._draw_legend()
+        self._draw_cursor()
         self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1
         self._arrange()
