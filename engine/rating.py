@@ -13,11 +13,20 @@ Two rules, chosen by size:
   slightly ahead: such a guess counts as a best one.
 
 Slow work (the first exact search of a size, or rating an odd opening on 6x4, take
-seconds) belongs in a worker: ``rate_moves`` works on a copy of the moves.
+seconds) belongs off the interface thread: ``rate_moves`` works on a copy of the moves,
+and ``rate_moves_apart`` runs the exact rule in a process of its own, since the search
+holds the interpreter lock for tens of milliseconds at a time (a thread running it made
+keys take seconds to show on 6x4).
 """
 
 from __future__ import annotations
 
+import atexit
+import os
+import pickle
+import subprocess
+import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +34,7 @@ import numpy as np
 
 from . import cache
 from .codes import CodeSpace
-from .errors import ConfigError
+from .errors import ConfigError, MastermindError
 from .feedback import Answer
 from .optimal import TREE_FORMAT, check_size, rate
 from .solver import Solver
@@ -232,3 +241,93 @@ def summary(ratings: Sequence[MoveRating], fmt: Callable[[int], str]) -> str:
         f"{matched or 'None'} of {guesses} matched {rule}'s best score; {costliest}: "
         f"{worst.amount(worst.value)} against {format_score(worst.best_value)}."
     )
+
+
+# -- the exact rule in a process of its own -------------------------------------------------
+
+
+def rate_moves_apart(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    start: int = 0,
+    advice: Mapping[int, Choice] | None = None,
+) -> list[MoveRating]:
+    """``rate_moves``, the exact rule worked out in a helper process (``_serve``), kept
+    between calls so that its searches stay warm; the other rule (numpy at work, which
+    lets other threads run) here. Blocks the calling thread only. A helper that dies is
+    replaced at the next call; it ends with this process."""
+    if Rater(space, strategy).rule != OPTIMAL:
+        return rate_moves(space, strategy, moves, start, advice)
+    size = (space.colours, space.positions, space.repeats)
+    job = (size, strategy, list(moves), start, dict(advice or {}), _cache_setting())
+    with _helper_lock:
+        helper = _helper_process()
+        assert helper.stdin is not None and helper.stdout is not None
+        try:
+            pickle.dump(job, helper.stdin)
+            helper.stdin.flush()
+            ok, value = pickle.load(helper.stdout)
+        except (OSError, EOFError, pickle.UnpicklingError):
+            helper.kill()
+            _helper.clear()
+            raise MastermindError("the rating process ended unexpectedly") from None
+    if not ok:
+        raise MastermindError(value)
+    return value
+
+
+#: The helper process, once started (at most one).
+_helper: list[subprocess.Popen[bytes]] = []
+_helper_lock = threading.Lock()
+
+
+def _cache_setting() -> str | None:
+    """The cache place the caller sees (tests point it elsewhere after the helper began)."""
+    return os.environ.get("MASTERMIND_CACHE_DIR")
+
+
+def _helper_process() -> subprocess.Popen[bytes]:
+    """The helper, started if need be: jobs and answers pickled over its stdin and stdout,
+    its stderr silenced (a full-screen app owns the terminal), killed when this process
+    exits."""
+    if _helper and _helper[0].poll() is None:
+        return _helper[0]
+    _helper.clear()
+    helper = subprocess.Popen(
+        # -P: nothing from the working directory shadows the engine.
+        [sys.executable, "-P", "-c", "from engine.rating import _serve; _serve()"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl+C in the terminal is the parent's business
+    )
+    atexit.register(helper.kill)
+    _helper.append(helper)
+    return helper
+
+
+def _serve() -> None:
+    """The helper's loop: rate each job read, answer (True, ratings) or (False, the
+    failure in one line); end when the other side is gone."""
+    source, sink = sys.stdin.buffer, sys.stdout.buffer
+    while True:
+        try:
+            size, strategy, moves, start, advice, cache_dir = pickle.load(source)
+        except (EOFError, OSError):
+            return
+        if cache_dir is None:
+            os.environ.pop("MASTERMIND_CACHE_DIR", None)
+        else:
+            os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
+        answer: tuple[bool, list[MoveRating] | str]
+        try:
+            answer = (True, rate_moves(CodeSpace(*size), strategy, moves, start, advice))
+        except Exception as error:  # sent back, said in one line by the caller
+            text = str(error) if isinstance(error, MastermindError) else repr(error)
+            answer = (False, text.splitlines()[0] if text else type(error).__name__)
+        try:
+            pickle.dump(answer, sink)
+            sink.flush()
+        except OSError:
+            return

@@ -34,7 +34,7 @@ from engine import (
 from engine.explain import score_text
 from engine.feedback import check_answer, score
 from engine.match import COMPUTER, PERSON, Match, plural
-from engine.rating import MoveRating, rate_moves, summary
+from engine.rating import MoveRating, rate_moves_apart, summary
 from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 
@@ -267,7 +267,8 @@ class GameSession:
         self,
     ) -> Callable[[], tuple[list[tuple[int, Answer]], list[MoveRating]]] | None:
         """Work for a thread, on a snapshot: rate the person's guesses not rated yet (the
-        first on 6x4 may search for seconds). None when every guess is rated."""
+        first on 6x4 may search for seconds, in a helper process: ``rate_moves_apart``).
+        None when every guess is rated."""
         if self.role != PERSON or not self.rating_pending:
             return None
         assert self.person is not None
@@ -277,7 +278,7 @@ class GameSession:
         advised = dict(self._advised)
 
         def work() -> tuple[list[tuple[int, Answer]], list[MoveRating]]:
-            return moves, rate_moves(space, strategy, moves, start, advised)
+            return moves, rate_moves_apart(space, strategy, moves, start, advised)
 
         return work
 

@@ -113,7 +113,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch) -> None:
         gate.wait(20)
         return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(session_module, "rate_moves", held)
+    monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
         session = app.screen.session
@@ -238,7 +238,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None
     def broken(*args: object, **kwargs: object) -> list:
         raise MemoryError("no room")
 
-    monkeypatch.setattr(session_module, "rate_moves", broken)
+    monkeypatch.setattr(session_module, "rate_moves_apart", broken)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
         await enter(pilot, "RRR")

@@ -13,8 +13,9 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from engine import CodeSpace, get_notation, make_strategy, score
-from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, summary
+from engine import CodeSpace, MastermindError, get_notation, make_strategy, score
+from engine import rating as rating_module
+from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, rate_moves_apart, summary
 from engine.solver import Solver
 from engine.strategies.optimal import solution
 
@@ -234,3 +235,24 @@ def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir) -> None:
     path.write_text(path.read_text().replace('"payload":{"', '"payload":{"9'))
     assert rate_moves(space, "knuth", moves) == [fresh]
     assert json.loads(path.read_text())["payload"] == stored
+
+
+def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_dir) -> None:
+    """The exact rule runs in a helper process (the search would hold the interpreter
+    lock against the interface); its answers are those worked out here, its failures
+    come back in one line, and a helper that died is replaced."""
+    space = CodeSpace(3, 3)
+    moves = moves_for(space, *GAMES_3X3[0])
+    expected = rate_moves(space, "knuth", moves)
+    assert rate_moves_apart(space, "knuth", moves) == expected
+    helper = rating_module._helper[0]
+    helper.kill()
+    helper.wait()
+    assert rate_moves_apart(space, "knuth", moves, start=1) == expected[1:]
+    assert rating_module._helper[0] is not helper
+    with pytest.raises(MastermindError, match="code index 999 is outside"):
+        rate_moves_apart(space, "knuth", [(999, moves[0][1])])
+    # The other rule is numpy's work, done here.
+    wide = CodeSpace(9, 2)
+    wide_moves = moves_for(wide, (4, 7), [(0, 1), (4, 7)])
+    assert rate_moves_apart(wide, "entropy", wide_moves) == rate_moves(wide, "entropy", wide_moves)
