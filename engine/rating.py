@@ -230,6 +230,8 @@ def summary(ratings: Sequence[MoveRating], fmt: Callable[[int], str]) -> str:
         return f"All {guesses} were as good as the best." if count > 1 else "Your guess was best."
     costliest = f"move {worst.move} ({fmt(worst.guess)}) was the costliest"
     rule = ratings[0].rule
+    if count == 1:
+        return f"Your guess: {worst.sentence(fmt)}."
     if rule == OPTIMAL:
         total = sum(r.loss for r in ratings)
         return (

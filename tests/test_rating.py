@@ -256,3 +256,12 @@ def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_d
     wide = CodeSpace(9, 2)
     wide_moves = moves_for(wide, (4, 7), [(0, 1), (4, 7)])
     assert rate_moves_apart(wide, "entropy", wide_moves) == rate_moves(wide, "entropy", wide_moves)
+
+
+def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
+    fmt = {0: "RRGG", 1: "BBWR"}.get
+    worse = MoveRating(1, 0, 3.48, 1, 3.41, OPTIMAL)
+    assert summary([worse], fmt) == (
+        "Your guess: RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41."
+    )
+    assert summary([MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)], fmt) == "Your guess was best."
