@@ -235,7 +235,11 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
 
 
 async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None:
+    """Said once, tried again at the next guess, not over and over meanwhile."""
+    calls: list[int] = []
+
     def broken(*args: object, **kwargs: object) -> list:
+        calls.append(1)
         raise MemoryError("no room")
 
     monkeypatch.setattr(session_module, "rate_moves_apart", broken)
@@ -247,5 +251,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None
             == "The rating failed (internal error: MemoryError: no room); the game goes on."
         )
         assert rating_line(pilot) == "No rating: internal error: MemoryError: no room"
+        await pilot.pause(0.3)
+        assert len(calls) == 1
         await enter(pilot, "BWB")
-        assert len(app.screen.session.rows()) == 2
+        assert len(app.screen.session.rows()) == 2 and len(calls) == 2

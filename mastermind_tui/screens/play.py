@@ -113,7 +113,7 @@ class PlayScreen(GameScreen):
             text = f"No rating: {self.rating_error}"
         self.query_one("#rating", Static).update(text)
         costs = [r.cost() for r in session.ratings]
-        shown = not hidden and session.rows() and self.size.width >= WIDE
+        shown = not hidden and bool(session.rows()) and self.size.width >= WIDE
         self.query_one(History).show_costs(costs if shown else None)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -121,7 +121,10 @@ class PlayScreen(GameScreen):
 
     @on(Worker.StateChanged)
     def rating_ended(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "rating" and event.worker.is_finished:
+        """Rate what the last rating left, unless it failed (the next guess tries again:
+        a rating that keeps failing must not keep a core busy)."""
+        ended = event.worker.group == "rating" and event.worker.is_finished
+        if ended and self.rating_error is None:
             self.rate()
 
     def computed(self, job: str, tag: int, result: object) -> None:
