@@ -35,6 +35,9 @@ class WatchScreen(SizedScreen):
         Binding("space", "play", "Play/pause", id="play", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
+        # Help and the tree before the trace's keys: an 80-column footer shows them.
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f4", "tree", "Tree", id="tree"),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
         Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
@@ -45,8 +48,6 @@ class WatchScreen(SizedScreen):
         Binding("shift+down", "move_cursor(0, 1)", show=False),
         Binding("pageup", "scroll_trace(-1)", show=False),
         Binding("pagedown", "scroll_trace(1)", show=False),
-        Binding("f4", "tree", "Tree", id="tree"),
-        Binding("f1", "help", "Help", id="help"),
         Binding("f5", "app.new_game", "New game", id="new-game"),
     ]
 
