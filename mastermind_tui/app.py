@@ -10,10 +10,19 @@ import platformdirs
 from textual import on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
-from .navigation import OpenHome, OpenRetro, OpenStatistics, ShowSession, StartGame, StartWatch
+from .navigation import (
+    OpenHome,
+    OpenRecords,
+    OpenRetro,
+    OpenStatistics,
+    ShowSession,
+    StartGame,
+    StartWatch,
+)
+from .records import Game, Records, RecordsError
 from .session import GameSession
 from .settings import Settings
 from .watch_session import WatchSession
@@ -60,16 +69,27 @@ class MastermindApp(App[None]):
 
     TITLE = "Mastermind"
     CSS_PATH: ClassVar[list[str | PurePath]] = [Path(__file__).parent / "app.tcss"]
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+t", "toggle_theme", "Theme", id="theme")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+t", "toggle_theme", "Theme", id="theme"),
+        Binding("f8", "records", "Records", show=False, id="records"),
+    ]
 
     def __init__(
         self,
         settings: Settings | None = None,
         watch_secret: int | None = None,
+        records: Path | None = None,
+        record: bool = True,
     ) -> None:
+        """``records``: the records file the Records screen reads and, with ``record``,
+        where every finished game is kept (None: no records, as in tests)."""
         super().__init__()
         self.settings = settings
         self.watch_secret = watch_secret
+        self.records = records
+        self.record = record
+        #: Games whose write failed and was reported (one line per game, not per write).
+        self._unrecorded: set[str] = set()
 
     def on_mount(self) -> None:
         self.register_theme(DARK)
@@ -118,7 +138,33 @@ class MastermindApp(App[None]):
 
     def start(self, settings: Settings) -> None:
         self.settings = settings
-        self.show_session(GameSession(settings))
+        session = GameSession(settings)
+        session.recorder = self.record_game
+        self.show_session(session)
+
+    def record_game(self, game: Game) -> None:
+        """Keep a finished game, in a thread: a file another instance holds locked makes
+        the worker wait, not the interface. A fault is one line and play goes on."""
+        path = self.records
+        if path is None or not self.record:
+            return
+
+        def write() -> None:
+            try:
+                Records(path).add(game)
+            except RecordsError as error:
+                self.call_from_thread(self._not_recorded, game.key, str(error))
+
+        self.run_worker(write, thread=True, group="records", exit_on_error=False)
+
+    def _not_recorded(self, key: str, error: str) -> None:
+        if key not in self._unrecorded:
+            self._unrecorded.add(key)
+            self.notify(
+                f"{error}. This game is not recorded; play goes on.",
+                severity="warning",
+                markup=False,
+            )
 
     def show_session(self, session: GameSession) -> None:
         """The screen for the current game of a session: who breaks decides which."""
@@ -160,6 +206,14 @@ class MastermindApp(App[None]):
 
         self.push_screen(TeletypeScreen(seed=None if self.settings is None else self.settings.seed))
 
+    def action_records(self) -> None:
+        """The Records screen on top of whatever is on show, which is kept (a game goes
+        on after it); not over a dialog, and not a second time."""
+        from .screens.records import RecordsScreen, ReplayScreen
+
+        if not isinstance(self.screen, (ModalScreen, RecordsScreen, ReplayScreen)):
+            self.push_screen(RecordsScreen(self.records, self.record))
+
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
@@ -190,6 +244,10 @@ class MastermindApp(App[None]):
     def _open_retro(self) -> None:
         self.action_retro()
 
+    @on(OpenRecords)
+    def _open_records(self) -> None:
+        self.action_records()
+
     def deliver_screenshot(
         self,
         filename: str | None = None,
@@ -209,6 +267,9 @@ class MastermindApp(App[None]):
         )
         yield SystemCommand(
             "Statistics", "Compare strategies over many games", self.action_statistics
+        )
+        yield SystemCommand(
+            "Records", "Your games: figures per size, recent games, replays", self.action_records
         )
         yield SystemCommand("Retro mode", "The 1978 BASIC MASTERMIND, exactly", self.action_retro)
         yield SystemCommand("Toggle theme", "Dark or light", self.action_toggle_theme)

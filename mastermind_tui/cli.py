@@ -142,6 +142,19 @@ def _spoiler_free(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """Keep no records of this run's games. Given before the command (``mastermind
+    --no-record``, the home screen) or after it; a command's own default is SUPPRESS, so
+    that it does not undo the option given before the command."""
+    p.add_argument(
+        "--no-record",
+        action="store_true",
+        default=default,
+        help="keep no record of this run's games (so does MASTERMIND_RECORDS set to empty; "
+        "`mastermind records --where` shows where records are kept)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="mastermind",
@@ -153,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
     )
     parser.add_argument("--version", action="version", version=f"mastermind {__version__}")
+    _no_record(parser, default=False)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def command(name: str, summary: str) -> argparse.ArgumentParser:
@@ -183,11 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("play", "break the computer's code, full-screen")
     _game_args(p)
     _spoiler_free(p)
+    _no_record(p)
     p = command("make", "the computer breaks your code, full-screen")
     _game_args(p)
+    _no_record(p)
     p = command("match", "you and the computer take turns to break codes, full-screen")
     _game_args(p)
     _spoiler_free(p)
+    _no_record(p)
 
     p = command("watch", "watch a strategy break SECRET, one step at a time, full-screen")
     p.add_argument("secret", help="the code to break")
@@ -328,7 +345,16 @@ def _check_screen(args: argparse.Namespace) -> None:
         )
 
 
+#: Commands whose app can finish a game (watch leads to the home screen).
+RECORDING = (None, "play", "make", "match", "watch")
+
+
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.no_record and args.command not in RECORDING:
+        raise MastermindError(
+            f"--no-record does nothing with `mastermind {args.command}`: it is for the games "
+            "(play, make, match, watch or no command)"
+        )
     if args.command == "solve":
         from .commands import solve
 
@@ -367,4 +393,4 @@ def _dispatch(args: argparse.Namespace) -> int:
 
     settings, secret = settings_from(args)
     _check_screen(args)
-    return launch(settings, secret)
+    return launch(settings, secret, record=not args.no_record)

@@ -45,9 +45,12 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
     return settings, None
 
 
-def launch(settings: Settings | None, secret: int | None) -> int:
-    """Run the full-screen app on checked settings (Textual is imported only here)."""
+def launch(settings: Settings | None, secret: int | None, record: bool = True) -> int:
+    """Run the full-screen app on checked settings (Textual is imported only here), with
+    the user's records (``default_path``: off when MASTERMIND_RECORDS is empty); with
+    ``record`` False its games are not added to them."""
     from .app import MastermindApp
+    from .records import default_path
 
-    MastermindApp(settings, secret).run()
+    MastermindApp(settings, secret, records=default_path(), record=record).run()
     return 0

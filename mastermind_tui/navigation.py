@@ -48,3 +48,7 @@ class OpenStatistics(Message):
 
 class OpenRetro(Message):
     """The 1978 teletype, on top of whatever is on show."""
+
+
+class OpenRecords(Message):
+    """The Records screen, on top of whatever is on show: leaving it comes back there."""

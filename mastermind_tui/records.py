@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import uuid
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
@@ -54,6 +55,19 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX games_by_size ON games (colours, positions, repeats, finished_at);
     """,
+    # Version 2: a key per game, so that a game is written again (ratings that arrived
+    # after it ended) without a second copy; its notation; a rating in the rule's own unit
+    # (guesses expected where the optimum is known, the strategy's score elsewhere).
+    """
+    ALTER TABLE games ADD COLUMN key TEXT;
+    ALTER TABLE games ADD COLUMN notation TEXT;
+    CREATE UNIQUE INDEX games_by_key ON games (key);
+    ALTER TABLE moves RENAME COLUMN expected TO value;
+    ALTER TABLE moves RENAME COLUMN best_expected TO best_value;
+    ALTER TABLE moves ADD COLUMN best_guess TEXT;
+    ALTER TABLE moves ADD COLUMN rule TEXT;
+    ALTER TABLE moves ADD COLUMN higher_is_better INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -77,9 +91,13 @@ class Move:
     guess: str
     black: int
     white: int
-    #: Expected guesses after this one, and the best guess's, where the optimum is known.
-    expected: float | None = None
-    best_expected: float | None = None
+    #: A person's guess rated (``engine.rating.MoveRating``): its value and the best
+    #: guess's in the rule's unit, the best guess, the rule; None where not rated.
+    value: float | None = None
+    best_value: float | None = None
+    best_guess: str | None = None
+    rule: str | None = None
+    higher_is_better: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,9 +113,14 @@ class Game:
     repeats: bool = True
     practice: bool = False
     secret: str | None = None
+    #: How codes were written in the game (a notation's name); None: letters up to 8
+    #: colours, numbers beyond.
+    notation: str | None = None
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )
+    #: The same game written again (with ratings that came late) keeps one row.
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
     id: int | None = None
 
     @property
@@ -142,37 +165,52 @@ def default_path() -> Path | None:
     return Path(platformdirs.user_data_dir("mastermind-tui")) / "records.sqlite3"
 
 
+#: What each of SQLite's primary result codes means for a person, by code.
+_WHY = {
+    sqlite3.SQLITE_READONLY: "the file is read-only",
+    sqlite3.SQLITE_PERM: "the file is read-only",
+    sqlite3.SQLITE_BUSY: "another program holds it locked",
+    sqlite3.SQLITE_LOCKED: "another program holds it locked",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_CORRUPT: "the file is damaged (move it away to start new records)",
+    sqlite3.SQLITE_NOTADB: "the file is damaged (move it away to start new records)",
+    sqlite3.SQLITE_IOERR: "the disk could not be read or written",
+}
+
+
 def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
-    """One line that says what went wrong with the records file, and that play goes on."""
-    text = str(error).lower()
-    if "readonly" in text or "read-only" in text:
-        why = "the file is read-only"
-    elif "locked" in text or "busy" in text:
-        why = "another program holds it locked"
-    elif "full" in text:
-        why = "the disk is full"
-    elif "not a database" in text or "malformed" in text or "corrupt" in text:
-        why = "the file is damaged (move it away to start new records)"
-    elif "unable to open" in text:
-        why = "it cannot be opened"
+    """One line that says what went wrong with the records file, by SQLite's own code."""
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = None if code is None else code & 0xFF
+    if primary == sqlite3.SQLITE_CANTOPEN:
+        folder = path.parent
+        effective = os.access in os.supports_effective_ids  # as the file system checks
+        writable = path.exists() or os.access(folder, os.W_OK, effective_ids=effective)
+        why = "it cannot be opened" if writable else f"its folder {folder} is read-only"
     else:
-        why = str(error)
-    return RecordsError(f"records at {path}: {why}")
+        why = _WHY.get(primary, "") if primary is not None else ""
+    return RecordsError(f"records at {path}: {why or str(error)}")
 
 
 class Records:
     """The records database at ``path``, created and migrated on first use."""
 
-    def __init__(self, path: Path, timeout: float = 2.0) -> None:
+    #: Seconds to wait for another instance's write to finish before giving up.
+    TIMEOUT = 2.0
+
+    def __init__(self, path: Path, timeout: float | None = None) -> None:
         self.path = path
-        self.timeout = timeout
+        self.timeout = self.TIMEOUT if timeout is None else timeout
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise RecordsError(f"records at {self.path}: {error.strerror}") from None
+            reason = error.strerror or str(error)
+            raise RecordsError(
+                f"records at {self.path}: its folder cannot be made ({reason})"
+            ) from None
         try:
             with closing(sqlite3.connect(self.path, timeout=self.timeout)) as db:
                 db.execute("PRAGMA foreign_keys = ON")
@@ -182,27 +220,47 @@ class Records:
             raise _explain(error, self.path) from None
 
     def _migrate(self, db: sqlite3.Connection) -> None:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        """Bring the file to ``SCHEMA_VERSION`` in one transaction that holds the write lock
+        from the start, so that two instances opening a new file at once migrate it once
+        (the second finds it done) and a failed step leaves the file as it was."""
+        if self._version(db) == SCHEMA_VERSION:
+            return
+        db.execute("PRAGMA journal_mode = WAL")
+        implicit = db.isolation_level
+        db.isolation_level = None  # the transaction below is ours, not the module's
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for number in range(self._version(db), SCHEMA_VERSION):
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        finally:
+            db.isolation_level = implicit
+
+    def _version(self, db: sqlite3.Connection) -> int:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise RecordsError(
                 f"records at {self.path} were written by a newer version (schema {version})"
             )
-        if version == SCHEMA_VERSION:
-            return
-        db.execute("PRAGMA journal_mode = WAL")
-        for number in range(version, SCHEMA_VERSION):
-            # One transaction per step: a failed migration leaves the file as it was.
-            db.executescript(
-                f"BEGIN; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;"
-            )
+        return version
 
     def add(self, game: Game) -> int:
-        """Store a finished game and its moves in one transaction; returns its id."""
+        """Store a finished game and its moves in one transaction; returns its id.
+
+        Writing a game again (same ``key``) keeps one copy and only fills in ratings it
+        lacked, so two writes of one game may land in either order."""
         with self._connect() as db, db:
-            cursor = db.execute(
+            db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
-                " breaker, outcome, moves, strategy, practice, secret)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " breaker, outcome, moves, strategy, practice, secret, notation, key)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (key) DO NOTHING",
                 (
                     game.finished_at,
                     game.colours,
@@ -216,13 +274,34 @@ class Records:
                     game.strategy,
                     int(game.practice),
                     game.secret,
+                    game.notation,
+                    game.key,
                 ),
             )
-            game_id = int(cursor.lastrowid or 0)
+            game_id = int(
+                db.execute("SELECT id FROM games WHERE key = ?", (game.key,)).fetchone()[0]
+            )
             db.executemany(
-                "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO moves (game_id, number, guess, black, white, value, best_value,"
+                " best_guess, rule, higher_is_better) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, number) DO UPDATE SET"
+                " value = excluded.value, best_value = excluded.best_value,"
+                " best_guess = excluded.best_guess, rule = excluded.rule,"
+                " higher_is_better = excluded.higher_is_better"
+                " WHERE excluded.rule IS NOT NULL",
                 [
-                    (game_id, i, m.guess, m.black, m.white, m.expected, m.best_expected)
+                    (
+                        game_id,
+                        i,
+                        m.guess,
+                        m.black,
+                        m.white,
+                        m.value,
+                        m.best_value,
+                        m.best_guess,
+                        m.rule,
+                        int(m.higher_is_better),
+                    )
                     for i, m in enumerate(game.moves, 1)
                 ],
             )
@@ -244,7 +323,16 @@ class Records:
                 args,
             ):
                 moves.setdefault(m["game_id"], []).append(
-                    Move(m["guess"], m["black"], m["white"], m["expected"], m["best_expected"])
+                    Move(
+                        m["guess"],
+                        m["black"],
+                        m["white"],
+                        m["value"],
+                        m["best_value"],
+                        m["best_guess"],
+                        m["rule"],
+                        bool(m["higher_is_better"]),
+                    )
                 )
         return [
             Game(
@@ -259,7 +347,9 @@ class Records:
                 repeats=bool(r["repeats"]),
                 practice=bool(r["practice"]),
                 secret=r["secret"],
+                notation=r["notation"],
                 finished_at=r["finished_at"],
+                key=r["key"] or "",
                 id=r["id"],
             )
             for r in rows

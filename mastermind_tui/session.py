@@ -13,7 +13,7 @@ not changed since. The session's own state is only ever changed on the interface
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -38,6 +38,7 @@ from engine.rating import MoveRating, rate_moves_apart, summary
 from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 
+from .records import Game, Move, code_text
 from .settings import Settings
 from .views import MAP_LIMIT, Row, TraceView, few
 
@@ -76,6 +77,11 @@ class GameSession:
         #: ratings, which need the very same guess and score.
         self._advised: dict[int, Decision] = {}
         self._counted = False
+        #: Told of each game when it ends (won, lost or quit), and again when ratings
+        #: that came late complete it (same key): the app keeps records with it.
+        self.recorder: Callable[[Game], None] | None = None
+        #: The current game's record, once it has ended.
+        self.finished: Game | None = None
         self.person: PersonBreaks | None = None
         self.computer: ComputerBreaks | None = None
         self._start_game()
@@ -131,6 +137,7 @@ class GameSession:
     def _start_game(self) -> None:
         self.conflict = None
         self._counted = False
+        self.finished = None
         self.ratings, self.practice, self._advised = [], False, {}
         self._changed()
         seed = int(self.rng.integers(2**63))
@@ -150,6 +157,53 @@ class GameSession:
         if self.over and not self._counted:
             self.match.count(self.game.score)
             self._counted = True
+            self.finished = self.record()
+            self._keep()
+
+    def _keep(self) -> None:
+        """Hand the ended game to the recorder (the app), if there is one."""
+        if self.recorder is not None and self.finished is not None:
+            self.recorder(self.finished)
+
+    def record(self) -> Game:
+        """The current game as records keep it: the moves (with the person's ratings so
+        far), the outcome, the secret where known, and who broke it with which strategy."""
+        space = self.space
+        if self.role == PERSON:
+            assert self.person is not None
+            moves = list(self.person.moves)
+        else:
+            moves = [(s.guess, s.answer) for s in self._computer.steps]
+        rated = {r.move: r for r in self.ratings}
+
+        def text(code: int) -> str:
+            return code_text(space.to_digits(code))
+
+        def move(number: int, guess: int, answer: Answer) -> Move:
+            r = rated.get(number)
+            if r is None:
+                return Move(text(guess), answer.black, answer.white)
+            best = text(r.best_guess)
+            rating = (r.value, r.best_value, best, r.rule, r.higher_is_better)
+            return Move(text(guess), answer.black, answer.white, *rating)
+
+        secret = self.game.secret
+        if secret is None and self.game.outcome is Outcome.SOLVED:
+            secret = moves[-1][0]  # the computer's last guess was the person's code
+        return Game(
+            colours=space.colours,
+            positions=space.positions,
+            max_moves=self.rules.max_moves,
+            mode=self.settings.mode,
+            breaker=self.role,
+            outcome=self.game.outcome.value,
+            strategy=self.settings.strategy,
+            moves=tuple(move(n, g, a) for n, (g, a) in enumerate(moves, 1)),
+            repeats=space.repeats,
+            practice=self.practice,
+            secret=None if secret is None else text(secret),
+            notation=self.settings.notation.name,
+        )
 
     def status(self) -> str:
         """Round, moves used and left, the score when both sides play, and the rule for a
@@ -297,6 +351,9 @@ class GameSession:
                 continue
             self.ratings.append(rating)
             kept = True
+        if kept and self.finished is not None and not self.rating_pending:
+            self.finished = replace(self.finished, moves=self.record().moves)
+            self._keep()
         return kept
 
     def rating_text(self) -> str:

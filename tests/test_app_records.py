@@ -1,13 +1,23 @@
 """The Records screen: figures and recent games from a real file, a replay stepped with n/p,
-and a damaged file shown in one line."""
+and a damaged file shown in one line; the app keeping every finished game, reaching the
+screen with F8, the home screen's button and the palette, and a game that goes on when the
+database is damaged or locked."""
 
 from __future__ import annotations
 
-from textual.app import App
-from textual.widgets import DataTable, Static
+import sqlite3
+from pathlib import Path
 
+from app_helpers import enter
+from textual.app import App
+from textual.widgets import DataTable, Input, Static
+
+from mastermind_tui.app import MastermindApp
 from mastermind_tui.records import Game, Move, Records
+from mastermind_tui.screens.home import HomeScreen
+from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.records import RecordsScreen, ReplayScreen
+from mastermind_tui.settings import Settings
 
 
 def a_game(moves: int, outcome: str = "solved") -> Game:
@@ -60,3 +70,134 @@ async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path):
         status = str(app.screen.query_one("#records-status", Static).content)
         assert "damaged" in status and "\n" not in status
         assert app.screen.query_one("#records-games", DataTable).row_count == 0
+
+
+# ----- the app keeps every finished game -----
+def recording_app(path: Path, **kw: object) -> MastermindApp:
+    settings = Settings.build(colours=3, positions=3, seed=5, **kw)  # type: ignore[arg-type]
+    return MastermindApp(settings, records=path)
+
+
+def notices(app: MastermindApp) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    app = recording_app(path, rounds=2)
+    async with app.run_test(size=(100, 30)) as pilot:
+        session = app.screen.session
+        await enter(pilot, session.secret_text)
+        await app.workers.wait_for_complete()
+        (kept,) = Records(path).games()
+        assert (kept.outcome, kept.breaker, len(kept.moves)) == ("solved", "person", 1)
+        await pilot.press("f8")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, RecordsScreen)
+        await pilot.press("f8")  # not a second Records screen
+        assert len([s for s in app.screen_stack if isinstance(s, RecordsScreen)]) == 1
+        games = app.screen.query_one("#records-games", DataTable)
+        assert [str(c) for c in games.get_row_at(0)][1:] == ["3x3", "play", "you", "solved", "1"]
+        await pilot.press("escape")
+        assert isinstance(app.screen, PlayScreen) and app.screen.session is session
+        await enter(pilot, "")  # the next game of the match goes on
+        await enter(pilot, "QUIT")
+        await app.workers.wait_for_complete()
+    assert [g.outcome for g in Records(path).games()] == ["quit", "solved"]
+    assert notices(app) == []
+
+
+async def test_a_damaged_database_is_one_line_and_the_game_goes_on(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    path.write_bytes(b"garbage" * 500)
+    app = recording_app(path, rounds=2)
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await enter(pilot, "QUIT")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        (notice,) = notices(app)
+        assert notice == (
+            f"records at {path}: the file is damaged (move it away to start new records)."
+            " This game is not recorded; play goes on."
+        )
+        (toast,) = app.screen.query("Toast")  # on show over the game
+        assert "This game is not recorded" in str(toast.render())
+        await enter(pilot, "")
+        await enter(pilot, "RRB")
+        assert isinstance(app.screen, PlayScreen) and len(app.screen.session.rows()) == 1
+
+
+async def test_a_locked_database_waits_in_a_worker_then_says_so(tmp_path, monkeypatch):
+    """Another instance holds the write lock: the interface stays free (typing goes on)
+    while the worker waits out its timeout, then one line."""
+    path = tmp_path / "r.sqlite3"
+    Records(path).games()
+    monkeypatch.setattr(Records, "TIMEOUT", 1.0)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        app = recording_app(path, rounds=2)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.screen.query_one("#command", Input).value = "QUIT"
+            await pilot.press("enter", "r", "g")
+            assert app.screen.query_one("#command", Input).value == "rg"
+            assert [w.group for w in app.workers if not w.is_finished] == ["records"]
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert notices(app) == [
+                f"records at {path}: another program holds it locked."
+                " This game is not recorded; play goes on."
+            ]
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert Records(path).games() == []
+
+
+async def test_no_record_keeps_nothing_but_shows_the_records(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    Records(path).add(a_game(4))
+    settings = Settings.build(colours=4, positions=3, seed=5)
+    app = MastermindApp(settings, records=path, record=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await enter(pilot, "QUIT")
+        app.action_records()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = str(app.screen.query_one("#records-status", Static).content)
+        assert status.endswith("(this run adds nothing: --no-record)")
+    assert len(Records(path).games()) == 1
+
+
+async def test_records_from_the_home_screen_and_the_palette(tmp_path):
+    app = MastermindApp(records=tmp_path / "r.sqlite3")
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert "Records" in [c.title for c in app.get_system_commands(app.screen)]
+        await pilot.press("f8")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, RecordsScreen)
+        status = str(app.screen.query_one("#records-status", Static).content)
+        assert status == "No games recorded yet: finish a game and it appears here."
+        await pilot.press("escape")
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.click("#records")
+        await pilot.pause()
+        assert isinstance(app.screen, RecordsScreen)
+
+
+async def test_a_rated_game_replays_with_its_ratings(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    rated = Move("0 0 1 1", 0, 1, 4.48, 4.41, "0 0 1 2", "optimal")
+    Records(path).add(Game(6, 4, 10, "play", "person", "quit", "knuth", (rated,), secret="2 3 4 5"))
+    app = Host(RecordsScreen(path))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter", "n")
+        text = str(app.screen.query_one("#replay-moves", Static).content)
+        assert (
+            "1. BBWW   0,1   BBWW: 4.48 more guesses expected; the best guess here, BBWR, 4.41"
+            in text
+        )

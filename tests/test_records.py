@@ -5,14 +5,31 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
-from mastermind_tui.records import SCHEMA_VERSION, Game, Move, Records, RecordsError, default_path
+from mastermind_tui.records import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Game,
+    Move,
+    Records,
+    RecordsError,
+    code_text,
+    default_path,
+)
+from mastermind_tui.session import GameSession
+from mastermind_tui.settings import Settings
 
 
 def game(outcome: str = "solved", moves: int = 4, **kw) -> Game:
@@ -164,3 +181,233 @@ def test_records_command_reports_a_damaged_file_in_one_line(tmp_path):
     done = run_cli(env={"MASTERMIND_RECORDS": str(path)})
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "damaged" in done.stderr
+
+
+# ----- faults with a real file, each one line -----
+@contextmanager
+def as_nobody() -> Iterator[None]:
+    """File permissions as an ordinary user sees them: root (as in CI containers) writes
+    to read-only files, so the check runs with the effective uid of nobody."""
+    if os.geteuid() != 0:
+        yield
+        return
+    os.seteuid(65534)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+
+
+@pytest.fixture
+def open_dir() -> Iterator[Path]:
+    """A folder everyone may enter (pytest's tmp_path is root's only when run as root)."""
+    folder = Path(tempfile.mkdtemp(prefix="records-"))
+    folder.chmod(0o755)
+    yield folder
+    folder.chmod(0o755)
+    shutil.rmtree(folder)
+
+
+def test_a_read_only_file_is_one_line(open_dir):
+    path = open_dir / "r.sqlite3"
+    Records(path).add(game())
+    path.chmod(0o444)
+    with as_nobody(), pytest.raises(RecordsError) as error:
+        Records(path).add(game())
+    assert str(error.value) == f"records at {path}: the file is read-only"
+    path.chmod(0o644)
+    assert len(Records(path).games()) == 1  # nothing half-written
+
+
+def test_a_read_only_folder_is_one_line(open_dir):
+    open_dir.chmod(0o555)
+    with as_nobody(), pytest.raises(RecordsError) as error:
+        Records(open_dir / "r.sqlite3").add(game())
+    assert str(error.value) == (
+        f"records at {open_dir / 'r.sqlite3'}: its folder {open_dir} is read-only"
+    )
+    with as_nobody(), pytest.raises(RecordsError, match=r"its folder cannot be made \("):
+        Records(open_dir / "sub" / "r.sqlite3").add(game())
+
+
+def test_a_full_disk_is_one_line_and_loses_no_earlier_game(tmp_path, monkeypatch):
+    """SQLite's own full-disk error: the file may not grow by a page (``max_page_count``
+    set to its size on every connection), as when the disk has no room left."""
+    path = tmp_path / "r.sqlite3"
+    Records(path).add(game())
+    connect = sqlite3.connect
+
+    def no_room(*args: object, **kwargs: object) -> sqlite3.Connection:
+        db = connect(*args, **kwargs)  # type: ignore[arg-type]
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {pages}")
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", no_room)
+    kept = 1
+    with pytest.raises(RecordsError) as error:
+        for _ in range(200):  # a page holds a few games; the disk fills within 200
+            Records(path).add(game(moves=10))
+            kept += 1
+    assert str(error.value) == f"records at {path}: the disk is full"
+    monkeypatch.undo()
+    games = Records(path).games()
+    assert len(games) == kept  # the failed game is not half there
+    assert all(len(g.moves) in (4, 10) for g in games)
+
+
+def test_a_file_damaged_inside_is_one_line(tmp_path):
+    """A sound header over garbled pages: SQLite says malformed, the records say damaged."""
+    path = tmp_path / "r.sqlite3"
+    records = Records(path)
+    for _ in range(30):
+        records.add(game(moves=10))
+    data = bytearray(path.read_bytes())
+    data[1024:] = bytes(range(256)) * ((len(data) - 1024) // 256 + 1)
+    path.write_bytes(bytes(data[: len(path.read_bytes())]))
+    with pytest.raises(RecordsError, match=r"damaged \(move it away to start new records\)$"):
+        Records(path).games()
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    writer = (
+        "import sys, pathlib; from mastermind_tui.records import Game, Move, Records\n"
+        "for _ in range(25):\n"
+        "    won = Game(6, 4, 10, 'play', 'person', 'solved', 'knuth', (Move('0 1 2 3', 4, 0),))\n"
+        "    Records(pathlib.Path(sys.argv[1]), timeout=20).add(won)\n"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", writer, str(path)], stderr=subprocess.PIPE)
+        for _ in range(2)
+    ]
+    assert [p.wait(timeout=60) for p in procs] == [0, 0], [p.stderr.read() for p in procs]
+    assert len(Records(path).games()) == 50
+
+
+# ----- versions -----
+def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    with closing(sqlite3.connect(path)) as db, db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+        db.execute(
+            "INSERT INTO games VALUES (1, '2026-01-01T00:00:00+00:00', 6, 4, 1, 10, 'play',"
+            " 'person', 'solved', 2, 'knuth', 0, '2 3 4 5')"
+        )
+        db.execute("INSERT INTO moves VALUES (1, 1, '0 0 1 1', 0, 1, 4.5, 4.2)")
+        db.execute("INSERT INTO moves VALUES (1, 2, '2 3 4 5', 4, 0, NULL, NULL)")
+    (old,) = Records(path).games()
+    assert (old.outcome, old.secret, old.notation) == ("solved", "2 3 4 5", None)
+    assert old.moves[0] == Move("0 0 1 1", 0, 1, 4.5, 4.2)
+    Records(path).add(game())
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+
+
+def test_two_instances_opening_a_new_file_at_once_migrate_it_once(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    errors: list[Exception] = []
+    start = threading.Barrier(4)
+
+    def first_game() -> None:
+        start.wait()
+        try:
+            Records(path, timeout=10).add(game())
+        except Exception as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=first_game) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(Records(path).games()) == 4
+
+
+def test_a_game_written_again_keeps_one_copy_and_gains_its_ratings(tmp_path):
+    records = Records(tmp_path / "r.sqlite3")
+    rated = Move("0 0 1 1", 0, 1, 4.48, 4.41, "0 0 1 2", "optimal")
+    early = game(moves=2)  # the last guess's rating still being worked out
+    late = replace(early, moves=(rated, early.moves[1]))
+    records.add(late)
+    records.add(early)  # the earlier write landing last takes nothing away
+    (kept,) = records.games()
+    assert kept.key == early.key and kept.moves[0] == rated
+
+
+# ----- the session hands every finished game over -----
+def recorded_session(**kw: object) -> tuple[GameSession, list[Game]]:
+    session = GameSession(Settings.build(colours=4, positions=3, seed=5, **kw))  # type: ignore[arg-type]
+    kept: list[Game] = []
+    session.recorder = kept.append
+    return session, kept
+
+
+def test_a_won_game_is_recorded_with_its_moves_and_late_ratings():
+    session, kept = recorded_session()
+    secret = session.secret_text
+    first = "AAA" if secret != "AAA" else "BBB"
+    session.guess(first.replace("A", "R").replace("B", "G"))
+    assert kept == []  # not before it ends
+    session.guess(secret)
+    (ended,) = kept
+    assert (ended.mode, ended.breaker, ended.outcome, ended.strategy) == (
+        "play",
+        "person",
+        "solved",
+        "knuth",
+    )
+    assert (ended.colours, ended.positions, ended.max_moves, ended.repeats) == (4, 3, 10, True)
+    assert ended.secret == code_text(session.space.to_digits(session.game.secret))
+    assert ended.moves[-1] == Move(ended.secret, 3, 0)
+    assert all(m.rule is None for m in ended.moves)  # the ratings came after the end
+    work = session.rating_work()
+    assert work is not None
+    session.take_ratings(work())
+    assert len(kept) == 2 and kept[1].key == ended.key
+    assert kept[1].finished_at == ended.finished_at
+    assert [m.rule for m in kept[1].moves] == ["optimal", "optimal"]
+    assert [m.value for m in kept[1].moves] == [r.value for r in session.ratings]
+    assert kept[1].moves[0].best_guess == code_text(
+        session.space.to_digits(session.ratings[0].best_guess)
+    )
+
+
+def test_a_quit_game_and_a_practice_game_are_recorded_as_such():
+    session, kept = recorded_session(rounds=2)
+    session.quit_game()
+    session.next_game()
+    session.guess("RRG")
+    session.undo_guess()
+    session.guess("RRB")
+    session.quit_game()
+    assert [(g.outcome, len(g.moves), g.practice) for g in kept] == [
+        ("quit", 0, False),
+        ("quit", 1, True),
+    ]
+
+
+def test_the_computer_breaking_is_recorded_with_the_code_it_found():
+    session, kept = recorded_session(mode="make")
+    session.set_secret("RGB")
+    while not session.over:
+        session.decide()
+        session.auto_answer()
+    (ended,) = kept
+    assert (ended.mode, ended.breaker, ended.outcome) == ("make", "computer", "solved")
+    assert ended.secret == "2 3 0" and ended.moves[-1] == Move("2 3 0", 3, 0)  # R G B
+
+
+def test_a_match_records_both_games():
+    session, kept = recorded_session(mode="match")
+    session.quit_game()
+    session.next_game()
+    session.decide()
+    session.answer(3, 0)  # the person's code was the computer's first guess
+    assert [(g.mode, g.breaker, g.outcome, len(g.moves)) for g in kept] == [
+        ("match", "person", "quit", 0),
+        ("match", "computer", "solved", 1),
+    ]

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
-from ..navigation import OpenRetro, OpenStatistics, StartGame, StartWatch
+from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
 from ..settings import MODE_TITLES, PRESET_TITLES, PRESETS, Settings, whole_number
 from .base import SizedScreen
 
@@ -47,6 +47,7 @@ class HomeScreen(SizedScreen):
         Binding("f1", "help", "Help", id="help"),
         Binding("f6", "statistics", "Statistics", id="stats"),
         Binding("f7", "retro", "Retro 1978", id="retro"),
+        Binding("f8", "records", "Records", id="records"),
     ]
 
     def __init__(self, settings: Settings | None = None, mode: str | None = None) -> None:
@@ -134,6 +135,7 @@ class HomeScreen(SizedScreen):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Statistics", id="statistics")
                 yield Button("Retro 1978", id="retro")
+                yield Button("Records", id="records")
             yield Static(id="home-error", markup=False)
         yield Footer()
 
@@ -216,6 +218,10 @@ class HomeScreen(SizedScreen):
     @on(Button.Pressed, "#retro")
     def action_retro(self) -> None:
         self.post_message(OpenRetro())
+
+    @on(Button.Pressed, "#records")
+    def action_records(self) -> None:
+        self.post_message(OpenRecords())
 
     def action_help(self) -> None:
         from .help import HelpScreen

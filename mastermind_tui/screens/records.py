@@ -6,6 +6,7 @@ moment); whatever goes wrong is shown in one line and nothing else changes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -18,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from engine import CodeSpace, get_notation
+from engine.rating import MoveRating
 
-from ..records import Game, Records, RecordsError, Summary, code_digits, default_path
+from ..records import Game, Move, Records, RecordsError, Summary, code_digits
 
 
 class RecordsLoaded(Message):
@@ -42,9 +44,12 @@ class RecordsScreen(Screen):
     ]
     RECENT = 50
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None, recording: bool = True) -> None:
+        """``path``: the records file (None: recording is off); ``recording``: whether
+        this run adds to it (not with --no-record)."""
         super().__init__()
-        self.path = path if path is not None else default_path()
+        self.path = path
+        self.recording = recording
         self.games: list[Game] = []
 
     def compose(self) -> ComposeResult:
@@ -99,7 +104,10 @@ class RecordsScreen(Screen):
         elif not loaded.games:
             status.update("No games recorded yet: finish a game and it appears here.")
         else:
-            status.update(f"{len(loaded.games)} most recent games; records kept in {self.path}")
+            paused = "" if self.recording else " (this run adds nothing: --no-record)"
+            status.update(
+                f"{len(loaded.games)} most recent games; records kept in {self.path}{paused}"
+            )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()
         for s in loaded.summaries:
@@ -129,6 +137,22 @@ class RecordsScreen(Screen):
     def _replay(self, event: DataTable.RowSelected) -> None:
         if 0 <= event.cursor_row < len(self.games):
             self.app.push_screen(ReplayScreen(self.games[event.cursor_row]))
+
+
+def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating | None:
+    """The engine's rating of a recorded guess, to be read in its own words; None when the
+    guess was not rated."""
+    if move.rule is None or move.value is None or move.best_value is None:
+        return None
+    return MoveRating(
+        move=number,
+        guess=code(move.guess),
+        value=move.value,
+        best_guess=code(move.best_guess) if move.best_guess else code(move.guess),
+        best_value=move.best_value,
+        rule=move.rule,
+        higher_is_better=move.higher_is_better,
+    )
 
 
 class ReplayScreen(Screen):
@@ -167,18 +191,22 @@ class ReplayScreen(Screen):
             f"{game.finished_at[:10]}: {game.outcome} in {len(game.moves)} moves. "
             f"Move {self.shown} of {len(game.moves)}."
         )
-        space = CodeSpace(game.colours, game.positions)
-        notation = get_notation("letters" if game.colours <= 8 else "numbers")
+        space = CodeSpace(game.colours, game.positions, game.repeats)
+        notation = get_notation(game.notation or ("letters" if game.colours <= 8 else "numbers"))
 
-        def written(code: str) -> str:
-            return notation.format(space, space.from_digits(code_digits(code)))
+        def code(text: str) -> int:
+            return space.from_digits(code_digits(text))
+
+        def written(index: int) -> str:
+            return notation.format(space, index)
 
         lines = []
         for number, move in enumerate(game.moves[: self.shown], 1):
-            line = f"{number:>3}. {written(move.guess)}   {move.black},{move.white}"
-            if move.expected is not None and move.best_expected is not None:
-                line += f"   {move.expected:.2f} guesses expected (best {move.best_expected:.2f})"
+            line = f"{number:>3}. {written(code(move.guess))}   {move.black},{move.white}"
+            rating = rating_of(number, move, code)
+            if rating is not None:
+                line += f"   {rating.sentence(written)}"
             lines.append(line)
         if self.shown == len(game.moves) and game.secret is not None:
-            lines.append(f"\nThe secret: {written(game.secret)}")
+            lines.append(f"\nThe secret: {written(code(game.secret))}")
         self.query_one("#replay-moves", Static).update("\n".join(lines) or "Press n to begin.")
