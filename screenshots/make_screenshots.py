@@ -6,12 +6,18 @@ Run ``python screenshots/make_screenshots.py`` whenever a screen changes.
 from __future__ import annotations
 
 import asyncio
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from mastermind_tui.app import MastermindApp
+from mastermind_tui.records import Game, Records
+from mastermind_tui.session import GameSession
 from mastermind_tui.state import Settings
 
 HERE = Path(__file__).parent
@@ -52,6 +58,33 @@ async def shoot(
     print(f"saved {HERE / name}.svg")
 
 
+def played_records(path: Path) -> None:
+    """Real games into a records file: a player who follows knuth's advice on 6x4 (one
+    game given up, one on 8x5), and one game the computer broke; one a day in March, so
+    that the picture is the same each time."""
+
+    def keep(day: int) -> Callable[[Game], object]:
+        when = f"2026-03-{day:02}T20:{day:02}:00+00:00"
+        return lambda game: Records(path).add(replace(game, finished_at=when))
+
+    for seed, options in [*((s, {}) for s in range(1, 8)), (8, {"preset": "super"})]:
+        session = GameSession(Settings.build(seed=seed, **options))  # type: ignore[arg-type]
+        session.recorder = keep(seed)
+        while not session.over:
+            if seed == 4 and len(session.rows()) == 2:
+                session.quit_game()
+                break
+            session.take_advice(session.generation, session.advice_work()())
+            assert session.advice is not None
+            session.guess(session.format(session.advice.guess))
+    session = GameSession(Settings.build(mode="make", seed=9))
+    session.recorder = keep(9)
+    session.set_secret("RGOY")
+    while not session.over:
+        session.decide()
+        session.auto_answer()
+
+
 async def main() -> None:
     Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
     await shoot("home", MastermindApp())
@@ -73,6 +106,11 @@ async def main() -> None:
         "tree", MastermindApp(watch, secret), keys=("n", "f4"), then=("down", "down", "enter")
     )
     await shoot("stats", MastermindApp(Settings.build(seed=3)))
+    folder = Path(tempfile.gettempdir()) / "mastermind-screenshots"  # named on screen
+    shutil.rmtree(folder, ignore_errors=True)
+    played_records(folder / "records.sqlite3")
+    await shoot("records", MastermindApp(records=folder / "records.sqlite3"), keys=("f8",))
+    shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

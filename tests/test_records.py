@@ -411,3 +411,38 @@ def test_a_match_records_both_games():
         ("match", "person", "quit", 0),
         ("match", "computer", "solved", 1),
     ]
+
+
+# ----- turning it off -----
+def test_no_record_and_the_environment_reach_the_app(monkeypatch, tmp_path):
+    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.cli import main
+
+    opened: list[tuple[Path | None, bool]] = []
+    monkeypatch.setattr(MastermindApp, "run", lambda app: opened.append((app.records, app.record)))
+    monkeypatch.setenv("TEXTUAL_DRIVER", "headless")  # no terminal needed
+    monkeypatch.setenv("MASTERMIND_RECORDS", str(tmp_path / "r.sqlite3"))
+    for argv in (["play"], ["--no-record"], ["--no-record", "play"], ["match", "--no-record"]):
+        assert main(argv) == 0
+    monkeypatch.setenv("MASTERMIND_RECORDS", "")
+    assert main(["make"]) == 0
+    path = tmp_path / "r.sqlite3"
+    assert opened == [(path, True), (path, False), (path, False), (path, False), (None, True)]
+
+
+def test_no_record_where_nothing_is_recorded_is_a_usage_error(capsys):
+    from mastermind_tui.cli import main
+
+    assert main(["--no-record", "records"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--no-record does nothing with `mastermind records`" in err
+
+
+def test_where_without_the_variable_is_the_user_data_directory(monkeypatch):
+    monkeypatch.delenv("MASTERMIND_RECORDS")
+    where = run_cli("--where", env={}).stdout.strip()
+    monkeypatch.setenv("MASTERMIND_RECORDS", "")
+    assert where.endswith("records.sqlite3") and "mastermind-tui" in where
+    assert run_cli("--where", env={}).stdout.strip() == (
+        "recording is off (MASTERMIND_RECORDS is empty)"
+    )

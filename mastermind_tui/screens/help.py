@@ -23,6 +23,7 @@ in the wrong place.
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
 - Enter on an empty line after a game: the next game
+- F8: your records; Escape comes back to this game
 
 Each guess is rated against the best one there: where the exact optimum is known (up to
 6 colours x 4 positions), by the guesses still expected after it with perfect play from
@@ -37,7 +38,7 @@ Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
 - `SECRET`: type your code once, hidden; then Enter answers for you
 - `UNDO`: take back your last answer (your last move, as when you break the code)
 - `FIX 3 2,1`: give move 3 its right answer (after inconsistent answers)
-- `BOARD`, `QUIT`, `HELP` as usual
+- `BOARD`, `QUIT`, `HELP` as usual; F8 your records
 """
 
 HOME = """\
@@ -48,6 +49,7 @@ arrow keys open a list.
 - Enter (or Ctrl+S, or the Start button): start the game
 - F6: statistics for the colours, positions and strategy typed here
 - F7: the 1978 teletype
+- F8: your records (every finished game is kept unless you started with `--no-record`)
 - Ctrl+P: command palette (theme, screenshot); Ctrl+Q: quit
 """
 

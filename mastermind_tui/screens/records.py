@@ -38,6 +38,7 @@ class RecordsScreen(Screen):
     """Figures above, recent games below; Enter on a game replays it."""
 
     CSS_PATH = "records.tcss"
+    SUB_TITLE = "Records"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.pop_screen", "Back", id="back"),
         Binding("f5", "reload", "Reload", id="reload"),
@@ -106,7 +107,7 @@ class RecordsScreen(Screen):
         else:
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
             status.update(
-                f"{len(loaded.games)} most recent games; records kept in {self.path}{paused}"
+                f"{len(loaded.games)} recent games; records kept in {self.path}{paused}"
             )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()
@@ -159,6 +160,7 @@ class ReplayScreen(Screen):
     """A recorded game, one move at a time: n / → forward, p / ← back."""
 
     CSS_PATH = "records.tcss"
+    SUB_TITLE = "Replay"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,right,space", "step(1)", "Next", id="next"),
         Binding("p,left", "step(-1)", "Back", id="previous"),
