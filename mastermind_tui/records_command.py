@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine import MastermindError
-
-from .records import Records, Summary, default_path
+from .records import Records, RecordsError, Summary, default_path
 
 BAR_WIDTH = 30
 
@@ -34,13 +32,14 @@ def records(args: argparse.Namespace) -> int:
         print(path if path is not None else "recording is off (MASTERMIND_RECORDS is empty)")
         return 0
     if path is None:
-        raise MastermindError("recording is off (MASTERMIND_RECORDS is empty): no records to show")
+        raise RecordsError("recording is off (MASTERMIND_RECORDS is empty): no records to show")
     # A RecordsError is the environment's fault: the command line reports it (exit 1).
     summaries = Records(path).summaries(args.size) if path.exists() else []
     if args.json:
         print(json.dumps({"path": str(path), "sizes": [s.as_json() for s in summaries]}))
     elif not summaries:
-        print("No games recorded yet: play one with `mastermind play`.")
+        size = "" if args.size is None else f" of {args.size[0]}x{args.size[1]}"
+        print(f"No games{size} recorded yet: play one with `mastermind play`.")
     else:
         print("\n\n".join(format_summary(s) for s in summaries))
     return 0

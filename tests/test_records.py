@@ -171,6 +171,15 @@ def test_records_command(tmp_path):
     ]
     text = run_cli(env=env).stdout
     assert "6 colours x 4 positions" in text and "8 colours x 5 positions" in text
+    assert run_cli("--size", "5x5", env=env).stdout == (
+        "No games of 5x5 recorded yet: play one with `mastermind play`.\n"
+    )
+    off = run_cli(env={"MASTERMIND_RECORDS": ""})
+    assert (off.returncode, off.stdout) == (1, "")
+    assert (
+        off.stderr
+        == "mastermind: recording is off (MASTERMIND_RECORDS is empty): no records to show\n"
+    )
     bad = run_cli("--size", "six", env=env)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "e.g. 6x4" in bad.stderr
 
