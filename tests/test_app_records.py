@@ -6,6 +6,7 @@ database is damaged or locked."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from app_helpers import enter
@@ -201,3 +202,16 @@ async def test_a_rated_game_replays_with_its_ratings(tmp_path):
             "1. BBWW   0,1   BBWW: 4.48 more guesses expected; the best guess here, BBWR, 4.41"
             in text
         )
+
+
+async def test_a_record_edited_by_hand_replays_as_one_line(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    Records(path).add(replace(a_game(2), notation="klingon"))
+    app = Host(RecordsScreen(path))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter", "n")
+        text = str(app.screen.query_one("#replay-moves", Static).content)
+        assert text.startswith("This game's record cannot be read (unknown notation")
+        assert text.endswith("; the file may be damaged.") and "\n" not in text

@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from engine import CodeSpace, get_notation
+from engine import CodeSpace, MastermindError, get_notation
 from engine.rating import MoveRating
 
 from ..records import Game, Move, Records, RecordsError, Summary, code_digits
@@ -106,9 +106,7 @@ class RecordsScreen(Screen):
             status.update("No games recorded yet: finish a game and it appears here.")
         else:
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
-            status.update(
-                f"{len(loaded.games)} recent games; records kept in {self.path}{paused}"
-            )
+            status.update(f"{len(loaded.games)} recent games; records kept in {self.path}{paused}")
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()
         for s in loaded.summaries:
@@ -193,6 +191,15 @@ class ReplayScreen(Screen):
             f"{game.finished_at[:10]}: {game.outcome} in {len(game.moves)} moves. "
             f"Move {self.shown} of {len(game.moves)}."
         )
+        try:
+            text = "\n".join(self._lines()) or "Press n to begin."
+        except (MastermindError, ValueError, KeyError) as error:  # a row edited by hand
+            text = f"This game's record cannot be read ({error}); the file may be damaged."
+        self.query_one("#replay-moves", Static).update(text)
+
+    def _lines(self) -> list[str]:
+        """The moves shown so far in the game's own notation, each with its rating."""
+        game = self.game
         space = CodeSpace(game.colours, game.positions, game.repeats)
         notation = get_notation(game.notation or ("letters" if game.colours <= 8 else "numbers"))
 
@@ -211,4 +218,4 @@ class ReplayScreen(Screen):
             lines.append(line)
         if self.shown == len(game.moves) and game.secret is not None:
             lines.append(f"\nThe secret: {written(code(game.secret))}")
-        self.query_one("#replay-moves", Static).update("\n".join(lines) or "Press n to begin.")
+        return lines
