@@ -90,8 +90,11 @@ async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path):
         session = app.screen.session
         await enter(pilot, session.secret_text)
         await app.workers.wait_for_complete()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
         (kept,) = Records(path).games()
         assert (kept.outcome, kept.breaker, len(kept.moves)) == ("solved", "person", 1)
+        assert kept.moves[0].rule == "optimal"  # the rating, written once it came
         await pilot.press("f8")
         await app.workers.wait_for_complete()
         await pilot.pause()
