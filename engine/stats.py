@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import signal
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -299,31 +302,46 @@ def _in_processes(
     task: Callable[..., tuple[np.ndarray, np.ndarray]], parts: list[tuple], jobs: int
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Workers
-    ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once."""
+    ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once.
+
+    The parts (arrays of codes) reach the workers through a temporary file; the pipes
+    carry only its name and part numbers. Big tasks in the pool's pipe would leave its
+    feeder thread blocked on a worker still starting, and ``Pool.terminate`` waits for
+    that thread: Ctrl+C would hang."""
     context = multiprocessing.get_context("spawn")  # no fork of a threaded numpy process
     pool = None
-    # Ctrl+C waits while the workers start: they inherit the blocked signal (so none dies
-    # half-started with a traceback), and the parent sees it once the pool exists.
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
+    with tempfile.TemporaryDirectory(prefix="mastermind-stats-") as folder:
+        store = Path(folder) / "parts.pickle"
+        store.write_bytes(pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL))
+        # Ctrl+C waits while the workers start: they inherit the blocked signal (so none
+        # dies half-started with a traceback), and the parent sees it once the pool exists.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            pool = context.Pool(min(jobs, len(parts)), initializer=_ignore_interrupts)
+            try:
+                pool = context.Pool(
+                    min(jobs, len(parts)), initializer=_start_worker, initargs=(str(store),)
+                )
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            yield from pool.imap_unordered(_run_part, range(len(parts)))
+            pool.close()
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        yield from pool.imap_unordered(_star, [(task, part) for part in parts])
-        pool.close()
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+            if pool is not None:
+                pool.terminate()
+                pool.join()
 
 
-def _star(
-    job: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], tuple],
-) -> tuple[np.ndarray, np.ndarray]:
-    task, part = job
-    return task(*part)
+#: A worker's task and the parts it may be asked for (read once, as the worker starts).
+_WORK: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple]] | None = None
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(store: str) -> None:
+    global _WORK
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORK = pickle.loads(Path(store).read_bytes())  # written by this package just before
+
+
+def _run_part(number: int) -> tuple[np.ndarray, np.ndarray]:
+    assert _WORK is not None, "the worker was started without its parts"
+    task, parts = _WORK
+    return task(*parts[number])

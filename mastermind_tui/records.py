@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -225,7 +226,7 @@ class Records:
         (the second finds it done) and a failed step leaves the file as it was."""
         if self._version(db) == SCHEMA_VERSION:
             return
-        db.execute("PRAGMA journal_mode = WAL")
+        self._use_wal(db)
         implicit = db.isolation_level
         db.isolation_level = None  # the transaction below is ours, not the module's
         db.execute("BEGIN IMMEDIATE")
@@ -241,6 +242,20 @@ class Records:
             raise
         finally:
             db.isolation_level = implicit
+
+    def _use_wal(self, db: sqlite3.Connection) -> None:
+        """Switch the file to WAL. SQLite answers "busy" at once, without waiting, while
+        another instance switches or migrates it, so wait here as the timeout says."""
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as error:
+                busy = error.sqlite_errorcode in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+                if not busy or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     def _version(self, db: sqlite3.Connection) -> int:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
