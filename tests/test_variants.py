@@ -526,3 +526,23 @@ def test_slips_are_found_among_allowed_codes_only():
             )
         ]
         assert fix.codes_left == sum(len(set(c)) == 4 for c in fitting) > 0
+
+
+@pytest.mark.parametrize("name", ["sequential", "classic"])
+@pytest.mark.parametrize("secret", [0, 17, 59])
+def test_index_scans_count_only_allowed_codes_as_skipped(name: str, secret: int) -> None:
+    """Without repeats the scan passes forbidden indices too; "skipped N impossible codes"
+    counts only codes the rules allow that the answers ruled out (enumerated here)."""
+    space = CodeSpace(5, 3, repeats=False)
+    allowed = {c for c in range(space.size) if len(set(space.to_digits(c))) == 3}
+    solver = Solver(space, make_strategy(name), seed=secret)
+    target = sorted(allowed)[secret]
+    while not solver.solved:
+        possible = {int(c) for c in solver.candidates}
+        decision = solver.decide()
+        start, guess = decision.details["scan_start"], decision.guess
+        passed = range(start, guess) if start <= guess else [*range(start, 125), *range(guess)]
+        expected = sum(1 for c in passed if c in allowed and c not in possible)
+        assert decision.details["skipped"] == expected
+        assert f"skipped {expected:,} impossible code" in decision.note or expected == 0
+        solver.answer_for(target)

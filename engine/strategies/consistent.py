@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..codes import CodeSpace
 from ..trace import Choice
 from .base import Position, Strategy
 
 
 def _choice(guess: int, note: str, **details: int) -> Choice:
     return Choice(guess=guess, consistent=True, note=note, details=details)
+
+
+def _allowed_between(space: CodeSpace, low: int, high: int) -> int:
+    """How many codes the rules allow with an index in ``low``..``high - 1``: without
+    repeats the scan passes over forbidden indices too, and those are not "impossible
+    codes" a player would count."""
+    if space.repeats:
+        return high - low
+    allowed = space.allowed
+    return space.locate(allowed, high) - space.locate(allowed, low)
 
 
 class Sequential(Strategy):
@@ -29,7 +40,7 @@ class Sequential(Strategy):
         if not position.history:
             return _choice(guess, "starts at index 0", scan_start=0, skipped=0)
         last = position.history[-1][0]
-        skipped = guess - last - 1
+        skipped = _allowed_between(position.space, last + 1, guess)
         return _choice(
             guess,
             f"scanned up from index {last + 1}: skipped {skipped:,} impossible "
@@ -59,7 +70,11 @@ class Classic(Strategy):
         i = position.space.locate(cands, start)
         wrapped = i == len(cands)
         guess = int(cands[0] if wrapped else cands[i])
-        skipped = (guess - start) % size
+        if wrapped:
+            skipped = _allowed_between(position.space, start, size)
+            skipped += _allowed_between(position.space, 0, guess)
+        else:
+            skipped = _allowed_between(position.space, start, guess)
         note = f"random start at index {start}"
         note += (
             f", wrapped round to 0: skipped {skipped:,}" if wrapped else f": skipped {skipped:,}"
