@@ -45,6 +45,13 @@ class Solver:
     def candidates(self) -> np.ndarray:
         return self._candidates[-1]
 
+    def candidates_before(self, number: int) -> np.ndarray:
+        """The codes that were possible when step ``number`` (from 1) was decided: what its
+        split and a runner-up's are worked out on (kept anyway for ``undo``)."""
+        if not 1 <= number <= len(self.steps):
+            raise MastermindError(f"there is no step {number}")
+        return self._candidates[number - 1]
+
     @property
     def solved(self) -> bool:
         return bool(self.steps) and self.steps[-1].answer.black == self.space.positions

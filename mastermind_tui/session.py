@@ -31,7 +31,7 @@ from engine import (
     Step,
     parse_any,
 )
-from engine.explain import score_text
+from engine.explain import runner_up, score_text
 from engine.feedback import check_answer, score
 from engine.match import COMPUTER, PERSON, Match, plural
 from engine.rating import MoveRating, rate_moves_apart, summary
@@ -40,7 +40,7 @@ from engine.slips import Fix, describe_fix, find_slips
 
 from .records import Game, Move, code_text
 from .settings import Settings
-from .views import MAP_LIMIT, Row, TraceView, few
+from .views import MAP_LIMIT, RIVAL_LIMIT, Row, TraceView, few
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,8 @@ class GameSession:
         #: ratings, which need the very same guess and score.
         self._advised: dict[int, Decision] = {}
         self._counted = False
+        #: The computer's last step and its runner-up, once worked out for the trace.
+        self._rival: tuple[Step, tuple[int, dict[Answer, int]] | None] | None = None
         #: Told of each game when it ends (won, lost or quit), and again when ratings
         #: that came late complete it (same key): the app keeps records with it.
         self.recorder: Callable[[Game], None] | None = None
@@ -561,8 +563,23 @@ class GameSession:
         self._changed()
         self._count()
 
+    def _computer_rival(self, solver: Solver) -> tuple[int, dict[Answer, int]] | None:
+        """The runner-up of the computer's last guess and how it would have split the
+        codes possible then; worked out once per step (the trace is drawn often)."""
+        if not solver.steps:
+            return None
+        last = solver.steps[-1]
+        kept = self._rival
+        if kept is not None and kept[0] is last:
+            return kept[1]
+        before = solver.candidates_before(last.number)
+        rival = runner_up(self.space, last.decision, before) if len(before) <= RIVAL_LIMIT else None
+        self._rival = (last, rival)
+        return rival
+
     def computer_trace(self) -> TraceView:
-        """The computer's own knowledge: its pending decision and the last answer's split."""
+        """The computer's own knowledge: its pending decision and the last answer's split,
+        beside its runner-up's."""
         solver = self._computer.solver
         last = solver.steps[-1] if solver.steps else None
         return TraceView(
@@ -576,4 +593,5 @@ class GameSession:
             possible=solver.candidates if self.space.size <= MAP_LIMIT else None,
             idle=self._idle(len(solver.candidates)),
             remaining=few(solver.candidates),
+            rival=self._computer_rival(solver),
         )

@@ -15,6 +15,8 @@ LIST_LIMIT = 200
 #: Most codes still possible from which the decision tree is walked (8 colours x 5
 #: positions from the start); a watched game keeps its candidates up to this many.
 TREE_LIMIT = 32_768
+#: Most codes on which a step's runner-up split is worked out (one guess scored on each).
+RIVAL_LIMIT = 1 << 20
 
 
 def few(codes: np.ndarray) -> np.ndarray | None:

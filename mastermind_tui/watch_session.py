@@ -12,10 +12,7 @@ from engine.feedback import encode
 from engine.match import plural
 
 from .settings import Settings
-from .views import MAP_LIMIT, TREE_LIMIT, Row, TraceView, few
-
-#: Most codes on which a step's runner-up split is worked out (one guess scored on each).
-RIVAL_LIMIT = 1 << 20
+from .views import MAP_LIMIT, RIVAL_LIMIT, TREE_LIMIT, Row, TraceView, few
 
 
 @dataclass(frozen=True)

@@ -149,3 +149,33 @@ async def test_quit_ends_the_game() -> None:
         assert app.screen.session.over
         assert "scores the 1 move it used" in message(pilot)
         assert "scores the 1 move used" in str(app.screen.query_one("#status", Static).render())
+
+
+async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
+    """After each answer the trace shows the computer's guess's split and, under it, the
+    runner-up's on the same codes (those possible before the guess), as in watch mode."""
+    from engine.explain import runner_up
+    from mastermind_tui.widgets.trace import classes_text
+
+    app = make_app(strategy="knuth")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.screen.session
+        for _ in range(2):
+            await enter(pilot, truth(session))
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            solver = session.computer.solver
+            last = solver.steps[-1]
+            before = solver.candidates_before(last.number)
+            assert len(before) == last.decision.candidates_before
+            rival, split = runner_up(session.space, last.decision, before) or (0, {})
+            lines = str(app.screen.query_one("#trace-split", Static).render()).splitlines()
+            guess = session.format(last.guess)
+            assert lines[0] == f"How {guess} split the {len(before):,} codes:"
+            assert lines[1].startswith(guess) and lines[1].endswith(
+                classes_text(last.decision.partition)
+            )
+            assert lines[2].startswith(session.format(rival) + " ")
+            assert lines[2].endswith(f"{classes_text(split)}  runner-up")
