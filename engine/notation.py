@@ -76,12 +76,13 @@ class Notation:
         tokens = self._tokens(text)
         if not tokens:
             raise CodeError(
-                f"enter a code of {positions} pegs, e.g. {self.example(colours, positions)}"
+                f"enter a code of {positions} peg{'s' * (positions != 1)}, "
+                f"e.g. {self.example(colours, positions)}"
             )
         if len(tokens) != positions:
             raise CodeError(
                 f"{clip(text.strip())!r} has {len(tokens):,} peg{'s' * (len(tokens) != 1)}; "
-                f"a code here has {positions} positions"
+                f"a code here has {positions} position{'s' * (positions != 1)}"
             )
         names = self.symbols(colours)
         lookup = {s.upper(): i for i, s in enumerate(names)}

@@ -215,7 +215,10 @@ class ComputerBreaks:
         if refused is not None:
             played.append(refused)
         if not 1 <= move <= len(played):
-            raise MastermindError(f"there is no move {move} to fix (moves 1 to {len(played)})")
+            span = {0: "no move played yet", 1: "only move 1"}.get(
+                len(played), f"moves 1 to {len(played)}"
+            )
+            raise MastermindError(f"there is no move {move} to fix ({span})")
         played[move - 1] = (played[move - 1][0], check_answer(black, white, positions))
         if any(a.black == positions for _, a in played[:-1]):
             raise InconsistentAnswersError(

@@ -132,3 +132,44 @@ def test_describe_without_note_names_the_pool() -> None:
     text = describe(decision, str).plain
     assert "1 leaves at most 2 codes, whatever the answer." in text
     assert "weighed 1,296 guesses" in text
+
+
+async def test_80x24_board_keeps_its_width_and_the_answer_and_advice_show() -> None:
+    """Issue 11 item 14: the Board does not widen after the first guess; History's W
+    column, the answer row and the advice are in view from the start."""
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        width = region(pilot, "#board-pane").width
+        assert "│ #  Guess  B  W  │" in screen_text(pilot)
+        await enter(pilot, "RRGG")
+        assert region(pilot, "#board-pane").width == width
+        text = screen_text(pilot)
+        assert " 1 R R G G ●··· " in text and "knuth would play next: " in text
+        assert " 1  RRGG   1  0 " in text
+
+
+async def test_60x20_shows_every_board_row() -> None:
+    """Issue 11 item 14: row 10 of the board was cut at 60x20."""
+    for mode in ("play", "make"):
+        app = app_for(mode=mode)
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.app.workers.wait_for_complete()
+            await enter(pilot, "RRGG" if mode == "play" else "1,0")
+            text = screen_text(pilot)
+            assert "│ 10 · · · ·" in text, text
+            assert "─ History ─" in text and "#  Guess  B  W" in text
+
+
+async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
+    """Issue 11 items 13 and 14: "Boa…" and "I have a secret of 1 pegs"."""
+    app = app_for(colours=2, positions=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "─ Board ─" in text and "─ History ─" in text and "#  Guess  B  W" in text
+        assert "I have a secret of 1 peg from B W. Guess!" in text
+        await enter(pilot, app.screen.session.secret_text)
+        assert "YOU GUESSED IT IN 1 MOVE!" in screen_text(pilot)

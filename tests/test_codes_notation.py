@@ -147,3 +147,11 @@ def test_long_input_is_cut_in_messages():
     assert len(message) < 120
     assert "has 100,000 pegs" in message and "…" in message
     assert clip("x" * 10) == "x" * 10 and clip("x" * 100) == "x" * 39 + "…"
+
+
+def test_one_peg_is_written_in_the_singular():
+    """Issue 11 item 13: "1 pegs" and "1 positions" nowhere."""
+    with pytest.raises(CodeError, match=r"enter a code of 1 peg, e\.g\."):
+        get_notation("letters").parse(CodeSpace(2, 1), " ")
+    with pytest.raises(CodeError, match=r"has 2 pegs; a code here has 1 position$"):
+        get_notation("letters").parse(CodeSpace(2, 1), "BW")

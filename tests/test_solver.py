@@ -189,3 +189,14 @@ def test_a_refused_observation_leaves_nothing_pending():
     with pytest.raises(InconsistentAnswersError):
         solver.observe(code("BBBB"), 1, 0)
     assert solver.pending is None and len(solver.steps) == 1
+
+
+def test_fixing_a_move_not_played_names_the_moves_there_are():
+    """Issue 11 item 13: never "(moves 1 to 0)" or "(moves 1 to 1)"."""
+    game = ComputerBreaks.start(Rules(), "knuth")
+    with pytest.raises(MastermindError, match=r"no move 1 to fix \(no move played yet\)$"):
+        game.correct(1, 0, 0)
+    game.decide()
+    game.answer(0, 0)
+    with pytest.raises(MastermindError, match=r"no move 2 to fix \(only move 1\)$"):
+        game.correct(2, 0, 0)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from textual.worker import Worker
 
 from engine import MastermindError, Outcome, Solver
+from engine.match import plural
 
 from ..session import GameSession
 from ..typed import Kind, read_line
@@ -63,9 +64,8 @@ class PlayScreen(GameScreen):
         self.command_line.set_prompt("Your guess:", f"a guess like {example}, or {words}")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
         rule = "" if self.session.space.repeats else ", no colour twice"
-        self.say(
-            f"I have a secret of {self.session.space.positions} pegs from {symbols}{rule}. Guess!"
-        )
+        pegs = plural(self.session.space.positions, "peg")
+        self.say(f"I have a secret of {pegs} from {symbols}{rule}. Guess!")
         self.redraw()
 
     def redraw(self) -> None:
@@ -204,7 +204,8 @@ class PlayScreen(GameScreen):
         moves = len(session.rows())
         outcome = session.game.outcome
         if outcome is Outcome.SOLVED:
-            self.say(f"YOU GUESSED IT IN {moves} MOVES!" + self.next_game_hint(), "good")
+            said = plural(moves, "MOVE", "MOVES")
+            self.say(f"YOU GUESSED IT IN {said}!" + self.next_game_hint(), "good")
         elif outcome is Outcome.OUT_OF_MOVES:
             self.say(
                 f"YOU RAN OUT OF MOVES! THE ACTUAL COMBINATION WAS: {session.secret_text}."

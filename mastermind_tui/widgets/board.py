@@ -65,6 +65,7 @@ class Board(Static):
         for number in range(first_empty, max_moves + 1):
             line = Text(f"{number:>2} ", style="dim")
             line.append_text(empty_pegs(positions, symbols, compact))
+            line.append(gap + " " * positions)  # as wide as a played row: no widening later
             lines.append(line)
         if secret is not None:
             line = Text("Secret ", style="bold")

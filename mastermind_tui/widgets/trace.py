@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from engine import Answer, Decision
 from engine.explain import reasons, score_text, sentence
+from engine.match import plural
 
 from ..views import TraceView
 from .bars import PartitionBars, spark, wrapped
@@ -131,7 +132,7 @@ class TracePane(VerticalScroll):
         split = Text()
         if view.partition_of:
             total = sum(view.partition.values())
-            split.append(f"How {view.partition_of} split the {total:,} codes:")
+            split.append(f"How {view.partition_of} split the {plural(total, 'code')}:")
             same = view.rival is not None and fmt(view.rival[0]) == view.partition_of
             if view.rival is not None and view.partition and not same:
                 rival = (fmt(view.rival[0]), view.rival[1])
@@ -146,7 +147,7 @@ class TracePane(VerticalScroll):
         else:
             advice.append("thinking…" if thinking else view.idle)
         self.query_one("#trace-advice", Static).update(advice)
-        self.query_one(CodeMap).show(view.possible, colours, positions, fmt)
+        self.query_one(CodeMap).show(view.possible, colours, positions, fmt, view.allowed)
         self._draw_cursor()
         self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1
         self._arrange()
