@@ -429,11 +429,17 @@ class GameSession:
             decision=self.advice,
             headline=f"{self.settings.strategy} would play next",
             possible=possible if space.size <= MAP_LIMIT else None,
+            allowed=self._allowed(),
             idle=self._idle(len(possible)),
             remaining=few(possible),
             rival=None if choice is None else (choice.guess, choice.partition),
             rival_label=f"{strategy}'s choice",
         )
+
+    def _allowed(self) -> np.ndarray | None:
+        """For the code map: the codes the rules allow, when some indices are no code."""
+        space = self.space
+        return None if space.repeats or space.size > MAP_LIMIT else space.allowed
 
     # ----- the computer breaks -----
     @property
@@ -591,6 +597,7 @@ class GameSession:
             decision=self.pending,
             headline=f"{self.settings.strategy} plays",
             possible=solver.candidates if self.space.size <= MAP_LIMIT else None,
+            allowed=self._allowed(),
             idle=self._idle(len(solver.candidates)),
             remaining=few(solver.candidates),
             rival=self._computer_rival(solver),

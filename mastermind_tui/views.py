@@ -47,6 +47,9 @@ class TraceView:
     headline: str = ""
     #: Codes still possible, for the code map (None when the game is too big to draw).
     possible: np.ndarray | None = None
+    #: Every code the rules allow, where some indices are no code (no repeats): the map
+    #: leaves the others blank. None when every index is a code.
+    allowed: np.ndarray | None = None
     #: What the advice line says when there is no decision and none is being worked out.
     idle: str = "nothing: the code is known"
     #: Codes still possible when few enough to name them (``few``), sorted.

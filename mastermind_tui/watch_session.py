@@ -122,6 +122,7 @@ class WatchSession:
                 decision=first,
                 headline=f"{self.settings.strategy} will play",
                 possible=possible,
+                allowed=None if space.repeats or possible is None else space.allowed,
                 remaining=remaining,
                 rival=self.rivals[0] if self.rivals else None,
             )
@@ -135,6 +136,7 @@ class WatchSession:
             decision=step.decision,
             headline=f"{self.settings.strategy} chose",
             possible=possible,
+            allowed=None if space.repeats or possible is None else space.allowed,
             remaining=remaining,
             rival=self.rivals[self.position - 1],
         )

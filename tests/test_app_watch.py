@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
+from rich.text import Text
 from textual.widgets import DataTable, Static, Tree
 
 from engine import STRATEGIES, Solver, play
@@ -278,3 +280,44 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
         assert 0 < len(listed) == left and "RGOY" in listed
         await pilot.press("1")
         assert bar_lines(app)[0].startswith("▸ ")
+
+
+async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
+    """Without repeats, indices that are no code of the game are blank cells with a legend
+    line of their own, never drawn like codes the answers ruled out."""
+    settings = Settings.build(mode="watch", strategy="knuth", seed=1, repeats=False)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n")
+        codemap = app.screen.query_one(CodeMap)
+        lines = str(codemap.render()).splitlines()
+        assert lines[:2] == [
+            "lit: still possible · dark: ruled out",
+            "blank: a colour repeats, not a code",
+        ]
+        assert lines[2] == "across: pegs 1-2 · down: pegs 3-4"
+        # A cell is blank (a space on the terminal's own background) exactly when both its
+        # codes repeat a colour; a ruled-out pair is a space on the dark background.
+        space = settings.space
+        allowed = set(space.allowed.tolist())
+        text, console, columns = codemap.content, Console(), 36
+        assert isinstance(text, Text)
+        start = sum(len(line) + 1 for line in lines[:4])
+        for row, line in enumerate(lines[4:]):  # two rows of codes a line, after 2 labels
+            for column in range(columns):
+                offset = start + 2 + column
+                style = text.get_style_at_offset(console, offset)
+                blank = text.plain[offset] == " " and style.bgcolor is None
+                codes = (2 * row * columns + column, (2 * row + 1) * columns + column)
+                assert blank == (not any(code in allowed for code in codes)), (row, column)
+            start += len(line) + 1
+        await pilot.hover(CodeMap, offset=(2 + 0, 4))  # BBBB: not a code
+        assert codemap.cursor == 0
+        bbbb = settings.notation.format(space, 0)
+        assert text_of(app, "#trace-cursor") == f"▸ {bbbb}: not a code of this game"
+        assert caption(app) == f"{bbbb} is not a code of this game: no colour may repeat."
+        rgoy = settings.notation.parse(space, "RGOY")
+        codemap.cursor = rgoy
+        await pilot.pause()
+        assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"

@@ -71,7 +71,8 @@ F5: a new game.
 - **most parts**: how many classes a guess makes (most-parts makes the most)
 - **runner-up**: the guess that came second; its split is drawn under the chosen one's
 - **\\*** after a score: that guess cannot be the secret; it only splits the rest
-- **code map**: every code is a cell, lit while possible, dark once ruled out
+- **code map**: every code is a cell, lit while possible, dark once ruled out; blank
+  without repeats where a colour would repeat (no code of the game)
 """
 
 PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH}

@@ -1,6 +1,8 @@
 """Every code as a cell: possible ones lit, eliminated ones dark, so one sees the search
-narrow. Two codes share a character cell (upper and lower half), and the glyph's shape
-alone tells which are lit, so the map still reads without colour.
+narrow; in a game without repeated colours the indices that are no code of the game are
+left blank, so they are not mistaken for codes the answers ruled out. Two codes share a
+character cell (upper and lower half), and the glyph's shape alone tells which are lit, so
+the map still reads without colour.
 
 The first pegs run across (the first fastest), the last pegs down; letters on the axes
 name the slowest peg of each. A cursor (the mouse, or keys where the screen has them
@@ -22,12 +24,15 @@ from textual.widgets import Static
 
 #: What a cell means: the first line above the map.
 LEGEND = "lit: still possible · dark: ruled out"
+#: The next line in a game without repeats, whose map has blank cells.
+LEGEND_BLANK = "blank: a colour repeats, not a code"
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 _MAP = "#5fd7ff on #303030"
 _CURSOR = {True: "#f77f00", False: "#8a4a12"}
 _DARK = "#303030"
 _LIT = "#5fd7ff"
-#: Lines above the map: the legend, the axes, the column labels.
+#: Lines above the map: the legend, the axes, the column labels (one more, the blank
+#: cells' legend, where there are some).
 _TOP = 3
 
 
@@ -98,12 +103,21 @@ class CodeMap(Static):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._lit: np.ndarray | None = None
+        #: Indices that are no code of the game (None: every index is a code).
+        self._gone: np.ndarray | None = None
         self._colours = self._positions = 0
         self._fmt: Callable[[int], str] = str
 
     def show(
-        self, possible: np.ndarray | None, colours: int, positions: int, fmt: Callable[[int], str]
+        self,
+        possible: np.ndarray | None,
+        colours: int,
+        positions: int,
+        fmt: Callable[[int], str],
+        allowed: np.ndarray | None = None,
     ) -> None:
+        """Draw ``possible`` lit; ``allowed``, when given, is every code the rules allow,
+        and the other indices are drawn blank."""
         if possible is None:
             self.display = False
             self._lit = None
@@ -115,6 +129,11 @@ class CodeMap(Static):
         self._colours, self._positions, self._fmt = colours, positions, fmt
         self._lit = np.zeros(size, dtype=bool)
         self._lit[possible] = True
+        if allowed is None:
+            self._gone = None
+        else:
+            self._gone = np.ones(size, dtype=bool)
+            self._gone[allowed] = False
         self._draw()
 
     def watch_cursor(self, cursor: int | None) -> None:
@@ -140,7 +159,7 @@ class CodeMap(Static):
             return None
         columns = map_columns(self._colours, self._positions)
         column = x - label_width(self._colours, self._positions)
-        cell_row = y - _TOP
+        cell_row = y - self._top()
         rows = math.ceil(len(self._lit) / columns)
         if not (0 <= column < columns and 0 <= cell_row < math.ceil(rows / 2)):
             return None
@@ -166,11 +185,17 @@ class CodeMap(Static):
     def _columns(self) -> int:
         return map_columns(self._colours, self._positions)
 
+    def _top(self) -> int:
+        return _TOP + (self._gone is not None)
+
     def cursor_text(self) -> str:
         """``▸ RGOY: still possible``, or how to move the cursor."""
         if self._lit is None or self.cursor is None:
             return self.hint
-        state = "still possible" if self._lit[self.cursor] else "ruled out"
+        if self._gone is not None and self._gone[self.cursor]:
+            state = "not a code of this game"
+        else:
+            state = "still possible" if self._lit[self.cursor] else "ruled out"
         return f"▸ {self._fmt(self.cursor)}: {state}"
 
     def cursor_line(self) -> Text:
@@ -189,19 +214,25 @@ class CodeMap(Static):
         rows = math.ceil(size / columns)
         grid = np.zeros((rows + rows % 2, columns), dtype=bool)
         grid.flat[:size] = self._lit
+        gone = np.zeros_like(grid)
+        if self._gone is not None:
+            gone.flat[:size] = self._gone
         symbols = symbols_of(self._fmt, colours, positions)
         cursor = self.cursor
         k = _across(colours, positions)
         across_block = colours ** (k - 1)
         down_block = _down_block(colours, positions)
         left = label_width(colours, positions)
-        text = Text(f"{LEGEND}\n{axes_text(colours, positions)}\n", style="dim")
+        legend = LEGEND if self._gone is None else f"{LEGEND}\n{LEGEND_BLANK}"
+        text = Text(f"{legend}\n{axes_text(colours, positions)}\n", style="dim")
         text.append(" " * left)
         for column in range(columns):
             start = column % across_block == 0
             text.append(symbols[(column // across_block) % colours] if start else " ", "dim")
         text.append("\n")
-        for cell_row, (top, bottom) in enumerate(zip(grid[0::2], grid[1::2], strict=True)):
+        for cell_row, (top, bottom, top_gone, bottom_gone) in enumerate(
+            zip(grid[0::2], grid[1::2], gone[0::2], gone[1::2], strict=True)
+        ):
             # The slowest down peg's colour where its block starts; both when every row
             # is a block of its own (two rows share a line).
             starts = [
@@ -213,8 +244,11 @@ class CodeMap(Static):
             text.append(f"{label:<{left}}", style="dim")
             for column, (a, b) in enumerate(zip(top, bottom, strict=True)):
                 up, down = 2 * cell_row * columns + column, (2 * cell_row + 1) * columns + column
+                halves = (bool(top_gone[column]), bool(bottom_gone[column]))
                 if cursor in (up, down):
-                    text.append(*self._cursor_cell(bool(a), bool(b), cursor == up))
+                    text.append(*self._cursor_cell(bool(a), bool(b), cursor == up, halves))
+                elif any(halves):
+                    text.append(*self._cell_with_blank(bool(a), bool(b), halves))
                 else:
                     text.append(_GLYPHS[bool(a), bool(b)], style=_MAP)
             text.append("\n")
@@ -222,9 +256,23 @@ class CodeMap(Static):
         self.update(text)
 
     @staticmethod
-    def _cursor_cell(top: bool, bottom: bool, on_top: bool) -> tuple[str, str]:
+    def _cell_with_blank(top: bool, bottom: bool, gone: tuple[bool, bool]) -> tuple[str, str]:
+        """A cell with one or two indices that are no code: those halves show the
+        terminal's own background, the other half is drawn lit or dark (so here, unlike
+        elsewhere, a dark half is a glyph too: colour tells it from a lit one)."""
+        if all(gone):
+            return " ", ""
+        lit = bottom if gone[0] else top
+        return ("▄" if gone[0] else "▀"), (_LIT if lit else _DARK)
+
+    @staticmethod
+    def _cursor_cell(
+        top: bool, bottom: bool, on_top: bool, gone: tuple[bool, bool] = (False, False)
+    ) -> tuple[str, str]:
         """The cell holding the cursor: its half in the cursor's colour (bright on a lit
-        code, dim on a dark one), the other half as usual."""
+        code, dim on a dark one or no code), the other half as usual."""
         cursor = _CURSOR[top if on_top else bottom]
+        if gone[1] if on_top else gone[0]:
+            return ("▀" if on_top else "▄"), cursor
         other = _LIT if (bottom if on_top else top) else _DARK
         return ("▀", f"{cursor} on {other}") if on_top else ("▄", f"{cursor} on {other}")
