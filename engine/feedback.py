@@ -100,6 +100,9 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
     g_digits = space.to_digits(guess)
     g_counts = np.bincount(g_digits, minlength=space.colours).astype(np.uint8)
     present = np.flatnonzero(g_counts)
+    # Rows as a sequence: a stacked copy of the gathered rows would cost more than it saves.
+    digits: np.ndarray | list[np.ndarray]
+    counts: np.ndarray | list[np.ndarray]
     for start in range(0, size, BLOCK):
         stop = min(size, start + BLOCK)
         if codes is None:
@@ -107,8 +110,8 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
             counts = space.counts[present, start:stop]
         else:
             block = codes[start:stop]
-            digits = np.stack([row.take(block) for row in space.digits])
-            counts = np.stack([space.counts[colour].take(block) for colour in present])
+            digits = [row.take(block) for row in space.digits]
+            counts = [space.counts[colour].take(block) for colour in present]
         black = np.zeros(stop - start, dtype=np.uint8)
         for row, d in zip(digits, g_digits, strict=True):
             black += row == d
