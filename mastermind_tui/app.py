@@ -18,12 +18,15 @@ from .navigation import (
     OpenRecords,
     OpenRetro,
     OpenStatistics,
+    Rate,
+    Rated,
     ShowSession,
     StartGame,
     StartWatch,
 )
 from .records import Game, Records, RecordsError
-from .session import GameSession
+from .screens.base import one_line
+from .session import GameSession, Ratings
 from .settings import Settings
 from .watch_session import WatchSession
 
@@ -90,6 +93,8 @@ class MastermindApp(App[None]):
         self.record = record
         #: Games whose write failed and was reported (one line per game, not per write).
         self._unrecorded: set[str] = set()
+        #: Sessions whose guesses are being rated (one rating worker at a time each).
+        self._rating: set[GameSession] = set()
 
     def on_mount(self) -> None:
         self.register_theme(DARK)
@@ -166,6 +171,39 @@ class MastermindApp(App[None]):
                 markup=False,
             )
 
+    def rate(self, session: GameSession) -> None:
+        """Rate a session's unrated guesses in a thread of the app's, not of the screen
+        that asked: a rating that comes after that screen moved on to the next game still
+        reaches the session, which completes that game's record with it. One worker per
+        session at a time; when one ends the next starts, unless it failed (the next
+        guess asks again: a rating that keeps failing must not keep a core busy)."""
+        if session in self._rating:
+            return
+        work = session.rating_work()
+        if work is None:
+            return
+        self._rating.add(session)
+
+        def run() -> None:
+            result: Ratings | None = None
+            error: str | None = None
+            try:
+                result = work()
+            except Exception as failure:  # any failure is one line on screen, never raised
+                error = one_line(failure)
+            self.call_from_thread(self._rated, session, result, error)
+
+        self.run_worker(run, thread=True, group="rating", exit_on_error=False)
+
+    def _rated(self, session: GameSession, result: Ratings | None, error: str | None) -> None:
+        self._rating.discard(session)
+        if result is not None:
+            session.take_ratings(result)
+        for screen in self.screen_stack:
+            screen.post_message(Rated(session, error))
+        if error is None:
+            self.rate(session)
+
     def show_session(self, session: GameSession) -> None:
         """The screen for the current game of a session: who breaks decides which."""
         if session.role == "person":
@@ -229,6 +267,10 @@ class MastermindApp(App[None]):
     @on(ShowSession)
     def _show_session(self, message: ShowSession) -> None:
         self.show_session(message.session)
+
+    @on(Rate)
+    def _rate(self, message: Rate) -> None:
+        self.rate(message.session)
 
     @on(OpenHome)
     def _open_home(self) -> None:

@@ -28,6 +28,23 @@ class StartWatch(Message):
 
 
 @dataclass
+class Rate(Message):
+    """Rate the person's guesses not rated yet, in a thread the app owns: the ratings
+    belong to the session, and come back to it even if the asking screen is gone."""
+
+    session: GameSession
+
+
+@dataclass
+class Rated(Message, bubble=False):
+    """Sent by the app to its screens when a rating of ``session`` came back (or failed,
+    with ``error`` in one line): a screen showing that session redraws."""
+
+    session: GameSession
+    error: str | None = None
+
+
+@dataclass
 class ShowSession(Message):
     """Show the screen for the current game of a session (who breaks decides which)."""
 

@@ -43,6 +43,23 @@ from .settings import Settings
 from .views import MAP_LIMIT, RIVAL_LIMIT, Row, TraceView, few
 
 
+@dataclass
+class Unrated:
+    """A game of the person's that ended with guesses still being rated: the ratings
+    that come after the match moved on complete its record (``take_ratings``)."""
+
+    person: PersonBreaks
+    ratings: list[MoveRating]
+    finished: Game
+    #: The advice on hand before each move, which the ratings reuse.
+    advised: dict[int, Decision]
+
+
+#: What ``rating_work`` computes: the game rated (its identity is the tag), the moves
+#: rated, and their ratings.
+Ratings = tuple[PersonBreaks, list[tuple[int, Answer]], list[MoveRating]]
+
+
 @dataclass(frozen=True)
 class Conflict:
     """Answers that fit no code: the refused one, and the likeliest fixes once found."""
@@ -69,6 +86,8 @@ class GameSession:
         #: The ratings of the person's guesses, aligned with their moves (they lag while
         #: a worker rates; see ``rating_work``).
         self.ratings: list[MoveRating] = []
+        #: Earlier games still waiting for ratings of some guesses, oldest first.
+        self.unrated: list[Unrated] = []
         #: Whether a guess of this game was taken back (UNDO): a practice game.
         self.practice = False
         #: Spoiler-free games: whether HINT has shown the advice for this position.
@@ -152,6 +171,10 @@ class GameSession:
         """Move on to the next game of the match (the other role, or the next round)."""
         if not self.over:
             raise MastermindError("finish this game first (or type QUIT)")
+        if self.rating_pending and self.finished is not None:
+            assert self.person is not None
+            earlier = Unrated(self.person, self.ratings, self.finished, self._advised)
+            self.unrated.append(earlier)
         self.match.advance()
         self._start_game()
 
@@ -176,18 +199,9 @@ class GameSession:
             moves = list(self.person.moves)
         else:
             moves = [(s.guess, s.answer) for s in self._computer.steps]
-        rated = {r.move: r for r in self.ratings}
 
         def text(code: int) -> str:
             return code_text(space.to_digits(code))
-
-        def move(number: int, guess: int, answer: Answer) -> Move:
-            r = rated.get(number)
-            if r is None:
-                return Move(text(guess), answer.black, answer.white)
-            best = text(r.best_guess)
-            rating = (r.value, r.best_value, best, r.rule, r.higher_is_better)
-            return Move(text(guess), answer.black, answer.white, *rating)
 
         secret = self.game.secret
         if secret is None and self.game.outcome is Outcome.SOLVED:
@@ -200,12 +214,32 @@ class GameSession:
             breaker=self.role,
             outcome=self.game.outcome.value,
             strategy=self.settings.strategy,
-            moves=tuple(move(n, g, a) for n, (g, a) in enumerate(moves, 1)),
+            moves=self._recorded_moves(moves, self.ratings),
             repeats=space.repeats,
             practice=self.practice,
             secret=None if secret is None else text(secret),
             notation=self.settings.notation.name,
         )
+
+    def _recorded_moves(
+        self, moves: list[tuple[int, Answer]], ratings: list[MoveRating]
+    ) -> tuple[Move, ...]:
+        """Moves as records keep them, with the person's ratings where known."""
+        space = self.space
+        rated = {r.move: r for r in ratings}
+
+        def text(code: int) -> str:
+            return code_text(space.to_digits(code))
+
+        def move(number: int, guess: int, answer: Answer) -> Move:
+            r = rated.get(number)
+            if r is None:
+                return Move(text(guess), answer.black, answer.white)
+            best = text(r.best_guess)
+            rating = (r.value, r.best_value, best, r.rule, r.higher_is_better)
+            return Move(text(guess), answer.black, answer.white, *rating)
+
+        return tuple(move(n, g, a) for n, (g, a) in enumerate(moves, 1))
 
     def status(self) -> str:
         """Round, moves used and left, the score when both sides play, and the rule for a
@@ -319,44 +353,70 @@ class GameSession:
         """Whether some guess of the person's is still waiting for its rating."""
         return self.person is not None and len(self.ratings) < len(self.person.moves)
 
-    def rating_work(
-        self,
-    ) -> Callable[[], tuple[list[tuple[int, Answer]], list[MoveRating]]] | None:
+    def rating_work(self) -> Callable[[], Ratings] | None:
         """Work for a thread, on a snapshot: rate the person's guesses not rated yet (the
-        first on 6x4 may search for seconds, in a helper process: ``rate_moves_apart``).
-        None when every guess is rated."""
-        if self.role != PERSON or not self.rating_pending:
+        first on 6x4 may search for seconds, in a helper process: ``rate_moves_apart``),
+        this game's first, then those of earlier games that ended unrated. None when
+        every guess is rated."""
+        if self.role == PERSON and self.rating_pending:
+            assert self.person is not None
+            person, ratings, advised = self.person, self.ratings, dict(self._advised)
+        elif self.unrated:
+            earlier = self.unrated[0]
+            person, ratings, advised = earlier.person, earlier.ratings, dict(earlier.advised)
+        else:
             return None
-        assert self.person is not None
         space, strategy = self.space, self.settings.strategy
-        moves = list(self.person.moves)
-        start = len(self.ratings)
-        advised = dict(self._advised)
+        moves = list(person.moves)
+        start = len(ratings)
 
-        def work() -> tuple[list[tuple[int, Answer]], list[MoveRating]]:
-            return moves, rate_moves_apart(space, strategy, moves, start, advised)
+        def work() -> Ratings:
+            return person, moves, rate_moves_apart(space, strategy, moves, start, advised)
 
         return work
 
-    def take_ratings(self, result: tuple[list[tuple[int, Answer]], list[MoveRating]]) -> bool:
+    def take_ratings(self, result: Ratings) -> bool:
         """Keep the ratings ``rating_work`` found that still apply: a rating depends only
         on the moves up to its own, so it stands while those stand (later guesses do not
-        make it stale; an UNDO or a new game does). True if any was kept."""
-        if self.role != PERSON:
-            return False
-        assert self.person is not None
-        moves, ratings = result
-        kept = False
+        make it stale; an UNDO does). Ratings of a game that ended before they came
+        complete that game's record, even once the match has moved on. True if any was
+        kept."""
+        person, moves, ratings = result
+        if person is self.person and self.role == PERSON:
+            kept = self._add_ratings(self.ratings, person, moves, ratings)
+            if kept and self.finished is not None and not self.rating_pending:
+                self.finished = replace(self.finished, moves=self.record().moves)
+                self._keep()
+            return kept
+        for earlier in self.unrated:
+            if earlier.person is person:
+                kept = self._add_ratings(earlier.ratings, person, moves, ratings)
+                if kept and len(earlier.ratings) == len(person.moves):
+                    self.unrated.remove(earlier)
+                    rated = self._recorded_moves(list(person.moves), earlier.ratings)
+                    earlier.finished = replace(earlier.finished, moves=rated)
+                    if self.recorder is not None:
+                        self.recorder(earlier.finished)
+                return kept
+        return False
+
+    @staticmethod
+    def _add_ratings(
+        kept: list[MoveRating],
+        person: PersonBreaks,
+        moves: list[tuple[int, Answer]],
+        ratings: list[MoveRating],
+    ) -> bool:
+        """Append to ``kept`` the ratings that come next in order and rated the moves
+        still played; True if any was."""
+        added = False
         for rating in ratings:
             n = rating.move
-            if n != len(self.ratings) + 1 or self.person.moves[:n] != moves[:n]:
+            if n != len(kept) + 1 or person.moves[:n] != moves[:n]:
                 continue
-            self.ratings.append(rating)
-            kept = True
-        if kept and self.finished is not None and not self.rating_pending:
-            self.finished = replace(self.finished, moves=self.record().moves)
-            self._keep()
-        return kept
+            kept.append(rating)
+            added = True
+        return added
 
     def rating_text(self) -> str:
         """The line under the panes: the last guess's rating, the game's summary once it is

@@ -16,6 +16,7 @@ from mastermind_tui import session as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
+from mastermind_tui.records import code_text
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
@@ -255,3 +256,47 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None
         assert len(calls) == 1
         await enter(pilot, "BWB")
         assert len(app.screen.session.rows()) == 2 and len(calls) == 2
+
+
+async def test_a_rating_that_comes_after_the_next_game_started_completes_its_record(
+    monkeypatch,
+) -> None:
+    """The ratings belong to the session: held until the person has won and moved on to
+    the next game (a new screen), they still complete the ended game's record, and the
+    new game starts with no ratings of its own."""
+    gate = threading.Event()
+
+    def held(*args: object, **kwargs: object) -> list:
+        gate.wait(20)
+        return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(session_module, "rate_moves_apart", held)
+    app = small(rounds=2)
+    async with app.run_test(size=(120, 36)) as pilot:
+        first = app.screen
+        session = first.session
+        recorded: list = []
+        session.recorder = recorded.append
+        miss, secret = wrong(session, 0), session.format(session.game.secret)
+        ended = session.person
+        for guess in (miss, secret):
+            await pilot.press(*guess, "enter")
+            await pilot.pause()
+        assert session.over and session.ratings == []
+        assert [m.value for m in recorded[-1].moves] == [None, None]
+        await pilot.press("enter")  # on to the next game, on a new screen
+        await pilot.pause()
+        assert app.screen is not first and isinstance(app.screen, PlayScreen)
+        assert session.person is not ended and session.rows() == []
+        gate.set()
+        for _ in range(3):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        expected = rate_moves(session.space, "knuth", ended.moves)
+        assert session.ratings == [] and session.unrated == []
+        game = recorded[-1]
+        assert game.key == recorded[0].key  # the same game, written again
+        assert [m.value for m in game.moves] == [r.value for r in expected]
+        assert [m.best_guess for m in game.moves] == [
+            code_text(session.space.to_digits(r.best_guess)) for r in expected
+        ]

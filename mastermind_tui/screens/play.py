@@ -9,11 +9,11 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
-from textual.worker import Worker
 
 from engine import MastermindError, Outcome, Solver
 from engine.match import plural
 
+from ..navigation import Rate, Rated
 from ..session import GameSession
 from ..typed import Kind, read_line
 from ..widgets.command_line import CommandLine
@@ -77,19 +77,12 @@ class PlayScreen(GameScreen):
         self.draw_trace()
 
     def rate(self) -> None:
-        """Rate the guesses not rated yet, one worker at a time: ratings of earlier moves
-        stay good when more guesses come, so a running rating is never cancelled for a
-        newer one (``compute`` starts exclusive work); what it leaves unrated is taken up
-        once its worker has ended (``rating_ended``)."""
-        running = any(
-            w.node is self and w.group == "rating" and not w.is_finished for w in self.app.workers
-        )
-        if running or self.busy("rating"):
-            return
-        work = self.session.rating_work()
-        if work is not None:
-            self.rating_error = None
-            self.compute("rating", self.session.generation, work)
+        """Have the guesses not rated yet rated, by the app (``Rate``): ratings of earlier
+        moves stay good when more guesses come, so a running rating is never cancelled
+        for a newer one, and one that comes after this screen is gone still completes
+        the session's record of its game."""
+        self.rating_error = None
+        self.post_message(Rate(self.session))
 
     def draw_trace(self) -> None:
         session = self.session
@@ -119,20 +112,19 @@ class PlayScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         self.draw_ratings()
 
-    @on(Worker.StateChanged)
-    def rating_ended(self, event: Worker.StateChanged) -> None:
-        """Rate what the last rating left, unless it failed (the next guess tries again:
-        a rating that keeps failing must not keep a core busy)."""
-        ended = event.worker.group == "rating" and event.worker.is_finished
-        if ended and self.rating_error is None:
-            self.rate()
+    @on(Rated)
+    def rated(self, message: Rated) -> None:
+        """A rating of this session's guesses came back to it (or failed): redraw."""
+        if message.session is not self.session:
+            return
+        if message.error is not None:
+            self.rating_error = message.error
+            self.failed("rating", message.error)
+        else:
+            self.draw_ratings()
 
     def computed(self, job: str, tag: int, result: object) -> None:
         assert isinstance(result, tuple)
-        if job == "rating":
-            self.session.take_ratings(result)
-            self.draw_ratings()
-            return
         solver, decision = result
         assert isinstance(solver, Solver)
         self.session.take_advice(tag, (solver, decision))
@@ -140,8 +132,6 @@ class PlayScreen(GameScreen):
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
-        if job == "rating":
-            self.rating_error = error
         self.draw_trace()
 
     @on(CommandLine.Entered)
