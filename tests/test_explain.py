@@ -7,7 +7,15 @@ import numpy as np
 import pytest
 
 from engine import Alternative, CodeSpace, Decision, get_notation, make_strategy, play, score
-from engine.explain import class_codes, code_text, ruled_out, runner_up, sentence, tie_text
+from engine.explain import (
+    alternatives_text,
+    class_codes,
+    code_text,
+    ruled_out,
+    runner_up,
+    sentence,
+    tie_text,
+)
 from engine.feedback import Answer, answers, partition
 from mastermind_tui.cli import main
 
@@ -88,6 +96,23 @@ def test_estimates_are_marked():
         note="partitions estimated on 10,000 of 16,777,216 possible codes",
     )
     assert sentence(decision, fmt) == "BBBB leaves at most ≈2,112,251 codes, whatever the answer."
+
+
+def test_next_best_marks_estimates_and_says_what_the_star_means():
+    """Issue 11 item 12: sampled scores carry ≈ and a star is explained where it shows."""
+    sampled = Decision(
+        guess=0,
+        consistent=True,
+        score=2_112_251,
+        score_label="largest class",
+        alternatives=(Alternative(code("BBBW"), 2_186_071, False),),
+        note="partitions estimated on 10,000 of 16,777,216 possible codes",
+    )
+    assert alternatives_text(sampled, fmt) == (
+        "next best: BBBW ≈2,186,071* (* cannot be the secret)"
+    )
+    exact = knuth(256, 276)
+    assert "≈" not in alternatives_text(exact, fmt) and "*" not in alternatives_text(exact, fmt)
 
 
 def test_runner_up_split_and_class_codes_match_a_brute_force_count():
