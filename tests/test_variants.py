@@ -546,3 +546,57 @@ def test_index_scans_count_only_allowed_codes_as_skipped(name: str, secret: int)
         assert decision.details["skipped"] == expected
         assert f"skipped {expected:,} impossible code" in decision.note or expected == 0
         solver.answer_for(target)
+
+
+PRESETS = {
+    "original": (6, 4, True),
+    "mini": (6, 4, True),
+    "super": (8, 5, True),
+    "bulls-and-cows": (10, 4, False),
+}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_reaches_solve_stats_tree_play_and_watch(preset, capsys):
+    """Each command takes the preset's size and rule (the sequential strategy keeps the
+    big sizes quick): solve and stats say them in JSON, tree counts its root's codes,
+    play and watch build their settings from it."""
+    colours, positions, repeats = PRESETS[preset]
+    count = math.perm(colours, positions) if not repeats else colours**positions
+    secret = "0123" if positions == 4 else "01234"
+    fast = ("--preset", preset, "--strategy", "sequential")
+    assert main(["solve", secret, *fast, "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert (solved["colours"], solved["positions"], solved["repeats"]) == PRESETS[preset]
+    assert solved["guesses"][0]["candidates_before"] == count
+    assert main(["stats", *fast, "--games", "2", "--seed", "1", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert (stats["colours"], stats["positions"], stats["repeats"]) == PRESETS[preset]
+    assert main(["tree", *fast, "--depth", "1", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["codes"] == count
+    for argv in (["play", "--preset", preset], ["watch", secret, "--preset", preset]):
+        settings, _ = settings_from(build_parser().parse_args(argv))
+        assert settings is not None
+        assert (settings.space.colours, settings.space.positions) == (colours, positions)
+        assert settings.space.repeats is repeats and settings.space.count == count
+
+
+@pytest.mark.parametrize("command", ["solve", "stats", "tree", "play", "watch"])
+def test_no_repeats_reaches_every_command(command, capsys):
+    """--no-repeats on its own (6 colours x 4 positions, 360 codes) on each command."""
+    if command in ("play", "watch"):
+        argv = [command, *(["RGOY"] if command == "watch" else []), "--no-repeats"]
+        settings, _ = settings_from(build_parser().parse_args(argv))
+        assert settings is not None and settings.space.count == 360
+        return
+    argv = {
+        "solve": ["solve", "RGOY", "--json"],
+        "stats": ["stats", "--games", "3", "--seed", "2", "--json"],
+        "tree": ["tree", "--depth", "1", "--format", "json"],
+    }[command]
+    assert main([*argv, "--no-repeats"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    if command == "tree":
+        assert data["codes"] == 360 and len(set(data["guess"])) == 4
+    else:
+        assert data["repeats"] is False
