@@ -64,3 +64,22 @@ async def test_f5_returns_home_from_a_game() -> None:
         assert isinstance(app.screen, PlayScreen)
         await pilot.press("f5")
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_f1_opens_help_and_q_or_escape_close_it_as_in_a_game() -> None:
+    """Issue 10 item 12: F1, then q or Escape, on the home screen as in a game; q typed in
+    a field stays in the field (it is never a key of its own on the home screen)."""
+    from mastermind_tui.screens.help import HelpScreen
+
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for close in ("q", "escape", "f1"):
+            await pilot.press("f1")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press(close)
+            assert isinstance(app.screen, HomeScreen)
+        secret = app.screen.query_one("#secret", Input)
+        secret.focus()
+        await pilot.press("q", "escape")
+        assert isinstance(app.screen, HomeScreen) and secret.value == "q"
+        assert app.return_code is None
