@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import DataTable, Static, Tree
+from textual.widgets import DataTable, Input, Select, Static, Tree
 
 from engine import STRATEGIES, Solver, play
 from engine.explain import class_codes
@@ -321,3 +321,36 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         codemap.cursor = rgoy
         await pilot.pause()
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
+
+
+async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
+    tmp_path, monkeypatch
+) -> None:
+    """optimal is offered wherever strategies are chosen: picked on the home screen, a
+    watched 4x3 game follows the exact optimum's tree (searched afresh in a temporary
+    cache) and names the strategy in the trace."""
+    from engine.strategies.optimal import solution
+    from mastermind_tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    solution.cache_clear()
+    app = MastermindApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#mode", Select).value = "watch"
+        home.query_one("#strategy", Select).value = "optimal"  # a Select refuses a value not offered
+        home.query_one("#colours", Input).value = "4"
+        home.query_one("#positions", Input).value = "3"
+        home.query_one("#secret", Input).value = "RGB"
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, WatchScreen)
+        session = app.screen.session
+        assert session.settings.strategy == "optimal"
+        expected = play(session.space, make_strategy("optimal"), session.secret)
+        assert [s.guess for s in session.steps] == [s.guess for s in expected]
+        await pilot.press("n")
+        assert advice(app).startswith("optimal chose: ")
+    solution.cache_clear()
