@@ -339,7 +339,8 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         home = app.screen
         assert isinstance(home, HomeScreen)
         home.query_one("#mode", Select).value = "watch"
-        home.query_one("#strategy", Select).value = "optimal"  # a Select refuses a value not offered
+        # A Select refuses a value it does not offer.
+        home.query_one("#strategy", Select).value = "optimal"
         home.query_one("#colours", Input).value = "4"
         home.query_one("#positions", Input).value = "3"
         home.query_one("#secret", Input).value = "RGB"
