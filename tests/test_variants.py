@@ -600,3 +600,22 @@ def test_no_repeats_reaches_every_command(command, capsys):
         assert data["codes"] == 360 and len(set(data["guess"])) == 4
     else:
         assert data["repeats"] is False
+
+
+@pytest.mark.parametrize(
+    ("name", "total", "worst"),
+    [
+        ("entropy", 26424, 8),
+        ("expected-size", 26551, 7),
+        ("most-parts", 26751, 8),
+        ("knuth", 27139, 7),
+    ],
+)
+def test_bulls_and_cows_every_secret_gives_the_readmes_totals(name, total, worst, capsys):
+    """``stats --all`` on Bulls and Cows finishes for the partition strategies, with the
+    totals the README publishes (the best known is 26,274: none may beat it)."""
+    argv = ["stats", "--all", "--preset", "bulls-and-cows", "--strategy", name, "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["games"], data["total_guesses"], data["worst"]) == (5040, total, worst)
+    assert data["total_guesses"] >= 26274
