@@ -126,7 +126,9 @@ class Settings:
         rules = Rules(colours, positions, rounds, moves, repeats)
         chosen = get_notation(notation)
         chosen.check(colours)
-        make_strategy(strategy)
+        # Refused here, in one line, rather than by a game screen as it starts (optimal
+        # past its size limit).
+        make_strategy(strategy).check(rules.space)
         return cls(mode, rules, chosen, strategy.lower(), seed, spoiler_free)
 
     @property

@@ -214,3 +214,35 @@ def test_rating_matches_brute_force(opening):
     assert rating.expected == pytest.approx(brute_force_expected(3, 3, opening))
     assert rating.best_expected == pytest.approx(73 / 27)
     assert rating.loss >= 0
+
+
+@pytest.mark.parametrize("command", ["play", "make", "match", "watch"])
+def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(command, capsys):
+    """Refused before any screen is drawn (it was a traceback from the game screen)."""
+    from mastermind_tui.cli import main
+
+    secret = ["RGOYB"] if command == "watch" else []
+    argv = [command, *secret, "--strategy", "optimal", "--colours", "8", "--positions", "5"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "computed exactly only up to 1,296 codes" in err and "most-parts" in err
+
+
+async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line() -> None:
+    from textual.widgets import Input, Select, Static
+
+    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.screens.home import HomeScreen
+
+    app = MastermindApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        home = app.screen
+        home.query_one("#strategy", Select).value = "optimal"
+        home.query_one("#colours", Input).value = "8"
+        home.query_one("#positions", Input).value = "5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is home and isinstance(home, HomeScreen)
+        line = str(home.query_one("#home-error", Static).render())
+        assert line.startswith("Cannot start: the optimal strategy is computed exactly only up to")
