@@ -116,7 +116,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         secret = app.screen.session.secret_text
         await enter(pilot, secret)
-        assert "YOU GUESSED IT IN 1 MOVES" in message(pilot)
+        assert "YOU GUESSED IT IN 1 MOVE!" in message(pilot)
         await enter(pilot, "")
         assert isinstance(app.screen, MakeScreen)
         await enter(pilot, "quit")
