@@ -173,3 +173,40 @@ async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
         assert "I have a secret of 1 peg from B W. Guess!" in text
         await enter(pilot, app.screen.session.secret_text)
         assert "YOU GUESSED IT IN 1 MOVE!" in screen_text(pilot)
+
+
+async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 11 item 18: the map kept a fixed dark colour in the light theme. Lit codes are
+    drawn in the theme's primary colour, ruled-out ones a shade off its panel colour, and
+    the glyphs alone still tell them apart with NO_COLOR."""
+    from textual.color import Color
+
+    from mastermind_tui.app import DARK, LIGHT
+    from mastermind_tui.widgets.codemap import CodeMap
+
+    def colours(app: MastermindApp) -> set[tuple[str, str]]:
+        """(foreground, background) of the map's cells (the cursor is not placed)."""
+        spans = app.screen.query_one(CodeMap).render().spans  # type: ignore[attr-defined]
+        styles = [s.style for s in spans if not isinstance(s.style, str)]
+        return {
+            (s.foreground.hex, s.background.hex)
+            for s in styles
+            if s.foreground is not None and s.background is not None
+        }
+
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        ((lit, out),) = colours(app)
+        assert lit == DARK.primary.upper() and out != LIGHT.background
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        ((lit, out),) = colours(app)
+        assert lit == LIGHT.primary.upper()
+        assert Color.parse(out).brightness < Color.parse(LIGHT.background).brightness
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        drawn = str(app.screen.query_one(CodeMap).render())
+        assert "█" in drawn and ("▀" in drawn or "▄" in drawn)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -27,10 +28,6 @@ LEGEND = "lit: still possible · dark: ruled out"
 #: The next line in a game without repeats, whose map has blank cells.
 LEGEND_BLANK = "blank: a colour repeats, not a code"
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
-_MAP = "#5fd7ff on #303030"
-_CURSOR = {True: "#f77f00", False: "#8a4a12"}
-_DARK = "#303030"
-_LIT = "#5fd7ff"
 #: Lines above the map: the legend, the axes, the column labels (one more, the blank
 #: cells' legend, where there are some).
 _TOP = 3
@@ -86,7 +83,23 @@ def symbols_of(fmt: Callable[[int], str], colours: int, positions: int) -> list[
 
 
 class CodeMap(Static):
-    """Draws the code map from the sorted indices of the codes still possible."""
+    """Draws the code map from the sorted indices of the codes still possible, in the
+    theme's colours (component classes), redrawn when the theme changes."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "codemap--lit",
+        "codemap--out",
+        "codemap--out-light",
+        "codemap--cursor",
+        "codemap--cursor-out",
+    }
+    DEFAULT_CSS = """
+    CodeMap > .codemap--lit { color: $primary; }
+    CodeMap > .codemap--out { color: $panel-lighten-1; }
+    CodeMap > .codemap--out-light { color: $panel-darken-1; }
+    CodeMap > .codemap--cursor { color: $accent; }
+    CodeMap > .codemap--cursor-out { color: $accent-darken-3; }
+    """
 
     class Pointed(Message):
         """The cursor moved to ``code``: the pane redraws the legend, and a screen may say
@@ -107,6 +120,14 @@ class CodeMap(Static):
         self._gone: np.ndarray | None = None
         self._colours = self._positions = 0
         self._fmt: Callable[[int], str] = str
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._draw())
+
+    def _colour(self, component: str) -> str:
+        """A component's colour from the theme, as a Rich colour name."""
+        colour = self.get_component_rich_style(component).color
+        return "default" if colour is None else colour.name
 
     def show(
         self,
@@ -219,6 +240,13 @@ class CodeMap(Static):
             gone.flat[:size] = self._gone
         symbols = symbols_of(self._fmt, colours, positions)
         cursor = self.cursor
+        # Ruled-out codes a shade off the pane's background: lighter on a dark theme,
+        # darker on a light one.
+        light = not self.app.current_theme.dark
+        lit = self._colour("codemap--lit")
+        out = self._colour("codemap--out-light" if light else "codemap--out")
+        marks = (self._colour("codemap--cursor-out"), self._colour("codemap--cursor"))
+        cell = Style(color=lit, bgcolor=out)
         k = _across(colours, positions)
         across_block = colours ** (k - 1)
         down_block = _down_block(colours, positions)
@@ -246,33 +274,36 @@ class CodeMap(Static):
                 up, down = 2 * cell_row * columns + column, (2 * cell_row + 1) * columns + column
                 halves = (bool(top_gone[column]), bool(bottom_gone[column]))
                 if cursor in (up, down):
-                    text.append(*self._cursor_cell(bool(a), bool(b), cursor == up, halves))
+                    glyph, style = _cursor_cell(bool(a), bool(b), cursor == up, halves)
+                    text.append(glyph, style.format(lit=lit, out=out, c=marks))
                 elif any(halves):
-                    text.append(*self._cell_with_blank(bool(a), bool(b), halves))
+                    glyph, style = _cell_with_blank(bool(a), bool(b), halves)
+                    text.append(glyph, style.format(lit=lit, out=out))
                 else:
-                    text.append(_GLYPHS[bool(a), bool(b)], style=_MAP)
+                    text.append(_GLYPHS[bool(a), bool(b)], style=cell)
             text.append("\n")
         text.right_crop(1)  # the last row's newline
         self.update(text)
 
-    @staticmethod
-    def _cell_with_blank(top: bool, bottom: bool, gone: tuple[bool, bool]) -> tuple[str, str]:
-        """A cell with one or two indices that are no code: those halves show the
-        terminal's own background, the other half is drawn lit or dark (so here, unlike
-        elsewhere, a dark half is a glyph too: colour tells it from a lit one)."""
-        if all(gone):
-            return " ", ""
-        lit = bottom if gone[0] else top
-        return ("▄" if gone[0] else "▀"), (_LIT if lit else _DARK)
 
-    @staticmethod
-    def _cursor_cell(
-        top: bool, bottom: bool, on_top: bool, gone: tuple[bool, bool] = (False, False)
-    ) -> tuple[str, str]:
-        """The cell holding the cursor: its half in the cursor's colour (bright on a lit
-        code, dim on a dark one or no code), the other half as usual."""
-        cursor = _CURSOR[top if on_top else bottom]
-        if gone[1] if on_top else gone[0]:
-            return ("▀" if on_top else "▄"), cursor
-        other = _LIT if (bottom if on_top else top) else _DARK
-        return ("▀", f"{cursor} on {other}") if on_top else ("▄", f"{cursor} on {other}")
+def _cell_with_blank(top: bool, bottom: bool, gone: tuple[bool, bool]) -> tuple[str, str]:
+    """A cell with one or two indices that are no code: those halves show the terminal's
+    own background, the other half is drawn lit or dark (so here, unlike elsewhere, a dark
+    half is a glyph too: colour tells it from a lit one). The style names the theme's
+    colours as ``{lit}`` and ``{out}``."""
+    if all(gone):
+        return " ", ""
+    lit = bottom if gone[0] else top
+    return ("▄" if gone[0] else "▀"), ("{lit}" if lit else "{out}")
+
+
+def _cursor_cell(
+    top: bool, bottom: bool, on_top: bool, gone: tuple[bool, bool] = (False, False)
+) -> tuple[str, str]:
+    """The cell holding the cursor: its half in the cursor's colour (``{c[1]}`` on a lit
+    code, the dimmer ``{c[0]}`` on a dark one or no code), the other half as usual."""
+    cursor = f"{{c[{int(top if on_top else bottom)}]}}"
+    if gone[1] if on_top else gone[0]:
+        return ("▀" if on_top else "▄"), cursor
+    other = "{lit}" if (bottom if on_top else top) else "{out}"
+    return ("▀" if on_top else "▄"), f"{cursor} on {other}"
