@@ -93,8 +93,11 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
         and np.array_equal(codes, np.arange(space.size))
     ):
         codes = None  # every code, in order: read the tables without gathering
-    if codes is None and space.positions >= 2:
-        return _against_every_code(space, guess)
+    if space.positions >= 2 and (codes is None or len(codes) * 16 > space.size):
+        # Every code by halves, then gathered: faster than scoring position by position
+        # once the codes are more than about a sixteenth of the space (5x8 to 7x7).
+        every = _against_every_code(space, guess)
+        return every if codes is None else every[codes]
     size = space.size if codes is None else len(codes)
     out = np.empty(size, dtype=class_dtype(space.positions))
     g_digits = space.to_digits(guess)
@@ -202,13 +205,22 @@ def cross(space: CodeSpace, guesses: np.ndarray, codes: np.ndarray) -> np.ndarra
 
 
 def table(space: CodeSpace) -> np.ndarray:
-    """Full guess x code answer table, for spaces small enough to hold it; built in
-    blocks of rows so that the float products never take more than the table itself."""
-    codes = space.all_indices()
-    out = np.empty((space.size, space.size), dtype=class_dtype(space.positions))
-    rows = max(1, BLOCK // (4 * space.size))
-    right = features(space, codes, False).T
-    for start in range(0, space.size, rows):
-        block = codes[start : start + rows]
-        out[start : start + rows] = np.rint(features(space, block, True) @ right)
+    """Full guess x code answer table, for spaces small enough to hold it. By halves, as
+    in ``_against_every_code``: blacks are the sum of two small half-code tables, and the
+    colours in common come from a table of colour-count patterns (84 x 84 on 4x6). About
+    35 ms on 4x6, where one matrix product per block of guesses took about 0.9 s."""
+    p, c = space.positions, space.colours
+    low_n = p // 2
+    dtype = class_dtype(p)
+    halves = []
+    for n in (p - low_n, low_n):
+        digits = _digit_table(c, n)
+        halves.append((digits[:, :, None] == digits[:, None, :]).sum(axis=0, dtype=dtype))
+    high, low = halves
+    # (guess high, guess low, code high, code low): the index of a code is high x low.
+    blacks = high[:, None, :, None] + low[None, :, None, :]
+    out = blacks.reshape(space.size, space.size) * dtype(p + 1)
+    patterns, pattern_of = _count_patterns(c, p)
+    common = np.minimum(patterns[:, None, :], patterns[None, :, :]).sum(axis=2, dtype=dtype)
+    out += np.take(common[pattern_of], pattern_of, axis=1)
     return out

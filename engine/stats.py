@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from .codes import CodeSpace
 from .errors import ConfigError
-from .feedback import against, answers, encode
+from .feedback import TABLE_LIMIT, against, cached_table, encode
 from .strategies import Position, Strategy, make_strategy
 from .tree import PROGRESS_INTERVAL, walk
 
@@ -183,9 +184,16 @@ def _play_block(
     progress: Progress | None = None,
 ) -> np.ndarray:
     """Guesses each secret takes, game by game, with no solver or trace: deterministic
-    strategies share a memo of (history -> guess and its answers)."""
+    strategies share a memo of (history -> guess and its answers). Answers come from the
+    answer table where the space has one and the games are enough to pay for it (it
+    costs about as much as scoring 50 random games on 4x6)."""
     memo: dict[tuple[tuple[int, int], ...], tuple[int, np.ndarray]] | None = (
         {} if strategy.deterministic else None
+    )
+    tab = (
+        cached_table(space.colours, space.positions)
+        if space.size <= TABLE_LIMIT and (memo is not None or len(secrets) * 64 >= space.size)
+        else None
     )
     everything = space.allowed
     win = encode(space.positions, 0, space.positions)
@@ -205,15 +213,15 @@ def _play_block(
                     guess = strategy.guess(
                         Position(space, cands, history, _NO_RNG if rng is None else rng)
                     )
-                # A table pays for itself over a tree's many positions, not a few games.
-                cls = (
-                    answers(space, guess, cands)
-                    if memo is not None
-                    else against(space, guess, cands)
-                )
+                if tab is not None:
+                    cls = tab[guess, cands]
+                else:  # None for every code: spares against() checking that it is
+                    cls = against(space, guess, None if not history and space.repeats else cands)
                 if memo is not None:
                     memo[history] = (guess, cls)
-            answer = int(cls[space.locate(cands, secret)])
+            answer = int(
+                tab[guess, secret] if tab is not None else cls[space.locate(cands, secret)]
+            )
             history = (*history, (guess, answer))
             if answer == win:
                 break
@@ -336,8 +344,12 @@ _WORK: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple]] | None =
 
 
 def _start_worker(store: str) -> None:
+    """Read the parts; one thread of linear algebra per worker, since --jobs already
+    spreads the work over the cores (two workers each using every core for their matrix
+    products ran slower than one process: 36 s against 32 s on 8x5)."""
     global _WORK
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threadpool_limits(1)
     _WORK = pickle.loads(Path(store).read_bytes())  # written by this package just before
 
 
