@@ -218,3 +218,47 @@ async def test_a_record_edited_by_hand_replays_as_one_line(tmp_path):
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert text.startswith("This game's record cannot be read (unknown notation")
         assert text.endswith("; the file may be damaged.") and "\n" not in text
+
+
+async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(tmp_path):
+    """A Bulls and Cows game says 'no repeats' in the list and on the replay; one move is
+    '1 move', and a lost game is not 'out of moves in 10 moves'."""
+    path = tmp_path / "r.sqlite3"
+    one = Move("0 1 2 3", 4, 0)
+    bulls = Game(10, 4, 10, "play", "person", "solved", "knuth", (one,), repeats=False)
+    lost = Game(6, 4, 2, "play", "person", "out of moves", "knuth", a_game(2).moves)
+    Records(path).add(replace(bulls, notation="digits", finished_at="2026-01-01T00:00:00+00:00"))
+    Records(path).add(replace(lost, secret="5 5 5 5", finished_at="2026-01-02T00:00:00+00:00"))
+    app = Host(RecordsScreen(path))
+    async with app.run_test(size=(120, 30)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        games = app.screen.query_one("#records-games", DataTable)
+        assert [str(c) for c in games.get_row_at(1)][1] == "10x4 no repeats"
+        assert [str(c) for c in games.get_row_at(0)][1] == "6x4"
+        await pilot.press("enter")
+        title = str(app.screen.query_one("#replay-title", Static).content)
+        assert title.startswith("You on 6 colours x 4 positions, 2026-01-02: out of moves")
+        assert "after 2 moves." in title and "in 2 moves" not in title
+        await pilot.press("escape", "down", "enter")
+        title = str(app.screen.query_one("#replay-title", Static).content)
+        assert title == (
+            "You on 10 colours x 4 positions, no repeats, 2026-01-01: solved in 1 move."
+            " Move 0 of 1."
+        )
+        await pilot.press("n")
+        assert "1. 0123   4,0" in str(app.screen.query_one("#replay-moves", Static).content)
+
+
+async def test_watching_keeps_nothing(tmp_path):
+    """Watch is the one mode that records nothing, even watched to the end."""
+    path = tmp_path / "r.sqlite3"
+    settings = Settings.build(mode="watch", colours=4, positions=3)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGB"), records=path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("end")
+        await pilot.pause()
+        assert "Solved in" in str(app.screen.query_one("#caption", Static).render())
+        await app.workers.wait_for_complete()
+    assert not path.exists() or Records(path).games() == []

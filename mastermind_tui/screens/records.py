@@ -111,7 +111,7 @@ class RecordsScreen(Screen):
         sizes.clear()
         for s in loaded.summaries:
             sizes.add_row(
-                f"{s.colours}x{s.positions}" + ("" if s.repeats else " no repeats"),
+                size_text(s.colours, s.positions, s.repeats),
                 str(s.played),
                 str(s.won),
                 "-" if s.average is None else f"{s.average:.2f}",
@@ -125,7 +125,7 @@ class RecordsScreen(Screen):
         for game in loaded.games:
             games.add_row(
                 game.finished_at.replace("T", " ")[:16],
-                f"{game.colours}x{game.positions}",
+                size_text(game.colours, game.positions, game.repeats),
                 game.mode + (" (practice)" if game.practice else ""),
                 "you" if game.breaker == "person" else f"computer ({game.strategy})",
                 game.outcome,
@@ -136,6 +136,11 @@ class RecordsScreen(Screen):
     def _replay(self, event: DataTable.RowSelected) -> None:
         if 0 <= event.cursor_row < len(self.games):
             self.app.push_screen(ReplayScreen(self.games[event.cursor_row]))
+
+
+def size_text(colours: int, positions: int, repeats: bool) -> str:
+    """``6x4``, or ``10x4 no repeats``: games of one size under other rules are apart."""
+    return f"{colours}x{positions}" + ("" if repeats else " no repeats")
 
 
 def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating | None:
@@ -186,10 +191,13 @@ class ReplayScreen(Screen):
     def _draw(self) -> None:
         game = self.game
         who = "You" if game.breaker == "person" else f"The computer ({game.strategy})"
+        rules = "" if game.repeats else ", no repeats"
+        count = len(game.moves)
+        moves = f"{count} move" + ("" if count == 1 else "s")
+        ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         self.query_one("#replay-title", Static).update(
-            f"{who} on {game.colours} colours x {game.positions} positions, "
-            f"{game.finished_at[:10]}: {game.outcome} in {len(game.moves)} moves. "
-            f"Move {self.shown} of {len(game.moves)}."
+            f"{who} on {game.colours} colours x {game.positions} positions{rules}, "
+            f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
         )
         try:
             text = "\n".join(self._lines()) or "Press n to begin."
