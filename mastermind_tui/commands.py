@@ -16,6 +16,7 @@ from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, run_stats
+from engine.strategies.optimal import solution
 from engine.trace import Step
 
 from .launch import build_settings
@@ -83,6 +84,18 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     return "\n".join(lines)
 
 
+def prepare(space: CodeSpace, strategy: str) -> None:
+    """The optimal tree, read or searched here before anything else needs it: worker
+    processes then find it in the cache instead of each searching it, and a damaged cache
+    file that had to be searched again is said in one line on stderr."""
+    if strategy != "optimal":
+        return
+    make_strategy(strategy).check(space)
+    notice = solution(space.colours, space.positions, space.repeats).notice
+    if notice:
+        print(f"mastermind: {notice}", file=sys.stderr)
+
+
 class _ProgressBar:
     """A bar on stderr, shown only on a terminal and only once a run passes one second,
     then redrawn every tenth of a second however fast or slow the games go."""
@@ -123,6 +136,7 @@ def stats(args: argparse.Namespace) -> int:
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
+    prepare(space, settings.strategy)
     bar = _ProgressBar()
     try:
         result = run_stats(

@@ -12,6 +12,7 @@ from engine.feedback import decode
 from engine.notation import Notation
 from engine.tree import Node, build_tree
 
+from .commands import prepare
 from .launch import build_settings
 
 #: The biggest space whose whole tree is built (8 colours x 5 positions).
@@ -33,6 +34,7 @@ def tree(args: argparse.Namespace) -> int:
             f"the tree of {space.count:,} codes is too big to print; "
             f"at most {TREE_LIMIT:,} (8 colours x 5 positions)"
         )
+    prepare(space, strategy.name)
     root = build_tree(space, strategy)
     depth = args.depth if args.depth is not None else root.height
     if args.format == "json":

@@ -130,6 +130,32 @@ def test_foreign_cache_is_not_trusted(cache_dir):
     assert "written for something else" in solution(4, 3).notice
 
 
+@pytest.mark.parametrize(
+    ("command", "figure"),
+    [
+        (("stats", "--all", "--json"), '"total_guesses": 206'),
+        (("stats", "--games", "5", "--seed", "1", "--jobs", "2"), "games          5"),
+        (("tree", "--format", "json", "--depth", "1"), '"codes": 64'),
+    ],
+)
+def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(command, figure, tmp_path):
+    """stats and tree, not only solve, report a damaged tree on disk (it is searched again,
+    and stored soundly for the next run, which has nothing to report)."""
+    path = tmp_path / "optimal-4x3.json"
+    path.write_text("not json")
+    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    size = ("--strategy", "optimal", "--colours", "4", "--positions", "3")
+    argv = [sys.executable, "-m", "mastermind_tui", *command, *size]
+    done = subprocess.run(argv, capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and figure in done.stdout
+    assert done.stderr == (
+        f"mastermind: optimal strategy cache: {path} is damaged or was written for "
+        "something else; searched again\n"
+    )
+    again = subprocess.run(argv, capture_output=True, text=True, env=env)
+    assert again.returncode == 0 and again.stderr == "" and figure in again.stdout
+
+
 def test_unwritable_cache_costs_only_the_search(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
