@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import threading
+
+import numpy as np
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
+from engine import CodeSpace
+from engine.stats import estimate_seconds, run_stats
 from mastermind_tui.app import MastermindApp
-from mastermind_tui.screens.stats import StatsScreen
+from mastermind_tui.screens import stats as stats_screen
+from mastermind_tui.screens.dialogs import Confirm
+from mastermind_tui.screens.stats import (
+    Plan,
+    RunProgress,
+    StatsScreen,
+    describe_seconds,
+    play,
+)
 from mastermind_tui.state import Settings
 from mastermind_tui.widgets.histogram import StatsCard
 
@@ -50,3 +63,49 @@ async def test_sample_and_errors() -> None:
         await pilot.pause()
         (card,) = screen.query(StatsCard)
         assert card.result.games == 20
+
+
+async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#games", Input).value = "2000000"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, Confirm)
+        question = str(app.screen.query_one("#confirm-question", Static).render())
+        seconds = sum(
+            estimate_seconds(CodeSpace(6, 4), name, 2_000_000)
+            for name in ("knuth", "entropy", "classic")
+        )
+        assert question == (
+            "6,000,000 games (3 strategies of 2,000,000 secrets) will take "
+            f"{describe_seconds(seconds)} on one core. Run them?"
+        )
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and not screen.running
+        assert str(screen.query_one("#stats-status", Static).render()) == "Not run."
+
+
+def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypatch) -> None:
+    """The engine reports by time, so at any count: each report moves the bar (a filter by
+    count, one game in a hundred, let almost none through)."""
+    space = CodeSpace(6, 4)
+    calls: list[int] = []
+
+    def fake_run(space, name, secrets, seed=None, progress=None):
+        for done in (7, 513, 1000):
+            calls.append(done)
+            progress(done, len(secrets))
+        return run_stats(space, name, secrets[:5], seed)
+
+    monkeypatch.setattr(stats_screen, "run_stats", fake_run)
+    plan = Plan(space, ("knuth", "random"), np.arange(1000), 1)
+    sent: list[object] = []
+    play(plan, 4, threading.Event(), sent.append)
+    bar = [m.done for m in sent if isinstance(m, RunProgress) and m.run == 4]
+    assert bar == [7, 513, 1000, 1007, 1513, 2000]
+    assert len(calls) == 6

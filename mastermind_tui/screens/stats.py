@@ -96,7 +96,6 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
     the plan; ``send`` (the screen's ``post_message``) delivers nothing once the screen is
     gone. Every failure becomes a RunEnded, so nothing escapes the thread."""
     total = len(plan.secrets)
-    step = max(1, total // 100)
     try:
         for number, name in enumerate(plan.names):
             send(
@@ -106,10 +105,10 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
             )
 
             def progress(done: int, _total: int, before: int = number * total) -> None:
+                # The engine reports by time (a few times a second), at any count.
                 if stop.is_set():
                     raise Cancelled
-                if done % step == 0 or done == total:
-                    send(RunProgress(run, before + done))
+                send(RunProgress(run, before + done))
 
             result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
             if stop.is_set():
