@@ -36,6 +36,7 @@ WORDS: dict[str, Kind] = {
     "UNDO": Kind.UNDO,
     "FIX": Kind.FIX,
     "HINT": Kind.HINT,
+    "H": Kind.HINT,  # the hint key: no notation has a colour H, so H alone is never a code
 }
 
 _ANSWER = re.compile(

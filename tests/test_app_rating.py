@@ -159,6 +159,13 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         await pilot.pause()
         assert trace.display and "HINT: knuth would play" in message(pilot)
         assert rating_line(pilot).startswith("BWB: ")
+        await enter(pilot, wrong(screen.session, 7))
+        assert not trace.display
+        await pilot.press("h", "enter")  # H, the hint key: a line of its own
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert trace.display and "HINT: knuth would play" in message(pilot)
+        assert len(screen.session.rows()) == 3  # not read as a guess
 
 
 async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:

@@ -29,6 +29,7 @@ def test_bad_answers_explain(text: str) -> None:
         ("secret", Kind.SECRET),
         ("undo", Kind.UNDO),
         ("Hint", Kind.HINT),
+        ("h", Kind.HINT),  # no notation has a colour H: a line of just H is the hint
     ],
 )
 def test_words_in_any_case(text: str, kind: Kind) -> None:

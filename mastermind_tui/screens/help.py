@@ -17,8 +17,8 @@ Each answer peg: **●** black = right colour in the right place, **○** white 
 in the wrong place.
 
 - `BOARD` (or F2): the list of your moves so far
-- `HINT` (or F3): the solver's advice, and in a spoiler-free game the ratings too, until
-  your next guess (a typed word, not the H key: every letter goes to your guess)
+- `HINT`, `H` or F3: the solver's advice, and in a spoiler-free game the ratings too,
+  until your next guess (`H` and Enter: every key goes to the command line first)
 - `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page

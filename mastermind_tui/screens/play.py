@@ -34,8 +34,9 @@ class PlayScreen(GameScreen):
     are worked out in workers, so even an 8x8 guess (or a first rating on 6x4, which may
     search for seconds) never holds up the keyboard.
 
-    The hint is a typed ``HINT`` (like the 1978 ``BOARD`` and ``QUIT``) or F3, not the H
-    key: every printable key belongs to the command line here, where guesses are typed."""
+    The hint is a typed ``HINT`` or ``H`` (like the 1978 ``BOARD`` and ``QUIT``) or F3,
+    never the bare H key: every printable key belongs to the command line here, where
+    guesses (and ``HINT``, ``HELP``) are typed."""
 
     CSS_PATH = "play.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "hint", "Hint", id="hint")]
