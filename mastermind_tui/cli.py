@@ -58,11 +58,16 @@ class _Parser(argparse.ArgumentParser):
 _ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
-def _count(text: str) -> int:
-    """A whole number of 0 or more in ASCII digits: no other script's digits, no ``6_0``."""
+def _whole(text: str) -> int:
+    """A whole number in ASCII digits: no other script's digits, no ``6_0``."""
     if not _ASCII_WHOLE.fullmatch(text.strip()):
         raise argparse.ArgumentTypeError(f"{clip(text)!r} is not a whole number")
-    value = int(text)
+    return int(text)
+
+
+def _count(text: str) -> int:
+    """A whole number of 0 or more."""
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{clip(text)} is negative; give 0 or more")
     return value
@@ -247,7 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _positive(text: str) -> int:
-    value = _count(text)
+    """A whole number of 1 or more (-1 is too small as well, not told to be 0 or more)."""
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text} is too small; give 1 or more")
     return value

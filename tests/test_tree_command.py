@@ -72,13 +72,9 @@ def test_text_and_dot_show_the_same_tree():
         (("--strategy", "classic"), "guesses at random"),
         (("--colours", "8", "--positions", "6"), "too big to print"),
         (("--strategy", "optimal", "--colours", "8", "--positions", "5"), "most-parts"),
-        (
-            (
-                "--depth",
-                "0",
-            ),
-            "give 1 or more",
-        ),
+        (("--depth", "0"), "0 is too small; give 1 or more"),
+        (("--depth", "-1"), "-1 is too small; give 1 or more"),  # never "give 0 or more"
+        (("--depth", "two"), "'two' is not a whole number"),
     ],
 )
 def test_refusals_are_one_line(args, message):
