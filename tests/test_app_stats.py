@@ -109,3 +109,21 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypat
     bar = [m.done for m in sent if isinstance(m, RunProgress) and m.run == 4]
     assert bar == [7, 513, 1000, 1007, 1513, 2000]
     assert len(calls) == 6
+
+
+async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> None:
+    """Issue 11 item 18: Textual's checkbox draws X ticked or not (colour alone told them
+    apart, nothing with NO_COLOR); ticked boxes read [X], the others [ ]."""
+    from app_helpers import screen_text
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "[X] knuth" in text and "[ ] expected-size" in text and "[ ] no repeats" in text
+        app.screen.query_one("#strategy-knuth", Checkbox).focus()
+        await pilot.press("space")
+        assert "[ ] knuth" in screen_text(pilot)
+        assert app.screen.selected() == ["entropy", "classic"]

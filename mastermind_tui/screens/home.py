@@ -18,6 +18,7 @@ from engine.notation import NOTATIONS
 
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
 from ..settings import MODE_TITLES, PRESET_TITLES, PRESETS, Settings, whole_number
+from ..widgets.tick import Tick
 from .base import SizedScreen
 
 
@@ -96,7 +97,7 @@ class HomeScreen(SizedScreen):
                 )
                 yield from self._field(
                     "No repeated colours",
-                    Checkbox(
+                    Tick(
                         "each colour once per code",
                         not rules.repeats,
                         id="no-repeats",
@@ -124,7 +125,7 @@ class HomeScreen(SizedScreen):
                 )
                 yield from self._field(
                     "Spoiler-free (you break the code)",
-                    Checkbox(
+                    Tick(
                         "hide advice and ratings; HINT shows them",
                         s.spoiler_free,
                         id="spoiler-free",

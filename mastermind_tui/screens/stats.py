@@ -20,6 +20,7 @@ from engine.stats import StatsResult, choose_secrets, estimate_seconds, run_stat
 
 from ..settings import Settings, whole_number
 from ..widgets.histogram import StatsCard
+from ..widgets.tick import Tick
 from .base import SizedScreen, one_line
 from .dialogs import Confirm
 
@@ -153,13 +154,13 @@ class StatsScreen(SizedScreen):
             with Vertical(id="strategies") as box:
                 box.border_title = "Strategies"
                 for name in STRATEGIES:
-                    yield Checkbox(name, name in chosen, id=f"strategy-{name}", compact=True)
+                    yield Tick(name, name in chosen, id=f"strategy-{name}", compact=True)
             with Vertical(id="stats-fields"):
                 yield Label("Colours, positions")
                 with Horizontal(classes="pair"):
                     yield Input(str(rules.colours), id="colours", compact=True)
                     yield Input(str(rules.positions), id="positions", compact=True)
-                    yield Checkbox("no repeats", not rules.repeats, id="no-repeats", compact=True)
+                    yield Tick("no repeats", not rules.repeats, id="no-repeats", compact=True)
                 yield Label("Games (blank: every secret)")
                 yield Input("" if size <= SAMPLE_ABOVE else str(SAMPLE), id="games", compact=True)
                 with Horizontal(id="stats-buttons"):
