@@ -31,7 +31,7 @@ from engine import (
     Step,
     parse_any,
 )
-from engine.explain import runner_up, score_text
+from engine.explain import class_codes, runner_up, score_text
 from engine.feedback import check_answer, score
 from engine.match import COMPUTER, PERSON, Match, plural
 from engine.rating import MoveRating, rate_moves_apart, summary
@@ -495,6 +495,23 @@ class GameSession:
             rival=None if choice is None else (choice.guess, choice.partition),
             rival_label=f"{strategy}'s choice",
         )
+
+    def class_codes(self, answer: Answer) -> np.ndarray | None:
+        """The codes of one class of the split on show (whoever breaks the code): those
+        possible before its guess that answer it with ``answer``; None before a guess, or
+        past RIVAL_LIMIT codes."""
+        if self.role == PERSON:
+            assert self.person is not None
+            solver = self.person.known
+        else:
+            solver = self._computer.solver
+        if not solver.steps:
+            return None
+        last = solver.steps[-1]
+        before = solver.candidates_before(last.number)
+        if len(before) > RIVAL_LIMIT:
+            return None
+        return class_codes(self.space, last.guess, before, answer)
 
     def _allowed(self) -> np.ndarray | None:
         """For the code map: the codes the rules allow, when some indices are no code."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from app_helpers import enter
 from textual.widgets import Static
 
-from engine import Solver, make_strategy
+from engine import Answer, Solver, make_strategy
+from engine.explain import class_codes
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.bars import PartitionBars
@@ -42,3 +43,46 @@ async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
         lines = app.screen.query_one(PartitionBars).render().plain.splitlines()
         assert [line.split()[0] for line in lines if "worst" in line] == ["0,2", "1,1"]
         assert [line.split()[0] for line in lines if line.endswith("◀")] == ["0,3"]
+
+
+def bar_lines(app: MastermindApp) -> list[str]:
+    return app.screen.query_one(PartitionBars).render().plain.splitlines()
+
+
+async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
+    """Keys belong to the command line in a game, so the mouse opens a bar: its class of
+    the codes possible before the guess, as the engine counts it; a second click closes it,
+    and a new guess's bars start closed."""
+    app = MastermindApp(Settings.build(seed=3))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "RRGG")
+        session = app.screen.session
+        before = Solver(session.space, make_strategy("knuth")).candidates
+        rrgg = session.parse("RRGG")
+        assert bar_lines(app)[2].startswith("1,0 ") and bar_lines(app)[2].endswith("◀")
+        await pilot.click(PartitionBars, offset=(1, 2))  # the answer's bar
+        lines = bar_lines(app)
+        assert lines[2].startswith("▸ 1,0 ")
+        listed = " ".join(lines[3:11]).split()
+        codes = class_codes(session.space, rrgg, before, Answer(1, 0))
+        assert listed == [session.format(int(c)) for c in codes[: len(listed)]]
+        assert lines[11] == f"{' ' * 6}… and {len(codes) - len(listed):,} more"
+        await pilot.click(PartitionBars, offset=(1, 2))  # closes it
+        assert len(bar_lines(app)) == 13 and not bar_lines(app)[0].startswith("▸")
+        await pilot.click(PartitionBars, offset=(1, 12))  # the last bar, 4,0: RRGG itself
+        assert bar_lines(app)[12:] == ["▸ 4,0 █ 1", "      RRGG"]
+        await enter(pilot, "BBWR")
+        assert not any(line.startswith(("▸", "  ")) for line in bar_lines(app))
+
+
+async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
+    app = MastermindApp(Settings.build(mode="make", seed=3))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter(pilot, "1,0")
+        session = app.screen.session
+        lines = bar_lines(app)
+        row = next(i for i, line in enumerate(lines) if line.startswith("2,2 "))
+        await pilot.click(PartitionBars, offset=(1, row))
+        everything = Solver(session.space, make_strategy("knuth")).candidates
+        codes = class_codes(session.space, session.parse("BBWW"), everything, Answer(2, 2))
+        assert bar_lines(app)[row + 1].split() == [session.format(int(c)) for c in codes]

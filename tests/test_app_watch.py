@@ -179,6 +179,11 @@ async def test_a_bar_opens_to_list_its_codes() -> None:
         assert opened[:40] == knuth_after(2)[1]
         await pilot.press("enter")  # closes it
         assert len(bar_lines(app)) == 14
+        await pilot.click(PartitionBars, offset=(1, 2))  # a click opens it too
+        assert bar_lines(app)[2].startswith("▸ 1,2 ")
+        assert " ".join(bar_lines(app)[3:11]).split()[:40] == knuth_after(2)[1]
+        await pilot.click(PartitionBars, offset=(1, 3))  # one of its codes: closes it
+        assert len(bar_lines(app)) == 14
         await pilot.press("n")  # a new step: nothing selected
         assert not bar_lines(app)[0].startswith(("▸", " "))
 

@@ -21,6 +21,7 @@ from engine.match import plural
 from ..navigation import ShowSession
 from ..session import GameSession
 from ..typed import Kind, Typed
+from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
@@ -200,6 +201,20 @@ class GameScreen(SizedScreen):
         else:
             return False
         return True
+
+    @on(PartitionBars.Clicked)
+    def open_bar(self, event: PartitionBars.Clicked) -> None:
+        """A click opens a bar to list its codes (keys belong to the command line here);
+        a click on the open one closes it."""
+        bars = event.bars
+        if bars.selected == event.index and bars.opened is not None:
+            bars.select(None)
+            return
+        codes = self.session.class_codes(event.answer)
+        if codes is None:
+            self.say("Too many codes to list this class.")
+            return
+        bars.select(event.index, [self.session.format(int(c)) for c in codes])
 
     def draw_board(self) -> None:
         session = self.session

@@ -28,7 +28,8 @@ in the wrong place.
 Each guess is rated against the best one there: where the exact optimum is known (up to
 6 colours x 4 positions), by the guesses still expected after it with perfect play from
 then on; elsewhere by the strategy's own score. **Cost** in History is what each guess
-lost; the summary at the end adds it up.
+lost; the summary at the end adds it up. A click on a bar of the Solver trace lists
+its codes.
 """
 
 COMPUTER = """\
@@ -55,8 +56,8 @@ arrow keys open a list.
 
 WATCH = """\
 ## Watching a strategy
-n or →, p or ←: step; Space: play/pause; ↑ ↓ and Enter, or 1-9: open a bar to list its
-codes; Shift+arrows or the mouse: name a code on the map and the move that ruled it out
+n or →, p or ←: step; Space: play/pause; ↑ ↓ and Enter, 1-9 or a click: open a bar to
+list its codes; Shift+arrows or the mouse: name a code on the map and the move that ruled it out
 (a click picks a cell's lower code); PgUp/PgDn: scroll; F4: the decision tree from here;
 F5: a new game.
 

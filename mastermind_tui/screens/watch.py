@@ -149,6 +149,15 @@ class WatchScreen(SizedScreen):
             self._open = not self._open
         self._draw_bar()
 
+    @on(PartitionBars.Clicked)
+    def _clicked(self, event: PartitionBars.Clicked) -> None:
+        """A click opens a bar, as its digit does; a click on the open one closes it."""
+        if self._bar == event.index and self._open:
+            self._open = False
+        else:
+            self._bar, self._open = event.index, True
+        self._draw_bar()
+
     def action_move_cursor(self, across: int, down: int) -> None:
         self.query_one(CodeMap).move_cursor(across, down)
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual import events
 from textual.content import Content
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -39,10 +43,24 @@ def wrapped(codes: list[str], width: int) -> list[str]:
 
 class PartitionBars(Widget):
     """One bar per answer (blacks,whites), largest first, scaled to the width; the answer
-    given is marked with ◀ and the largest classes with "worst case". Where keys are free
-    (watch mode) one bar can be selected, and opened to list its codes under it."""
+    given is marked with ◀ and the largest classes with "worst case". One bar can be
+    selected, and opened to list its codes under it: from the keys in watch mode, by a
+    click anywhere (the screen is told, and works the codes out)."""
 
     DEFAULT_CSS = "PartitionBars { height: auto; }"
+
+    class Clicked(Message):
+        """The bar of ``answer`` (``index``: largest class first) was clicked."""
+
+        def __init__(self, bars: PartitionBars, index: int, answer: Answer) -> None:
+            super().__init__()
+            self.bars = bars
+            self.index = index
+            self.answer = answer
+
+        @property
+        def control(self) -> PartitionBars:
+            return self.bars
 
     partition: reactive[dict[Answer, int]] = reactive(dict, layout=True)
     answered: reactive[Answer | None] = reactive(None)
@@ -50,9 +68,23 @@ class PartitionBars(Widget):
     selected: reactive[int | None] = reactive(None, layout=True)
     opened: reactive[tuple[str, ...] | None] = reactive(None, layout=True)
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: The bar (its index) drawn on each line, codes listed under a bar included.
+        self._rows: list[int] = []
+
     def show(self, partition: dict[Answer, int], answered: Answer | None) -> None:
+        """A split to draw; a new one starts with no bar selected."""
+        if partition != self.partition:
+            self.select(None)
         self.partition = partition
         self.answered = answered
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None and 0 <= offset.y < len(self._rows):
+            index = self._rows[offset.y]
+            self.post_message(self.Clicked(self, index, list(self.partition)[index]))
 
     def select(self, index: int | None, opened: list[str] | None = None) -> None:
         """Select a bar (None: none) and list ``opened`` codes under it."""
@@ -61,6 +93,7 @@ class PartitionBars(Widget):
 
     def render(self) -> Content:
         if not self.partition:
+            self._rows = []
             return Content.styled("No guess yet.", "dim")
         biggest = max(self.partition.values())
         worst = worst_cases(self.partition)
@@ -72,7 +105,9 @@ class PartitionBars(Widget):
         word = WORST if self.size.width - fixed - len(WORST) - 1 >= 6 else WORST.split()[0]
         room = max(3, self.size.width - fixed - (len(word) + 1 if worst else 0))
         parts: list[tuple[str, str] | str] = []
+        self._rows = []
         for index, (answer, count) in enumerate(self.partition.items()):
+            self._rows.append(index)
             mark = answer == self.answered
             here = index == self.selected
             if gutter:
@@ -92,4 +127,5 @@ class PartitionBars(Widget):
                     shown = sum(len(line.split()) for line in lines[:OPEN_LINES])
                     lines = [*lines[:OPEN_LINES], f"… and {len(self.opened) - shown:,} more"]
                 parts.extend((f"{indent}{line}\n", "italic") for line in lines)
+                self._rows.extend(index for _ in lines)
         return Content.assemble(*parts).rstrip()
