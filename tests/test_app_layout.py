@@ -210,3 +210,20 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
         await enter(pilot, "RRGG")
         drawn = str(app.screen.query_one(CodeMap).render())
         assert "█" in drawn and ("▀" in drawn or "▄" in drawn)
+
+
+async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> None:
+    """Issue 11 item 10: the status line was one row, so at 80 columns a match's totals and
+    the rule for a game lost or quit were cut off; it takes a second row when it needs it."""
+    app = app_for(mode="match", rounds=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "RRGG")
+        await enter(pilot, "QUIT")
+        status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
+        assert "not solved: scores 11 (a game lost or quit scores 11)" in status
+        assert "total: you 11, computer 0 (lower wins)" in status
+        await enter(pilot, "")
+        status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
+        assert "the computer breaks · move 1 of 10 (10 left)" in status
+        assert "total: you 11, computer 0 (lower wins)" in status
+        assert "│ 10 · · · ·" in screen_text(pilot)
