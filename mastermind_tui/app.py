@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import platformdirs
 from textual import on
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
@@ -24,7 +24,7 @@ from .navigation import (
     StartGame,
     StartWatch,
 )
-from .records import Game, Records, RecordsError
+from .recording import RecordingApp
 from .screens.base import one_line
 from .session import GameSession, Ratings
 from .settings import Settings
@@ -65,7 +65,7 @@ def screenshot_directory() -> Path:
     return Path.cwd()
 
 
-class MastermindApp(App[None]):
+class MastermindApp(RecordingApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
     progress is confirmed first."""
@@ -86,13 +86,9 @@ class MastermindApp(App[None]):
     ) -> None:
         """``records``: the records file the Records screen reads and, with ``record``,
         where every finished game is kept (None: no records, as in tests)."""
-        super().__init__()
+        super().__init__(records, record)
         self.settings = settings
         self.watch_secret = watch_secret
-        self.records = records
-        self.record = record
-        #: Games whose write failed and was reported (one line per game, not per write).
-        self._unrecorded: set[str] = set()
         #: Sessions whose guesses are being rated (one rating worker at a time each).
         self._rating: set[GameSession] = set()
 
@@ -146,30 +142,6 @@ class MastermindApp(App[None]):
         session = GameSession(settings)
         session.recorder = self.record_game
         self.show_session(session)
-
-    def record_game(self, game: Game) -> None:
-        """Keep a finished game, in a thread: a file another instance holds locked makes
-        the worker wait, not the interface. A fault is one line and play goes on."""
-        path = self.records
-        if path is None or not self.record:
-            return
-
-        def write() -> None:
-            try:
-                Records(path).add(game)
-            except RecordsError as error:
-                self.call_from_thread(self._not_recorded, game.key, str(error))
-
-        self.run_worker(write, thread=True, group="records", exit_on_error=False)
-
-    def _not_recorded(self, key: str, error: str) -> None:
-        if key not in self._unrecorded:
-            self._unrecorded.add(key)
-            self.notify(
-                f"{error}. This game is not recorded; play goes on.",
-                severity="warning",
-                markup=False,
-            )
 
     def rate(self, session: GameSession) -> None:
         """Rate a session's unrated guesses in a thread of the app's, not of the screen
@@ -242,7 +214,8 @@ class MastermindApp(App[None]):
         teletype comes back to it."""
         from .retro.screen import TeletypeScreen
 
-        self.push_screen(TeletypeScreen(seed=None if self.settings is None else self.settings.seed))
+        seed = None if self.settings is None else self.settings.seed
+        self.push_screen(TeletypeScreen(seed=seed, recorder=self.record_game))
 
     def action_records(self) -> None:
         """The Records screen on top of whatever is on show, which is kept (a game goes

@@ -227,6 +227,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--crlf", action="store_true", help="end lines in CR LF like the original (--plain only)"
     )
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
+    _no_record(p)
 
     p = command("tree", "a deterministic strategy's whole decision tree")
     _size_args(p)
@@ -352,14 +353,14 @@ def _check_screen(args: argparse.Namespace) -> None:
 
 
 #: Commands whose app can finish a game (watch leads to the home screen).
-RECORDING = (None, "play", "make", "match", "watch")
+RECORDING = (None, "play", "make", "match", "watch", "retro")
 
 
 def _dispatch(args: argparse.Namespace) -> int:
     if args.no_record and args.command not in RECORDING:
         raise MastermindError(
             f"--no-record does nothing with `mastermind {args.command}`: it is for the games "
-            "(play, make, match, watch or no command)"
+            "(play, make, match, watch, retro or no command)"
         )
     if args.command == "solve":
         from .commands import solve
@@ -387,13 +388,16 @@ def _dispatch(args: argparse.Namespace) -> int:
         return serve(args.host, args.port)
     if args.command == "retro":
         _check_screen(args)
+        from .records import default_path
+
+        kept_in = None if args.no_record else default_path()
         if args.plain:
             from .retro.plain import run_plain
 
-            return run_plain(seed=args.seed, gwbasic_rnd=args.gwbasic_rnd, crlf=args.crlf)
+            return run_plain(args.seed, args.gwbasic_rnd, args.crlf, kept_in)
         from .retro.app import RetroApp
 
-        RetroApp(seed=args.seed, gwbasic_rnd=args.gwbasic_rnd, amber=args.amber).run()
+        RetroApp(args.seed, args.gwbasic_rnd, args.amber, kept_in).run()
         return 0
     from .launch import launch, settings_from
 

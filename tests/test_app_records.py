@@ -11,6 +11,7 @@ from pathlib import Path
 
 from app_helpers import enter
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from mastermind_tui.app import MastermindApp
@@ -262,3 +263,36 @@ async def test_watching_keeps_nothing(tmp_path):
         assert "Solved in" in str(app.screen.query_one("#caption", Static).render())
         await app.workers.wait_for_complete()
     assert not path.exists() or Records(path).games() == []
+
+
+async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(tmp_path, monkeypatch):
+    """The 1978 game opened with F7 from the home screen, and ``mastermind retro`` (its
+    own app): each game that ends is kept, as retro; with --no-record none is."""
+    from mastermind_tui.retro.app import RetroApp
+    from mastermind_tui.retro.screen import TeletypeScreen
+
+    monkeypatch.setattr(TeletypeScreen, "cursor_blink", False)
+    path = tmp_path / "r.sqlite3"
+
+    async def quit_a_game(app: App, pilot: Pilot, *first: str) -> None:
+        await pilot.press(*first)
+        for line in ("4", "2", "1", "RG", "QUIT"):
+            await pilot.press(*line.lower(), "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+    home = MastermindApp(records=path)
+    async with home.run_test(size=(100, 30)) as pilot:
+        await quit_a_game(home, pilot, "f7")
+        assert notices(home) == []
+    alone = RetroApp(seed=1, records=path)
+    async with alone.run_test(size=(100, 30)) as pilot:
+        await quit_a_game(alone, pilot)
+    games = Records(path).games()
+    assert [(g.mode, g.breaker, g.outcome, len(g.moves)) for g in games] == [
+        ("retro", "person", "quit", 1)
+    ] * 2
+    off = RetroApp(seed=1, records=path, record=False)
+    async with off.run_test(size=(100, 30)) as pilot:
+        await quit_a_game(off, pilot)
+    assert len(Records(path).games()) == 2

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.feedback import score
 from mastermind_tui.records import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -28,6 +29,7 @@ from mastermind_tui.records import (
     code_text,
     default_path,
 )
+from mastermind_tui.retro.dialogue import Dialogue
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
 
@@ -454,4 +456,89 @@ def test_where_without_the_variable_is_the_user_data_directory(monkeypatch):
     assert where.endswith("records.sqlite3") and "mastermind-tui" in where
     assert run_cli("--where", env={}).stdout.strip() == (
         "recording is off (MASTERMIND_RECORDS is empty)"
+    )
+
+
+# ----- the 1978 game (retro) is kept too, either role -----
+def retro_session(lines: list[str], answer_for: str | None = None) -> list[Game]:
+    """Type ``lines`` into the 1978 dialogue (GW-BASIC's RND: the first 6x4 secret is
+    WROB), then answer the computer's guesses as the code ``answer_for`` would."""
+    kept: list[Game] = []
+    dialogue = Dialogue(gwbasic_rnd=True, recorder=kept.append)
+    dialogue.start()
+    reply = ""
+    for line in lines:
+        reply = dialogue.feed(line)
+    while answer_for is not None and not dialogue.finished:
+        guess = reply.rpartition("MY GUESS IS: ")[2][: len(answer_for)]
+        reply = dialogue.feed("{},{}".format(*score(answer_for, guess)))
+    return kept
+
+
+def test_the_1978_game_is_kept_in_both_roles():
+    """Both halves of a round; the computer's moves are those after the inconsistent
+    answers made it start again."""
+    lines = ["6", "4", "1", "BBBB", "WROB", "", *["0,0"] * 4, ""]
+    person, computer = retro_session(lines, answer_for="RGOY")
+    assert person == replace(
+        person,
+        colours=6,
+        positions=4,
+        max_moves=10,
+        mode="retro",
+        breaker="person",
+        outcome="solved",
+        moves=(Move("0 0 0 0", 1, 0), Move("1 2 4 0", 4, 0)),
+        repeats=True,
+        secret="1 2 4 0",  # W R O B
+        notation="letters",
+    )
+    assert (computer.breaker, computer.outcome, computer.secret) == (
+        "computer",
+        "solved",
+        "2 3 4 5",
+    )
+    assert computer.strategy == "classic" and computer.mode == "retro"
+    for move in computer.moves:  # answered truly: no 0,0 from before the restart
+        truly = score(tuple(int(d) for d in move.guess.split()), (2, 3, 4, 5))
+        assert (move.black, move.white) == tuple(truly)
+    assert computer.moves[-1] == Move("2 3 4 5", 4, 0)
+
+
+def test_the_1978_game_quit_out_of_moves_and_what_cannot_be_kept():
+    (quit_game,) = retro_session(["6", "4", "1", "RRGG", "QUIT"])
+    assert (quit_game.outcome, len(quit_game.moves), quit_game.secret) == ("quit", 1, "1 2 4 0")
+    (lost, *_) = retro_session(["6", "4", "1", *["BBBB"] * 10])
+    assert (lost.outcome, len(lost.moves)) == ("out of moves", 10)
+    # Fractional colours (the listing's own codes) and an answer no code gives: not kept.
+    assert retro_session(["2.5", "2", "1", "QUIT"]) == []
+    assert [g.breaker for g in retro_session(["6", "4", "1", "WROB", "", "4,1"])] == ["person"]
+
+
+def run_retro(stdin: str, *args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mastermind_tui", "retro", "--plain", "--gwbasic-rnd", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+    )
+
+
+def test_retro_plain_keeps_its_games_and_a_fault_is_one_line_on_stderr(tmp_path):
+    path = tmp_path / "r.sqlite3"
+    env = {"MASTERMIND_RECORDS": str(path)}
+    done = run_retro("6\n4\n1\nRRGG\nQUIT\n", env=env)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "QUITTER!  MY COMBINATION WAS: WROB" in done.stdout
+    (kept,) = Records(path).games()
+    assert (kept.mode, kept.outcome, kept.moves[0]) == ("retro", "quit", Move("2 2 3 3", 1, 0))
+    assert run_retro("6\n4\n1\nQUIT\n", "--no-record", env=env).returncode == 0
+    assert len(Records(path).games()) == 1
+    path.write_bytes(b"garbage" * 1000)
+    damaged = run_retro("6\n4\n1\nRRGG\nQUIT\n", env=env)
+    assert damaged.returncode == 0 and damaged.stdout == done.stdout  # the game unchanged
+    assert damaged.stderr == (
+        f"mastermind: records at {path}: the file is damaged (move it away to start new"
+        " records). This game is not recorded; play goes on.\n"
     )

@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
-from textual.app import App
+from pathlib import Path
 
+from ..recording import RecordingApp
 from .screen import TeletypeScreen
 
 
-class RetroApp(App[None]):
-    """Shows only the teletype; leaving it ends the app."""
+class RetroApp(RecordingApp):
+    """Shows only the teletype; leaving it ends the app. Its games are kept like the
+    full-screen game's (``records``, ``record``: see ``RecordingApp``)."""
 
     TITLE = "MASTERMIND (1978)"
 
     def __init__(
-        self, seed: int | None = None, gwbasic_rnd: bool = False, amber: bool = False
+        self,
+        seed: int | None = None,
+        gwbasic_rnd: bool = False,
+        amber: bool = False,
+        records: Path | None = None,
+        record: bool = True,
     ) -> None:
-        super().__init__()
+        super().__init__(records, record)
         self._options = (seed, gwbasic_rnd, amber)
 
     def on_mount(self) -> None:
         # Pushed rather than made the default screen, so that its CSS_PATH is loaded.
-        self.push_screen(TeletypeScreen(*self._options), callback=lambda _: self.exit())
+        screen = TeletypeScreen(*self._options, recorder=self.record_game)
+        self.push_screen(screen, callback=lambda _: self.exit())

@@ -23,7 +23,7 @@ dialogue asks for the number of colours again so that the person can try again.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from engine.notation import COLOUR_NAMES, LETTERS
 from engine.strategies import Position
 from engine.strategies.consistent import Classic
 
+from ..records import Game, Move, code_text
 from .gwbasic import (
     ILLEGAL,
     OUT_OF_MEMORY,
@@ -204,10 +205,13 @@ class Dialogue:
         gwbasic_rnd: bool = False,
         newline: str = "\n",
         rnd: Rnd | None = None,
+        recorder: Callable[[Game], None] | None = None,
     ) -> None:
         """``newline`` is the line end printed ("\\r\\n" gives the original's bytes);
-        ``rnd`` overrides the random source (tests)."""
+        ``rnd`` overrides the random source (tests); ``recorder`` is handed each game that
+        ends, either role, for the records."""
         self.newline = newline
+        self.recorder = recorder
         self.finished = False
         self._rnd = rnd or make_rnd(seed, gwbasic_rnd)
         self._out: list[str] = []
@@ -321,7 +325,7 @@ class Dialogue:
             self._print("GUESS MY COMBINATION.")
             self._print()
             secret = codes.code(draw(total, self._rnd))
-            moves = yield from self._human_turn(secret, letters, positions)
+            moves = yield from self._human_turn(secret, letters, positions, codes)
             if moves is None:
                 return
             self.scores[1] += moves
@@ -340,10 +344,14 @@ class Dialogue:
         self._print()
 
     def _human_turn(
-        self, secret: str, letters: str, positions: float
+        self, secret: str, letters: str, positions: float, codes: _EngineCodes | _ListingCodes
     ) -> Generator[None, str, int | None]:
         """Lines 370-640: the moves it took (11 when they ran out), or None after QUIT."""
         board: list[tuple[str, int, int]] = []
+
+        def ended(outcome: str, last: tuple[str, int, int] | None = None) -> None:
+            self._record(codes, "person", outcome, [*board, *([last] if last else [])], secret)
+
         for move in range(1, MOVES + 1):
             while True:
                 self._write("MOVE # " + number_text(move) + " GUESS ")
@@ -351,6 +359,7 @@ class Dialogue:
                 if guess == "BOARD":
                     self._board(board)
                 elif guess == "QUIT":
+                    ended("quit")
                     self._print("QUITTER!  MY COMBINATION WAS: " + secret)
                     self._print("GOOD BYE")
                     return None
@@ -363,14 +372,54 @@ class Dialogue:
                     self._print(f"'{bad[0]}' IS UNRECOGNIZED.")
             black, white = score(secret, guess)
             if black == positions:
+                ended("solved", (guess, black, white))
                 self._print("YOU GUESSED IT IN " + number_text(move) + " MOVES!")
                 return move
             self._print(
                 "YOU HAVE " + number_text(black) + " BLACKS AND " + number_text(white) + " WHITES."
             )
             board.append((guess, black, white))
+        ended("out of moves")
         self._print("YOU RAN OUT OF MOVES!  THAT'S ALL YOU GET!")
         return MOVES + 1
+
+    def _record(
+        self,
+        codes: _EngineCodes | _ListingCodes,
+        breaker: str,
+        outcome: str,
+        moves: list[tuple[str, float, float]],
+        secret: str | None,
+    ) -> None:
+        """Hand an ended game to the recorder, as the full-screen game's are (the computer
+        plays ``classic``). Only ordinary games: a game of fractional colours, or one whose
+        answers no code could give (2.5 blacks), is no game the records can hold."""
+        if self.recorder is None or not isinstance(codes, _EngineCodes):
+            return
+        space = codes.space
+        if not all(
+            b == int(b) and w == int(w) and 0 <= b <= b + w <= space.positions for _, b, w in moves
+        ):
+            return
+
+        def stored(code: str) -> str:
+            return code_text([LETTERS.index(ch) for ch in code])
+
+        kept = tuple(Move(stored(g), int(b), int(w)) for g, b, w in moves)
+        self.recorder(
+            Game(
+                space.colours,
+                space.positions,
+                MOVES,
+                "retro",
+                breaker,
+                outcome,
+                "classic",
+                kept,
+                secret=None if secret is None else stored(secret),
+                notation="letters",
+            )
+        )
 
     def _board(self, board: list[tuple[str, int, int]]) -> None:
         """Lines 2025-2075: PRINT Z;TAB(9);S$(Z);TAB(25);S(Z,1);TAB(35);S(Z,2)."""
@@ -391,6 +440,7 @@ class Dialogue:
         """Lines 660-1130: the moves the computer took (11 when they ran out)."""
         while True:
             codes.reset()
+            played: list[tuple[str, float, float]] = []  # afresh after inconsistent answers
             self._print("NOW I GUESS.  THINK OF A COMBINATION.")
             yield from self._input_string("HIT RETURN WHEN READY:")
             for move in range(1, MOVES + 1):
@@ -405,11 +455,14 @@ class Dialogue:
                 guess = codes.code(k)
                 self._write("MY GUESS IS: " + guess)
                 black, white = yield from self._input_numbers("  BLACKS, WHITES ", 2)
+                played.append((guess, black, white))
                 if black == positions:
+                    self._record(codes, "computer", "solved", played, guess)
                     self._print("I GOT IT IN " + number_text(move) + " MOVES!")
                     return move
                 codes.eliminate(k, guess, black, white)
             else:
+                self._record(codes, "computer", "out of moves", played, None)
                 self._print("I USED UP ALL MY MOVES!")
                 self._print("I GUESS MY CPU IS JUST HAVING AN OFF DAY.")
                 return MOVES + 1

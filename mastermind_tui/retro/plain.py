@@ -8,19 +8,30 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import partial
+from pathlib import Path
 
+from ..records import Game, Records, RecordsError
 from .dialogue import Dialogue
 
 EXIT_INTERRUPTED = 130
 
 
-def run_plain(seed: int | None = None, gwbasic_rnd: bool = False, crlf: bool = False) -> int:
+def run_plain(
+    seed: int | None = None,
+    gwbasic_rnd: bool = False,
+    crlf: bool = False,
+    records: Path | None = None,
+) -> int:
     """Play until the program ends or input runs out; return the exit code. ``crlf`` ends
-    lines in CR LF, as the original's bytes did."""
+    lines in CR LF, as the original's bytes did; each game that ends is kept in
+    ``records`` (None: nowhere)."""
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # odd bytes in or out never stop the game
-    dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd, newline="\r\n" if crlf else "\n")
+    newline = "\r\n" if crlf else "\n"
+    recorder = None if records is None else partial(_record, records)
+    dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd, newline=newline, recorder=recorder)
     echo = not sys.stdin.isatty()
     out = sys.stdout
     try:
@@ -45,3 +56,12 @@ def run_plain(seed: int | None = None, gwbasic_rnd: bool = False, crlf: bool = F
         # The reader went away: say nothing more, and keep Python quiet about it at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _record(path: Path, game: Game) -> None:
+    """Write a game that ended at once (the dialogue waits for the next line anyway); a
+    fault is one line on stderr, apart from the transcript on stdout, and play goes on."""
+    try:
+        Records(path).add(game)
+    except RecordsError as error:
+        print(f"mastermind: {error}. This game is not recorded; play goes on.", file=sys.stderr)

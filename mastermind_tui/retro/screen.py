@@ -5,6 +5,8 @@ No game logic here: typed lines go to the Dialogue and what it prints is added t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +15,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ..records import Game
 from .dialogue import Dialogue
 
 CURSOR = "\u2588"
@@ -30,9 +33,16 @@ class TeletypeScreen(Screen[None]):
     #: Tests turn blinking off so that the screen does not change while they look at it.
     cursor_blink = True
 
-    def __init__(self, seed: int | None = None, gwbasic_rnd: bool = False, amber: bool = False):
+    def __init__(
+        self,
+        seed: int | None = None,
+        gwbasic_rnd: bool = False,
+        amber: bool = False,
+        recorder: Callable[[Game], None] | None = None,
+    ):
+        """``recorder`` keeps each game that ends (the app's, which writes in a worker)."""
         super().__init__(classes="amber" if amber else "green")
-        self.dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd)
+        self.dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd, recorder=recorder)
         self.printed = ""
         self.typed = ""
         self._cursor_on = True
