@@ -127,3 +127,67 @@ async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> N
         await pilot.press("space")
         assert "[ ] knuth" in screen_text(pilot)
         assert app.screen.selected() == ["entropy", "classic"]
+
+
+def held_runs(monkeypatch) -> threading.Event:
+    """Runs report progress until the returned event is set (or the run is cancelled):
+    the test decides when a run ends, so "during a run" is certain."""
+    release = threading.Event()
+
+    def held(space, name, secrets, seed=None, progress=None):
+        while not release.wait(0.1):
+            progress(0, len(secrets))  # raises Cancelled once the screen cancels
+        return run_stats(space, name, secrets, seed)
+
+    monkeypatch.setattr(stats_screen, "run_stats", held)
+    return release
+
+
+async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(monkeypatch) -> None:
+    """Issue 11 item 6: with the focus in a field, Ctrl+X is the field's cut; Escape and the
+    visible Cancel button stop the run wherever the focus is."""
+    release = held_runs(monkeypatch)
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one("#stats-status", Static)
+        games = screen.query_one("#games", Input)
+        games.value = "20"
+        for stop in ("escape", "click"):
+            games.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.running and app.focused is games
+            if stop == "escape":
+                await pilot.press("escape")
+            else:
+                await pilot.click("#cancel")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert not screen.running and str(status.render()) == "Cancelled."
+            assert not screen.query(StatsCard)
+        release.set()
+
+
+async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> None:
+    """Issue 11 item 4: F5 during a run crashed the app (the run's callbacks touched the
+    ProgressBar of a screen that was gone)."""
+    release = held_runs(monkeypatch)
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#games", Input).value = "20"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert screen.running
+        await pilot.press("f5")
+        await pilot.pause()
+        assert app.screen is not screen and screen not in app.screen_stack
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.is_running and app.return_code is None
