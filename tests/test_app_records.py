@@ -58,6 +58,11 @@ async def test_figures_recent_games_and_replay(tmp_path):
         await pilot.press("n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert "3. RGOY   4,0" in text and "The secret: RGOY" in text
+        await pilot.press("home")
+        assert str(app.screen.query_one("#replay-moves", Static).content) == "Press n to begin."
+        await pilot.press("end")
+        text = str(app.screen.query_one("#replay-moves", Static).content)
+        assert "3. RGOY   4,0" in text and "The secret: RGOY" in text
         await pilot.press("p", "escape")
         assert isinstance(app.screen, RecordsScreen)
 

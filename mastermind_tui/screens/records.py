@@ -160,13 +160,16 @@ def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating
 
 
 class ReplayScreen(Screen):
-    """A recorded game, one move at a time: n / → forward, p / ← back."""
+    """A recorded game, one move at a time as in a watch: n / → forward, p / ← back,
+    Home and End to either end."""
 
     CSS_PATH = "records.tcss"
     SUB_TITLE = "Replay"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,right,space", "step(1)", "Next", id="next"),
         Binding("p,left", "step(-1)", "Back", id="previous"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
         Binding("escape", "app.pop_screen", "Records", id="back"),
     ]
 
@@ -186,6 +189,11 @@ class ReplayScreen(Screen):
 
     def action_step(self, delta: int) -> None:
         self.shown = max(0, min(len(self.game.moves), self.shown + delta))
+        self._draw()
+
+    def action_jump(self, to: int) -> None:
+        """To move ``to`` (-1: the end)."""
+        self.shown = len(self.game.moves) if to < 0 else to
         self._draw()
 
     def _draw(self) -> None:
