@@ -83,3 +83,29 @@ async def test_f1_opens_help_and_q_or_escape_close_it_as_in_a_game() -> None:
         await pilot.press("q", "escape")
         assert isinstance(app.screen, HomeScreen) and secret.value == "q"
         assert app.return_code is None
+
+
+async def test_f6_opens_statistics_for_the_size_typed_here() -> None:
+    """Issue 11 item 19: F6 ignored the colours and positions typed on the home screen."""
+    from mastermind_tui.screens.stats import StatsScreen
+
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.query_one("#colours", Input).value = "5"
+        app.screen.query_one("#positions", Input).value = "3"
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        assert app.screen.query_one("#colours", Input).value == "5"
+        assert app.screen.query_one("#positions", Input).value == "3"
+
+
+async def test_enter_on_the_mode_list_starts_as_the_title_says() -> None:
+    """Issue 11 item 19: Enter on the focused mode list opened its drop-down."""
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.focused is app.screen.query_one("#mode", Select)
+        assert "Start (Enter or Ctrl+S)" in str(app.screen.query_one("#home-title").render())
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, PlayScreen)

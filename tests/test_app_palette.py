@@ -81,3 +81,59 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
         if not isinstance(app.screen, PlayScreen | MakeScreen):
             await pilot.press("escape")
         assert isinstance(app.screen, PlayScreen | MakeScreen)
+
+
+async def test_leaving_a_game_in_progress_is_asked_first() -> None:
+    """Issue 11 item 16: F5 and the palette's Watch and Statistics abandoned a game without
+    asking; Retro opens over the game, which is there when the teletype is left."""
+    from app_helpers import enter
+
+    from mastermind_tui.retro.screen import TeletypeScreen
+    from mastermind_tui.screens.dialogs import Confirm
+
+    TeletypeScreen.cursor_blink = False
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "RRGG")
+        game = app.screen
+        for leave in (lambda: pilot.press("f5"), app.action_watch, app.action_statistics):
+            pressed = leave()
+            if pressed is not None:
+                await pressed
+            await pilot.pause()
+            assert isinstance(app.screen, Confirm)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is game and len(game.session.rows()) == 1
+        app.action_retro()
+        await pilot.pause()
+        assert isinstance(app.screen, TeletypeScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game and len(game.session.rows()) == 1
+        app.action_watch()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and app.screen.mode == "watch"
+
+
+async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
+    monkeypatch, tmp_path
+) -> None:
+    """Issue 11 item 17: the palette's Screenshot failed when ~/Downloads did not exist."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no Downloads, Pictures, Documents
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    for name in ("XDG_PICTURES_DIR", "XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.deliver_screenshot()
+        for _ in range(100):  # the file is written in a thread, then the app says where
+            said = [n.message for n in app._notifications]
+            if said:
+                break
+            await pilot.pause(0.05)
+        (saved,) = tmp_path.glob("*.svg")
+        assert any(str(saved) in text for text in said), said
