@@ -117,3 +117,33 @@ async def test_long_sessions_scroll_back() -> None:
         paper = teletype(app).query_one("#paper")
         assert paper.max_scroll_y > 0
         assert paper.scroll_y == paper.max_scroll_y  # the prompt is in view
+
+
+async def test_keys_after_the_end_leave_once() -> None:
+    """Issue 11 item 2: after GOOD BYE two keys raised ScreenStackError in the retro app,
+    and from the home screen (F7) left a blank app. The first key leaves, the rest are
+    ignored: the retro app ends cleanly, the full-screen app is back on its home screen."""
+    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.screens.home import HomeScreen
+
+    retro = RetroApp(seed=1)
+    async with retro.run_test(size=(120, 36)) as pilot:
+        for line in ["6", "4", "1", "QUIT"]:
+            await type_line(pilot, line)
+        assert teletype(retro).printed.endswith("GOOD BYE\n")
+        assert "press any key to leave" in str(retro.screen.query_one("#retro-hint").render())
+        await pilot.press("a", "b")
+        await pilot.pause()
+    assert retro.return_code == 0
+
+    app = MastermindApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        for line in ["6", "4", "1", "QUIT"]:
+            await type_line(pilot, line)
+        assert teletype(app).dialogue.finished
+        await pilot.press("a", "b")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
+        assert app.is_running
