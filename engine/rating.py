@@ -276,12 +276,27 @@ def rate_moves_apart(
             raise MastermindError("the rating process ended unexpectedly") from None
     if not ok:
         raise MastermindError(value)
-    return value
+    ratings, notice = value
+    if notice:
+        with _helper_lock:
+            _notices.append(notice)
+    return ratings
+
+
+def take_notices() -> list[str]:
+    """What the rating process had to say, each line once (a damaged cache of the
+    optimal tree it searched again); empty when nothing."""
+    with _helper_lock:
+        taken = list(_notices)
+        _notices.clear()
+    return taken
 
 
 #: The helper process, once started (at most one).
 _helper: list[subprocess.Popen[bytes]] = []
 _helper_lock = threading.Lock()
+#: The helper's notices not taken yet.
+_notices: list[str] = []
 
 
 def _cache_setting() -> str | None:
@@ -310,9 +325,10 @@ def _helper_process() -> subprocess.Popen[bytes]:
 
 
 def _serve() -> None:
-    """The helper's loop: rate each job read, answer (True, ratings) or (False, the
-    failure in one line); end when the other side is gone."""
+    """The helper's loop: rate each job read, answer (True, (ratings, a notice said once
+    or "")) or (False, the failure in one line); end when the other side is gone."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
+    told: set[str] = set()
     while True:
         try:
             size, strategy, moves, start, advice, cache_dir = pickle.load(source)
@@ -322,9 +338,12 @@ def _serve() -> None:
             os.environ.pop("MASTERMIND_CACHE_DIR", None)
         else:
             os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
-        answer: tuple[bool, list[MoveRating] | str]
+        answer: tuple[bool, tuple[list[MoveRating], str] | str]
         try:
-            answer = (True, rate_moves(CodeSpace(*size), strategy, moves, start, advice))
+            ratings = rate_moves(CodeSpace(*size), strategy, moves, start, advice)
+            notice = solution(*size).notice
+            answer = (True, (ratings, "" if notice in told else notice))
+            told.add(notice)
         except Exception as error:  # sent back, said in one line by the caller
             text = str(error) if isinstance(error, MastermindError) else repr(error)
             answer = (False, text.splitlines()[0] if text else type(error).__name__)

@@ -34,7 +34,7 @@ from engine import (
 from engine.explain import class_codes, runner_up, score_text
 from engine.feedback import check_answer, score
 from engine.match import COMPUTER, PERSON, Match, plural
-from engine.rating import MoveRating, rate_moves_apart, summary
+from engine.rating import MoveRating, rate_moves_apart, summary, take_notices
 from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 
@@ -56,8 +56,8 @@ class Unrated:
 
 
 #: What ``rating_work`` computes: the game rated (its identity is the tag), the moves
-#: rated, and their ratings.
-Ratings = tuple[PersonBreaks, list[tuple[int, Answer]], list[MoveRating]]
+#: rated, their ratings, and what the rating process had to say (``take_notices``).
+Ratings = tuple[PersonBreaks, list[tuple[int, Answer]], list[MoveRating], list[str]]
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,8 @@ class GameSession:
         #: The ratings of the person's guesses, aligned with their moves (they lag while
         #: a worker rates; see ``rating_work``).
         self.ratings: list[MoveRating] = []
+        #: Lines the rating process had to say (a damaged cache searched again), to show.
+        self.notices: list[str] = []
         #: Earlier games still waiting for ratings of some guesses, oldest first.
         self.unrated: list[Unrated] = []
         #: Whether a guess of this game was taken back (UNDO): a practice game.
@@ -371,7 +373,8 @@ class GameSession:
         start = len(ratings)
 
         def work() -> Ratings:
-            return person, moves, rate_moves_apart(space, strategy, moves, start, advised)
+            ratings = rate_moves_apart(space, strategy, moves, start, advised)
+            return person, moves, ratings, take_notices()
 
         return work
 
@@ -381,7 +384,8 @@ class GameSession:
         make it stale; an UNDO does). Ratings of a game that ended before they came
         complete that game's record, even once the match has moved on. True if any was
         kept."""
-        person, moves, ratings = result
+        person, moves, ratings, notices = result
+        self.notices.extend(notices)
         if person is self.person and self.role == PERSON:
             kept = self._add_ratings(self.ratings, person, moves, ratings)
             if kept and self.finished is not None and not self.rating_pending:

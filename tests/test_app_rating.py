@@ -307,3 +307,28 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
         assert [m.best_guess for m in game.moves] == [
             code_text(session.space.to_digits(r.best_guess)) for r in expected
         ]
+
+
+async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir) -> None:
+    """The optimal tree the ratings use, found damaged on disk by the rating process, is
+    searched again there and said in one line, once; the guesses are rated all the same."""
+    from engine import rating as rating_module
+
+    for helper in rating_module._helper:  # a fresh helper: nothing searched yet
+        helper.kill()
+        helper.wait()
+    path = cache_dir / "optimal-4x3.json"
+    path.write_text("not json")
+    app = small()
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.screen.session
+        await enter(pilot, "RRR")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert message(pilot) == (
+            f"optimal strategy cache: {path} is damaged or was written for something else; "
+            "searched again"
+        )
+        assert rating_line(pilot) == session.ratings[0].sentence(session.format)
+        await enter(pilot, "BWB")
+        assert "damaged" not in message(pilot) and len(session.ratings) == 2

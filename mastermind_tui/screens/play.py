@@ -123,6 +123,9 @@ class PlayScreen(GameScreen):
             self.failed("rating", message.error)
         else:
             self.draw_ratings()
+            if self.session.notices:  # a damaged cache searched again, said once
+                self.say("; ".join(self.session.notices))
+                self.session.notices.clear()
 
     def computed(self, job: str, tag: int, result: object) -> None:
         assert isinstance(result, tuple)
