@@ -96,9 +96,18 @@ def prepare(space: CodeSpace, strategy: str) -> None:
         print(f"mastermind: {notice}", file=sys.stderr)
 
 
+def _about(seconds: float) -> str:
+    if seconds < 120:
+        return f"about {seconds:.0f} s"
+    if seconds < 7200:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
 class _ProgressBar:
     """A bar on stderr, shown only on a terminal and only once a run passes one second,
-    then redrawn every tenth of a second however fast or slow the games go."""
+    then redrawn every tenth of a second however fast or slow the games go, with the time
+    left at the rate so far (a run below the game limit can still take hours)."""
 
     #: Seconds before the bar first appears, and between redraws.
     DELAY = 1.0
@@ -119,13 +128,15 @@ class _ProgressBar:
             return
         self.next_draw = now + self.INTERVAL
         filled = BAR_WIDTH * done // max(1, total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:,}/{total:,} games")
+        left = f", {_about((total - done) * (now - self.start) / done)} left" if done else ""
+        bar = f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:,}/{total:,} games{left}"
+        sys.stderr.write(f"\r{bar:<{BAR_WIDTH + 60}}")
         sys.stderr.flush()
         self.shown = True
 
     def close(self) -> None:
         if self.shown:
-            sys.stderr.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
+            sys.stderr.write("\r" + " " * (BAR_WIDTH + 60) + "\r")
             sys.stderr.flush()
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from mastermind_tui.cli import EXIT_CODES, build_parser, main
+from mastermind_tui.commands import _ProgressBar
 from mastermind_tui.launch import settings_from
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
@@ -256,3 +257,26 @@ def test_watch_starts_from_the_command_line() -> None:
     settings, secret = settings_from(build_parser().parse_args(["watch", "RGBY"]))
     assert settings is not None and settings.mode == "watch"
     assert settings.notation.format(settings.space, secret) == "RGBY"
+
+
+@pytest.mark.parametrize(
+    ("done", "total", "left"),
+    [
+        (10_000, 30_000, "about 4 s left"),
+        (1_000, 1_000_000, "about 33 min left"),
+        (10, 10_000_000, "about 555.6 h left"),
+    ],
+)
+def test_the_progress_bar_says_how_long_is_left(
+    done: int, total: int, left: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """stats --all below the game limit can still run for hours: the bar says how long is
+    left at the rate so far (here 2 s of a clock for ``done`` games)."""
+    now = [0.0]
+    bar = _ProgressBar(clock=lambda: now[0])
+    bar.tty = True
+    bar(0, total)
+    now[0] = 2.0
+    bar(done, total)
+    frame = capsys.readouterr().err.split("\r")[-1].rstrip()
+    assert frame.endswith(f"] {done:,}/{total:,} games, {left}"), frame

@@ -133,8 +133,8 @@ def test_the_progress_bar_is_drawn_by_time_not_by_count(monkeypatch, capsys):
     drawn = capsys.readouterr().err.split("\r")
     frames = [frame for frame in drawn if frame.startswith("[")]
     assert len(frames) == 17  # from 1 s to 3 s, once per step: the first call of each
-    assert frames[0].endswith(" 9,996/30,000 games")
-    assert frames[-1].endswith("29,996/30,000 games")
+    assert frames[0].rstrip().endswith(" 9,996/30,000 games, about 2 s left")
+    assert frames[-1].rstrip().endswith("29,996/30,000 games, about 0 s left")
     bar.close()
     assert capsys.readouterr().err.strip() == ""
 
