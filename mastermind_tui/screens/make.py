@@ -155,7 +155,8 @@ class MakeScreen(GameScreen):
         session = self.session
         moves = len(session.rows())
         if session.game.outcome is Outcome.SOLVED:
-            self.say(f"I GOT IT IN {moves} MOVES!" + self.next_game_hint(), "good")
+            said = plural(moves, "MOVE", "MOVES")
+            self.say(f"I GOT IT IN {said}!" + self.next_game_hint(), "good")
         elif session.game.outcome is Outcome.OUT_OF_MOVES:
             self.say("I RAN OUT OF MOVES." + self.next_game_hint(), "error")
 
