@@ -107,17 +107,19 @@ def _about(seconds: float) -> str:
 class _ProgressBar:
     """A bar on stderr, shown only on a terminal and only once a run passes one second,
     then redrawn every tenth of a second however fast or slow the games go, with the time
-    left at the rate so far (a run below the game limit can still take hours)."""
+    left at the rate so far (a run below the game limit can still take hours). The line
+    stays under 80 columns, so that a carriage return always reaches its start."""
 
     #: Seconds before the bar first appears, and between redraws.
     DELAY = 1.0
     INTERVAL = 0.1
+    WIDTH = 20
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
         self.clock = clock
         self.start = clock()
         self.next_draw = self.start + self.DELAY
-        self.shown = False
+        self.drawn = 0  # length of the line on screen, to blank what a shorter one leaves
         self.tty = sys.stderr.isatty()
 
     def __call__(self, done: int, total: int) -> None:
@@ -127,16 +129,16 @@ class _ProgressBar:
         if now < self.next_draw:
             return
         self.next_draw = now + self.INTERVAL
-        filled = BAR_WIDTH * done // max(1, total)
+        filled = self.WIDTH * done // max(1, total)
         left = f", {_about((total - done) * (now - self.start) / done)} left" if done else ""
-        bar = f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:,}/{total:,} games{left}"
-        sys.stderr.write(f"\r{bar:<{BAR_WIDTH + 60}}")
+        bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{total:,} games{left}"
+        sys.stderr.write(f"\r{bar:<{self.drawn}}")
         sys.stderr.flush()
-        self.shown = True
+        self.drawn = len(bar)
 
     def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * (BAR_WIDTH + 60) + "\r")
+        if self.drawn:
+            sys.stderr.write("\r" + " " * self.drawn + "\r")
             sys.stderr.flush()
 
 

@@ -265,6 +265,7 @@ def test_watch_starts_from_the_command_line() -> None:
         (10_000, 30_000, "about 4 s left"),
         (1_000, 1_000_000, "about 33 min left"),
         (10, 10_000_000, "about 555.6 h left"),
+        (9_999_990, 10_000_000, "about 0 s left"),
     ],
 )
 def test_the_progress_bar_says_how_long_is_left(
@@ -280,3 +281,4 @@ def test_the_progress_bar_says_how_long_is_left(
     bar(done, total)
     frame = capsys.readouterr().err.split("\r")[-1].rstrip()
     assert frame.endswith(f"] {done:,}/{total:,} games, {left}"), frame
+    assert len(frame) < 80
