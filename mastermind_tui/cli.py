@@ -73,10 +73,11 @@ def _count(text: str) -> int:
     return value
 
 
-def _size_args(p: argparse.ArgumentParser, strategy: bool = True) -> None:
+def _size_args(p: argparse.ArgumentParser, strategy: bool = True, seed: bool = True) -> None:
     """Preset, size, notation, strategy and seed, with the defaults the home screen also
     uses. Options default to None ("unsaid"): Settings.build takes those from the preset,
-    then from its defaults, so an option given beside a preset wins."""
+    then from its defaults, so an option given beside a preset wins. A command whose
+    result no seed changes (tree: deterministic strategies only) has no --seed."""
     p.add_argument(
         "--preset",
         choices=list(PRESETS),
@@ -117,7 +118,8 @@ def _size_args(p: argparse.ArgumentParser, strategy: bool = True) -> None:
         default=None,
         help=f"how codes are written: {', '.join(NOTATIONS)} (default {DEFAULTS['notation']})",
     )
-    p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
+    if seed:
+        p.add_argument("--seed", type=_count, default=None, help="random seed, for repeatable runs")
 
 
 def _game_args(p: argparse.ArgumentParser) -> None:
@@ -230,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     _no_record(p)
 
     p = command("tree", "a deterministic strategy's whole decision tree")
-    _size_args(p)
+    _size_args(p, seed=False)
     p.add_argument("--depth", type=_positive, default=None, help="levels to print (default all)")
     p.add_argument(
         "--format",

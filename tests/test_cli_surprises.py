@@ -184,6 +184,7 @@ def test_a_closed_pipe_is_quiet() -> None:
         ["stats", "--games", "0"],
         ["play", "--rounds", "0"],
         ["tree", "--strategy", "random"],
+        ["tree", "--seed", "3"],
         ["retro", "--crlf"],
         ["frobnicate"],
         ["solve"],
