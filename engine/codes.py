@@ -113,7 +113,7 @@ class CodeSpace:
     def rules_text(self) -> str:
         """``6 colours x 4 positions, no repeats``: the size as a person reads it."""
         tail = "" if self.repeats else ", no repeats"
-        return f"{self.colours} colours x {self.positions} positions{tail}"
+        return f"{self.colours} colours x {_positions(self.positions)}{tail}"
 
     @cached_property
     def weights(self) -> np.ndarray:
@@ -142,7 +142,7 @@ class CodeSpace:
 
     def from_digits(self, digits: tuple[int, ...] | list[int]) -> int:
         if len(digits) != self.positions:
-            raise ConfigError(f"a code has {self.positions} positions, not {len(digits)}")
+            raise ConfigError(f"a code has {_positions(self.positions)}, not {len(digits)}")
         if any(not 0 <= d < self.colours for d in digits):
             raise ConfigError(f"digits must lie between 0 and {self.colours - 1}")
         return sum(int(d) * self.colours**i for i, d in enumerate(digits))
@@ -176,6 +176,11 @@ def repeated_colour(digits: tuple[int, ...] | list[int]) -> int | None:
             return d
         seen.add(d)
     return None
+
+
+def _positions(count: int) -> str:
+    """``1 position``, ``4 positions`` (``engine.match.plural`` imports this module)."""
+    return f"{count} position{'' if count == 1 else 's'}"
 
 
 # Tables are shared by every CodeSpace of the same size (a game makes many instances), and

@@ -172,7 +172,8 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
         return f"{g} is the first code still possible in index order."
     if decision.note.startswith("picked at random"):
         return (
-            f"{g} was drawn at random from the {decision.candidates_before:,} codes still possible."
+            f"{g} was drawn at random from the {plural(decision.candidates_before, 'code')} "
+            "still possible."
         )
     could = "could" if decision.consistent else "could not"
     return f"{g} {could} be the secret" + (f" ({decision.note})." if decision.note else ".")

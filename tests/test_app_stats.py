@@ -63,6 +63,8 @@ async def test_sample_and_errors() -> None:
         await pilot.pause()
         (card,) = screen.query(StatsCard)
         assert card.result.games == 20
+        # Issue 11 item 13: "Done: 1 strategies".
+        assert str(screen.query_one("#stats-status").render()) == "Done: 1 strategy, 20 games each."
 
 
 async def test_a_long_run_is_asked_first_with_an_estimate() -> None:

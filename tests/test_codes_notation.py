@@ -155,3 +155,6 @@ def test_one_peg_is_written_in_the_singular():
         get_notation("letters").parse(CodeSpace(2, 1), " ")
     with pytest.raises(CodeError, match=r"has 2 pegs; a code here has 1 position$"):
         get_notation("letters").parse(CodeSpace(2, 1), "BW")
+    assert CodeSpace(2, 1).rules_text() == "2 colours x 1 position"
+    with pytest.raises(ConfigError, match=r"^a code has 1 position, not 2$"):
+        CodeSpace(2, 1).from_digits((0, 1))

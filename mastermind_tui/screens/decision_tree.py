@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 from engine import CodeSpace, MastermindError, make_strategy
 from engine.explain import answer_text
 from engine.feedback import decode
+from engine.match import plural
 from engine.notation import Notation
 from engine.tree import Node, walk
 
@@ -148,7 +149,8 @@ class DecisionTreeScreen(ModalScreen[None]):
     def _progress(self, progress: TreeProgress) -> None:
         if not self.query_one(Tree).root.children:  # late news of a walk already shown
             self._status(
-                f"Working out the tree… {progress.done:,} of {progress.total:,} codes placed"
+                f"Working out the tree… {progress.done:,} of "
+                f"{plural(progress.total, 'code')} placed"
             )
 
     @on(TreeWalked)
@@ -157,7 +159,9 @@ class DecisionTreeScreen(ModalScreen[None]):
             self._status(walked.error)
             return
         root = walked.root
-        self._status(f"{root.candidates:,} codes possible · Enter opens a node · Escape closes")
+        self._status(
+            f"{plural(root.candidates, 'code')} possible · Enter opens a node · Escape closes"
+        )
         tree = self.query_one(Tree)
         top = tree.root.add(
             node_label(root, self.space, self.notation, None), data=root, expand=False

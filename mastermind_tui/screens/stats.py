@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError
+from engine.match import plural
 from engine.stats import StatsResult, choose_secrets, estimate_seconds, run_stats
 
 from ..settings import Settings, whole_number
@@ -101,7 +102,9 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
         for number, name in enumerate(plan.names):
             send(
                 RunStatus(
-                    run, f"Running {name} over {total:,} games ({number + 1}/{len(plan.names)})…"
+                    run,
+                    f"Running {name} over {plural(total, 'game')} "
+                    f"({number + 1}/{len(plan.names)})…",
                 )
             )
 
@@ -220,11 +223,12 @@ class StatsScreen(SizedScreen):
                 else:
                     self.say("Not run.")
 
+            strategies = plural(len(plan.names), "strategy", "strategies")
             self.app.push_screen(
                 Confirm(
-                    f"{plan.games:,} games ({len(plan.names)} strategies of "
-                    f"{len(plan.secrets):,} secrets) will take {describe_seconds(seconds)} "
-                    "on one core. Run them?",
+                    f"{plural(plan.games, 'game')} ({strategies} of "
+                    f"{plural(len(plan.secrets), 'secret')}) will take "
+                    f"{describe_seconds(seconds)} on one core. Run them?",
                     yes="Run",
                     no="Not now",
                 ),
@@ -293,4 +297,7 @@ class StatsScreen(SizedScreen):
             self.say("Cancelled.")
         else:
             cards = len(self.query(StatsCard))
-            self.say(f"Done: {cards} strategies, {self._secrets:,} games each.")
+            self.say(
+                f"Done: {plural(cards, 'strategy', 'strategies')}, "
+                f"{plural(self._secrets, 'game')} each."
+            )

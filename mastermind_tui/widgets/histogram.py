@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
+from engine.match import plural
 from engine.stats import StatsResult
 
 BAR = 12
@@ -24,7 +25,7 @@ class StatsCard(Static):
         r = self.result
         text = Text()
         text.append(f"average {r.average:.4f}\n", style="bold")
-        text.append(f"worst {r.worst} · {r.games:,} games\n")
+        text.append(f"worst {r.worst} · {plural(r.games, 'game')}\n")
         text.append(f"{r.ms_per_game:.2f} ms/game\n\n", style="dim")
         biggest = max(r.distribution.values(), default=1)
         for guesses, games in sorted(r.distribution.items()):
