@@ -8,6 +8,7 @@ import json
 from collections.abc import Iterator
 
 from engine import CodeSpace, MastermindError, make_strategy
+from engine.explain import answer_text as written
 from engine.feedback import decode
 from engine.notation import Notation
 from engine.tree import Node, build_tree
@@ -51,8 +52,8 @@ def tree(args: argparse.Namespace) -> int:
 
 
 def answer_text(cls: int, positions: int) -> str:
-    answer = decode(cls, positions)
-    return f"{answer.black}B{answer.white}W"
+    """``2,1``: answers are written one way everywhere (``engine.explain.answer_text``)."""
+    return written(decode(cls, positions))
 
 
 def _codes(n: int) -> str:

@@ -55,8 +55,8 @@ def test_leaves_are_the_secrets_and_depths_sum_to_the_total(args, codes, total, 
 def test_text_and_dot_show_the_same_tree():
     text = run("--depth", "2").stdout.splitlines()
     assert text[1] == "BBWW  (1,296 codes)"
-    assert "  1B1W -> BBRG  (208 codes)" in text
-    assert "  0B4W -> WWBB  (the secret)" in text
+    assert "  1,1 -> BBRG  (208 codes)" in text
+    assert "  0,4 -> WWBB  (the secret)" in text
     dot = run("--format", "dot").stdout.splitlines()
     nodes = [line for line in dot if "[label=" in line and "->" not in line]
     edges = [line for line in dot if "->" in line]
