@@ -277,6 +277,10 @@ def _port(text: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; every way it can end is one of the documented exit codes."""
+    if sys.stdin is None:  # closed (<&-): no input, as from /dev/null
+        sys.stdin = open(os.devnull)  # noqa: SIM115 (read until the process ends)
+    if sys.stdout is None:  # closed (>&-): nothing can be written, not even --help
+        return _fail("cannot write the output: standard output is closed", EXIT_FAILED)
     try:
         args = build_parser().parse_args(argv)
         status = _dispatch(args)

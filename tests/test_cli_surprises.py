@@ -283,3 +283,24 @@ def test_the_progress_bar_says_how_long_is_left(
     frame = capsys.readouterr().err.split("\r")[-1].rstrip()
     assert frame.endswith(f"] {done:,}/{total:,} games, {left}"), frame
     assert len(frame) < 80
+
+
+@pytest.mark.parametrize(
+    ("redirect", "status", "error"),
+    [
+        ("solve RGBY >&-", 1, "mastermind: cannot write the output: standard output is closed\n"),
+        ("--help >&-", 1, "mastermind: cannot write the output: standard output is closed\n"),
+        ("play <&-", 2, f"mastermind: mastermind play draws a full screen and {NO_TERMINAL}"),
+        ("retro --plain <&-", 0, ""),
+    ],
+)
+def test_a_closed_standard_stream_is_the_environment_not_a_bug(
+    redirect: str, status: int, error: str
+) -> None:
+    """stdout closed (>&-) is output that cannot be written; stdin closed (<&-) is no
+    input, as from /dev/null (both were 'internal error ... please report it')."""
+    result = subprocess.run(
+        f"{MASTERMIND} {redirect}", shell=True, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == status, result.stderr
+    assert result.stderr.startswith(error) and result.stderr.count("\n") == bool(error)
