@@ -155,5 +155,5 @@ def test_only_loopback_is_quiet():
         first = process.stderr.readline()
     finally:
         process.terminate()
-        process.wait(timeout=5)
+        process.wait(timeout=10)
     assert f"anyone who can reach port {port} can play" in first
