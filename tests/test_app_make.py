@@ -207,3 +207,30 @@ async def test_a_first_guess_that_is_right_is_one_move() -> None:
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "1,0")
         assert "I GOT IT IN 1 MOVE!" in message(pilot)
+
+
+async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> None:
+    """Issue 11 item 1 on the computer-breaks screen: BOARD, F2, a click on History or the
+    Solver trace, or Tab never take the keys away from the command line."""
+    app = make_app(moves=20)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        session = app.screen.session
+        steps = (
+            lambda: enter(pilot, "BOARD"),
+            lambda: pilot.press("f2"),
+            lambda: pilot.click("#history"),
+            lambda: pilot.click("#trace"),
+            lambda: pilot.press("tab"),
+        )
+        for number, step in enumerate(steps, start=1):
+            await step()
+            pending = session.pending
+            assert pending is not None
+            # The answer that leaves the most codes: the game goes on.
+            answer = max(pending.partition, key=lambda a: pending.partition[a])
+            await pilot.press(*f"{answer.black},{answer.white}", "enter")
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            assert len(session.rows()) == number
+        assert app.focused is app.screen.query_one("#command", Input)
