@@ -45,6 +45,11 @@ async def test_loss_after_move_limit() -> None:
         assert secret in message(pilot)
         status = str(app.screen.query_one("#status", Static).render())
         assert "not solved: scores 3 (a game lost or quit scores 3)" in status
+        # Issue 11 item 7: never "the code is known" while codes are still possible.
+        left = len(app.screen.session.person.knowledge.candidates)
+        assert left > 1
+        advice = str(app.screen.query_one("#trace-advice", Static).render())
+        assert f"nothing: out of moves with {left:,} codes left" in advice
         await enter(pilot, "RRGG")
         assert "over" in message(pilot)
 
