@@ -134,7 +134,7 @@ def test_foreign_cache_is_not_trusted(cache_dir):
     ("command", "figure"),
     [
         (("stats", "--all", "--json"), '"total_guesses": 206'),
-        (("stats", "--games", "5", "--seed", "1", "--jobs", "2"), "games          5"),
+        (("stats", "--games", "5", "--seed", "1"), "games          5"),
         (("tree", "--format", "json", "--depth", "1"), '"codes": 64'),
     ],
 )
@@ -154,6 +154,21 @@ def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(command, figure, t
     )
     again = subprocess.run(argv, capture_output=True, text=True, env=env)
     assert again.returncode == 0 and again.stderr == "" and figure in again.stdout
+
+
+@pytest.mark.parametrize("sample", [[], ["--games", "50"]])
+def test_stats_walks_the_tree_in_hand_without_worker_processes(sample, cache_dir, monkeypatch):
+    """The tree is searched (or read) once before stats runs, and walking it takes
+    milliseconds: processes would each read it again, or search it with no cache."""
+    from engine import stats as stats_module
+    from mastermind_tui.cli import main
+
+    def no_processes(*args: object) -> None:
+        raise AssertionError("worker processes started")
+
+    monkeypatch.setattr(stats_module, "_in_processes", no_processes)
+    argv = ["stats", "--strategy", "optimal", "--colours", "4", "--jobs", "2", "--json"]
+    assert main([*argv, *(sample or ["--all"])]) == 0
 
 
 def test_unwritable_cache_costs_only_the_search(tmp_path, monkeypatch):
