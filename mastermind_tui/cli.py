@@ -12,11 +12,16 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from engine import STRATEGIES, MastermindError, __version__
 from engine.notation import NOTATIONS, clip
 
 from .settings import DEFAULTS, PRESET_TITLES, PRESETS
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
 
 #: The command line asked for something that cannot be done: nothing was run.
 EXIT_USAGE = 2
@@ -53,6 +58,14 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"mastermind: {one_line(message)} (see mastermind --help)\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """argparse drops write errors: `--help > /dev/full` said nothing and exited 0.
+        Help and version text that cannot be written reach main; stderr stays best effort."""
+        if message and file is sys.stdout:
+            file.write(message)
+        else:
+            super()._print_message(message, file)
 
 
 _ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
@@ -282,12 +295,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if sys.stdout is None:  # closed (>&-): nothing can be written, not even --help
         return _fail("cannot write the output: standard output is closed", EXIT_FAILED)
     try:
-        args = build_parser().parse_args(argv)
-        status = _dispatch(args)
-        sys.stdout.flush()
+        try:
+            status = _dispatch(build_parser().parse_args(argv))
+        except SystemExit as done:  # argparse: --help, --version or a usage error
+            status = done.code if isinstance(done.code, int) else EXIT_USAGE
+        sys.stdout.flush()  # a full disk is said here, even for --help
         return status
-    except SystemExit as done:  # argparse: --help, --version or a usage error
-        return done.code if isinstance(done.code, int) else EXIT_USAGE
     except MastermindError as error:
         return _fail(str(error), EXIT_USAGE)
     except KeyboardInterrupt:

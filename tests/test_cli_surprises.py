@@ -148,7 +148,10 @@ def test_ctrl_c_while_importing_is_the_same_clean_line(delay: float) -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("args", [["solve", "RGBY"], ["stats", "--games", "20", "--json"]])
+@pytest.mark.parametrize(
+    "args",
+    [["solve", "RGBY"], ["stats", "--games", "20", "--json"], ["--help"], ["--version"]],
+)
 def test_a_full_disk_is_named_not_reported_as_a_bug(args: list[str]) -> None:
     with open("/dev/full", "w") as full:
         result = subprocess.run(
