@@ -58,10 +58,6 @@ class PartitionBars(Widget):
             self.index = index
             self.answer = answer
 
-        @property
-        def control(self) -> PartitionBars:
-            return self.bars
-
     partition: reactive[dict[Answer, int]] = reactive(dict, layout=True)
     answered: reactive[Answer | None] = reactive(None)
     #: The selected bar (an index, largest class first), and the codes of the opened one.
