@@ -14,7 +14,7 @@ import numpy as np
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
 from .match import plural
-from .trace import Decision, format_score
+from .trace import Choice, Decision, format_score
 
 #: What the star after a score means.
 STAR = "*"
@@ -28,9 +28,9 @@ def answer_text(answer: Answer) -> str:
     return f"{answer.black},{answer.white}"
 
 
-def estimated(decision: Decision) -> bool:
+def estimated(choice: Choice) -> bool:
     """Whether the scores were worked out on a sample of the codes (estimates)."""
-    return _SAMPLED in decision.note
+    return _SAMPLED in choice.note
 
 
 def score_text(decision: Decision) -> str:

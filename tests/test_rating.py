@@ -162,6 +162,29 @@ def test_out_of_reach_sizes_are_rated_by_the_strategys_own_score(strategy: str) 
         left = [c for c in left if answer(c, guess) == answer(secret, guess)]
 
 
+@pytest.mark.parametrize("strategy", ["knuth", "expected-size", "entropy", "most-parts"])
+def test_a_best_guess_scored_on_a_sample_is_rated_on_every_code(strategy: str) -> None:
+    """Issue 11 item 12: on big spaces the best guess is scored on a sample and the person's
+    guess on every code, so an equally good guess showed a cost (8x8: RRGGBBWW +28,365
+    against knuth's BBWWRRGG, which splits the codes the same way). Small limits force the
+    sample on 9x2; the strategy's own guess played is then rated exactly its equal."""
+    from engine.explain import estimated
+    from engine.strategies.partitioning import Limits, PartitionStrategy
+
+    space = CodeSpace(9, 2)
+    rater = Rater(space, strategy)
+    assert isinstance(rater.scorer, PartitionStrategy)
+    rater.scorer.limits = Limits(exact=10, sampled_candidates=20, sampled_guesses=30)
+    solver = Solver(space, make_strategy(strategy), seed=1)
+    best = rater.best(solver)
+    assert estimated(best)
+    rating = rater.rate(solver, best.guess, score((3, 5), space.to_digits(best.guess)), best)
+    assert rating.best and rating.value == pytest.approx(rating.best_value)
+    codes = list(itertools.product(range(9), repeat=2))
+    exact = hand_scores(space, codes, space.to_digits(best.guess))[strategy]
+    assert rating.best_value == pytest.approx(exact)
+
+
 @pytest.mark.parametrize("strategy", ["sequential", "classic", "random"])
 def test_strategies_without_a_score_are_rated_by_expected_size(strategy: str) -> None:
     space = CodeSpace(9, 2)
