@@ -18,6 +18,12 @@ that its control flow (GOTO 380 after BOARD, GOTO 660 after inconsistent informa
 FOR loop variable 11 after a loop runs out) can be read against the original. A BASIC
 run-time error prints ``<message> in <line>`` and, where the interpreter would stop, the
 dialogue asks for the number of colours again so that the person can try again.
+
+The match here is the listing's own copy, not ``engine.match`` nor ``engine.rules``, on
+purpose: the 1978 program differs from the full-screen game's rules (QUIT ends the whole
+program with GOOD BYE, the move limit is always 10, each round is you then the computer,
+inconsistent answers send the computer back to line 660), and those differences are what
+this mode reproduces. The scoring of a guess and the code space are the engine's.
 """
 
 from __future__ import annotations
