@@ -68,11 +68,24 @@ async def test_sample_and_errors() -> None:
 
 
 async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
+    """Every secret past the game limit is refused as on the command line; a long run
+    below it is asked first."""
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=(120, 36)) as pilot:
         app.action_statistics()
         await pilot.pause()
         screen = app.screen
+        for field, value in (("#colours", "8"), ("#positions", "8"), ("#games", "")):
+            screen.query_one(field, Input).value = value
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.screen is screen and not screen.running
+        assert str(screen.query_one("#stats-status", Static).render()) == (
+            "Cannot run: every secret of 8x8 is 16,777,216 games, more than the limit of "
+            "10,000,000: sample some with --games N"
+        )
+        screen.query_one("#colours", Input).value = "6"
+        screen.query_one("#positions", Input).value = "4"
         screen.query_one("#games", Input).value = "2000000"
         await pilot.press("ctrl+r")
         await pilot.pause()
