@@ -91,7 +91,7 @@ def prepare(space: CodeSpace, strategy: str) -> bool:
     if strategy != "optimal":
         return False
     make_strategy(strategy).check(space)
-    notice = solution(space.colours, space.positions, space.repeats).notice
+    notice = solution(space.colours, space.positions, space.repeats).tell()
     if notice:
         print(f"mastermind: {notice}", file=sys.stderr)
     return True

@@ -206,3 +206,38 @@ async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> Non
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.is_running and app.return_code is None
+
+
+async def test_a_damaged_optimal_cache_is_said_once(tmp_path, monkeypatch) -> None:
+    """The optimal tree found damaged on disk is searched again, and the run says so in
+    its last line; the next run, on the tree in hand, has nothing to say."""
+    from engine.strategies.optimal import solution
+
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    path = tmp_path / "optimal-4x3.json"
+    path.write_text("not json")
+    solution.cache_clear()
+    app = MastermindApp(Settings.build(seed=1))
+    try:
+        async with app.run_test(size=(120, 36)) as pilot:
+            app.action_statistics()
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#colours", Input).value = "4"
+            screen.query_one("#positions", Input).value = "3"
+            for box in screen.query(Checkbox):
+                box.value = box.id == "strategy-optimal"
+            done = "Done: 1 strategy, 64 games each."
+            for said in (
+                f"{done} optimal strategy cache: {path} is damaged or was written for "
+                "something else; searched again",
+                done,
+            ):
+                await pilot.press("ctrl+r")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                (card,) = screen.query(StatsCard)
+                assert card.result.total_guesses == 206
+                assert str(screen.query_one("#stats-status", Static).render()) == said
+    finally:
+        solution.cache_clear()

@@ -36,6 +36,14 @@ class Solution:
     search: OptimalSearch
     tree: Node
     notice: str = ""
+    told: bool = False
+
+    def tell(self) -> str:
+        """The notice the first time it is asked for, then "": a report made once (the
+        solution outlives the run that had to search)."""
+        notice = "" if self.told else self.notice
+        self.told = True
+        return notice
 
 
 def _cache_key(space: CodeSpace) -> dict[str, object]:

@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Prog
 from engine import STRATEGIES, CodeSpace, MastermindError
 from engine.match import plural
 from engine.stats import StatsResult, choose_secrets, estimate_seconds, run_stats
+from engine.strategies.optimal import solution
 
 from ..settings import Settings, whole_number
 from ..widgets.histogram import StatsCard
@@ -62,10 +63,12 @@ class RunResult(RunMessage):
 
 @dataclass
 class RunEnded(RunMessage):
-    """The run finished (error None), was cancelled, or failed (error says why, one line)."""
+    """The run finished (error None), was cancelled, or failed (error says why, one line);
+    ``notice``: what a finished run has to say besides (a damaged cache searched again)."""
 
     cancelled: bool = False
     error: str | None = None
+    notice: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
     the plan; ``send`` (the screen's ``post_message``) delivers nothing once the screen is
     gone. Every failure becomes a RunEnded, so nothing escapes the thread."""
     total = len(plan.secrets)
+    notice = ""
     try:
         for number, name in enumerate(plan.names):
             send(
@@ -115,6 +119,9 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
                 send(RunProgress(run, before + done))
 
             result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
+            if name == "optimal":
+                space = plan.space
+                notice = solution(space.colours, space.positions, space.repeats).tell()
             if stop.is_set():
                 raise Cancelled
             send(RunResult(run, result))
@@ -123,7 +130,7 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
     except Exception as error:  # shown on the screen, never ends the app
         send(RunEnded(run, error=one_line(error)))
     else:
-        send(RunEnded(run))
+        send(RunEnded(run, notice=notice))
 
 
 class StatsScreen(SizedScreen):
@@ -297,7 +304,8 @@ class StatsScreen(SizedScreen):
             self.say("Cancelled.")
         else:
             cards = len(self.query(StatsCard))
-            self.say(
+            done = (
                 f"Done: {plural(cards, 'strategy', 'strategies')}, "
                 f"{plural(self._secrets, 'game')} each."
             )
+            self.say(f"{done} {message.notice}" if message.notice else done)
