@@ -416,10 +416,20 @@ def _dispatch(args: argparse.Namespace) -> int:
             return run_plain(args.seed, args.gwbasic_rnd, args.crlf, kept_in)
         from .retro.app import RetroApp
 
-        RetroApp(args.seed, args.gwbasic_rnd, args.amber, kept_in).run()
-        return 0
+        retro = RetroApp(args.seed, args.gwbasic_rnd, args.amber, kept_in)
+        retro.run()
+        return _app_ended(retro.return_code)
     from .launch import launch, settings_from
 
     settings, secret = settings_from(args)
     _check_screen(args)
-    return launch(settings, secret, record=not args.no_record)
+    return _app_ended(launch(settings, secret, record=not args.no_record))
+
+
+def _app_ended(return_code: int | None) -> int:
+    """Textual ends the app with code 1 on an exception it has already shown: a bug."""
+    if return_code:
+        return _fail(
+            "internal error in the full-screen app (above); please report it", EXIT_INTERNAL
+        )
+    return 0

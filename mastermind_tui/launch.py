@@ -48,9 +48,11 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
 def launch(settings: Settings | None, secret: int | None, record: bool = True) -> int:
     """Run the full-screen app on checked settings (Textual is imported only here), with
     the user's records (``default_path``: off when MASTERMIND_RECORDS is empty); with
-    ``record`` False its games are not added to them."""
+    ``record`` False its games are not added to them. Returns Textual's return code: 1
+    when an exception ended the app."""
     from .app import MastermindApp
     from .records import default_path
 
-    MastermindApp(settings, secret, records=default_path(), record=record).run()
-    return 0
+    app = MastermindApp(settings, secret, records=default_path(), record=record)
+    app.run()
+    return app.return_code or 0

@@ -307,3 +307,32 @@ def test_a_closed_standard_stream_is_the_environment_not_a_bug(
     )
     assert result.returncode == status, result.stderr
     assert result.stderr.startswith(error) and result.stderr.count("\n") == bool(error)
+
+
+@pytest.mark.parametrize("args", [["play"], ["retro"]])
+def test_a_crash_in_the_full_screen_app_exits_70_not_0(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bug that ends the app (Textual shows its traceback) is exit 70 and the one line
+    that says to report it; it was exit 0, as if the game had ended normally."""
+    from textual.app import App
+
+    from mastermind_tui import cli
+    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.retro.app import RetroApp
+
+    def boom(self: App[object]) -> None:
+        raise RuntimeError("boom")
+
+    def headless(self: App[object]) -> None:
+        App.run(self, headless=True)
+
+    for app_class in (MastermindApp, RetroApp):
+        monkeypatch.setattr(app_class, "on_mount", boom)
+        monkeypatch.setattr(app_class, "run", headless)
+    monkeypatch.setattr(cli, "_check_screen", lambda args: None)
+    assert main([*args, "--no-record"]) == 70
+    err = capsys.readouterr().err
+    assert err.endswith(
+        "mastermind: internal error in the full-screen app (above); please report it\n"
+    )
