@@ -227,3 +227,26 @@ async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> N
         assert "the computer breaks · move 1 of 10 (10 left)" in status
         assert "total: you 11, computer 0 (lower wins)" in status
         assert "│ 10 · · · ·" in screen_text(pilot)
+
+
+async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
+    """Issue 11 item 14: at 80x24 the bars below the first few were scrolled out of view,
+    the ◀ bar of the answer given with them. The bars that do not fit fold into one line
+    and the answer's bar stays; with room for all (120x48) none fold."""
+    import re
+
+    app = app_for()  # the secret is ORBW: RBWO gets 0,4, the 12th class of 14
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter(pilot, "RBWO")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert re.search(r"│ 0,4 █+ 9 ◀ ", text), text
+        assert re.search(r"│ … 1[01] more ", text)
+        assert "knuth would play next: " in text
+    app = app_for()
+    async with app.run_test(size=(120, 48)) as pilot:
+        await enter(pilot, "RBWO")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert re.search(r"│ 0,4 █+ 9 ◀ ", text) and not re.search(r"… \d+ more", text)
+        assert re.search(r"│ 1,3 █+ 8 ", text)  # the last but one bar: all fourteen drawn

@@ -12,6 +12,7 @@ from textual.widget import Widget
 
 from engine import Answer
 from engine.explain import answer_text
+from engine.match import plural
 
 #: What marks the largest classes: the codes left if the answer is the worst it can be.
 WORST = "worst case"
@@ -45,7 +46,9 @@ class PartitionBars(Widget):
     """One bar per answer (blacks,whites), largest first, scaled to the width; the answer
     given is marked with ◀ and the largest classes with "worst case". One bar can be
     selected, and opened to list its codes under it: from the keys in watch mode, by a
-    click anywhere (the screen is told, and works the codes out)."""
+    click anywhere (the screen is told, and works the codes out). With a ``limit`` (the
+    lines in view) and no bar selected, the bars past it fold into one line, and the
+    answer given keeps its bar: on a short terminal it was scrolled out of view."""
 
     DEFAULT_CSS = "PartitionBars { height: auto; }"
 
@@ -63,6 +66,7 @@ class PartitionBars(Widget):
     #: The selected bar (an index, largest class first), and the codes of the opened one.
     selected: reactive[int | None] = reactive(None, layout=True)
     opened: reactive[tuple[str, ...] | None] = reactive(None, layout=True)
+    limit: reactive[int | None] = reactive(None, layout=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -78,7 +82,7 @@ class PartitionBars(Widget):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is not None and 0 <= offset.y < len(self._rows):
+        if offset is not None and 0 <= offset.y < len(self._rows) and self._rows[offset.y] >= 0:
             index = self._rows[offset.y]
             self.post_message(self.Clicked(self, index, list(self.partition)[index]))
 
@@ -102,7 +106,15 @@ class PartitionBars(Widget):
         room = max(3, self.size.width - fixed - (len(word) + 1 if worst else 0))
         parts: list[tuple[str, str] | str] = []
         self._rows = []
+        drawn = self._drawn()
+        folded = len(drawn) < len(self.partition)
+        # The answer given, drawn past the folded bars, comes after their line.
+        skips = folded and drawn[-1] != len(drawn) - 1
         for index, (answer, count) in enumerate(self.partition.items()):
+            if index not in drawn:
+                continue
+            if skips and index == drawn[-1]:
+                self._fold(parts, drawn)
             self._rows.append(index)
             mark = answer == self.answered
             here = index == self.selected
@@ -124,4 +136,29 @@ class PartitionBars(Widget):
                     lines = [*lines[:OPEN_LINES], f"… and {len(self.opened) - shown:,} more"]
                 parts.extend((f"{indent}{line}\n", "italic") for line in lines)
                 self._rows.extend(index for _ in lines)
+        if folded and not skips:
+            self._fold(parts, drawn)
         return Content.assemble(*parts).rstrip()
+
+    def _drawn(self) -> list[int]:
+        """The bars drawn: all of them, or as many as ``limit`` leaves room for beside the
+        line that folds the others, the answer given's always among them."""
+        count = len(self.partition)
+        if self.limit is None or self.selected is not None or count <= self.limit:
+            return list(range(count))
+        first = list(range(max(1, self.limit - 1)))
+        answers = list(self.partition)
+        given = answers.index(self.answered) if self.answered in answers else -1
+        if given < len(first):
+            return first
+        return [*first[:-1], given]
+
+    def _fold(self, parts: list[tuple[str, str] | str], drawn: list[int]) -> None:
+        """``… 9 more answers, 150 codes`` (``… 9 more`` when narrow): the bars not drawn,
+        in one line."""
+        hidden = [n for i, n in enumerate(self.partition.values()) if i not in drawn]
+        text = f"… {plural(len(hidden), 'more answer')}, {plural(sum(hidden), 'code')}"
+        if len(text) > self.size.width:
+            text = f"… {len(hidden)} more"
+        parts.append((text + "\n", "dim"))
+        self._rows.append(-1)

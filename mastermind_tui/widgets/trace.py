@@ -91,6 +91,14 @@ class TracePane(VerticalScroll):
     def on_resize(self, event: events.Resize) -> None:
         self._arrange()
         self._list_codes()
+        self.call_after_refresh(self._fit_bars)
+
+    def _fit_bars(self) -> None:
+        """Give the bars the lines in view under what comes before them (at least three),
+        so that the answer's bar is not scrolled out of view on a short terminal."""
+        top = self.query_one("#trace-lower").virtual_region.y
+        room = self.scrollable_content_region.height - top
+        self.query_one(PartitionBars).limit = max(3, room)
 
     def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
         self._draw_cursor()
@@ -151,3 +159,4 @@ class TracePane(VerticalScroll):
         self._draw_cursor()
         self._map_width = 0 if view.possible is None else map_width(colours, positions) + 1
         self._arrange()
+        self.call_after_refresh(self._fit_bars)
