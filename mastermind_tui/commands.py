@@ -114,6 +114,9 @@ class _ProgressBar:
     #: Seconds before the bar first appears, and between redraws.
     DELAY = 1.0
     INTERVAL = 0.1
+    #: The time left is said from 1% of the games or this many seconds on: a tree walk's
+    #: first games carry the costliest decisions, so the earliest rate is far too slow.
+    SETTLE = 5.0
     WIDTH = 20
 
     def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
@@ -131,7 +134,10 @@ class _ProgressBar:
             return
         self.next_draw = now + self.INTERVAL
         filled = self.WIDTH * done // max(1, total)
-        left = f", {_about((total - done) * (now - self.start) / done)} left" if done else ""
+        elapsed = now - self.start
+        left = ""
+        if done and (done * 100 >= total or elapsed >= self.SETTLE):
+            left = f", {_about((total - done) * elapsed / done)} left"
         bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{total:,} games{left}"
         sys.stderr.write(f"\r{bar:<{self.drawn}}")
         sys.stderr.flush()
