@@ -64,7 +64,7 @@ F5: a new game.
 - **candidate**: a code still possible: it fits every answer so far
 - **answer**: blacks,whites: `1,2` is one peg right in colour and place, two in colour only
 - **class**: the candidates that would get the same answer; each bar is one class, and
-  ◀ marks the answer the guess really got
+  ◀ marks the answer the guess really got (bars that do not fit fold into "… N more")
 - **worst case**: the largest class, what is left after the least helpful answer
   (knuth makes it as small as it can)
 - **expected size**: the size of the class the secret falls in, on average (expected-size)
