@@ -79,6 +79,29 @@ async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path):
         assert app.screen.query_one("#records-games", DataTable).row_count == 0
 
 
+async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(tmp_path, monkeypatch):
+    """Issue 11's worker rule: a failure no one foresaw in the reading worker ended the app
+    (WorkerFailed); it is one line on the Records screen, and the game is still there."""
+
+    def broken(self, *args):
+        raise OSError("Input/output error")
+
+    monkeypatch.setattr(Records, "summaries", broken)
+    path = tmp_path / "r.sqlite3"
+    Records(path).add(a_game(3))
+    app = recording_app(path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        game = app.screen
+        await pilot.press("f8")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status = str(app.screen.query_one("#records-status", Static).content)
+        assert status == "internal error: OSError: Input/output error"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and app.screen is game
+
+
 # ----- the app keeps every finished game -----
 def recording_app(path: Path, **kw: object) -> MastermindApp:
     settings = Settings.build(colours=3, positions=3, seed=5, **kw)  # type: ignore[arg-type]

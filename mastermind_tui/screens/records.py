@@ -22,6 +22,7 @@ from engine import CodeSpace, MastermindError, get_notation
 from engine.rating import MoveRating
 
 from ..records import Game, Move, Records, RecordsError, Summary, code_digits
+from .base import one_line
 
 
 class RecordsLoaded(Message):
@@ -85,8 +86,9 @@ class RecordsScreen(Screen):
         else:
             self._load(self.path)
 
-    @work(thread=True, exclusive=True, group="records")
+    @work(thread=True, exclusive=True, group="records", exit_on_error=False)
     def _load(self, path: Path) -> None:
+        """Read in a thread; any failure is one line on the screen, never the app's end."""
         try:
             if not path.exists():
                 message = RecordsLoaded([], [])
@@ -95,6 +97,8 @@ class RecordsScreen(Screen):
                 message = RecordsLoaded(store.summaries(), store.games(limit=self.RECENT))
         except RecordsError as error:
             message = RecordsLoaded([], [], str(error))
+        except Exception as error:  # a bug or an odd fault: said, and the app goes on
+            message = RecordsLoaded([], [], one_line(error))
         self.post_message(message)  # dropped by Textual if the screen has gone
 
     @on(RecordsLoaded)
