@@ -295,6 +295,14 @@ def rate_moves_apart(
     return ratings
 
 
+def stop_rating() -> None:
+    """End a rating under way in the helper (its caller gets a MastermindError at once):
+    a program that is quitting must not wait seconds for a search nobody will read. An
+    idle helper is left running, warm for the next caller."""
+    if _helper_lock.locked() and _helper:
+        _helper[0].kill()
+
+
 def take_notices() -> list[str]:
     """What the rating process had to say, each line once (a damaged cache of the
     optimal tree it searched again); empty when nothing."""

@@ -13,6 +13,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
+from engine.rating import stop_rating
+
 from .navigation import (
     OpenHome,
     OpenRecords,
@@ -102,6 +104,11 @@ class MastermindApp(RecordingApp):
             self.start_watch(self.settings, self.watch_secret)
         else:
             self.start(self.settings)
+
+    def on_unmount(self) -> None:
+        """Quitting ends a rating under way: its worker thread would hold the exit until
+        the optimal search finished (12 s on a first 6x4 rating)."""
+        stop_rating()
 
     def show(self, screen: Screen) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked

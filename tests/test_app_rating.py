@@ -332,3 +332,21 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
         assert rating_line(pilot) == session.ratings[0].sentence(session.format)
         await enter(pilot, "BWB")
         assert "damaged" not in message(pilot) and len(session.ratings) == 2
+
+
+async def test_quitting_ends_a_rating_under_way() -> None:
+    """Ctrl+Q during a first 6x4 rating (the optimal tree: seconds of search in the
+    helper, with an empty cache) took 12 s to exit: the rating thread held the exit.
+    Quitting now ends the helper's search."""
+    from engine import rating as rating_module
+
+    for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
+        helper.kill()
+    rating_module._helper.clear()
+    app = MastermindApp(Settings.build(seed=5))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press(*"RGBY", "enter")  # no waiting for the workers, as a person
+        while not (rating_module._helper_lock.locked() and rating_module._helper):
+            await pilot.pause(0.01)
+        (helper,) = rating_module._helper
+    assert helper.wait(timeout=5) is not None  # a safety bound: the search takes seconds

@@ -288,3 +288,34 @@ def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
         "Your guess: RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41."
     )
     assert summary([MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)], fmt) == "Your guess was best."
+
+
+def test_a_rating_under_way_is_stopped_at_once(cache_dir) -> None:
+    """A program that quits ends the helper's search (a first 6x4 rating searches the
+    whole optimal tree, seconds of work) instead of waiting for it; the caller gets one
+    line, and the next rating starts a new helper."""
+    import threading
+
+    for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
+        helper.kill()
+    rating_module._helper.clear()
+    space = CodeSpace(6, 4)
+    outcome: list[BaseException] = []
+
+    def rate() -> None:
+        try:
+            rate_moves_apart(space, "knuth", moves_for(space, (0, 1, 2, 3), [(0, 0, 0, 0)]))
+        except MastermindError as error:
+            outcome.append(error)
+
+    worker = threading.Thread(target=rate)
+    worker.start()
+    while not (rating_module._helper_lock.locked() and rating_module._helper):
+        worker.join(0.01)
+    rating_module.stop_rating()
+    worker.join(5)  # a safety bound: the search alone takes seconds
+    assert not worker.is_alive()
+    assert [str(error) for error in outcome] == ["the rating process ended unexpectedly"]
+    small = CodeSpace(3, 3)
+    moves = moves_for(small, *GAMES_3X3[0])
+    assert rate_moves_apart(small, "knuth", moves) == rate_moves(small, "knuth", moves)
