@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from engine.codes import check_size
+from engine.errors import ConfigError
+
 from .records import Records, RecordsError, Summary, default_path
 
 BAR_WIDTH = 30
@@ -23,6 +26,10 @@ def parse_size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a size; write colours x positions, e.g. 6x4"
         )
+    try:  # a size no game can have would only ever show "no games"
+        check_size(int(colours), int(positions))
+    except ConfigError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
     return int(colours), int(positions)
 
 

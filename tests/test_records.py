@@ -184,6 +184,10 @@ def test_records_command(tmp_path):
     )
     bad = run_cli("--size", "six", env=env)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "e.g. 6x4" in bad.stderr
+    # A size no game can have is refused with the reason, not answered "no games".
+    for size, reason in (("0x0", "colours must be at least 2"), ("99x99", "at most 20")):
+        bad = run_cli("--size", size, env=env)
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and reason in bad.stderr
 
 
 def test_records_command_reports_a_damaged_file_in_one_line(tmp_path):
