@@ -135,7 +135,7 @@ def run_stats(
     many for the space, and each secret's depth read from it; otherwise each game is played
     with a memo of the positions already thought about. Random strategies play game by
     game, each from its own seed drawn from ``seed``. With ``jobs`` > 1, runs estimated to
-    take longer than ``parallel_after`` seconds are split over that many processes (parts
+    take longer than ``parallel_after`` seconds (never the optimal strategy's) are split over that many processes (parts
     of the tree, or blocks of secrets) with the same results as one process.
     ``progress(done, total)`` counts finished secrets, about 20 times a second.
     """
@@ -146,7 +146,13 @@ def run_stats(
     seeds = np.random.default_rng(seed).integers(2**63, size=total)
     start = time.perf_counter()
     walk_tree = chosen.deterministic and total * WALK_SHARE >= space.count
-    parallel = jobs > 1 and estimate_seconds(space, strategy, total) > parallel_after
+    # The optimal strategy's games are lookups in its tree: worker processes would each
+    # read the tree again, or search it again for seconds with no cache to read.
+    parallel = (
+        jobs > 1
+        and chosen.name != "optimal"
+        and estimate_seconds(space, strategy, total) > parallel_after
+    )
     if walk_tree:
         scaled = None
         if progress is not None:

@@ -84,17 +84,15 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     return "\n".join(lines)
 
 
-def prepare(space: CodeSpace, strategy: str) -> bool:
-    """The optimal tree, read or searched here before anything else needs it (a damaged
-    cache file that had to be searched again is said in one line on stderr). True when
-    it did: the tree is then in hand."""
+def prepare(space: CodeSpace, strategy: str) -> None:
+    """The optimal tree, read or searched here before anything else needs it, so that a
+    damaged cache file that had to be searched again is said in one line on stderr."""
     if strategy != "optimal":
-        return False
+        return
     make_strategy(strategy).check(space)
     notice = solution(space.colours, space.positions, space.repeats).tell()
     if notice:
         print(f"mastermind: {notice}", file=sys.stderr)
-    return True
 
 
 def _about(seconds: float) -> str:
@@ -156,10 +154,7 @@ def stats(args: argparse.Namespace) -> int:
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
-    if prepare(space, settings.strategy):
-        # Walking the tree in hand takes milliseconds; worker processes would each read
-        # it again (or search it for seconds, with no cache to read).
-        jobs = 1
+    prepare(space, settings.strategy)
     bar = _ProgressBar()
     try:
         result = run_stats(
