@@ -120,6 +120,23 @@ def test_damaged_cache_is_reported_and_rebuilt(cache_dir):
     assert solution(4, 3).notice == ""  # rebuilt and stored soundly
 
 
+def test_a_rebuilt_cache_is_said_at_the_first_step_only(cache_dir):
+    """A watch of the optimal strategy repeated the damaged-cache line at every step."""
+    solution(4, 3)
+    path = cache_dir / "optimal-4x3.json"
+    path.write_text(path.read_text().replace('"payload":[', '"payload":[0,', 1))
+    solution.cache_clear()
+    space = CodeSpace(4, 3)
+    solver = Solver(space, make_strategy("optimal"), seed=1)
+    notes = []
+    secret = space.to_digits(63)
+    while not solver.solved:
+        decision = solver.decide()
+        notes.append(decision.note)
+        solver.answer(*score(secret, space.to_digits(decision.guess)))
+    assert len(notes) > 1 and "damaged" in notes[0] and not any(notes[1:])
+
+
 def test_foreign_cache_is_not_trusted(cache_dir):
     solution(4, 3)
     path = cache_dir / "optimal-4x3.json"

@@ -104,7 +104,7 @@ class Optimal(Strategy):
             consistent=consistent,
             score=total / len(cands),
             score_label=self.score_label,
-            note=found.notice,
+            note=found.tell(),  # said at the first step only, not at every one
         )
 
 
