@@ -146,6 +146,24 @@ async def test_secret_is_hidden_and_answers_for_you() -> None:
         assert "I GOT IT IN" in message(pilot)
 
 
+async def test_a_refused_secret_says_it_is_still_asking() -> None:
+    """A secret refused while the hidden prompt waits left the prompt asking without a
+    word, so the answer typed next was read as a secret."""
+    app = make_app(repeats=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await enter(pilot, "SECRET")
+        await enter(pilot, "RRGB")
+        assert message(pilot) == (
+            "R appears twice: this game has no repeated colours. "
+            "Type your secret again, or Enter alone to answer yourself."
+        )
+        assert app.screen.query_one("#command", Input).password  # still the secret's prompt
+        await enter(pilot, "")
+        assert not app.screen.query_one("#command", Input).password
+        assert message(pilot) == "No secret given: answer with blacks,whites."
+
+
 async def test_undo_takes_back_an_answer() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -90,7 +90,16 @@ class MakeScreen(GameScreen):
             self.ask_answer()
             self.say("No secret given: answer with blacks,whites.")
             return
-        self.session.set_secret(text)
+        try:
+            self.session.set_secret(text)
+        except MastermindError as error:
+            if not self._awaiting_secret:
+                raise
+            # Still asking: say so, or the next line (an answer?) would be read as a secret.
+            self.say(
+                f"{error}. Type your secret again, or Enter alone to answer yourself.", "error"
+            )
+            return
         self.ask_answer()
         self.say("Secret kept (hidden). Press Enter to let me answer each guess for you.")
 
