@@ -109,3 +109,19 @@ async def test_enter_on_the_mode_list_starts_as_the_title_says() -> None:
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         assert isinstance(app.screen, PlayScreen)
+
+
+async def test_space_ticks_a_box_and_enter_on_it_starts() -> None:
+    """Issue 11 item 19: Enter starts wherever the focus is on the form; on a checkbox it
+    ticked the box instead. Space ticks it."""
+    from textual.widgets import Checkbox
+
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        box = app.screen.query_one("#spoiler-free", Checkbox)
+        box.focus()
+        await pilot.press("space")
+        assert box.value
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        assert isinstance(app.screen, PlayScreen) and app.screen.session.settings.spoiler_free

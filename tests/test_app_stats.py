@@ -128,7 +128,8 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypat
 
 async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> None:
     """Issue 11 item 18: Textual's checkbox draws X ticked or not (colour alone told them
-    apart, nothing with NO_COLOR); ticked boxes read [X], the others [ ]."""
+    apart, nothing with NO_COLOR); ticked boxes read [X], the others [ ]. Space ticks,
+    Enter runs."""
     from app_helpers import screen_text
 
     monkeypatch.setenv("NO_COLOR", "1")
@@ -142,6 +143,10 @@ async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> N
         await pilot.press("space")
         assert "[ ] knuth" in screen_text(pilot)
         assert app.screen.selected() == ["entropy", "classic"]
+        await pilot.press("enter")  # Enter runs from a tick, as from a field
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [c.result.strategy for c in app.screen.query(StatsCard)] == ["entropy", "classic"]
 
 
 def held_runs(monkeypatch) -> threading.Event:

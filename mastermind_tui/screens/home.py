@@ -182,6 +182,7 @@ class HomeScreen(SizedScreen):
 
     @on(Input.Submitted)
     @on(FormSelect.Submitted)
+    @on(Tick.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         error = self.query_one("#home-error", Static)

@@ -212,6 +212,7 @@ class StatsScreen(SizedScreen):
 
     @on(Button.Pressed, "#run")
     @on(Input.Submitted)
+    @on(Tick.Submitted)
     def action_run(self) -> None:
         if self.running:
             self.say("A run is going: cancel it first (Escape).")
