@@ -45,7 +45,7 @@ Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
 HOME = """\
 ## Choose a game
 Pick the mode, then change any field: Tab and Shift+Tab move between them, Space or the
-arrow keys open a list.
+arrow keys open a list, Space ticks a box.
 
 - Enter (or Ctrl+S, or the Start button): start the game
 - F6: statistics for the colours, positions and strategy typed here
