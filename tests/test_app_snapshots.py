@@ -69,8 +69,10 @@ def test_stats(snap_compare, size) -> None:
     app = MastermindApp(Settings.build(seed=3))
 
     async def open_stats(pilot: Pilot) -> None:
+        await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
         pilot.app.action_statistics()
         await pilot.pause()
+        await pilot.pause()  # the footer fills in after the screen's first refresh
 
     assert snap_compare(app, terminal_size=size, run_before=open_stats)
 
