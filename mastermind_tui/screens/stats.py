@@ -118,10 +118,10 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
                     raise Cancelled
                 send(RunProgress(run, before + done))
 
-            result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
-            if name == "optimal":
+            if name == "optimal":  # before the run, whose first decision would say it
                 space = plan.space
                 notice = solution(space.colours, space.positions, space.repeats).tell()
+            result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
             if stop.is_set():
                 raise Cancelled
             send(RunResult(run, result))
