@@ -89,6 +89,19 @@ def test_check_answer_explains():
             raise AssertionError(f"{bad} accepted")
 
 
+def test_refused_answers_count_in_words() -> None:
+    """Issue 11 item 13: '1 blacks and 1 whites make 2 pegs, but a code has only 1
+    positions' on 2x1."""
+    for answer, positions, text in (
+        ((1, 1), 1, "1 black and 1 white make 2 pegs, but a code has only 1 position"),
+        ((2, 3), 4, "2 blacks and 3 whites make 5 pegs, but a code has only 4 positions"),
+        ((1, 1), 2, "1 black and 1 white is impossible: if 1 peg is right, the last one"),
+    ):
+        with pytest.raises(AnswerError) as refused:
+            check_answer(*answer, positions)
+        assert str(refused.value).startswith(text)
+
+
 def test_table_cross_and_against_agree_with_pairwise():
     space = CodeSpace(4, 3)
     full = table(space)
