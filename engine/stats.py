@@ -135,8 +135,9 @@ def run_stats(
     many for the space, and each secret's depth read from it; otherwise each game is played
     with a memo of the positions already thought about. Random strategies play game by
     game, each from its own seed drawn from ``seed``. With ``jobs`` > 1, runs estimated to
-    take longer than ``parallel_after`` seconds (never the optimal strategy's) are split over that many processes (parts
-    of the tree, or blocks of secrets) with the same results as one process.
+    take longer than ``parallel_after`` seconds (never the optimal strategy's) are split
+    over that many processes (parts of the tree, or blocks of secrets) with the same
+    results as one process.
     ``progress(done, total)`` counts finished secrets, about 20 times a second.
     """
     chosen = make_strategy(strategy)
