@@ -161,7 +161,7 @@ async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line()
     app = app_for(moves=30)
     async with app.run_test(size=(80, 24)) as pilot:
         secret = app.screen.session.secret_text
-        for _ in range(25):
+        for _ in range(14):
             await enter(pilot, wrong_guess(secret))
         history = app.screen.query_one("#history")
         bottom = history.scroll_y
