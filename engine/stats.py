@@ -120,6 +120,16 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
     return float(distinct * per_game + 2e-6 * games)
 
 
+def describe_seconds(seconds: float) -> str:
+    """A duration as a person reads an estimate: ``about 40 s``, ``about 12 min``,
+    ``about 3.6 h`` (the command line's time left, the Statistics screen's question)."""
+    if seconds < 120:
+        return f"about {seconds:.0f} s"
+    if seconds < 7200:
+        return f"about {seconds / 60:.0f} min"
+    return f"about {seconds / 3600:.1f} h"
+
+
 def run_stats(
     space: CodeSpace,
     strategy: str,

@@ -15,7 +15,7 @@ from engine.errors import ConfigError
 from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.solver import Solver
-from engine.stats import StatsResult, choose_secrets, run_stats
+from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
 from engine.strategies.optimal import solution
 from engine.trace import Step
 
@@ -95,14 +95,6 @@ def prepare(space: CodeSpace, strategy: str) -> None:
         print(f"mastermind: {notice}", file=sys.stderr)
 
 
-def _about(seconds: float) -> str:
-    if seconds < 120:
-        return f"about {seconds:.0f} s"
-    if seconds < 7200:
-        return f"about {seconds / 60:.0f} min"
-    return f"about {seconds / 3600:.1f} h"
-
-
 class _ProgressBar:
     """A bar on stderr, shown only on a terminal and only once a run passes one second,
     then redrawn every tenth of a second however fast or slow the games go, with the time
@@ -135,7 +127,7 @@ class _ProgressBar:
         elapsed = now - self.start
         left = ""
         if done and (done * 100 >= total or elapsed >= self.SETTLE):
-            left = f", {_about((total - done) * elapsed / done)} left"
+            left = f", {describe_seconds((total - done) * elapsed / done)} left"
         bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{total:,} games{left}"
         sys.stderr.write(f"\r{bar:<{self.drawn}}")
         sys.stderr.flush()

@@ -17,7 +17,13 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Prog
 
 from engine import STRATEGIES, CodeSpace, MastermindError
 from engine.match import plural
-from engine.stats import StatsResult, choose_secrets, estimate_seconds, run_stats
+from engine.stats import (
+    StatsResult,
+    choose_secrets,
+    describe_seconds,
+    estimate_seconds,
+    run_stats,
+)
 from engine.strategies.optimal import solution
 
 from ..settings import Settings, whole_number
@@ -86,14 +92,6 @@ class Plan:
 
     def seconds(self) -> float:
         return sum(estimate_seconds(self.space, name, len(self.secrets)) for name in self.names)
-
-
-def describe_seconds(seconds: float) -> str:
-    if seconds < 120:
-        return f"about {seconds:.0f} s"
-    if seconds < 7200:
-        return f"about {seconds / 60:.0f} min"
-    return f"about {seconds / 3600:.1f} h"
 
 
 def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], object]) -> None:
