@@ -8,9 +8,22 @@ that no test writes to the user's data directory; tests of records name their ow
 
 import os
 
+import pytest
 from hypothesis import settings
+
+from engine.strategies.optimal import solution
 
 os.environ["MASTERMIND_RECORDS"] = ""
 
 settings.register_profile("project", deadline=None, database=None)
 settings.load_profile("project")
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch):
+    """A fresh, empty cache for the optimal trees (small sizes search in milliseconds),
+    and no tree kept in memory from an earlier test."""
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    solution.cache_clear()
+    yield tmp_path
+    solution.cache_clear()

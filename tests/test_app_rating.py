@@ -11,7 +11,6 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
 from engine.rating import rate_moves, summary
-from engine.strategies.optimal import solution
 from mastermind_tui import session as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
@@ -53,13 +52,8 @@ async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
 # ----- a game on 4 colours x 3 positions: the optimum is searched in milliseconds -----
 
 
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path, monkeypatch):
-    """The optimal trees of these small sizes, searched afresh in a temporary cache."""
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
-    solution.cache_clear()
-    yield tmp_path
-    solution.cache_clear()
+# Every test here: the optimal trees searched afresh in an empty cache (conftest).
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def small(**kwargs: object) -> MastermindApp:

@@ -8,17 +8,11 @@ import numpy as np
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine import CodeSpace
-from engine.stats import estimate_seconds, run_stats
+from engine.stats import describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm
-from mastermind_tui.screens.stats import (
-    Plan,
-    RunProgress,
-    StatsScreen,
-    describe_seconds,
-    play,
-)
+from mastermind_tui.screens.stats import Plan, RunProgress, StatsScreen, play
 from mastermind_tui.state import Settings
 from mastermind_tui.widgets.histogram import StatsCard
 
@@ -213,36 +207,29 @@ async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> Non
         assert app.is_running and app.return_code is None
 
 
-async def test_a_damaged_optimal_cache_is_said_once(tmp_path, monkeypatch) -> None:
+async def test_a_damaged_optimal_cache_is_said_once(cache_dir) -> None:
     """The optimal tree found damaged on disk is searched again, and the run says so in
     its last line; the next run, on the tree in hand, has nothing to say."""
-    from engine.strategies.optimal import solution
-
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
-    path = tmp_path / "optimal-4x3.json"
+    path = cache_dir / "optimal-4x3.json"
     path.write_text("not json")
-    solution.cache_clear()
     app = MastermindApp(Settings.build(seed=1))
-    try:
-        async with app.run_test(size=(120, 36)) as pilot:
-            app.action_statistics()
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.action_statistics()
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#colours", Input).value = "4"
+        screen.query_one("#positions", Input).value = "3"
+        for box in screen.query(Checkbox):
+            box.value = box.id == "strategy-optimal"
+        done = "Done: 1 strategy, 64 games each."
+        for said in (
+            f"{done} optimal strategy cache: {path} is damaged or was written for "
+            "something else; searched again",
+            done,
+        ):
+            await pilot.press("ctrl+r")
+            await app.workers.wait_for_complete()
             await pilot.pause()
-            screen = app.screen
-            screen.query_one("#colours", Input).value = "4"
-            screen.query_one("#positions", Input).value = "3"
-            for box in screen.query(Checkbox):
-                box.value = box.id == "strategy-optimal"
-            done = "Done: 1 strategy, 64 games each."
-            for said in (
-                f"{done} optimal strategy cache: {path} is damaged or was written for "
-                "something else; searched again",
-                done,
-            ):
-                await pilot.press("ctrl+r")
-                await app.workers.wait_for_complete()
-                await pilot.pause()
-                (card,) = screen.query(StatsCard)
-                assert card.result.total_guesses == 206
-                assert str(screen.query_one("#stats-status", Static).render()) == said
-    finally:
-        solution.cache_clear()
+            (card,) = screen.query(StatsCard)
+            assert card.result.total_guesses == 206
+            assert str(screen.query_one("#stats-status", Static).render()) == said

@@ -328,17 +328,12 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
 
 
-async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
-    tmp_path, monkeypatch
-) -> None:
+async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(cache_dir) -> None:
     """optimal is offered wherever strategies are chosen: picked on the home screen, a
     watched 4x3 game follows the exact optimum's tree (searched afresh in a temporary
     cache) and names the strategy in the trace."""
-    from engine.strategies.optimal import solution
     from mastermind_tui.screens.home import HomeScreen
 
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
-    solution.cache_clear()
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
         home = app.screen
@@ -359,4 +354,3 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         assert [s.guess for s in session.steps] == [s.guess for s in expected]
         await pilot.press("n")
         assert advice(app).startswith("optimal chose: ")
-    solution.cache_clear()

@@ -46,14 +46,6 @@ def brute_force_optimum(colours: int, positions: int) -> int:
     return cost(tuple(codes))
 
 
-@pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
-    solution.cache_clear()
-    yield tmp_path
-    solution.cache_clear()
-
-
 @pytest.mark.parametrize(("colours", "positions"), [(2, 3), (3, 3), (2, 4), (3, 2), (4, 2)])
 def test_search_matches_brute_force(colours, positions):
     search = OptimalSearch(CodeSpace(colours, positions))

@@ -17,18 +17,12 @@ from engine import CodeSpace, MastermindError, get_notation, make_strategy, scor
 from engine import rating as rating_module
 from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, rate_moves_apart, summary
 from engine.solver import Solver
-from engine.strategies.optimal import solution
 
 Code = tuple[int, ...]
 
 
-@pytest.fixture(autouse=True)
-def cache_dir(tmp_path, monkeypatch):
-    """A fresh cache for the optimal tree (3x3 is searched in milliseconds)."""
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
-    solution.cache_clear()
-    yield tmp_path
-    solution.cache_clear()
+# Every test here: the optimal trees searched afresh in an empty cache (conftest).
+pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def answer(a: Code, b: Code) -> tuple[int, int]:

@@ -112,8 +112,7 @@ def strategy_may_guess_impossible(name: str) -> bool:
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_every_small_size(name, tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+def test_every_small_size(name, cache_dir):
     played = 0
     notes = set()
     for colours, positions in sizes():
@@ -133,10 +132,9 @@ def test_every_small_size(name, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_small_sizes_without_repeats(name, tmp_path, monkeypatch):
+def test_small_sizes_without_repeats(name, cache_dir):
     """The same checks on games without repeated colours (every guess allowed too), the
     partition strategies' sampled paths included."""
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
     notes = set()
     for colours, positions in NO_REPEATS:
         space = CodeSpace(colours, positions, repeats=False)

@@ -245,8 +245,7 @@ def test_deterministic_totals_match_the_plain_rules(name, colours, positions):
 
 
 @pytest.mark.parametrize(("colours", "positions"), SMALL)
-def test_the_optimum_matches_an_exhaustive_search(colours, positions, tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+def test_the_optimum_matches_an_exhaustive_search(colours, positions, cache_dir):
     space = CodeSpace(colours, positions, repeats=False)
     result = run_stats(space, "optimal", choose_secrets(space, None, None))
     assert result.total_guesses == plain_optimum(colours, positions)
@@ -256,20 +255,18 @@ def test_the_optimum_matches_an_exhaustive_search(colours, positions, tmp_path, 
     assert root.candidates == space.count
 
 
-def test_the_optimal_tree_is_cached_apart_from_the_game_with_repeats(tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+def test_the_optimal_tree_is_cached_apart_from_the_game_with_repeats(cache_dir):
     for repeats in (True, False):
         space = CodeSpace(4, 3, repeats)
         run_stats(space, "optimal", space.allowed)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
+    assert sorted(p.name for p in cache_dir.iterdir()) == [
         "optimal-4x3-no-repeats.json",
         "optimal-4x3.json",
     ]
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(name, tmp_path, monkeypatch):
-    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(name, cache_dir):
     space = CodeSpace(6, 4, repeats=False)
     result = run_stats(space, name, choose_secrets(space, None, None), seed=9)
     assert result.games == 360
