@@ -135,6 +135,32 @@ async def type_keys(pilot, text: str) -> None:
     await pilot.pause()
 
 
+async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
+    """Keys that reach the app together (typed ahead while it is busy, as on 8x8): Enter's
+    binding ran after the keys behind it were in the field, so "BOARD", Enter, "GGBB",
+    Enter entered "BOARDGGBB" and then an empty line."""
+    from textual import events
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        for line in ("RRGG", "BOARD", "GGBB"):
+            for key in line:
+                app.post_message(events.Key(key.lower(), key))
+            app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.screen.session
+        assert [
+            session.format(session.space.from_digits(list(r.digits))) for r in session.rows()
+        ] == [
+            "RRGG",
+            "GGBB",
+        ]
+        assert message(pilot).startswith("Move 2: GGBB gets ")
+
+
 async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:

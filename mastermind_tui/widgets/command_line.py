@@ -5,11 +5,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label, Static
+
+
+class LineInput(Input):
+    """An input that takes its line at Enter, in the order the keys came. Textual runs
+    Enter's binding once the key has bubbled up to the app, after the keys typed behind
+    it are in the field: "BOARD", Enter, "GGBB", Enter typed while the app was busy
+    submitted "BOARDGGBB" and then an empty line."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            line = self.value
+            self.clear()
+            self.post_message(self.Submitted(self, line))
+            return
+        await super()._on_key(event)
 
 
 class CommandLine(Vertical):
@@ -26,14 +43,13 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="command-row"):
             yield Label(self._prompt, id="prompt")
-            yield Input(id="command", placeholder="a guess, BOARD, QUIT or HELP")
+            yield LineInput(id="command", placeholder="a guess, BOARD, QUIT or HELP")
         yield Static(id="message", markup=False)
 
     @on(Input.Submitted, "#command")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.post_message(self.Entered(event.value))
-        event.input.clear()
 
     def set_prompt(self, prompt: str, placeholder: str | None = None, hidden: bool = False) -> None:
         self.query_one("#prompt", Label).update(prompt)
