@@ -6,8 +6,10 @@ import multiprocessing
 import pickle
 import signal
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -338,22 +340,42 @@ def _in_processes(
     with tempfile.TemporaryDirectory(prefix="mastermind-stats-") as folder:
         store = Path(folder) / "parts.pickle"
         store.write_bytes(pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL))
-        # Ctrl+C waits while the workers start: they inherit the blocked signal (so none
-        # dies half-started with a traceback), and the parent sees it once the pool exists.
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
-            try:
+            with _ctrl_c_held():
                 pool = context.Pool(
                     min(jobs, len(parts)), initializer=_start_worker, initargs=(str(store),)
                 )
-            finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             yield from pool.imap_unordered(_run_part, range(len(parts)))
             pool.close()
         finally:
             if pool is not None:
                 pool.terminate()
                 pool.join()
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl+C waits while the workers start, and is raised once they all have.
+
+    The workers inherit the blocked signal, so none dies half-started with a traceback.
+    Blocking it in this thread is not enough: the kernel may hand SIGINT to a thread of
+    the linear algebra library, and Python would then raise KeyboardInterrupt here between
+    starting a worker and writing its start-up data, leaving it to fail on an empty pipe
+    ("EOFError: Ran out of input" after "interrupted"). So the handler only notes it."""
+    main = threading.current_thread() is threading.main_thread()
+    held: list[int] = []
+    previous = (
+        signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum)) if main else None
+    )
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        if main:
+            signal.signal(signal.SIGINT, previous or signal.default_int_handler)
+    if held:
+        raise KeyboardInterrupt
 
 
 #: A worker's task and the parts it may be asked for (read once, as the worker starts).
