@@ -331,7 +331,7 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
 async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(cache_dir) -> None:
     """optimal is offered wherever strategies are chosen: picked on the home screen, a
     watched 4x3 game follows the exact optimum's tree (searched afresh in a temporary
-    cache) and names the strategy in the trace."""
+    cache) and names the strategy in the trace, with the runner-up and the ties."""
     from mastermind_tui.screens.home import HomeScreen
 
     app = MastermindApp()
@@ -354,3 +354,15 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(cac
         assert [s.guess for s in session.steps] == [s.guess for s in expected]
         await pilot.press("n")
         assert advice(app).startswith("optimal chose: ")
+        said = " ".join(advice(app).split())
+        assert (
+            "BBW finds the secret in 3.219 guesses on average from here, as few as any guess "
+            "can; the next best, BWR, needs 3.250." in said
+        )
+        split = text_of(app, "#trace-split").splitlines()
+        assert split[2].startswith("BWR ") and split[2].endswith("runner-up")
+        await pilot.press("n")
+        assert (
+            "WRR and WRG both need 2.357 guesses on average; both could be the secret, and "
+            "WRR comes first as written." in " ".join(advice(app).split())
+        )

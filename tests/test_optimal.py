@@ -3,46 +3,21 @@ its cache on disk, and a clear refusal where the search is out of reach."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import subprocess
 import sys
-from collections import Counter
-from functools import lru_cache
 
 import pytest
+from brute_force import brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
-from engine.optimal import OptimalSearch, rate
+from engine.feedback import encode
+from engine.optimal import OptimalSearch, rate, tree_from_json, tree_to_json
 from engine.strategies.optimal import solution
 
 
 def brute_force_optimum(colours: int, positions: int) -> int:
-    """Plain recursion over every guess for every set of codes: slow, obviously right."""
-    codes = list(itertools.product(range(colours), repeat=positions))
-
-    def answer(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int]:
-        black = sum(x == y for x, y in zip(a, b, strict=True))
-        return black, sum((Counter(a) & Counter(b)).values()) - black
-
-    @lru_cache(None)
-    def cost(left: tuple[tuple[int, ...], ...]) -> int:
-        if len(left) == 1:
-            return 1
-        best = None
-        for guess in codes:
-            classes: dict[tuple[int, int], list] = {}
-            for code in left:
-                classes.setdefault(answer(code, guess), []).append(code)
-            if len(classes) == 1 and guess not in left:
-                continue
-            total = len(left) + sum(
-                cost(tuple(part)) for a, part in classes.items() if a != (positions, 0)
-            )
-            best = total if best is None else min(best, total)
-        assert best is not None
-        return best
-
+    codes, cost, _ = brute_force(colours, positions)
     return cost(tuple(codes))
 
 
@@ -228,40 +203,13 @@ def test_off_tree_positions_are_searched(cache_dir):
     assert solver.steps[-1].guess == 13
 
 
-def brute_force_expected(colours: int, positions: int, guess: tuple[int, ...]) -> float:
-    """Expected guesses for an optimal player who opens with ``guess``, by plain recursion."""
-    codes = list(itertools.product(range(colours), repeat=positions))
-
-    def answer(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int]:
-        black = sum(x == y for x, y in zip(a, b, strict=True))
-        return black, sum((Counter(a) & Counter(b)).values()) - black
-
-    @lru_cache(None)
-    def cost(left: tuple[tuple[int, ...], ...]) -> int:
-        if len(left) == 1:
-            return 1
-        return min(after(left, g) for g in codes if g in left or len(split(left, g)) > 1)
-
-    def split(left, g):
-        classes: dict[tuple[int, int], list] = {}
-        for code in left:
-            classes.setdefault(answer(code, g), []).append(code)
-        return classes
-
-    def after(left, g) -> int:
-        return len(left) + sum(
-            cost(tuple(part)) for a, part in split(left, g).items() if a != (positions, 0)
-        )
-
-    return after(tuple(codes), guess) / len(codes)
-
-
 @pytest.mark.parametrize("opening", [(0, 0, 0), (0, 0, 1), (0, 1, 2), (2, 1, 0)])
 def test_rating_matches_brute_force(opening):
     space = CodeSpace(3, 3)
+    codes, _, after = brute_force(3, 3)
     search = OptimalSearch(space)
     rating = rate(search, search.everything, (), space.from_digits(opening))
-    assert rating.expected == pytest.approx(brute_force_expected(3, 3, opening))
+    assert rating.expected == pytest.approx(after(tuple(codes), opening) / len(codes))
     assert rating.best_expected == pytest.approx(73 / 27)
     assert rating.loss >= 0
 
@@ -296,3 +244,47 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
         assert app.screen is home and isinstance(home, HomeScreen)
         line = str(home.query_one("#home-error", Static).render())
         assert line.startswith("Cannot start: the optimal strategy is computed exactly only up to")
+
+
+@pytest.mark.parametrize(("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False)])
+def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
+    colours, positions, repeats, cache_dir
+):
+    """At every node of the tree: the guesses kept beside the chosen one are tied with it
+    in the tie rule's order, then comes the runner-up, whose total is the least of any
+    guess that does worse than the optimum (checked by plain recursion)."""
+    space = CodeSpace(colours, positions, repeats)
+    codes, cost, after = brute_force(colours, positions, repeats)
+    tree = solution(colours, positions, repeats).tree
+    seen = 0
+
+    def visit(node, left: tuple) -> None:
+        nonlocal seen
+        assert node.total == cost(left)
+        tied = [g for g, t in node.others if t == node.total]
+        assert node.others[: len(tied)] == tuple((g, node.total) for g in tied)
+        for guess, total in node.others:
+            assert after(left, tuple(space.to_digits(guess))) == total
+        worse = [after(left, g) for g in codes if g in left or len(set(split(left, g))) > 1]
+        worse = [t for t in worse if t > node.total]
+        if len(tied) < 3 and worse and len(left) > 2:  # of two codes, either is best
+            assert node.others[len(tied)][1] == min(worse)
+            seen += 1
+        digits = tuple(space.to_digits(node.guess))
+        for answer_class, child in node.children.items():
+            part = tuple(c for c in left if encode(*score(c, digits), positions) == answer_class)
+            visit(child, part)
+
+    def split(left, guess):
+        return [score(c, guess) for c in left]
+
+    visit(tree, tuple(codes))
+    assert seen > 3
+
+
+def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_dir):
+    solution(3, 3)
+    data = tree_to_json(solution(3, 3).tree)
+    data[4][-1][1] = data[2] - 1
+    with pytest.raises(ValueError, match="other guesses"):
+        tree_from_json(data, CodeSpace(3, 3))

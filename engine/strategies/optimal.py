@@ -20,11 +20,11 @@ from ..optimal import (
     OptimalSearch,
     build_tree,
     check_size,
-    pick,
+    decision,
     tree_from_json,
     tree_to_json,
 )
-from ..trace import Choice
+from ..trace import Alternative, Choice
 from .base import Position, Strategy
 
 
@@ -93,17 +93,20 @@ class Optimal(Strategy):
         node = _follow(found.tree, position.history, space.positions)
         if node is None:  # off the tree (a person's own guesses): search from here
             history = tuple(g for g, _ in position.history)
-            total, guesses = found.search.decide(cands, history)
-            guess = pick(guesses, cands, found.search.rank)
+            guess, total, others = decision(found.search, cands, history)
         else:
-            guess, total = node.guess, node.total
-        i = space.locate(cands, guess)
-        consistent = i < len(cands) and int(cands[i]) == guess
+            guess, total, others = node.guess, node.total, list(node.others)
+
+        def possible(code: int) -> bool:
+            i = space.locate(cands, code)
+            return i < len(cands) and int(cands[i]) == code
+
         return Choice(
             guess=guess,
-            consistent=consistent,
+            consistent=possible(guess),
             score=total / len(cands),
             score_label=self.score_label,
+            alternatives=tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others),
             note=found.tell(),  # said at the first step only, not at every one
         )
 
