@@ -19,6 +19,14 @@ settings.register_profile("project", deadline=None, database=None)
 settings.load_profile("project")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker more than there are cores. A Pilot test spends part of its
+    time waiting for Textual's refresh timer, and a third worker on two cores fills those
+    waits (the whole suite: 4 min 2 s with two workers, 3 min 30 s with three, 3 min 47 s
+    with four)."""
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.fixture
 def cache_dir(tmp_path, monkeypatch):
     """A fresh, empty cache for the optimal trees (small sizes search in milliseconds),
