@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import pickle
-import signal
-import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from .codes import CodeSpace
 from .errors import ConfigError
 from .feedback import TABLE_LIMIT, against, cached_table, encode
-from .strategies import Position, Strategy, make_strategy
+from .strategies import NO_DRAWS, Position, Strategy, make_strategy
 from .tree import PROGRESS_INTERVAL, walk
 
 #: More games than this would take hours and their secrets alone gigabytes.
@@ -33,8 +25,6 @@ WALK_SHARE = 4
 #: With jobs > 1, runs estimated shorter than this (seconds) stay in one process: starting
 #: workers costs about half a second.
 PARALLEL_AFTER = 2.0
-#: Deterministic strategies never draw from the generator they are handed.
-_NO_RNG = np.random.default_rng(0)
 
 
 @dataclass(frozen=True)
@@ -156,7 +146,12 @@ def run_stats(
     chosen.check(space)
     secrets = np.asarray(secrets)
     total = len(secrets)
-    seeds = np.random.default_rng(seed).integers(2**63, size=total)
+    # One seed per game, for strategies that draw (drawing them imports numpy.random).
+    seeds = (
+        np.zeros(total, dtype=np.int64)
+        if chosen.deterministic
+        else np.random.default_rng(seed).integers(2**63, size=total)
+    )
     start = time.perf_counter()
     walk_tree = chosen.deterministic and total * WALK_SHARE >= space.count
     # The optimal strategy's games are lookups in its tree: worker processes would each
@@ -230,7 +225,7 @@ def _play_block(
                     guess = int(cands[0])
                 else:
                     guess = strategy.guess(
-                        Position(space, cands, history, _NO_RNG if rng is None else rng)
+                        Position(space, cands, history, NO_DRAWS if rng is None else rng)
                     )
                 if tab is not None:
                     cls = tab[guess, cands]
@@ -262,9 +257,10 @@ def _walk_depths(
     chosen = make_strategy(strategy)
     if jobs <= 1:
         return walk(space, chosen, progress=progress).depths
+    from .parallel import in_processes  # not imported by runs in one process
+
     everything = space.allowed
-    rng = np.random.default_rng(0)
-    guess = chosen.guess(Position(space, everything, (), rng))
+    guess = chosen.guess(Position(space, everything, (), NO_DRAWS))
     cls = against(space, guess, None if space.repeats else everything)
     win = encode(space.positions, 0, space.positions)
     depths = np.zeros(space.size, dtype=np.uint8)
@@ -276,7 +272,7 @@ def _walk_depths(
     ]
     parts.sort(key=lambda part: -len(part[2]))
     done = 1
-    for cands, part_depths in _in_processes(_walk_part, parts, jobs):
+    for cands, part_depths in in_processes(_walk_part, parts, jobs):
         depths[cands] = part_depths
         done += len(cands)
         if progress is not None:
@@ -301,13 +297,15 @@ def _parallel_games(
 ) -> np.ndarray:
     """Game by game in blocks across processes; each game has its own seed, so how the
     games are split changes nothing."""
+    from .parallel import in_processes  # not imported by runs in one process
+
     blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
     parts = [
         (space, strategy, block, secrets[block], seeds[block]) for block in blocks if len(block)
     ]
     out = np.zeros(len(secrets), dtype=np.uint16)
     done = 0
-    for block, depths in _in_processes(_play_part, parts, jobs):
+    for block, depths in in_processes(_play_part, parts, jobs):
         out[block] = depths
         done += len(block)
         if progress is not None:
@@ -323,76 +321,3 @@ def _play_part(
     seeds: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     return block, _play_block(space, make_strategy(strategy), secrets, seeds)
-
-
-def _in_processes(
-    task: Callable[..., tuple[np.ndarray, np.ndarray]], parts: list[tuple], jobs: int
-) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Workers
-    ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once.
-
-    The parts (arrays of codes) reach the workers through a temporary file; the pipes
-    carry only its name and part numbers. Big tasks in the pool's pipe would leave its
-    feeder thread blocked on a worker still starting, and ``Pool.terminate`` waits for
-    that thread: Ctrl+C would hang."""
-    context = multiprocessing.get_context("spawn")  # no fork of a threaded numpy process
-    pool = None
-    with tempfile.TemporaryDirectory(prefix="mastermind-stats-") as folder:
-        store = Path(folder) / "parts.pickle"
-        store.write_bytes(pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL))
-        try:
-            with _ctrl_c_held():
-                pool = context.Pool(
-                    min(jobs, len(parts)), initializer=_start_worker, initargs=(str(store),)
-                )
-            yield from pool.imap_unordered(_run_part, range(len(parts)))
-            pool.close()
-        finally:
-            if pool is not None:
-                pool.terminate()
-                pool.join()
-
-
-@contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl+C waits while the workers start, and is raised once they all have.
-
-    The workers inherit the blocked signal, so none dies half-started with a traceback.
-    Blocking it in this thread is not enough: the kernel may hand SIGINT to a thread of
-    the linear algebra library, and Python would then raise KeyboardInterrupt here between
-    starting a worker and writing its start-up data, leaving it to fail on an empty pipe
-    ("EOFError: Ran out of input" after "interrupted"). So the handler only notes it."""
-    main = threading.current_thread() is threading.main_thread()
-    held: list[int] = []
-    previous = (
-        signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum)) if main else None
-    )
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        if main:
-            signal.signal(signal.SIGINT, previous or signal.default_int_handler)
-    if held:
-        raise KeyboardInterrupt
-
-
-#: A worker's task and the parts it may be asked for (read once, as the worker starts).
-_WORK: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple]] | None = None
-
-
-def _start_worker(store: str) -> None:
-    """Read the parts; one thread of linear algebra per worker, since --jobs already
-    spreads the work over the cores (two workers each using every core for their matrix
-    products ran slower than one process: 36 s against 32 s on 8x5)."""
-    global _WORK
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threadpool_limits(1)
-    _WORK = pickle.loads(Path(store).read_bytes())  # written by this package just before
-
-
-def _run_part(number: int) -> tuple[np.ndarray, np.ndarray]:
-    assert _WORK is not None, "the worker was started without its parts"
-    task, parts = _WORK
-    return task(*parts[number])

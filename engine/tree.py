@@ -16,7 +16,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .feedback import answers, encode
-from .strategies import Position, Strategy
+from .strategies import NO_DRAWS, Position, Strategy
 
 #: Called as progress(secrets_done, secrets_total); may raise to stop the walk.
 Progress = Callable[[int, int], None]
@@ -68,7 +68,6 @@ class _Walker:
         self.total = total
         self.done = 0
         self.next_report = time.perf_counter() + PROGRESS_INTERVAL
-        self.rng = np.random.default_rng(0)  # never drawn from: the strategy is deterministic
         self.win = encode(space.positions, 0, space.positions)
         self.depths = np.zeros(space.size, dtype=np.uint8)
 
@@ -78,7 +77,7 @@ class _Walker:
             self.depths[code] = level
             self._finished(1)
             return Node(code, 1) if self.keep else None
-        guess = self.strategy.guess(Position(self.space, cands, history, self.rng))
+        guess = self.strategy.guess(Position(self.space, cands, history, NO_DRAWS))
         cls = answers(self.space, guess, cands)
         order = np.argsort(cls, kind="stable")  # stable: each part stays sorted
         ordered = cls[order]

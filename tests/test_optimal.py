@@ -144,13 +144,13 @@ def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(command, figure, t
 def test_stats_walks_the_tree_in_hand_without_worker_processes(sample, cache_dir, monkeypatch):
     """The tree is searched (or read) once before stats runs, and walking it takes
     milliseconds: processes would each read it again, or search it with no cache."""
-    from engine import stats as stats_module
+    from engine import parallel
     from mastermind_tui.cli import main
 
     def no_processes(*args: object) -> None:
         raise AssertionError("worker processes started")
 
-    monkeypatch.setattr(stats_module, "_in_processes", no_processes)
+    monkeypatch.setattr(parallel, "in_processes", no_processes)
     argv = ["stats", "--strategy", "optimal", "--colours", "4", "--jobs", "2", "--json"]
     assert main([*argv, *(sample or ["--all"])]) == 0
 

@@ -136,7 +136,7 @@ def test_ctrl_c_while_the_workers_start_waits_until_they_have(monkeypatch):
     workers are then ended (CI once printed a worker's 'EOFError: Ran out of input')."""
     import multiprocessing
 
-    from engine import stats
+    from engine import parallel
 
     class Context:
         Pool = _PoolInterrupted
@@ -144,7 +144,7 @@ def test_ctrl_c_while_the_workers_start_waits_until_they_have(monkeypatch):
     _PoolInterrupted.made = []
     monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context)
     with pytest.raises(KeyboardInterrupt):
-        list(stats._in_processes(len, [(1,), (2,)], 2))
+        list(parallel.in_processes(len, [(1,), (2,)], 2))
     [pool] = _PoolInterrupted.made
     assert pool.started and pool.ended
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ConfigError
-from .base import Position, Strategy
+from .base import NO_DRAWS, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .optimal import Optimal
 from .partitioning import Entropy, ExpectedSize, Knuth, MostParts
@@ -32,4 +32,4 @@ def make_strategy(name: str) -> Strategy:
         ) from None
 
 
-__all__ = ["STRATEGIES", "Position", "Strategy", "make_strategy"]
+__all__ = ["NO_DRAWS", "STRATEGIES", "Position", "Strategy", "make_strategy"]

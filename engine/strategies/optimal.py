@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import cache
 from ..codes import CodeSpace
 from ..feedback import encode
 from ..optimal import (
@@ -63,6 +62,8 @@ def _cache_key(space: CodeSpace) -> dict[str, object]:
 def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     """The optimal tree for a size: from the cache when a sound one is there, otherwise
     searched (seconds on 6x4) and stored."""
+    from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
+
     space = CodeSpace(colours, positions, repeats)
     search = OptimalSearch(space)
     name = f"optimal-{colours}x{positions}{'' if repeats else '-no-repeats'}.json"
