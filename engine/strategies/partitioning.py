@@ -284,9 +284,16 @@ class PartitionStrategy(Strategy):
             right[:-1] = features(space, scored, guess_side=False).T
         offsets = np.arange(rows, dtype=np.int32) * k
         out = np.empty(len(pool), dtype=np.float64)
+        # The table is symmetric: the scored codes' rows, each one contiguous, hold every
+        # guess's answers in a column, read 2-4x faster than gathering each guess's row.
+        by_code = full[scored] if full is not None and len(pool) <= rows else None
+        whole = by_code is not None and np.array_equal(pool, np.arange(space.size))
         for start in range(0, len(pool), rows):
             block = pool[start : start + rows]
-            if full is not None:
+            if by_code is not None:
+                cls = (by_code if whole else by_code[:, block]).astype(np.int32)
+                cls += offsets[None, : len(block)]
+            elif full is not None:
                 cls = full[np.ix_(block, scored)].astype(np.int32)
                 cls += offsets[: len(block), None]
             else:
@@ -361,14 +368,21 @@ class Entropy(PartitionStrategy):
     score_label = "bits"
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
-        h = hist.astype(np.float64)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = np.where(h > 0, h * np.log2(h), 0.0)
+        # n log2 n looked up rather than computed for every class (a third of the run).
+        terms = _n_log_n(1 << int(hist.max()).bit_length())[hist]
         # Round so that equal partitions in a different order tie exactly.
         return np.round(terms.sum(axis=1), 9)
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return float(np.log2(scored) - key / scored)
+
+
+@lru_cache(maxsize=8)
+def _n_log_n(size: int) -> np.ndarray:
+    """``n * log2(n)`` for n below ``size``, 0 for n = 0."""
+    n = np.arange(size, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(n > 0, n * np.log2(n), 0.0)
 
 
 class MostParts(PartitionStrategy):
