@@ -2,12 +2,15 @@
 
     python benchmarks/bench_solvers.py            # everything (about ten minutes)
     python benchmarks/bench_solvers.py --quick    # one run each, no 8x5 full runs
-    python benchmarks/bench_solvers.py --runs 5   # more interleaved runs
+    python benchmarks/bench_solvers.py --runs 5   # more interleaved runs (with --quick too)
+    python benchmarks/bench_solvers.py --before /tmp/before   # an old checkout beside ours
 
 Every workload is a whole ``mastermind stats`` process, as a user runs it. The runs are
 interleaved (each round runs every workload once) and the table gives medians, so a busy
 moment of a shared machine spoils one sample, not a row. "compute" is the time the
 command itself reports (``seconds`` in its JSON): the process minus start-up and imports.
+Beside each 6x4 tree walk, in the same rounds, ``plain_tree_walk.py`` walks the same tree
+without the engine, and a process that only imports numpy gives the floor of all of them.
 """
 
 from __future__ import annotations
@@ -33,6 +36,12 @@ class Workload:
     before: str
     plain: str
     big: bool = False
+    #: The strategy for benchmarks/plain_tree_walk.py, run beside ours in each round.
+    yardstick: str = ""
+    plain_wall: list[float] = field(default_factory=list)
+    #: With --before: the same games played by an older checkout, ms per game.
+    old_ms: list[float] = field(default_factory=list)
+    plain_compute: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     compute: list[float] = field(default_factory=list)
     memory: list[float] = field(default_factory=list)
@@ -50,7 +59,13 @@ def workloads() -> list[Workload]:
     }
     for name, (ours, plain) in before.items():
         out.append(
-            Workload(f"{name}, 6x4, every secret", ["--strategy", name, "--all"], ours, plain)
+            Workload(
+                f"{name}, 6x4, every secret",
+                ["--strategy", name, "--all"],
+                ours,
+                plain,
+                yardstick=name,
+            )
         )
     random = ["--strategy", "random", "--seed", "1", "--jobs", "1"]
     out.append(
@@ -106,24 +121,70 @@ def run(work: Workload) -> None:
         work.result = f"average {result['average']:.3f}"
 
 
+def run_plain(work: Workload) -> None:
+    """The plain numpy tree walk of the same strategy, a whole process too."""
+    script = os.path.join(os.path.dirname(__file__), "plain_tree_walk.py")
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, script, work.yardstick], capture_output=True, text=True, check=True
+    )
+    work.plain_wall.append(time.perf_counter() - start)
+    work.plain_compute.append(float(done.stdout.split()[1]))
+
+
+def run_before(work: Workload, checkout: str) -> None:
+    """The same random games played by an older checkout of this project (its engine
+    and command line imported from there; it had no --jobs), ms per game."""
+    args = [a for a in work.args if a not in ("--jobs", "1")]
+    code = (
+        f"import sys; sys.path.insert(0, {checkout!r}); "
+        f"sys.argv = ['mastermind', 'stats', '--json', *{args!r}]; "
+        "from mastermind_tui.cli import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=checkout
+    )
+    result = json.loads(done.stdout)
+    work.old_ms.append(1000 * result["seconds"] / result["games"])
+
+
+def numpy_alone() -> float:
+    """A process that only imports numpy: the floor of any of these."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import numpy"], check=True)
+    return time.perf_counter() - start
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
-def print_table(works: list[Workload], runs: int) -> None:
-    print(f"Medians of {runs} interleaved runs of whole processes; compute in brackets.\n")
-    print("| workload | before (issue 7) | plain tree walk (issue 7) | now | peak MB | result |")
-    print("|---|---|---|---|---|---|")
+def print_table(works: list[Workload], runs: int, floor: list[float]) -> None:
+    print(f"Medians of {runs} interleaved runs of whole processes; compute in brackets.")
+    print(f"A process that only imports numpy: {median(floor):.2f} s.\n")
+    print(
+        "| workload | before (issue 7) | plain tree walk (issue 7) "
+        "| plain_tree_walk.py, same rounds | now | peak MB | result |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for work in works:
         if not work.wall:
             continue
+        before = work.before
         if "ms/game" in work.label:
             games = int(work.args[-1])
             now = f"{1000 * median(work.compute) / games:.2f} ms"
+            if work.old_ms:
+                before = f"{median(work.old_ms):.2f} ms (--before, same rounds)"
         else:
             now = f"{median(work.wall):.2f} s ({median(work.compute):.2f})"
+        yardstick = (
+            f"{median(work.plain_wall):.2f} s ({median(work.plain_compute):.2f})"
+            if work.plain_wall
+            else ""
+        )
         print(
-            f"| {work.label} | {work.before} | {work.plain} | {now} "
+            f"| {work.label} | {before} | {work.plain} | {yardstick} | {now} "
             f"| {median(work.memory):.0f} | {work.result} |"
         )
 
@@ -151,14 +212,26 @@ def latency() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int)
+    parser.add_argument(
+        "--before",
+        metavar="CHECKOUT",
+        help="an older checkout (git worktree add /tmp/before 218e792^) whose random games "
+        "are timed in the same rounds, for the 'before' column",
+    )
     args = parser.parse_args()
-    runs = 1 if args.quick else args.runs
+    runs = args.runs or (1 if args.quick else 3)
     works = [w for w in workloads() if not (args.quick and w.big)]
+    floor = []
     for _ in range(runs):
+        floor.append(numpy_alone())
         for work in works:
             run(work)
-    print_table(works, runs)
+            if work.yardstick:
+                run_plain(work)
+            if args.before and "ms/game" in work.label:
+                run_before(work, args.before)
+    print_table(works, runs, floor)
     print()
     latency()
 
