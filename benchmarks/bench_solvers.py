@@ -135,7 +135,8 @@ def run_plain(work: Workload) -> None:
 def run_before(work: Workload, checkout: str) -> None:
     """The same random games played by an older checkout of this project (its engine
     and command line imported from there; it had no --jobs), ms per game."""
-    args = [a for a in work.args if a not in ("--jobs", "1")]
+    jobs = work.args.index("--jobs")
+    args = work.args[:jobs] + work.args[jobs + 2 :]
     code = (
         f"import sys; sys.path.insert(0, {checkout!r}); "
         f"sys.argv = ['mastermind', 'stats', '--json', *{args!r}]; "
