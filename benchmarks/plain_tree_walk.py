@@ -2,8 +2,8 @@
 once with a full answer table, written without the engine, to time beside
 ``mastermind stats --all`` on the same machine at the same moment.
 
-    python benchmarks/plain_tree_walk.py knuth          # 6 colours x 4 positions
-    python benchmarks/plain_tree_walk.py entropy 6 4
+    python benchmarks/plain_tree_walk.py                # knuth, 6 colours x 4 positions
+    python benchmarks/plain_tree_walk.py entropy 6 4    # a strategy, colours, positions
 
 Prints the total guesses over every secret (it must equal the engine's) and the seconds
 spent after the imports. Codes are numbered as written (first peg most significant), so
@@ -77,7 +77,7 @@ def walk(table: np.ndarray, strategy: str, win: int) -> int:
 
 
 def main() -> None:
-    strategy = sys.argv[1]
+    strategy = sys.argv[1] if len(sys.argv) > 1 else "knuth"
     colours, positions = (int(a) for a in sys.argv[2:4]) if len(sys.argv) > 3 else (6, 4)
     start = time.perf_counter()
     table = answer_table(colours, positions)

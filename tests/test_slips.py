@@ -49,6 +49,11 @@ def brute_force(space: CodeSpace, answers: list[tuple[int, Answer]]) -> dict:
     p = space.positions
     possible = [Answer(b, w) for b in range(p + 1) for w in range(p + 1 - b)]
     guessed_before = {g for g, _ in answers[:-1]}
+    table = {  # every answer worked out once: the trials below repeat them thousands of times
+        (c, g): score(space.to_digits(c), space.to_digits(g))
+        for c in range(space.size)
+        for g, _ in answers
+    }
     for k in range(len(answers) + 1):
         found = {}
         for chosen in combinations(range(len(answers)), k):
@@ -59,8 +64,7 @@ def brute_force(space: CodeSpace, answers: list[tuple[int, Answer]]) -> dict:
                 for j, i in enumerate(chosen):
                     trial[i] = (trial[i][0], new[j])
                 left = sum(
-                    c not in guessed_before
-                    and all(score(space.to_digits(c), space.to_digits(g)) == a for g, a in trial)
+                    c not in guessed_before and all(table[c, g] == a for g, a in trial)
                     for c in range(space.size)
                 )
                 if left:
