@@ -55,18 +55,23 @@ def _ctrl_c_held() -> Iterator[None]:
     the linear algebra library, and Python would then raise KeyboardInterrupt here between
     starting a worker and writing its start-up data, leaving it to fail on an empty pipe
     ("EOFError: Ran out of input" after "interrupted"). So the handler only notes it."""
-    main = threading.current_thread() is threading.main_thread()
-    held: list[int] = []
     previous = (
-        signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum)) if main else None
+        signal.getsignal(signal.SIGINT)
+        if threading.current_thread() is threading.main_thread()
+        else None
     )
+    # Only a Python handler is replaced: an ignored or default SIGINT stays as it is.
+    catch = callable(previous)
+    held: list[int] = []
+    if catch:
+        signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        if main:
-            signal.signal(signal.SIGINT, previous or signal.default_int_handler)
+        if catch:
+            signal.signal(signal.SIGINT, previous)
     if held:
         raise KeyboardInterrupt
 

@@ -131,9 +131,11 @@ class _PoolInterrupted:
     def join(self) -> None: ...
 
 
-def test_ctrl_c_while_the_workers_start_waits_until_they_have(monkeypatch):
+@pytest.mark.parametrize("handler", [signal.default_int_handler, signal.SIG_IGN])
+def test_ctrl_c_while_the_workers_start_waits_until_they_have(handler, monkeypatch):
     """Ctrl+C during the pool's start-up is raised once every worker has its data, and the
-    workers are then ended (CI once printed a worker's 'EOFError: Ran out of input')."""
+    workers are then ended (CI once printed a worker's 'EOFError: Ran out of input'); a
+    process that ignores SIGINT (started in the background) goes on ignoring it."""
     import multiprocessing
 
     from engine import parallel
@@ -143,11 +145,21 @@ def test_ctrl_c_while_the_workers_start_waits_until_they_have(monkeypatch):
 
     _PoolInterrupted.made = []
     monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context)
-    with pytest.raises(KeyboardInterrupt):
-        list(parallel.in_processes(len, [(1,), (2,)], 2))
+    before = signal.signal(signal.SIGINT, handler)
+    try:
+        if handler is signal.SIG_IGN:
+            try:
+                assert list(parallel.in_processes(len, [(1,), (2,)], 2)) == []
+            except KeyboardInterrupt:
+                pytest.fail("an ignored Ctrl+C interrupted the run")
+        else:
+            with pytest.raises(KeyboardInterrupt):
+                list(parallel.in_processes(len, [(1,), (2,)], 2))
+        assert signal.getsignal(signal.SIGINT) is handler
+    finally:
+        signal.signal(signal.SIGINT, before)
     [pool] = _PoolInterrupted.made
     assert pool.started and pool.ended
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def _alive(pids: list[int]) -> list[str]:
