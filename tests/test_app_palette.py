@@ -58,7 +58,7 @@ LINES = st.one_of(
 )
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(LINES, min_size=1, max_size=14), make=st.booleans())
 async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
     """As many lines as before in fewer, longer games (starting an app costs about three

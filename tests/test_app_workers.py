@@ -160,7 +160,9 @@ async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
     [("play", 2, 1), ("play", 3, 1), ("play", 2, 2), ("make", 2, 1)],
 )
 async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, positions: int) -> None:
-    for seed in range(4):
+    """Issue 11 item 5: advice worked out before the screen was mounted was thrown away;
+    at these sizes it always comes that fast. Two seeds a size."""
+    for seed in range(2):
         settings = Settings.build(mode=mode, colours=colours, positions=positions, seed=seed)
         app = MastermindApp(settings)
         async with app.run_test(size=(100, 30)) as pilot:
