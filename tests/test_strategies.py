@@ -156,3 +156,15 @@ def test_a_candidate_that_tells_every_code_apart_ends_the_search():
     assert last.candidates_before == 6 and last.score == 1
     assert last.note == "a possible code splits the rest into single codes"
     assert last.pool_size == 6 and all(a.consistent for a in last.alternatives)
+
+
+def test_no_draws_refuses_a_draw_and_copies_like_any_object():
+    """What deterministic strategies get in trees and statistics instead of a generator
+    (making one imports numpy.random): a draw is a bug; copying it is not."""
+    import copy
+
+    from engine.strategies import NO_DRAWS
+
+    with pytest.raises(AssertionError, match="drew from its generator"):
+        NO_DRAWS.integers(3)
+    assert copy.deepcopy(NO_DRAWS) is not None and not hasattr(NO_DRAWS, "__len__")

@@ -29,6 +29,8 @@ class _NoDraws:
     generator imports numpy.random, 24 ms of a 30 ms ``stats --all`` start-up."""
 
     def __getattr__(self, name: str) -> None:
+        if name.startswith("__"):  # copy, pickle and hasattr ask for these: not a draw
+            raise AttributeError(name)
         raise AssertionError(f"a deterministic strategy drew from its generator ({name})")
 
 
