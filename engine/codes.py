@@ -14,6 +14,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from .errors import CodeError, ConfigError
+from .words import plural
 
 MIN_COLOURS = 2
 MAX_COLOURS = 20
@@ -113,7 +114,7 @@ class CodeSpace:
     def rules_text(self) -> str:
         """``6 colours x 4 positions, no repeats``: the size as a person reads it."""
         tail = "" if self.repeats else ", no repeats"
-        return f"{self.colours} colours x {_positions(self.positions)}{tail}"
+        return f"{self.colours} colours x {plural(self.positions, 'position')}{tail}"
 
     @cached_property
     def weights(self) -> np.ndarray:
@@ -142,7 +143,7 @@ class CodeSpace:
 
     def from_digits(self, digits: tuple[int, ...] | list[int]) -> int:
         if len(digits) != self.positions:
-            raise ConfigError(f"a code has {_positions(self.positions)}, not {len(digits)}")
+            raise ConfigError(f"a code has {plural(self.positions, 'position')}, not {len(digits)}")
         if any(not 0 <= d < self.colours for d in digits):
             raise ConfigError(f"digits must lie between 0 and {self.colours - 1}")
         return sum(int(d) * self.colours**i for i, d in enumerate(digits))
@@ -176,11 +177,6 @@ def repeated_colour(digits: tuple[int, ...] | list[int]) -> int | None:
             return d
         seen.add(d)
     return None
-
-
-def _positions(count: int) -> str:
-    """``1 position``, ``4 positions`` (``engine.match.plural`` imports this module)."""
-    return f"{count} position{'' if count == 1 else 's'}"
 
 
 # Tables are shared by every CodeSpace of the same size (a game makes many instances), and

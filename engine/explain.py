@@ -13,8 +13,8 @@ import numpy as np
 
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
-from .match import plural
 from .trace import Choice, Decision, format_score
+from .words import plural
 
 #: What the star after a score means.
 STAR = "*"

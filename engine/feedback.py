@@ -18,6 +18,7 @@ import numpy as np
 
 from .codes import CodeSpace, _count_table, _digit_table
 from .errors import AnswerError
+from .words import plural
 
 #: Codes scored per block, so that temporary arrays stay a few tens of MB on big spaces.
 BLOCK = 1 << 20
@@ -68,24 +69,19 @@ def partition(classes: np.ndarray, positions: int) -> dict[Answer, int]:
     return dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def _count(n: int, noun: str) -> str:
-    """``1 black``, ``2 blacks`` (engine.match's plural would import this module back)."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def check_answer(black: int, white: int, positions: int) -> Answer:
     """Validate an answer a person gave; raise AnswerError saying why it cannot be."""
     if black < 0 or white < 0:
         raise AnswerError("blacks and whites cannot be negative")
     if black + white > positions:
         raise AnswerError(
-            f"{_count(black, 'black')} and {_count(white, 'white')} make {black + white} pegs, "
-            f"but a code has only {_count(positions, 'position')}"
+            f"{plural(black, 'black')} and {plural(white, 'white')} make {black + white} pegs, "
+            f"but a code has only {plural(positions, 'position')}"
         )
     if black == positions - 1 and white == 1:
         raise AnswerError(
-            f"{_count(black, 'black')} and 1 white is impossible: if "
-            f"{_count(black, 'peg')} {'is' if black == 1 else 'are'} right, "
+            f"{plural(black, 'black')} and 1 white is impossible: if "
+            f"{plural(black, 'peg')} {'is' if black == 1 else 'are'} right, "
             "the last one cannot be the right colour in the wrong place"
         )
     return Answer(black, white)

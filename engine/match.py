@@ -11,14 +11,9 @@ from dataclasses import dataclass, field
 
 from .errors import MastermindError
 from .rules import Rules
+from .words import plural
 
 PERSON, COMPUTER = "person", "computer"
-
-
-def plural(count: int, singular: str, plural_form: str | None = None) -> str:
-    """``1 move``, ``2 moves``, ``1,296 codes``: the count with the word that fits it."""
-    word = singular if count == 1 else plural_form or singular + "s"
-    return f"{count:,} {word}"
 
 
 @dataclass

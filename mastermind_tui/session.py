@@ -33,10 +33,11 @@ from engine import (
 )
 from engine.explain import class_codes, runner_up, score_text
 from engine.feedback import check_answer, score
-from engine.match import COMPUTER, PERSON, Match, plural
+from engine.match import COMPUTER, PERSON, Match
 from engine.rating import MoveRating, rate_moves_apart, summary, take_notices
 from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
+from engine.words import plural
 
 from .records import Game, Move, code_text
 from .settings import Settings

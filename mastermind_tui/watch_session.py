@@ -9,7 +9,7 @@ import numpy as np
 from engine import Answer, CodeSpace, Solver, Step, make_strategy
 from engine.explain import answer_text, class_codes, code_text, runner_up
 from engine.feedback import encode
-from engine.match import plural
+from engine.words import plural
 
 from .settings import Settings
 from .views import MAP_LIMIT, RIVAL_LIMIT, TREE_LIMIT, Row, TraceView, few

@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import MastermindError, Rules
-from engine.match import COMPUTER, PERSON, Match, plural
+from engine.match import COMPUTER, PERSON, Match
+from engine.words import plural
 
 
 def test_verdict_says_whose_moves_are_whose() -> None:

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from engine import MastermindError
-from engine.match import plural
+from engine.words import plural
 
 from ..navigation import ShowSession
 from ..session import GameSession

@@ -25,9 +25,9 @@ from textual.worker import get_current_worker
 from engine import CodeSpace, MastermindError, make_strategy
 from engine.explain import answer_text
 from engine.feedback import decode
-from engine.match import plural
 from engine.notation import Notation
 from engine.tree import Node, walk
+from engine.words import plural
 
 from ..views import TREE_LIMIT
 

@@ -6,8 +6,8 @@ from textual import on
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
 from engine.explain import answer_text
-from engine.match import plural
 from engine.slips import find_slips
+from engine.words import plural
 
 from ..typed import Kind, read_line
 from ..widgets.command_line import CommandLine

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from engine import MastermindError, Outcome, Solver
-from engine.match import plural
+from engine.words import plural
 
 from ..navigation import Rate, Rated
 from ..session import GameSession

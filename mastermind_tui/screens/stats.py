@@ -16,7 +16,6 @@ from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError
-from engine.match import plural
 from engine.stats import (
     StatsResult,
     choose_secrets,
@@ -25,6 +24,7 @@ from engine.stats import (
     run_stats,
 )
 from engine.strategies.optimal import solution
+from engine.words import plural
 
 from ..settings import Settings, whole_number
 from ..widgets.histogram import StatsCard

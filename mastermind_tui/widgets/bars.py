@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from engine import Answer
 from engine.explain import answer_text
-from engine.match import plural
+from engine.words import plural
 
 #: What marks the largest classes: the codes left if the answer is the worst it can be.
 WORST = "worst case"

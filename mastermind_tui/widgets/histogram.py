@@ -7,8 +7,8 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.match import plural
 from engine.stats import StatsResult
+from engine.words import plural
 
 BAR = 12
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from engine import Answer, Decision
 from engine.explain import reasons, score_text, sentence
-from engine.match import plural
+from engine.words import plural
 
 from ..views import TraceView
 from .bars import PartitionBars, spark, wrapped
