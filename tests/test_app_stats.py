@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import numpy as np
+from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine import CodeSpace
@@ -17,12 +20,21 @@ from mastermind_tui.state import Settings
 from mastermind_tui.widgets.histogram import StatsCard
 
 
-async def test_every_secret_for_three_strategies() -> None:
+@asynccontextmanager
+async def statistics_screen(
+    size: tuple[int, int] = (80, 24),
+) -> AsyncIterator[tuple[MastermindApp, Pilot, StatsScreen]]:
+    """An app at a game with its Statistics screen opened over it, as the palette does."""
     app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(120, 36)) as pilot:
+    async with app.run_test(size=size) as pilot:
         app.action_statistics()
         await pilot.pause()
-        screen = app.screen
+        assert isinstance(app.screen, StatsScreen)
+        yield app, pilot, app.screen
+
+
+async def test_every_secret_for_three_strategies() -> None:
+    async with statistics_screen((120, 36)) as (app, pilot, screen):
         assert isinstance(screen, StatsScreen)
         await pilot.press("ctrl+r")
         await app.workers.wait_for_complete()
@@ -38,11 +50,7 @@ async def test_every_secret_for_three_strategies() -> None:
 
 
 async def test_sample_and_errors() -> None:
-    app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
-        screen = app.screen
+    async with statistics_screen() as (app, pilot, screen):
         screen.query_one("#games", Input).value = "x"
         await pilot.press("ctrl+r")
         assert "games must be a whole number" in str(screen.query_one("#stats-status").render())
@@ -64,11 +72,7 @@ async def test_sample_and_errors() -> None:
 async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
     """Every secret past the game limit is refused as on the command line; a long run
     below it is asked first."""
-    app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(120, 36)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
-        screen = app.screen
+    async with statistics_screen((120, 36)) as (app, pilot, screen):
         for field, value in (("#colours", "8"), ("#positions", "8"), ("#games", "")):
             screen.query_one(field, Input).value = value
         await pilot.press("ctrl+r")
@@ -127,10 +131,7 @@ async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> N
     from app_helpers import screen_text
 
     monkeypatch.setenv("NO_COLOR", "1")
-    app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
+    async with statistics_screen() as (app, pilot, _screen):
         text = screen_text(pilot)
         assert "[X] knuth" in text and "[ ] expected-size" in text and "[ ] no repeats" in text
         app.screen.query_one("#strategy-knuth", Checkbox).focus()
@@ -161,11 +162,7 @@ async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(monkeypatch)
     """Issue 11 item 6: with the focus in a field, Ctrl+X is the field's cut; Escape and the
     visible Cancel button stop the run wherever the focus is."""
     release = held_runs(monkeypatch)
-    app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
-        screen = app.screen
+    async with statistics_screen() as (app, pilot, screen):
         status = screen.query_one("#stats-status", Static)
         games = screen.query_one("#games", Input)
         games.value = "20"
@@ -189,11 +186,7 @@ async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> Non
     """Issue 11 item 4: F5 during a run crashed the app (the run's callbacks touched the
     ProgressBar of a screen that was gone)."""
     release = held_runs(monkeypatch)
-    app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
-        screen = app.screen
+    async with statistics_screen() as (app, pilot, screen):
         screen.query_one("#games", Input).value = "20"
         await pilot.press("ctrl+r")
         await pilot.pause()
@@ -212,11 +205,7 @@ async def test_a_damaged_optimal_cache_is_said_once(cache_dir) -> None:
     its last line; the next run, on the tree in hand, has nothing to say."""
     path = cache_dir / "optimal-4x3.json"
     path.write_text("not json")
-    app = MastermindApp(Settings.build(seed=1))
-    async with app.run_test(size=(120, 36)) as pilot:
-        app.action_statistics()
-        await pilot.pause()
-        screen = app.screen
+    async with statistics_screen((120, 36)) as (app, pilot, screen):
         screen.query_one("#colours", Input).value = "4"
         screen.query_one("#positions", Input).value = "3"
         for box in screen.query(Checkbox):
