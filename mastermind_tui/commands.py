@@ -16,7 +16,7 @@ from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
-from engine.strategies.optimal import solution
+from engine.strategies.optimal import prepare as prepare_strategy
 from engine.trace import Step
 
 from .launch import build_settings
@@ -86,11 +86,9 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
 
 def prepare(space: CodeSpace, strategy: str) -> None:
     """The optimal tree, read or searched here before anything else needs it, so that a
-    damaged cache file that had to be searched again is said in one line on stderr."""
-    if strategy != "optimal":
-        return
-    make_strategy(strategy).check(space)
-    notice = solution(space.colours, space.positions, space.repeats).tell()
+    damaged cache file that had to be searched again is said in one line on stderr (a
+    size out of the search's reach is refused there, as the strategy's own check does)."""
+    notice = prepare_strategy(space, strategy)
     if notice:
         print(f"mastermind: {notice}", file=sys.stderr)
 

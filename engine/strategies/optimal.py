@@ -80,6 +80,14 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     return Solution(search, tree, notice)
 
 
+def prepare(space: CodeSpace, strategy: str) -> str:
+    """For the optimal strategy, its tree read or searched now, before a run that needs
+    it, and what that has to say once (a damaged cache searched again); "" otherwise."""
+    if strategy != "optimal":
+        return ""
+    return solution(space.colours, space.positions, space.repeats).tell()
+
+
 class Optimal(Strategy):
     name = "optimal"
     summary = "the fewest guesses on average, any code allowed: exact search (Koyama and Lai, 1993)"

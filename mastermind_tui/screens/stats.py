@@ -23,7 +23,7 @@ from engine.stats import (
     estimate_seconds,
     run_stats,
 )
-from engine.strategies.optimal import solution
+from engine.strategies.optimal import prepare
 from engine.words import plural
 
 from ..settings import Settings, whole_number
@@ -116,9 +116,8 @@ def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], 
                     raise Cancelled
                 send(RunProgress(run, before + done))
 
-            if name == "optimal":  # before the run, whose first decision would say it
-                space = plan.space
-                notice = solution(space.colours, space.positions, space.repeats).tell()
+            # Before the run, whose first decision would say it instead.
+            notice = prepare(plan.space, name) or notice
             result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
             if stop.is_set():
                 raise Cancelled
