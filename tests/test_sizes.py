@@ -34,6 +34,7 @@ LOW = Limits(
     sampled_guesses=40,
     sampled_candidates=30,
     block_entries=500,
+    product_entries=500,
 )
 EXTREMES = [(2, 24), (20, 4), (8, 8)]
 #: Sizes played without repeated colours (up to 1,296 indices, 360 codes).

@@ -82,7 +82,7 @@ def test_opening_patterns_are_written_as_the_literature_does():
 
 def test_canonical_codes_keep_one_code_per_symmetry_class():
     space = CodeSpace(4, 3)
-    kept = canonical_codes(space, [1, 2, 3])
+    kept = canonical_codes(space, (1, 2, 3))
     # Patterns over colour 0 and interchangeable colours 1..3, first as written.
     letters = get_notation("letters")
     written = {letters.format(space, c) for c in kept}

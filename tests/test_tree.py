@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play, score
 from engine.feedback import against, encode
-from engine.strategies import Position
+from engine.strategies import Position, partitioning
 from engine.tree import Node, build_tree, walk
 
 DETERMINISTIC = [n for n, cls in STRATEGIES.items() if cls.deterministic and n != "optimal"]
@@ -45,10 +45,14 @@ def test_walk_and_game_by_game_play_agree_on_every_secret(name, colours, positio
         assert node is None
 
 
+@pytest.mark.parametrize("first_scan", [partitioning.FIRST_SCAN, 5])
 @pytest.mark.parametrize("name", DETERMINISTIC)
-def test_guess_is_the_traced_choice_at_every_node(name):
-    """The shortcuts of ``guess`` (one or two candidates, the lower bound reached, ties
-    only among the tied) pick exactly what the full ``choose`` picks."""
+def test_guess_is_the_traced_choice_at_every_node(name, first_scan, monkeypatch):
+    """The shortcuts of ``guess`` (one or two candidates, the lower bound reached by a
+    candidate or by the first guess as written, ties only among the tied) pick exactly
+    what the full ``choose`` picks; with blocks of 5 guesses the search for one reaching
+    the bound goes on over several blocks, as on big spaces."""
+    monkeypatch.setattr(partitioning, "FIRST_SCAN", first_scan)
     space = CodeSpace(4, 4)
     strategy = make_strategy(name)
     rng = np.random.default_rng(0)
@@ -84,6 +88,28 @@ def test_the_walk_gives_the_published_totals(name):
     assert depths.min() >= 1
     if distribution:
         assert dict(Counter(depths.tolist())) == distribution
+
+
+@pytest.mark.parametrize(
+    ("name", "total", "distribution"),
+    [
+        ("knuth", 3375, {3: 7, 4: 74, 5: 368, 6: 203}),
+        ("entropy", 3226, {3: 7, 4: 98, 5: 469, 6: 78}),
+    ],
+)
+def test_a_subtree_of_8x5_is_what_weighing_every_guess_found(name, total, distribution):
+    """8x5 has no answer table and weighs guesses by matrix products, in blocks, as
+    written until one reaches the bound: the 652 secrets answering 1 black 3 white to
+    Knuth's opening 11234 take the guesses the engine found when it weighed every guess
+    at every position (the whole 8x5 tree, 183,966 guesses, is benchmarks/ work)."""
+    space = CodeSpace(8, 5)
+    opening = space.from_digits([0, 0, 1, 2, 3])
+    answer = encode(1, 3, 5)
+    cands = np.flatnonzero(against(space, opening) == answer).astype(np.int32)
+    assert len(cands) == 652
+    depths = walk(space, make_strategy(name), cands, ((opening, answer),)).depths[cands]
+    assert int(depths.sum()) == total
+    assert dict(Counter(depths.tolist())) == distribution
 
 
 def test_knuths_tree_opens_with_1122_and_is_five_deep():
