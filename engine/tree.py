@@ -79,18 +79,18 @@ class _Walker:
             return Node(code, 1) if self.keep else None
         guess = self.strategy.guess(Position(self.space, cands, history, NO_DRAWS))
         cls = answers(self.space, guess, cands)
-        order = np.argsort(cls, kind="stable")  # stable: each part stays sorted
-        ordered = cls[order]
-        starts = np.flatnonzero(np.diff(ordered)) + 1
+        order = cls.argsort(kind="stable")  # stable: each part stays sorted
+        sizes = np.bincount(cls)
+        found = sizes.nonzero()[0]
+        ends = sizes[found].cumsum().tolist()
         node = Node(guess, len(cands)) if self.keep else None
         height = 1
-        for part in np.split(order, starts):
-            answer = int(cls[part[0]])
+        for answer, start, end in zip(found.tolist(), [0, *ends[:-1]], ends, strict=True):
             if answer == self.win:
                 self.depths[guess] = level
                 self._finished(1)
                 continue
-            child = self.walk(cands[part], (*history, (guess, answer)), level + 1)
+            child = self.walk(cands[order[start:end]], (*history, (guess, answer)), level + 1)
             if node is not None and child is not None:
                 node.children[answer] = child
                 height = max(height, child.height + 1)

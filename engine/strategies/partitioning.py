@@ -152,8 +152,13 @@ def _written_permutation(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarra
 
 def _unused(space: CodeSpace, history: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """Colours that no guess of ``history`` has."""
-    played = {int(d) for g, _ in history for d in space.to_digits(g)}
+    played = set().union(*(_colours_of(space, guess) for guess, _ in history))
     return tuple(c for c in range(space.colours) if c not in played)
+
+
+@lru_cache(maxsize=4096)
+def _colours_of(space: CodeSpace, code: int) -> frozenset[int]:
+    return frozenset(space.to_digits(code))
 
 
 class PartitionStrategy(Strategy):
@@ -163,6 +168,7 @@ class PartitionStrategy(Strategy):
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
+        self._even_keys: dict[tuple[int, int], float] = {}
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
         """One key per row of class counts; lower is better."""
@@ -316,9 +322,12 @@ class PartitionStrategy(Strategy):
     def _even_key(self, n: int, answers: int) -> float:
         """The key of n codes split as evenly as possible over every possible answer: no
         guess does better, since every key here grows with unevenness."""
-        q, r = divmod(n, answers)
-        hist = np.array([[q + 1] * r + [q] * (answers - r)], dtype=np.int64)
-        return float(self.keys(hist)[0])
+        key = self._even_keys.get((n, answers))
+        if key is None:
+            q, r = divmod(n, answers)
+            hist = np.array([[q + 1] * r + [q] * (answers - r)], dtype=np.int64)
+            key = self._even_keys[(n, answers)] = float(self.keys(hist)[0])
+        return key
 
     def _keys(self, space: CodeSpace, pool: np.ndarray, scored: np.ndarray) -> np.ndarray:
         """Each pool guess's key over the scored codes, a block of guesses at a time."""
