@@ -16,6 +16,7 @@ without the engine, and a process that only imports numpy gives the floor of all
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import statistics
@@ -39,8 +40,10 @@ class Workload:
     #: The strategy for benchmarks/plain_tree_walk.py, run beside ours in each round.
     yardstick: str = ""
     plain_wall: list[float] = field(default_factory=list)
-    #: With --before: the same games played by an older checkout, ms per game.
+    #: With --before: the same games played by an older checkout, ms per game, and its
+    #: whole process.
     old_ms: list[float] = field(default_factory=list)
+    old_wall: list[float] = field(default_factory=list)
     plain_compute: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     compute: list[float] = field(default_factory=list)
@@ -133,20 +136,36 @@ def run_plain(work: Workload) -> None:
 
 
 def run_before(work: Workload, checkout: str) -> None:
-    """The same random games played by an older checkout of this project (its engine
-    and command line imported from there; it had no --jobs), ms per game."""
-    jobs = work.args.index("--jobs")
-    args = work.args[:jobs] + work.args[jobs + 2 :]
+    """The same games played by an older checkout of this project (its engine and
+    command line imported from there; it had no --jobs): ms per game of the random
+    games, the whole process of the others."""
+    args = list(work.args)
+    if "--jobs" in args:
+        jobs = args.index("--jobs")
+        del args[jobs : jobs + 2]
     code = (
         f"import sys; sys.path.insert(0, {checkout!r}); "
         f"sys.argv = ['mastermind', 'stats', '--json', *{args!r}]; "
         "from mastermind_tui.cli import main; sys.exit(main())"
     )
+    start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=checkout
     )
     result = json.loads(done.stdout)
     work.old_ms.append(1000 * result["seconds"] / result["games"])
+    work.old_wall.append(time.perf_counter() - start)
+
+
+def compile_sources(*folders: str) -> None:
+    """Write every module's bytecode first, as installing does: where nothing has written
+    it (PYTHONDONTWRITEBYTECODE set, a fresh edit), each process would compile the
+    modules it imports again, about 0.1 s of a 0.3 s run."""
+    for folder in folders:
+        for package in ("engine", "mastermind_tui", "benchmarks"):
+            path = os.path.join(folder, package)
+            if os.path.isdir(path) and not compileall.compile_dir(path, quiet=1):
+                raise SystemExit(f"could not compile {path}")
 
 
 def numpy_alone() -> float:
@@ -179,6 +198,8 @@ def print_table(works: list[Workload], runs: int, floor: list[float]) -> None:
                 before = f"{median(work.old_ms):.2f} ms (--before, same rounds)"
         else:
             now = f"{median(work.wall):.2f} s ({median(work.compute):.2f})"
+            if work.old_wall:
+                before = f"{before}; {median(work.old_wall):.2f} s (--before, same rounds)"
         yardstick = (
             f"{median(work.plain_wall):.2f} s ({median(work.plain_compute):.2f})"
             if work.plain_wall
@@ -217,11 +238,14 @@ def main() -> None:
     parser.add_argument(
         "--before",
         metavar="CHECKOUT",
-        help="an older checkout (git worktree add /tmp/before 218e792^) whose random games "
+        help="an older checkout (git worktree add /tmp/before 218e792^) whose runs "
         "are timed in the same rounds, for the 'before' column",
     )
     args = parser.parse_args()
     runs = args.runs or (1 if args.quick else 3)
+    compile_sources(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    if args.before:
+        compile_sources(args.before)
     works = [w for w in workloads() if not (args.quick and w.big)]
     floor = []
     for _ in range(runs):
@@ -230,7 +254,7 @@ def main() -> None:
             run(work)
             if work.yardstick:
                 run_plain(work)
-            if args.before and "ms/game" in work.label:
+            if args.before and not work.big:
                 run_before(work, args.before)
     print_table(works, runs, floor)
     print()

@@ -78,6 +78,16 @@ class _Walker:
             self._finished(1)
             return Node(code, 1) if self.keep else None
         guess = self.strategy.guess(Position(self.space, cands, history, NO_DRAWS))
+        if len(cands) == 2 and guess in (first := int(cands[0]), second := int(cands[1])):
+            # A third of all positions: the guess wins or leaves the other code alone.
+            other = second if guess == first else first
+            self.depths[guess] = level
+            self.depths[other] = level + 1
+            self._finished(2)
+            if not self.keep:
+                return None
+            answer = int(answers(self.space, guess, cands[cands == other])[0])
+            return Node(guess, 2, {answer: Node(other, 1)}, height=2)
         cls = answers(self.space, guess, cands)
         order = cls.argsort(kind="stable")  # stable: each part stays sorted
         sizes = np.bincount(cls)
