@@ -183,8 +183,11 @@ def _against_every_code(space: CodeSpace, guess: int) -> np.ndarray:
 def _count_patterns(colours: int, positions: int) -> tuple[np.ndarray, np.ndarray]:
     """The distinct colour-count vectors of the codes of a size, (patterns, colours)
     uint8, and which one each code has."""
-    counts = _count_table(colours, positions)
-    patterns, pattern_of = np.unique(counts.T, axis=0, return_inverse=True)
+    # Each vector as one number in base positions + 1: a plain unique, 10x faster than
+    # unique over rows (at most 6**20, well within 64 bits).
+    weights = (positions + 1) ** np.arange(colours, dtype=np.int64)
+    keys, pattern_of = np.unique(weights @ _count_table(colours, positions), return_inverse=True)
+    patterns = (keys[:, None] // weights) % (positions + 1)
     return patterns.astype(np.uint8), pattern_of.reshape(-1).astype(np.intp)
 
 
@@ -215,7 +218,8 @@ def table(space: CodeSpace) -> np.ndarray:
     """Full guess x code answer table, for spaces small enough to hold it. By halves, as
     in ``_against_every_code``: blacks are the sum of two small half-code tables, and the
     colours in common come from a table of colour-count patterns (84 x 84 on 4x6). About
-    35 ms on 4x6, where one matrix product per block of guesses took about 0.9 s."""
+    25 ms on 4x6 and 3 ms on 6x4, where one matrix product per block of guesses took
+    about 0.9 s on 4x6."""
     p, c = space.positions, space.colours
     low_n = p // 2
     dtype = class_dtype(p)
@@ -223,11 +227,12 @@ def table(space: CodeSpace) -> np.ndarray:
     for n in (p - low_n, low_n):
         digits = _digit_table(c, n)
         halves.append((digits[:, :, None] == digits[:, None, :]).sum(axis=0, dtype=dtype))
-    high, low = halves
-    # (guess high, guess low, code high, code low): the index of a code is high x low.
-    blacks = high[:, None, :, None] + low[None, :, None, :]
-    out = blacks.reshape(space.size, space.size) * dtype(p + 1)
+    high, low = (half * dtype(p + 1) for half in halves)
     patterns, pattern_of = _count_patterns(c, p)
     common = np.minimum(patterns[:, None, :], patterns[None, :, :]).sum(axis=2, dtype=dtype)
-    out += np.take(common[pattern_of], pattern_of, axis=1)
+    out = np.take(common[pattern_of], pattern_of, axis=1)
+    # (guess high, guess low, code high, code low): the index of a code is high x low.
+    quarters = out.reshape(len(high), len(low), len(high), len(low))
+    quarters += high[:, None, :, None]
+    quarters += low[None, :, None, :]
     return out

@@ -10,21 +10,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..codes import CodeSpace
 from ..feedback import encode
-from ..optimal import (
-    TREE_FORMAT,
-    Node,
-    OptimalSearch,
-    build_tree,
-    check_size,
-    decision,
-    tree_from_json,
-    tree_to_json,
-)
 from ..trace import Alternative, Choice
 from .base import Position, Strategy
+
+if TYPE_CHECKING:
+    # The search is imported where it is used: every command lists this strategy, and
+    # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
+    from ..optimal import Node, OptimalSearch
 
 
 @dataclass
@@ -47,6 +43,7 @@ class Solution:
 
 def _cache_key(space: CodeSpace) -> dict[str, object]:
     from .. import __version__
+    from ..optimal import TREE_FORMAT
 
     return {
         "what": "optimal tree",
@@ -63,6 +60,7 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     """The optimal tree for a size: from the cache when a sound one is there, otherwise
     searched (seconds on 6x4) and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
+    from ..optimal import OptimalSearch, build_tree, tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
     search = OptimalSearch(space)
@@ -94,6 +92,8 @@ class Optimal(Strategy):
     score_label = "expected guesses"
 
     def check(self, space: CodeSpace) -> None:
+        from ..optimal import check_size
+
         check_size(space)
 
     def choose(self, position: Position) -> Choice:
@@ -101,6 +101,8 @@ class Optimal(Strategy):
         found = solution(space.colours, space.positions, space.repeats)
         node = _follow(found.tree, position.history, space.positions)
         if node is None:  # off the tree (a person's own guesses): search from here
+            from ..optimal import decision
+
             history = tuple(g for g, _ in position.history)
             guess, total, others = decision(found.search, cands, history)
         else:
