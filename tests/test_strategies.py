@@ -6,8 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
+from engine.feedback import against
 from engine.stats import choose_secrets, run_stats
-from engine.strategies.partitioning import canonical_codes, opening_patterns
+from engine.strategies.partitioning import (
+    _distinct_guesses,
+    canonical_codes,
+    opening_patterns,
+    written_order,
+)
 
 SPACE = CodeSpace(6, 4)
 DIGITS = get_notation("digits")
@@ -88,6 +94,31 @@ def test_canonical_codes_keep_one_code_per_symmetry_class():
     written = {letters.format(space, c) for c in kept}
     assert "BWR" in written and "BRW" not in written and "WBW" in written
     assert len(kept) == 15
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.data())
+def test_guesses_differing_only_in_dead_colours_are_weighed_once(data):
+    """Of the canonical guesses, those that hold colours no candidate has are kept only
+    where no earlier guess as written differs from them just in those colours; every
+    guess dropped splits the candidates exactly as an earlier kept one does."""
+    space = CodeSpace(5, 3)
+    dead = tuple(sorted(data.draw(st.sets(st.integers(0, 4), min_size=2, max_size=3))))
+    live = np.flatnonzero(~np.isin(space.digits, dead).any(axis=0)).astype(np.int32)
+    drawn = data.draw(st.sets(st.sampled_from(live.tolist()), min_size=1))
+    cands = np.array(sorted(drawn), dtype=np.int32)
+    unused = data.draw(st.sampled_from([(), (3, 4), (2, 3, 4)]))
+    kept = _distinct_guesses(space, unused, dead)
+    assert (np.diff(written_order(space, kept)) > 0).all()
+    splits = {int(g): tuple(against(space, int(g), cands)) for g in kept}
+    rank = dict(zip(kept.tolist(), written_order(space, kept).tolist(), strict=True))
+    for guess in canonical_codes(space, unused).tolist():
+        if guess in splits:
+            continue
+        split = tuple(against(space, guess, cands))
+        own = int(written_order(space, np.array([guess]))[0])
+        assert any(s == split and rank[k] < own for k, s in splits.items())
+    assert set(cands.tolist()) & set(canonical_codes(space, unused).tolist()) <= set(splits)
 
 
 @settings(max_examples=25, deadline=None)

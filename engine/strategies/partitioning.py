@@ -142,12 +142,31 @@ def _canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
     return codes
 
 
-@lru_cache(maxsize=64)
-def _written_permutation(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
-    """The order that puts ``canonical_codes(space, unused)`` as written."""
-    out = np.argsort(written_order(space, canonical_codes(space, unused)), kind="stable")
-    out.flags.writeable = False
-    return out
+@lru_cache(maxsize=256)
+def _distinct_guesses(
+    space: CodeSpace, unused: tuple[int, ...], dead: tuple[int, ...]
+) -> np.ndarray:
+    """``canonical_codes(space, unused)`` as written, less every guess that differs from an
+    earlier one only in which ``dead`` colours it holds. A dead colour is in none of the
+    codes still possible, so it scores nothing wherever it stands, and such guesses split
+    the candidates alike; none of them can be the secret, so the first as written is the
+    one the tie rule would pick. Late in a game this leaves half the guesses or fewer."""
+    pool = canonical_codes(space, unused)
+    pool = pool[np.argsort(written_order(space, pool), kind="stable")]
+    if len(dead) > 1:
+        is_dead = np.zeros(space.colours, dtype=bool)
+        is_dead[list(dead)] = True
+        digits = space.digits[:, pool]
+        merged = np.where(is_dead[digits], np.uint8(dead[0]), digits)
+        _, first = np.unique(space.weights @ merged, return_index=True)  # first as written
+        pool = pool[np.sort(first)]
+    pool.flags.writeable = False
+    return pool
+
+
+def _dead(space: CodeSpace, cands: np.ndarray) -> tuple[int, ...]:
+    """Colours that none of ``cands`` has."""
+    return tuple(np.flatnonzero(~space.counts[:, cands].any(axis=1)).tolist())
 
 
 def _unused(space: CodeSpace, history: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
@@ -212,21 +231,25 @@ class PartitionStrategy(Strategy):
     def guess(self, position: Position) -> int:
         """The guess ``choose`` makes, without its trace and by shorter roads: one or two
         candidates need no scoring (two split each other apart whichever is guessed, so the
-        first as written wins), a guess reaching the lower bound ends the search, and only
-        the tied guesses are ordered."""
+        first as written wins), of the guesses that differ only in colours no candidate
+        has only the first as written is weighed, a guess reaching the lower bound ends
+        the search, and only the tied guesses are ordered."""
         space, cands = position.space, position.candidates
         if len(cands) <= 2:
             return int(cands[np.argmin(written_order(space, cands))])
         pool, scored, _ = self._pool(position)
-        keys = None
-        if scored is cands and len(cands) <= BOUND_TRIES * _answer_count(space.positions):
+        answers = _answer_count(space.positions)
+        bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answers
+        if bound_tried:
             best = self._bound_reached(space, cands)
             if best is not None:
                 return best
-            unused = _unused(space, position.history)
-            if position.history and pool is canonical_codes(space, unused):
-                written = _written_permutation(space, unused)
-                best, keys = self._first_reaching(space, pool, written, cands)
+        keys = None
+        unused = _unused(space, position.history)
+        if position.history and scored is cands and pool is canonical_codes(space, unused):
+            pool = _distinct_guesses(space, unused, _dead(space, cands))
+            if bound_tried:
+                best, keys = self._first_reaching(space, pool, cands)
                 if best is not None:
                     return best
         if keys is None:
@@ -297,25 +320,24 @@ class PartitionStrategy(Strategy):
         return int(cands[reached[np.argmin(written_order(space, cands[reached]))]])
 
     def _first_reaching(
-        self, space: CodeSpace, pool: np.ndarray, written: np.ndarray, cands: np.ndarray
+        self, space: CodeSpace, pool: np.ndarray, cands: np.ndarray
     ) -> tuple[int | None, np.ndarray]:
-        """The first as written of ``pool`` (``written`` puts it in that order) whose key
-        is the lower bound, and the keys weighed; or None and every guess's key when none
-        reaches it. Called once no candidate reaches the bound, so such a guess is the
-        choice: guesses are weighed in blocks as written, and the search stops at the first
-        block that has one. Where few codes are left, splitting them all apart is usually
-        possible, and the first block often does it: on 8x5, positions with fewer than 16
-        candidates took half the time of Knuth's tree, weighing every one of their 20,000
-        to 32,768 guesses."""
+        """The first of ``pool`` (written in order) whose key is the lower bound, and the
+        keys weighed; or None and every guess's key when none reaches it. Called once no
+        candidate reaches the bound, so such a guess is the choice: guesses are weighed in
+        blocks as written, and the search stops at the first block that has one. Where
+        few codes are left, splitting them all apart is usually possible, and the first
+        block often does it: on 8x5, positions with fewer than 16 candidates took half
+        the time of Knuth's tree, weighing every one of their 20,000 to 32,768 guesses."""
         bound = self._even_key(len(cands), _answer_count(space.positions))
         keys = np.empty(len(pool), dtype=np.float64)
         start, size = 0, FIRST_SCAN
         while start < len(pool):
-            chosen = written[start : start + size]
-            keys[chosen] = self._keys(space, pool[chosen], cands)
-            reached = np.flatnonzero(keys[chosen] <= bound)
+            block = slice(start, start + size)
+            keys[block] = self._keys(space, pool[block], cands)
+            reached = np.flatnonzero(keys[block] <= bound)
             if len(reached):
-                return int(pool[chosen[reached[0]]]), keys
+                return int(pool[start + reached[0]]), keys
             start, size = start + size, size * 4
         return None, keys
 
