@@ -87,7 +87,7 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
 
     A fit to runs measured on a loaded 2-core machine (right within a factor of about
     two; see benchmarks/bench_solvers.py). Per distinct secret: a partition strategy's tree
-    costs about 30 us plus 25 ns a code where it weighs every guess (6x4 0.1 s, 8x5 26 s in
+    costs about 30 us plus 16 ns a code where it weighs every guess (6x4 0.07 s, 8x5 18 s in
     all), a game 0.1 s plus 55 ns a code where it samples (more than 2**17 codes: about 1 s
     a game on 8x8); the sequential scan's tree 10 us plus 2 ns a code; a random game 0.3 ms
     plus 26 ns a code. Deterministic strategies think once per distinct secret and only
@@ -102,7 +102,7 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
     distinct = min(games, size * -np.expm1(-games / size)) if chosen.deterministic else games
     if isinstance(chosen, PartitionStrategy):
         exact = space.size <= EXACT_LIMIT
-        per_game = 3e-5 + 25e-9 * size if exact else 0.1 + 55e-9 * size
+        per_game = 3e-5 + 16e-9 * size if exact else 0.1 + 55e-9 * size
     elif chosen.name == "optimal":
         return 15.0 + 2e-6 * games
     elif chosen.deterministic:
