@@ -23,13 +23,14 @@ def answer_table(colours: int, positions: int) -> np.ndarray:
     """Answer class (positions + 1) * blacks + whites for every pair of codes."""
     size = colours**positions
     digits = (np.arange(size)[:, None] // colours ** np.arange(positions - 1, -1, -1)) % colours
-    blacks = np.zeros((size, size), dtype=np.int16)
+    digits = digits.astype(np.uint8)
+    blacks = np.zeros((size, size), dtype=np.uint8)
     for p in range(positions):
-        blacks += np.equal.outer(digits[:, p], digits[:, p])
-    common = np.zeros((size, size), dtype=np.int16)
+        blacks += digits[:, None, p] == digits[None, :, p]
+    common = np.zeros((size, size), dtype=np.uint8)
     for c in range(colours):
-        count = (digits == c).sum(axis=1).astype(np.int16)
-        common += np.minimum.outer(count, count)
+        count = (digits == c).sum(axis=1, dtype=np.uint8)
+        common += np.minimum(count[:, None], count[None, :])
     return positions * blacks + common
 
 
@@ -59,8 +60,8 @@ def walk(table: np.ndarray, strategy: str, win: int) -> int:
         if strategy == "sequential":
             guess = int(cands[0])
         else:
-            rows = table[:, cands]
-            offsets = rows + (np.arange(len(table))[:, None] * classes)
+            # The table is symmetric: the candidates' rows hold every guess's answers.
+            offsets = table[cands].astype(np.int32) + np.arange(len(table), dtype=np.int32) * classes
             hist = np.bincount(offsets.ravel(), minlength=len(table) * classes)
             score = scores(hist.reshape(len(table), classes), strategy)
             best = np.flatnonzero(score == score.min())
