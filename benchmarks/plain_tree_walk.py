@@ -61,7 +61,8 @@ def walk(table: np.ndarray, strategy: str, win: int) -> int:
             guess = int(cands[0])
         else:
             # The table is symmetric: the candidates' rows hold every guess's answers.
-            offsets = table[cands].astype(np.int32) + np.arange(len(table), dtype=np.int32) * classes
+            guesses = np.arange(len(table), dtype=np.int32)
+            offsets = table[cands].astype(np.int32) + guesses * classes
             hist = np.bincount(offsets.ravel(), minlength=len(table) * classes)
             score = scores(hist.reshape(len(table), classes), strategy)
             best = np.flatnonzero(score == score.min())
