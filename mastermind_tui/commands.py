@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -34,6 +33,8 @@ def solve(args: argparse.Namespace) -> int:
     while not solver.solved:
         solver.answer_for(secret)
     if args.json:
+        import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
+
         print(
             json.dumps(
                 {
@@ -153,6 +154,8 @@ def stats(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     if args.json:
+        import json
+
         print(json.dumps(result.as_json()))
     else:
         print(format_stats(result))
