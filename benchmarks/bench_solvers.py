@@ -6,11 +6,12 @@
     python benchmarks/bench_solvers.py --before /tmp/before   # an old checkout beside ours
 
 Every workload is a whole ``mastermind stats`` process, as a user runs it. The runs are
-interleaved (each round runs every workload once) and the table gives medians, so a busy
-moment of a shared machine spoils one sample, not a row. "compute" is the time the
-command itself reports (``seconds`` in its JSON): the process minus start-up and imports.
-Beside each 6x4 tree walk, in the same rounds, ``plain_tree_walk.py`` walks the same tree
-without the engine, and a process that only imports numpy gives the floor of all of them.
+interleaved (each round runs every workload, the short ones three times) and the table
+gives medians, so a busy moment of a shared machine spoils a few samples, not a row.
+"compute" is the time the command itself reports (``seconds`` in its JSON): the process
+minus start-up and imports. Beside each 6x4 tree walk, in the same rounds,
+``plain_tree_walk.py`` walks the same tree without the engine, and a process that only
+imports numpy gives the floor of all of them.
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ from dataclasses import dataclass, field
 
 from engine import CodeSpace, make_strategy
 from engine.solver import Solver
+
+#: Runs of each short workload per round: a 0.2 s process varies by a third from one run
+#: to the next on a shared machine, and three a round make its median steady.
+SMALL_REPEATS = 3
 
 
 @dataclass
@@ -180,7 +185,10 @@ def median(values: list[float]) -> float:
 
 
 def print_table(works: list[Workload], runs: int, floor: list[float]) -> None:
-    print(f"Medians of {runs} interleaved runs of whole processes; compute in brackets.")
+    print(
+        f"Medians of {runs} interleaved rounds of whole processes ({SMALL_REPEATS} runs a "
+        "round of every row but 8x5's); compute in brackets."
+    )
     print(f"A process that only imports numpy: {median(floor):.2f} s.\n")
     print(
         "| workload | before (issue 7) | plain tree walk (issue 7) "
@@ -249,13 +257,14 @@ def main() -> None:
     works = [w for w in workloads() if not (args.quick and w.big)]
     floor = []
     for _ in range(runs):
-        floor.append(numpy_alone())
+        floor.extend(numpy_alone() for _ in range(SMALL_REPEATS))
         for work in works:
-            run(work)
-            if work.yardstick:
-                run_plain(work)
-            if args.before and not work.big:
-                run_before(work, args.before)
+            for _ in range(1 if work.big else SMALL_REPEATS):
+                run(work)
+                if work.yardstick:
+                    run_plain(work)
+                if args.before and not work.big:
+                    run_before(work, args.before)
     print_table(works, runs, floor)
     print()
     latency()
