@@ -66,6 +66,8 @@ def test_every_benchmark_command_in_the_readme_runs_as_written() -> None:
         for i, word in enumerate(words):
             if word.startswith("--"):
                 assert f'"{word}"' in source, (script, word)
+            elif words[i - 1] == "--runs":
+                assert word.isdigit(), (script, word)
             elif words[i - 1] != "--before":  # a folder of the user's choosing
                 assert words[i - 1] == "--only" and f'"{word}":' in source, (script, word)
     assert named == {f"benchmarks/{p.name}" for p in (ROOT / "benchmarks").glob("*.py")}
