@@ -218,7 +218,7 @@ def table(space: CodeSpace) -> np.ndarray:
     """Full guess x code answer table, for spaces small enough to hold it. By halves, as
     in ``_against_every_code``: blacks are the sum of two small half-code tables, and the
     colours in common come from a table of colour-count patterns (84 x 84 on 4x6). About
-    25 ms on 4x6 and 3 ms on 6x4, where one matrix product per block of guesses took
+    25 ms on 4x6 and 5 ms on 6x4, where one matrix product per block of guesses took
     about 0.9 s on 4x6."""
     p, c = space.positions, space.colours
     low_n = p // 2
