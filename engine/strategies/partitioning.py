@@ -142,6 +142,14 @@ def _canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
     return codes
 
 
+@lru_cache(maxsize=64)
+def _canonical_as_written(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
+    pool = canonical_codes(space, unused)
+    pool = pool[np.argsort(written_order(space, pool), kind="stable")]
+    pool.flags.writeable = False
+    return pool
+
+
 @lru_cache(maxsize=256)
 def _distinct_guesses(
     space: CodeSpace, unused: tuple[int, ...], dead: tuple[int, ...]
@@ -151,17 +159,23 @@ def _distinct_guesses(
     codes still possible, so it scores nothing wherever it stands, and such guesses split
     the candidates alike; none of them can be the secret, so the first as written is the
     one the tie rule would pick. Late in a game this leaves half the guesses or fewer."""
-    pool = canonical_codes(space, unused)
-    pool = pool[np.argsort(written_order(space, pool), kind="stable")]
-    if len(dead) > 1:
-        is_dead = np.zeros(space.colours, dtype=bool)
-        is_dead[list(dead)] = True
-        digits = space.digits[:, pool]
+    pool = _canonical_as_written(space, unused)
+    if len(dead) < 2:
+        return pool
+    is_dead = np.zeros(space.colours, dtype=bool)
+    is_dead[list(dead)] = True
+    digits = space.digits[:, pool]
+    if space.repeats and not set(dead) & set(unused):
+        # Then every family has the member holding the first dead colour wherever the
+        # family holds a dead one, and that member comes first as written: no sorting.
+        is_dead[dead[0]] = False
+        kept = pool[~is_dead[digits].any(axis=0)]
+    else:  # the first as written of each family, found by sorting the families
         merged = np.where(is_dead[digits], np.uint8(dead[0]), digits)
-        _, first = np.unique(space.weights @ merged, return_index=True)  # first as written
-        pool = pool[np.sort(first)]
-    pool.flags.writeable = False
-    return pool
+        _, first = np.unique(space.weights @ merged, return_index=True)
+        kept = pool[np.sort(first)]
+    kept.flags.writeable = False
+    return kept
 
 
 def _dead(space: CodeSpace, cands: np.ndarray) -> tuple[int, ...]:
