@@ -10,7 +10,9 @@ order (first position fastest) they differ by a few guesses. Two reductions keep
 and exact:
 
 * colours that no guess has used yet are interchangeable, so of each set of guesses that
-  differ only by swapping such colours only the lowest index is weighed;
+  differ only by swapping such colours only the lowest index is weighed; and ``guess``
+  (what decision trees and statistics call) weighs only the first as written of guesses
+  that differ only in colours no candidate has, which score nothing wherever they stand;
 * on small spaces answers come from a precomputed table, otherwise from one matrix product
   per block of guesses (see ``feedback.cross``).
 
