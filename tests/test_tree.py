@@ -45,19 +45,20 @@ def test_walk_and_game_by_game_play_agree_on_every_secret(name, colours, positio
         assert node is None
 
 
+@pytest.mark.parametrize("space", [CodeSpace(4, 4), CodeSpace(5, 4, repeats=False)])
 @pytest.mark.parametrize("first_scan", [partitioning.FIRST_SCAN, 5])
 @pytest.mark.parametrize("name", DETERMINISTIC)
-def test_guess_is_the_traced_choice_at_every_node(name, first_scan, monkeypatch):
+def test_guess_is_the_traced_choice_at_every_node(name, first_scan, space, monkeypatch):
     """The shortcuts of ``guess`` (one or two candidates, the lower bound reached by a
-    candidate or by the first guess as written, ties only among the tied) pick exactly
-    what the full ``choose`` picks; with blocks of 5 guesses the search for one reaching
-    the bound goes on over several blocks, as on big spaces."""
+    candidate or by the first guess as written, ties only among the tied, guesses that
+    differ only in colours no candidate has weighed once) pick exactly what the full
+    ``choose`` picks; with blocks of 5 guesses the search for one reaching the bound goes
+    on over several blocks, as on big spaces."""
     monkeypatch.setattr(partitioning, "FIRST_SCAN", first_scan)
-    space = CodeSpace(4, 4)
     strategy = make_strategy(name)
     rng = np.random.default_rng(0)
     root = build_tree(space, strategy)
-    stack = [(root, space.all_indices(), ())]
+    stack = [(root, space.allowed, ())]
     checked = 0
     while stack:
         node, cands, history = stack.pop()
