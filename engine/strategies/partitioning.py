@@ -262,6 +262,7 @@ class PartitionStrategy(Strategy):
                 return best
         keys = None
         unused = _unused(space, position.history)
+        # The very array canonical_codes keeps: every guess is weighed, none was sampled.
         if position.history and scored is cands and pool is canonical_codes(space, unused):
             pool = _distinct_guesses(space, unused, _dead(space, cands))
             if bound_tried:
