@@ -71,8 +71,13 @@ def test_stats(snap_compare, size) -> None:
     async def open_stats(pilot: Pilot) -> None:
         await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
         pilot.app.action_statistics()
+        # The footer fills in a refresh or more after the screen appears: two pauses were
+        # not always enough on a loaded machine (CI once caught it empty).
+        for _ in range(100):
+            await pilot.pause()
+            if pilot.app.screen.query("Footer FooterKey"):
+                break
         await pilot.pause()
-        await pilot.pause()  # the footer fills in after the screen's first refresh
 
     assert snap_compare(app, terminal_size=size, run_before=open_stats)
 
