@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import platformdirs
 from textual import on
@@ -27,7 +27,6 @@ from .navigation import (
     StartWatch,
 )
 from .recording import RecordingApp
-from .screens.base import one_line
 from .session import GameSession, Ratings
 from .settings import Settings
 from .watch_session import WatchSession
@@ -91,8 +90,8 @@ class MastermindApp(RecordingApp):
         super().__init__(records, record)
         self.settings = settings
         self.watch_secret = watch_secret
-        #: Sessions whose guesses are being rated (one rating worker at a time each).
-        self._rating: set[GameSession] = set()
+        #: Sessions whose guesses are being rated, by job (one rating job at a time each).
+        self._rating: dict[str, GameSession] = {}
         # Chosen before the stylesheet is first read: set on mount, the theme had every
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
@@ -108,8 +107,10 @@ class MastermindApp(RecordingApp):
             self.start(self.settings)
 
     def on_unmount(self) -> None:
-        """Quitting ends a rating under way: its worker thread would hold the exit until
-        the optimal search finished (12 s on a first 6x4 rating)."""
+        """Quitting ends the app's jobs; a rating under way is ended by stopping its helper
+        process, whose search its thread would otherwise wait for (12 s on a first 6x4
+        rating)."""
+        self.jobs.cancel_all()
         stop_rating()
 
     def show(self, screen: Screen) -> None:
@@ -153,37 +154,38 @@ class MastermindApp(RecordingApp):
         self.show_session(session)
 
     def rate(self, session: GameSession) -> None:
-        """Rate a session's unrated guesses in a thread of the app's, not of the screen
-        that asked: a rating that comes after that screen moved on to the next game still
-        reaches the session, which completes that game's record with it. One worker per
+        """Rate a session's unrated guesses as a job of the app's, not of the screen that
+        asked: a rating that comes after that screen moved on to the next game still
+        reaches the session, which completes that game's record with it. One job per
         session at a time; when one ends the next starts, unless it failed (the next
         guess asks again: a rating that keeps failing must not keep a core busy)."""
-        if session in self._rating:
+        job = f"rating:{id(session)}"
+        if self.busy(job):
             return
         work = session.rating_work()
         if work is None:
             return
-        self._rating.add(session)
+        self._rating[job] = session
+        self.compute(job, 0, lambda ticket: work())
 
-        def run() -> None:
-            result: Ratings | None = None
-            error: str | None = None
-            try:
-                result = work()
-            except Exception as failure:  # any failure is one line on screen, never raised
-                error = one_line(failure)
-            self.call_from_thread(self._rated, session, result, error)
+    def computed(self, job: str, tag: int, result: object) -> None:
+        session = self._rating.pop(job, None)
+        if session is None:
+            return
+        session.take_ratings(cast("Ratings", result))
+        self._rated(session, None)
+        self.rate(session)
 
-        self.run_worker(run, thread=True, group="rating", exit_on_error=False)
+    def failed(self, job: str, error: str) -> None:
+        session = self._rating.pop(job, None)
+        if session is None:
+            super().failed(job, error)
+        else:
+            self._rated(session, error)
 
-    def _rated(self, session: GameSession, result: Ratings | None, error: str | None) -> None:
-        self._rating.discard(session)
-        if result is not None:
-            session.take_ratings(result)
+    def _rated(self, session: GameSession, error: str | None) -> None:
         for screen in self.screen_stack:
             screen.post_message(Rated(session, error))
-        if error is None:
-            self.rate(session)
 
     def show_session(self, session: GameSession) -> None:
         """The screen for the current game of a session: who breaks decides which."""

@@ -6,11 +6,13 @@ from pathlib import Path
 
 from textual.app import App
 
-from .records import Game, Records, RecordsError
+from .jobs import Working
+from .records import Game, Records
 
 
-class RecordingApp(App[None]):
-    """An app whose screens hand each finished game to ``record_game``."""
+class RecordingApp(Working, App[None]):
+    """An app whose screens hand each finished game to ``record_game``. The writes are
+    the app's jobs: they outlive the screen that finished the game."""
 
     def __init__(self, records: Path | None = None, record: bool = True) -> None:
         """``records``: the records file (None: no records, as in tests); with ``record``
@@ -20,6 +22,7 @@ class RecordingApp(App[None]):
         self.record = record
         #: Games whose write failed and was reported (one line per game, not per write).
         self._unrecorded: set[str] = set()
+        self._writes = 0
 
     def record_game(self, game: Game) -> None:
         """Keep a finished game, in a thread: a file another instance holds locked makes
@@ -28,15 +31,14 @@ class RecordingApp(App[None]):
         if path is None or not self.record:
             return
 
-        def write() -> None:
-            try:
-                Records(path).add(game)
-            except RecordsError as error:
-                self.call_from_thread(self._not_recorded, game.key, str(error))
+        self._writes += 1  # each write its own job: a later one never drops an earlier one
+        self.compute(f"records:{game.key}:{self._writes}", 0, lambda ticket: Records(path).add(game))
 
-        self.run_worker(write, thread=True, group="records", exit_on_error=False)
-
-    def _not_recorded(self, key: str, error: str) -> None:
+    def failed(self, job: str, error: str) -> None:
+        """A records write failed: one line per game, and play goes on."""
+        if not job.startswith("records:"):
+            return
+        key = job.split(":")[1]
         if key not in self._unrecorded:
             self._unrecorded.add(key)
             self.notify(

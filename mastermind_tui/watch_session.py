@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,9 +43,10 @@ class WatchSession:
     def space(self) -> CodeSpace:
         return self.settings.space
 
-    def play(self) -> Recording:
+    def play(self, check: Callable[[], None] = lambda: None) -> Recording:
         """Play the whole game on a private solver and return it, changing nothing here
-        (slow on big games: call from a worker, then ``take`` the result)."""
+        (slow on big games: call from a worker, then ``take`` the result); ``check`` is
+        called before each guess and may raise to stop."""
         space = self.space
         solver = Solver(space, make_strategy(self.settings.strategy), seed=self.settings.seed)
 
@@ -53,6 +55,7 @@ class WatchSession:
 
         game = Recording(possible=[kept(solver.candidates)])
         while not solver.solved:
+            check()
             decision, before = solver.decide(), solver.candidates
             small = len(before) <= RIVAL_LIMIT
             game.rivals.append(runner_up(space, decision, before) if small else None)

@@ -15,7 +15,7 @@ from engine.stats import describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm
-from mastermind_tui.screens.stats import Plan, RunProgress, StatsScreen, play
+from mastermind_tui.screens.stats import Plan, StatsScreen, play
 from mastermind_tui.state import Settings
 from mastermind_tui.widgets.histogram import StatsCard
 
@@ -103,6 +103,25 @@ async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
         assert str(screen.query_one("#stats-status", Static).render()) == "Not run."
 
 
+class Recorder:
+    """Stands in for a job's ticket: keeps what the job reports."""
+
+    def __init__(self) -> None:
+        self.done: list[int] = []
+        self.totals: set[int] = set()
+        self.news: list[object] = []
+
+    def check(self) -> None:
+        pass
+
+    def progress(self, done: int, total: int) -> None:
+        self.done.append(done)
+        self.totals.add(total)
+
+    def tell(self, news: object) -> None:
+        self.news.append(news)
+
+
 def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypatch) -> None:
     """The engine reports by time, so at any count: each report moves the bar (a filter by
     count, one game in a hundred, let almost none through)."""
@@ -117,10 +136,11 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypat
 
     monkeypatch.setattr(stats_screen, "run_stats", fake_run)
     plan = Plan(space, ("knuth", "random"), np.arange(1000), 1)
-    sent: list[object] = []
-    play(plan, 4, threading.Event(), sent.append)
-    bar = [m.done for m in sent if isinstance(m, RunProgress) and m.run == 4]
-    assert bar == [7, 513, 1000, 1007, 1513, 2000]
+    ticket = Recorder()
+    play(plan, ticket)
+    assert ticket.done == [7, 513, 1000, 1007, 1513, 2000]
+    assert ticket.totals == {2000}
+    assert [type(n).__name__ for n in ticket.news] == ["str", "StatsResult"] * 2
     assert len(calls) == 6
 
 
@@ -151,7 +171,7 @@ def held_runs(monkeypatch) -> threading.Event:
 
     def held(space, name, secrets, seed=None, progress=None):
         while not release.wait(0.1):
-            progress(0, len(secrets))  # raises Cancelled once the screen cancels
+            progress(0, len(secrets))  # raises Stopped once the screen cancels
         return run_stats(space, name, secrets, seed)
 
     monkeypatch.setattr(stats_screen, "run_stats", held)

@@ -3,21 +3,18 @@ the command line."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from engine import MastermindError
 from engine.words import plural
 
+from ..jobs import Working
 from ..navigation import ShowSession
 from ..session import GameSession
 from ..typed import Kind, Typed
@@ -35,82 +32,17 @@ TALL = 30
 MIN_WIDTH, MIN_HEIGHT = 60, 20
 
 
-@dataclass
-class Computed(Message):
-    """A worker's result (or its failure, in one line), tagged with the state it was
-    computed for."""
-
-    job: str
-    tag: int
-    result: object = None
-    error: str | None = None
-
-
-def one_line(error: BaseException) -> str:
-    """A failure as the command line shows it: our own errors as they are, others named."""
-    if isinstance(error, MastermindError):
-        return str(error)
-    return f"internal error: {type(error).__name__}: {error}".splitlines()[0]
-
-
-class SizedScreen(Screen):
+class SizedScreen(Working, Screen[None]):
     """A screen that takes size classes from the terminal, draws any board compact when
     narrow and, below the minimum size, shows a centred message instead of its widgets
-    (they come back when the terminal grows)."""
+    (they come back when the terminal grows). Its background work is its own (``jobs``)."""
 
     # Textual declares these as optional instance-level lists, so no ClassVar here.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]  # noqa: RUF012
 
-    def __init__(self) -> None:
-        super().__init__()
-        #: Running computations: job name -> the tag of the state it is computing for.
-        self._jobs: dict[str, int] = {}
-
     def on_mount(self) -> None:
         self.mount(Static(id="too-small", markup=False))
-
-    # ----- the one worker pattern -----
-    def compute(self, job: str, tag: int, work: Callable[[], object]) -> None:
-        """Run ``work`` (on a snapshot, never on shared state) in a thread. Its result comes
-        back as a message to this screen, so it waits until the screen is mounted, is lost
-        with a screen that is gone, and is dropped if another computation of the same job
-        started since (``computed``). A failure is reported, never fatal (``failed``)."""
-        self._jobs[job] = tag
-
-        def run() -> None:
-            try:
-                message = Computed(job, tag, work())
-            except Exception as error:  # any failure is shown in the screen, never raised
-                message = Computed(job, tag, error=one_line(error))
-            self.post_message(message)
-
-        self.run_worker(run, name=job, group=job, thread=True, exclusive=True, exit_on_error=False)
-
-    def busy(self, job: str) -> bool:
-        """Whether ``job`` is being computed."""
-        return job in self._jobs
-
-    def forget(self, job: str) -> None:
-        """Drop whatever ``job`` is computing: its result will be ignored."""
-        self._jobs.pop(job, None)
-
-    @on(Computed)
-    def _computed(self, message: Computed) -> None:
-        message.stop()
-        if self._jobs.get(message.job) != message.tag:
-            return
-        del self._jobs[message.job]
-        if message.error is not None:
-            self.failed(message.job, message.error)
-        else:
-            self.computed(message.job, message.tag, message.result)
-
-    def computed(self, job: str, tag: int, result: object) -> None:
-        """A computation's fresh result, on the interface thread."""
-
-    def failed(self, job: str, error: str) -> None:
-        """A computation failed: the screen says so and carries on."""
 
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size

@@ -2,8 +2,8 @@
 a guess with the codes still possible there and the most guesses it can still take; each
 branch is an answer. Enter or space (or a click) opens a node; Escape closes the panel.
 
-The tree is walked in a worker on a copy of the position (closing the panel stops the
-walk); nodes are added to the widget only when opened, so a tree of thousands of nodes
+The tree is walked as this panel's job on a copy of the position (closing the panel
+stops the walk); nodes are added to the widget only when opened, so a tree of thousands of nodes
 costs nothing until it is explored.
 """
 
@@ -12,23 +12,22 @@ from __future__ import annotations
 from typing import ClassVar
 
 import numpy as np
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
-from textual.worker import get_current_worker
 
-from engine import CodeSpace, MastermindError, make_strategy
+from engine import CodeSpace, make_strategy
 from engine.explain import answer_text
 from engine.feedback import decode
 from engine.notation import Notation
 from engine.tree import Node, walk
 from engine.words import plural
 
+from ..jobs import Ticket, Working
 from ..views import TREE_LIMIT
 
 #: The biggest position whose whole subtree is walked (8 colours x 5 positions).
@@ -42,24 +41,6 @@ def no_tree(strategy: str) -> str:
     return f"{strategy} guesses at random: a random strategy has no fixed tree"
 
 
-class _Closed(Exception):
-    """The panel closed while its tree was being walked."""
-
-
-class TreeProgress(Message):
-    def __init__(self, done: int, total: int) -> None:
-        super().__init__()
-        self.done = done
-        self.total = total
-
-
-class TreeWalked(Message):
-    def __init__(self, root: Node | None, error: str = "") -> None:
-        super().__init__()
-        self.root = root
-        self.error = error
-
-
 def node_label(node: Node, space: CodeSpace, notation: Notation, answer: int | None) -> str:
     """``1,1 → BBRG  208 codes · at most 4 more guesses`` (the answer that led here first)."""
     guess = notation.format(space, node.guess)
@@ -70,7 +51,7 @@ def node_label(node: Node, space: CodeSpace, notation: Notation, answer: int | N
     return f"{via}{guess}  {node.candidates:,} codes · at most {node.height} more {more}"
 
 
-class DecisionTreeScreen(ModalScreen[None]):
+class DecisionTreeScreen(Working, ModalScreen[None]):
     """A panel on the right half of the screen; the game stays visible on the left."""
 
     CSS_PATH = "decision_tree.tcss"
@@ -114,51 +95,32 @@ class DecisionTreeScreen(ModalScreen[None]):
     def _status(self, text: str) -> None:
         self.query_one("#tree-status", Static).update(text)
 
-    @work(thread=True, exclusive=True, group="tree", exit_on_error=False)
     def _walk(self) -> None:
-        try:
-            refusal = no_tree(self.strategy)
-            if refusal:
-                raise MastermindError(refusal)
-            strategy = make_strategy(self.strategy)
-            worker = get_current_worker()
+        refusal = no_tree(self.strategy)
+        if refusal:
+            self._status(refusal)
+            return
+        space, name, candidates, history = self.space, self.strategy, self.candidates, self.history
 
-            def stop_when_closed(done: int, total: int) -> None:
-                if worker.is_cancelled:  # the panel was closed: stop walking
-                    raise _Closed
-                self.post_message(TreeProgress(done, total))
-
+        def work(ticket: Ticket) -> Node | None:
             found = walk(
-                self.space,
-                strategy,
-                self.candidates,
-                self.history,
-                keep=True,
-                progress=stop_when_closed,
+                space, make_strategy(name), candidates, history, keep=True, progress=ticket.progress
             )
-            message = TreeWalked(found.root)
-        except _Closed:
-            return
-        except MastermindError as error:
-            message = TreeWalked(None, str(error))
-        except Exception as error:  # a bug must not end the game: say it, keep playing
-            message = TreeWalked(None, f"the tree could not be worked out ({error!r})")
-        self.post_message(message)
+            return found.root
 
-    @on(TreeProgress)
-    def _progress(self, progress: TreeProgress) -> None:
-        if not self.query_one(Tree).root.children:  # late news of a walk already shown
-            self._status(
-                f"Working out the tree… {progress.done:,} of "
-                f"{plural(progress.total, 'code')} placed"
-            )
+        self.compute("tree", 0, work)
 
-    @on(TreeWalked)
-    def _show(self, walked: TreeWalked) -> None:
-        if walked.root is None:
-            self._status(walked.error)
+    def progressed(self, job: str, done: int, total: int) -> None:
+        self._status(f"Working out the tree… {done:,} of {plural(total, 'code')} placed")
+
+    def failed(self, job: str, error: str) -> None:
+        self._status(f"the tree could not be worked out ({error})")
+
+    def computed(self, job: str, tag: int, result: object) -> None:
+        if not isinstance(result, Node):
+            self._status("There is no tree to show from here.")
             return
-        root = walked.root
+        root = result
         self._status(
             f"{plural(root.candidates, 'code')} possible · Enter opens a node · Escape closes"
         )

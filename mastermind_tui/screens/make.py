@@ -35,7 +35,7 @@ class MakeScreen(GameScreen):
         session = self.session
         twin = None if session.conflict is not None else session.thinker()
         if twin is not None:
-            self.compute("guess", session.generation, lambda: (twin.decide(), twin)[1])
+            self.compute("guess", session.generation, lambda ticket: (twin.decide(), twin)[1])
         elif session.pending is not None or session.over:
             self.forget("guess")
         self.draw_board()
@@ -177,7 +177,7 @@ class MakeScreen(GameScreen):
         self.say(f"INCONSISTENT: {reason}. Looking for the likely slip…", "error")
         if job is not None:
             space, moves = job
-            self.compute("slips", self.session.generation, lambda: find_slips(space, moves))
+            self.compute("slips", self.session.generation, lambda ticket: find_slips(space, moves))
 
     def show_fixes(self) -> None:
         conflict = self.session.conflict

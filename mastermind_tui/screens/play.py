@@ -73,7 +73,8 @@ class PlayScreen(GameScreen):
         """Draw the board at once, and set the knowledge, the advice and the ratings to be
         worked out."""
         self.draw_board()
-        self.compute("advice", self.session.generation, self.session.advice_work())
+        work = self.session.advice_work()
+        self.compute("advice", self.session.generation, lambda ticket: work())
         self.rate()
         self.draw_trace()
 

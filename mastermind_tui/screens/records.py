@@ -1,41 +1,40 @@
 """Records: your figures per size and your recent games; Enter replays a game move by move.
 
-The records file is read in a worker (another instance of the app may hold it locked for a
-moment); whatever goes wrong is shown in one line and nothing else changes.
+The records file is read in a job (``jobs``: another instance of the app may hold it
+locked for a moment); whatever goes wrong is shown in one line and nothing else changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from engine import CodeSpace, MastermindError, get_notation
 from engine.rating import MoveRating
 
-from ..records import Game, Move, Records, RecordsError, Summary, code_digits
-from .base import one_line
+from ..jobs import Ticket, Working
+from ..records import Game, Move, Records, Summary, code_digits
 
 
-class RecordsLoaded(Message):
-    """What a worker read from the records file (or why it could not)."""
+@dataclass(frozen=True)
+class RecordsLoaded:
+    """What the "read" job found in the records file (or why it could not)."""
 
-    def __init__(self, summaries: list[Summary], games: list[Game], error: str = "") -> None:
-        super().__init__()
-        self.summaries = summaries
-        self.games = games
-        self.error = error
+    summaries: list[Summary]
+    games: list[Game]
+    error: str = ""
 
 
-class RecordsScreen(Screen):
+class RecordsScreen(Working, Screen[None]):
     """Figures above, recent games below; Enter on a game replays it."""
 
     CSS_PATH = "records.tcss"
@@ -86,22 +85,24 @@ class RecordsScreen(Screen):
         else:
             self._load(self.path)
 
-    @work(thread=True, exclusive=True, group="records", exit_on_error=False)
     def _load(self, path: Path) -> None:
-        """Read in a thread; any failure is one line on the screen, never the app's end."""
-        try:
-            if not path.exists():
-                message = RecordsLoaded([], [])
-            else:
-                store = Records(path)
-                message = RecordsLoaded(store.summaries(), store.games(limit=self.RECENT))
-        except RecordsError as error:
-            message = RecordsLoaded([], [], str(error))
-        except Exception as error:  # a bug or an odd fault: said, and the app goes on
-            message = RecordsLoaded([], [], one_line(error))
-        self.post_message(message)  # dropped by Textual if the screen has gone
+        """Read as this screen's job; any failure is one line on the screen."""
 
-    @on(RecordsLoaded)
+        def read(ticket: Ticket) -> RecordsLoaded:
+            if not path.exists():
+                return RecordsLoaded([], [])
+            store = Records(path)
+            return RecordsLoaded(store.summaries(), store.games(limit=self.RECENT))
+
+        self.compute("read", 0, read)
+
+    def failed(self, job: str, error: str) -> None:
+        self._show(RecordsLoaded([], [], error))
+
+    def computed(self, job: str, tag: int, result: object) -> None:
+        assert isinstance(result, RecordsLoaded)
+        self._show(result)
+
     def _show(self, loaded: RecordsLoaded) -> None:
         status = self.query_one("#records-status", Static)
         if loaded.error:

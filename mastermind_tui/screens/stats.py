@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -12,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll, Vertical
-from textual.message import Message
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError
@@ -26,10 +23,11 @@ from engine.stats import (
 from engine.strategies.optimal import prepare
 from engine.words import plural
 
+from ..jobs import Reporter
 from ..settings import Settings, whole_number
 from ..widgets.histogram import StatsCard
 from ..widgets.tick import Tick
-from .base import SizedScreen, one_line
+from .base import SizedScreen
 from .dialogs import Confirm
 
 #: Games above this size are sampled unless the person asks for every secret.
@@ -41,39 +39,10 @@ ASK_ABOVE_GAMES = 1_000_000
 ASK_ABOVE_SECONDS = 60.0
 
 
-class Cancelled(Exception):
-    """Raised inside the progress callback to stop a run the screen has cancelled."""
+@dataclass(frozen=True)
+class Ended:
+    """A run's end: what it has to say besides (a damaged cache searched again)."""
 
-
-@dataclass
-class RunMessage(Message):
-    """Something a run's worker reports; ``run`` says which run, so a stale one is dropped."""
-
-    run: int
-
-
-@dataclass
-class RunStatus(RunMessage):
-    text: str
-
-
-@dataclass
-class RunProgress(RunMessage):
-    done: int
-
-
-@dataclass
-class RunResult(RunMessage):
-    result: StatsResult
-
-
-@dataclass
-class RunEnded(RunMessage):
-    """The run finished (error None), was cancelled, or failed (error says why, one line);
-    ``notice``: what a finished run has to say besides (a damaged cache searched again)."""
-
-    cancelled: bool = False
-    error: str | None = None
     notice: str = ""
 
 
@@ -94,47 +63,32 @@ class Plan:
         return sum(estimate_seconds(self.space, name, len(self.secrets)) for name in self.names)
 
 
-def play(plan: Plan, run: int, stop: threading.Event, send: Callable[[Message], object]) -> None:
-    """The worker: plays the plan and sends what happens, tagged with ``run``. It reads only
-    the plan; ``send`` (the screen's ``post_message``) delivers nothing once the screen is
-    gone. Every failure becomes a RunEnded, so nothing escapes the thread."""
+def play(plan: Plan, ticket: Reporter) -> Ended:
+    """The job: plays the plan, telling each status line (a str) and each strategy's
+    result (a StatsResult) as it comes. It reads only the plan; ``ticket.progress`` stops
+    it once the run is cancelled or the screen is gone (``Stopped``)."""
     total = len(plan.secrets)
     notice = ""
-    try:
-        for number, name in enumerate(plan.names):
-            send(
-                RunStatus(
-                    run,
-                    f"Running {name} over {plural(total, 'game')} "
-                    f"({number + 1}/{len(plan.names)})…",
-                )
-            )
+    for number, name in enumerate(plan.names):
+        ticket.tell(
+            f"Running {name} over {plural(total, 'game')} ({number + 1}/{len(plan.names)})…"
+        )
 
-            def progress(done: int, _total: int, before: int = number * total) -> None:
-                # The engine reports by time (a few times a second), at any count.
-                if stop.is_set():
-                    raise Cancelled
-                send(RunProgress(run, before + done))
+        def progress(done: int, _total: int, before: int = number * total) -> None:
+            # The engine reports by time (a few times a second), at any count.
+            ticket.progress(before + done, len(plan.names) * total)
 
-            # Before the run, whose first decision would say it instead.
-            notice = prepare(plan.space, name) or notice
-            result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
-            if stop.is_set():
-                raise Cancelled
-            send(RunResult(run, result))
-    except Cancelled:
-        send(RunEnded(run, cancelled=True))
-    except Exception as error:  # shown on the screen, never ends the app
-        send(RunEnded(run, error=one_line(error)))
-    else:
-        send(RunEnded(run, notice=notice))
+        # Before the run, whose first decision would say it instead.
+        notice = prepare(plan.space, name) or notice
+        result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
+        ticket.tell(result)
+    return Ended(notice)
 
 
 class StatsScreen(SizedScreen):
-    """A run happens in a thread on its own Plan; what it reports comes back as messages
-    tagged with the run, so the interface never freezes, a cancelled or replaced run's
-    late messages are dropped, and a screen that is gone receives nothing. Escape and the
-    Cancel button stop a run wherever the focus is."""
+    """A run is this screen's job ("run", see ``jobs``) on its own Plan: the interface
+    never freezes, a cancelled run's late messages are dropped, and leaving the screen
+    stops it. Escape and the Cancel button stop a run wherever the focus is."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "run", "Run", id="run"),
@@ -146,11 +100,7 @@ class StatsScreen(SizedScreen):
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
         self.settings = settings or Settings.build()
-        #: The run whose messages are shown; older runs' messages are stale.
-        self.run_number = 0
         self._secrets = 0
-        self._stop = threading.Event()
-        self.running = False
 
     def compose(self) -> ComposeResult:
         rules = self.settings.rules
@@ -244,66 +194,46 @@ class StatsScreen(SizedScreen):
 
     def start(self, plan: Plan) -> None:
         """Start a run on its own plan; the run number tags its messages."""
-        self.run_number += 1
-        self._stop = threading.Event()
-        self.running = True
         self._secrets = len(plan.secrets)
         self.query_one("#stats-results").remove_children()
         bar = self.query_one(ProgressBar)
         bar.update(total=plan.games, progress=0)
         bar.display = True
         self.query_one("#cancel", Button).disabled = False
-        run, stop = self.run_number, self._stop
-        self.run_worker(
-            lambda: play(plan, run, stop, self.post_message),
-            thread=True,
-            group="stats",
-            exit_on_error=False,
-        )
+        self.compute("run", 0, lambda ticket: play(plan, ticket))
+
+    @property
+    def running(self) -> bool:
+        return self.busy("run")
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         if not self.running:
             self.say("Nothing to cancel: press Run (Ctrl+R) to start.")
             return
-        self._stop.set()
-        self.say("Cancelling…")
+        self.forget("run")
+        self._ended("Cancelled.")
 
-    def on_unmount(self) -> None:
-        self._stop.set()  # the thread stops at its next progress step
-
-    def _fresh(self, message: RunMessage) -> bool:
-        return message.run == self.run_number
-
-    @on(RunStatus)
-    def _status(self, message: RunStatus) -> None:
-        if self._fresh(message):
-            self.say(message.text)
-
-    @on(RunProgress)
-    def _progress(self, message: RunProgress) -> None:
-        if self._fresh(message):
-            self.query_one(ProgressBar).update(progress=message.done)
-
-    @on(RunResult)
-    def _result(self, message: RunResult) -> None:
-        if self._fresh(message):
-            self.query_one("#stats-results").mount(StatsCard(message.result, classes="stats-card"))
-
-    @on(RunEnded)
-    def _ended(self, message: RunEnded) -> None:
-        if not self._fresh(message):
-            return
-        self.running = False
-        self.query_one("#cancel", Button).disabled = True
-        if message.error is not None:
-            self.say(f"The run failed: {message.error}")
-        elif message.cancelled:
-            self.say("Cancelled.")
+    def heard(self, job: str, news: object) -> None:
+        if isinstance(news, str):
+            self.say(news)
         else:
-            cards = len(self.query(StatsCard))
-            done = (
-                f"Done: {plural(cards, 'strategy', 'strategies')}, "
-                f"{plural(self._secrets, 'game')} each."
-            )
-            self.say(f"{done} {message.notice}" if message.notice else done)
+            assert isinstance(news, StatsResult)
+            self.query_one("#stats-results").mount(StatsCard(news, classes="stats-card"))
+
+    def progressed(self, job: str, done: int, total: int) -> None:
+        self.query_one(ProgressBar).update(progress=done)
+
+    def computed(self, job: str, tag: int, result: object) -> None:
+        assert isinstance(result, Ended)
+        cards = len(self.query(StatsCard))
+        each = plural(self._secrets, "game")
+        done = f"Done: {plural(cards, 'strategy', 'strategies')}, {each} each."
+        self._ended(f"{done} {result.notice}" if result.notice else done)
+
+    def failed(self, job: str, error: str) -> None:
+        self._ended(f"The run failed: {error}")
+
+    def _ended(self, text: str) -> None:
+        self.query_one("#cancel", Button).disabled = True
+        self.say(text)

@@ -73,7 +73,7 @@ class WatchScreen(SizedScreen):
             f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
         )
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
-        self.compute("game", 0, self.session.play)
+        self.compute("game", 0, lambda ticket: self.session.play(ticket.check))
 
     def computed(self, job: str, tag: int, result: object) -> None:
         assert isinstance(result, Recording)
