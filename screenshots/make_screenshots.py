@@ -18,7 +18,7 @@ from textual.widgets import Input
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.records import Game, Records
 from mastermind_tui.session import GameSession
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 
 HERE = Path(__file__).parent
 SIZE = (120, 36)

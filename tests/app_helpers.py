@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -24,3 +27,13 @@ def screen_text(pilot: Pilot) -> str:
     """The whole screen as plain text, one line per row (colour and style dropped)."""
     strips = pilot.app.screen._compositor.render_strips()
     return "\n".join(strip.text.rstrip() for strip in strips)
+
+
+async def until(pilot: Pilot, condition: Callable[[], object], seconds: float = 60) -> None:
+    """Let the app run until ``condition()`` holds: the tests wait for what they need, never
+    a fixed time. The deadline is only a safety net for a hung test (generous, so that a
+    machine whose cores are busy with other work still passes)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never came true"
+        await pilot.pause(0.02)

@@ -10,7 +10,7 @@ import pytest
 from engine import MastermindError
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 
 
 def imports_textual(statement: str) -> bool:
@@ -24,7 +24,7 @@ def imports_textual(statement: str) -> bool:
     [
         "import engine",
         "import mastermind_tui.cli",
-        "import mastermind_tui.state, mastermind_tui.typed",
+        "import mastermind_tui.session, mastermind_tui.watch_session, mastermind_tui.typed",
     ],
 )
 def test_core_does_not_import_textual(statement: str) -> None:

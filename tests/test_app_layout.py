@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 
 from engine import Decision
 from mastermind_tui.app import MastermindApp
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.board import Board
 from mastermind_tui.widgets.trace import describe
 

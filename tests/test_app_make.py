@@ -13,7 +13,8 @@ from textual.widgets import Input, Static
 from engine import InconsistentAnswersError, score
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.make import MakeScreen
-from mastermind_tui.state import GameSession, Settings
+from mastermind_tui.session import GameSession
+from mastermind_tui.settings import Settings
 
 SECRET = "RGOY"
 

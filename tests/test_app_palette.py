@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app_helpers import until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
@@ -11,7 +12,7 @@ from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 
 
 async def test_palette_lists_the_modes() -> None:
@@ -130,10 +131,8 @@ async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
         app.deliver_screenshot()
-        for _ in range(100):  # the file is written in a thread, then the app says where
-            said = [n.message for n in app._notifications]
-            if said:
-                break
-            await pilot.pause(0.05)
+        # The file is written in a thread, then the app says where.
+        await until(pilot, lambda: app._notifications)
+        said = [n.message for n in app._notifications]
         (saved,) = tmp_path.glob("*.svg")
         assert any(str(saved) in text for text in said), said

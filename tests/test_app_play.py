@@ -7,7 +7,7 @@ from textual.widgets import DataTable, Static
 
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.board import Board
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from app_helpers import enter, message, screen_text
+from app_helpers import enter, message, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
@@ -253,7 +253,8 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None
             == "The rating failed (internal error: MemoryError: no room); the game goes on."
         )
         assert rating_line(pilot) == "No rating: internal error: MemoryError: no room"
-        await pilot.pause(0.3)
+        await app.workers.wait_for_complete()  # no second try started meanwhile
+        await pilot.pause()
         assert len(calls) == 1
         await enter(pilot, "BWB")
         assert len(app.screen.session.rows()) == 2 and len(calls) == 2
@@ -340,7 +341,6 @@ async def test_quitting_ends_a_rating_under_way() -> None:
     app = MastermindApp(Settings.build(seed=5))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press(*"RGBY", "enter")  # no waiting for the workers, as a person
-        while not (rating_module._helper_lock.locked() and rating_module._helper):
-            await pilot.pause(0.01)
+        await until(pilot, lambda: rating_module._helper_lock.locked() and rating_module._helper)
         (helper,) = rating_module._helper
-    assert helper.wait(timeout=5) is not None  # a safety bound: the search takes seconds
+    assert helper.wait(timeout=30) is not None  # a safety bound only: it is stopped at quit

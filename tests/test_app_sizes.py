@@ -13,7 +13,7 @@ from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.watch import WatchScreen
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 
 
 def plain_score(secret: str, guess: str) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from mastermind_tui.app import MastermindApp
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 
 SIZES = [(80, 24), (120, 36)]
 

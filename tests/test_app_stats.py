@@ -16,7 +16,7 @@ from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import Plan, StatsScreen, play
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.histogram import StatsCard
 
 

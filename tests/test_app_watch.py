@@ -15,7 +15,7 @@ from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
-from mastermind_tui.state import Settings
+from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.bars import PartitionBars
 from mastermind_tui.widgets.codemap import CodeMap
 
