@@ -162,7 +162,7 @@ class MastermindApp(RecordingApp):
         job = f"rating:{id(session)}"
         if self.busy(job):
             return
-        work = session.rating_work()
+        work = session.rating.work()
         if work is None:
             return
         self._rating[job] = session
@@ -172,7 +172,7 @@ class MastermindApp(RecordingApp):
         session = self._rating.pop(job, None)
         if session is None:
             return
-        session.take_ratings(cast("Ratings", result))
+        session.rating.take(cast("Ratings", result))
         self._rated(session, None)
         self.rate(session)
 

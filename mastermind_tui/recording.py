@@ -32,7 +32,9 @@ class RecordingApp(Working, App[None]):
             return
 
         self._writes += 1  # each write its own job: a later one never drops an earlier one
-        self.compute(f"records:{game.key}:{self._writes}", 0, lambda ticket: Records(path).add(game))
+        self.compute(
+            f"records:{game.key}:{self._writes}", 0, lambda ticket: Records(path).add(game)
+        )
 
     def failed(self, job: str, error: str) -> None:
         """A records write failed: one line per game, and play goes on."""

@@ -13,7 +13,8 @@ from engine.feedback import encode
 from engine.words import plural
 
 from .settings import Settings
-from .views import MAP_LIMIT, RIVAL_LIMIT, TREE_LIMIT, Row, TraceView, few
+from .trace_views import watch_view
+from .views import RIVAL_LIMIT, TREE_LIMIT, Row, TraceView
 
 
 @dataclass(frozen=True)
@@ -111,38 +112,8 @@ class WatchSession:
 
     def trace(self) -> TraceView:
         """The decision of the step on show (or the first decision, before any step)."""
-        space = self.space
         now = self.possible[self.position] if self.possible else None
-        possible = now if space.size <= MAP_LIMIT else None
-        remaining = None if now is None else few(now)
-        if self.position == 0:
-            first = self.steps[0].decision if self.steps else None
-            return TraceView(
-                candidates=space.count,
-                space_size=space.count,
-                partition=first.partition if first else {},
-                partition_of=self.format(first.guess) if first else "",
-                decision=first,
-                headline=f"{self.settings.strategy} will play",
-                possible=possible,
-                allowed=None if space.repeats or possible is None else space.allowed,
-                remaining=remaining,
-                rival=self.rivals[0] if self.rivals else None,
-            )
-        step = self.steps[self.position - 1]
-        return TraceView(
-            candidates=step.candidates_after,
-            space_size=space.count,
-            partition=step.decision.partition,
-            answered=step.answer,
-            partition_of=self.format(step.guess),
-            decision=step.decision,
-            headline=f"{self.settings.strategy} chose",
-            possible=possible,
-            allowed=None if space.repeats or possible is None else space.allowed,
-            remaining=remaining,
-            rival=self.rivals[self.position - 1],
-        )
+        return watch_view(self.settings, self.steps, now, self.rivals, self.position)
 
     def position_now(self) -> tuple[np.ndarray | None, tuple[tuple[int, int], ...]]:
         """The codes still possible at the step on show (None when too many were kept)

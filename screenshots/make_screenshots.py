@@ -74,15 +74,15 @@ def played_records(path: Path) -> None:
             if seed == 4 and len(session.rows()) == 2:
                 session.quit_game()
                 break
-            session.take_advice(session.generation, session.advice_work()())
-            assert session.advice is not None
-            session.guess(session.format(session.advice.guess))
+            session.guessing.take_advice(session.generation, session.guessing.advice_work()())
+            assert session.guessing.advice is not None
+            session.guessing.guess(session.format(session.guessing.advice.guess))
     session = GameSession(Settings.build(mode="make", seed=9))
     session.recorder = keep(9)
-    session.set_secret("RGOY")
+    session.answering.set_secret("RGOY")
     while not session.over:
-        session.decide()
-        session.auto_answer()
+        session.answering.decide()
+        session.answering.auto_answer()
 
 
 async def main() -> None:

@@ -100,12 +100,12 @@ async def test_inconsistent_answers_are_caught_and_fixed(
         assert "INCONSISTENT: no code answers" in text
         assert on_main == [False]
         assert re.search(r"Likely slip: move \d+ [A-Z]{4}: \d,\d instead of \d,\d leaves", text)
-        assert session.conflict is not None
+        assert session.answering.conflict is not None
         moves = len(session.rows())
         assert "FIX" in text
         await enter(pilot, f"FIX 1 {right}")
         assert "Move 1 now reads" in message(pilot)
-        assert session.conflict is None
+        assert session.answering.conflict is None
         assert len(session.rows()) == moves + 1  # the refused answer was replayed
         assert str(session.rows()[0].answer) != slip
         for _ in range(20):
@@ -118,16 +118,16 @@ async def test_inconsistent_answers_are_caught_and_fixed(
 async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
     session = GameSession(Settings.build(mode="make", seed=5))
     space = session.space
-    first = session.decide().guess
-    session.answer(0, 0)
-    second = session.decide().guess
+    first = session.answering.decide().guess
+    session.answering.answer(0, 0)
+    second = session.answering.decide().guess
     # If move 1 had been 4 blacks, move 2 could only have got this answer:
     forced = score(space.to_digits(first), space.to_digits(second))
     other = next(a for a in session.pending.partition if a != forced)
-    session.answer(*other)
+    session.answering.answer(*other)
     before = session.rows()
     with pytest.raises(InconsistentAnswersError, match="still fit no code"):
-        session.fix(1, 4, 0)
+        session.answering.fix(1, 4, 0)
     assert session.rows() == before
 
 

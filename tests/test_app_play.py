@@ -98,7 +98,7 @@ async def test_trace_follows_guesses() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await enter(pilot, "RRGG")
         summary = str(app.screen.query_one("#trace-summary", Static).render())
-        left = app.screen.session.person_trace().candidates
+        left = app.screen.session.guessing.trace().candidates
         assert f"{left:,} of 1,296 codes" in summary
         advice = str(app.screen.query_one("#trace-advice", Static).render())
         assert "knuth would play next" in advice

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
 from engine.rating import rate_moves, summary
-from mastermind_tui import session as session_module
+from mastermind_tui import rating_book as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
@@ -86,7 +86,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         await enter(pilot, "BWB")
         space = session.space
         expected = rate_moves(space, "knuth", session.person.moves)
-        assert session.ratings == expected
+        assert session.rating.ratings == expected
         assert rating_line(pilot) == expected[1].sentence(session.format)
         assert "more guesses expected" in rating_line(pilot)
         assert costs(pilot) == [r.cost() for r in expected]
@@ -115,7 +115,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch) -> None:
         for guess in ("RRR", "BWB"):
             await pilot.press(*guess, "enter")
             await pilot.pause()
-        assert len(session.rows()) == 2 and session.ratings == []
+        assert len(session.rows()) == 2 and session.rating.ratings == []
         assert rating_line(pilot) == "Rating RRR…"
         assert costs(pilot) == ["", ""]
         gate.set()
@@ -123,7 +123,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch) -> None:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        assert [r.move for r in session.ratings] == [1, 2]
+        assert [r.move for r in session.rating.ratings] == [1, 2]
         assert rating_line(pilot).startswith("BWB: ")
 
 
@@ -140,13 +140,15 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert "would play next" not in screen_text(pilot)
         assert "more guesses expected" not in screen_text(pilot)
         await enter(pilot, "hint")
-        advice = screen.session.advice
+        advice = screen.session.guessing.advice
         assert advice is not None
         hinted = screen.session.format(advice.guess)
         assert message(pilot).startswith(f"HINT: knuth would play {hinted} next")
         assert trace.display and "knuth would play next" in screen_text(pilot)
-        assert rating_line(pilot) == screen.session.ratings[0].sentence(screen.session.format)
-        assert costs(pilot) == [screen.session.ratings[0].cost()]
+        assert rating_line(pilot) == screen.session.rating.ratings[0].sentence(
+            screen.session.format
+        )
+        assert costs(pilot) == [screen.session.rating.ratings[0].cost()]
         await enter(pilot, "BWB")  # a new guess hides them again
         assert not trace.display and costs(pilot) is None
         await pilot.press("f3")
@@ -179,9 +181,9 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
         await enter(pilot, wrong(session, 0))
         await enter(pilot, wrong(session, 40))
         await enter(pilot, session.secret_text)
-        assert session.over and len(session.ratings) == 3
-        assert rating_line(pilot) == summary(session.ratings, session.format)
-        assert costs(pilot) == [r.cost() for r in session.ratings]
+        assert session.over and len(session.rating.ratings) == 3
+        assert rating_line(pilot) == summary(session.rating.ratings, session.format)
+        assert costs(pilot) == [r.cost() for r in session.rating.ratings]
         assert app.screen.query_one(TracePane).display
 
 
@@ -198,11 +200,11 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         assert message(pilot) == (
             f"Took back move 2 ({wrong(session, 1)}): this is now a practice game."
         )
-        assert session.rows() == [first] and len(session.ratings) == 1
+        assert session.rows() == [first] and len(session.rating.ratings) == 1
         assert session.practice
         assert "practice game (UNDO used)" in str(app.screen.query_one("#status", Static).render())
         assert len(session.person.knowledge.steps) == 1
-        assert costs(pilot) == [session.ratings[0].cost()]
+        assert costs(pilot) == [session.rating.ratings[0].cost()]
         await enter(pilot, session.secret_text)
         assert rating_line(pilot).startswith("Practice game (UNDO used). ")
         await enter(pilot, "UNDO")
@@ -219,21 +221,21 @@ async def test_hint_where_the_computer_breaks_is_explained() -> None:
 def test_ratings_of_moves_taken_back_are_dropped() -> None:
     """A rating worked out before an UNDO is kept only for the moves that still stand."""
     session = GameSession(Settings.build(colours=4, positions=3, rounds=2, seed=5))
-    session.guess(wrong(session, 0))
-    session.guess(wrong(session, 1))
-    work = session.rating_work()
+    session.guessing.guess(wrong(session, 0))
+    session.guessing.guess(wrong(session, 1))
+    work = session.rating.work()
     assert work is not None
-    session.undo_guess()
-    session.guess(wrong(session, 2))
-    assert session.take_ratings(work())
-    assert [r.move for r in session.ratings] == [1]
-    again = session.rating_work()
+    session.guessing.undo()
+    session.guessing.guess(wrong(session, 2))
+    assert session.rating.take(work())
+    assert [r.move for r in session.rating.ratings] == [1]
+    again = session.rating.work()
     assert again is not None
-    session.take_ratings(again())
-    assert [r.guess for r in session.ratings] == [c for c, _ in session.person.moves]
-    session.guess(session.secret_text)
+    session.rating.take(again())
+    assert [r.guess for r in session.rating.ratings] == [c for c, _ in session.person.moves]
+    session.guessing.guess(session.secret_text)
     session.next_game()
-    assert session.ratings == [] and not session.practice
+    assert session.rating.ratings == [] and not session.practice
 
 
 async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None:
@@ -284,7 +286,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
         for guess in (miss, secret):
             await pilot.press(*guess, "enter")
             await pilot.pause()
-        assert session.over and session.ratings == []
+        assert session.over and session.rating.ratings == []
         assert [m.value for m in recorded[-1].moves] == [None, None]
         await pilot.press("enter")  # on to the next game, on a new screen
         await pilot.pause()
@@ -295,7 +297,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
             await app.workers.wait_for_complete()
             await pilot.pause()
         expected = rate_moves(session.space, "knuth", ended.moves)
-        assert session.ratings == [] and session.unrated == []
+        assert session.rating.ratings == [] and session.rating.unrated == []
         game = recorded[-1]
         assert game.key == recorded[0].key  # the same game, written again
         assert [m.value for m in game.moves] == [r.value for r in expected]
@@ -324,9 +326,9 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
             f"optimal strategy cache: {path} is damaged or was written for something else; "
             "searched again"
         )
-        assert rating_line(pilot) == session.ratings[0].sentence(session.format)
+        assert rating_line(pilot) == session.rating.ratings[0].sentence(session.format)
         await enter(pilot, "BWB")
-        assert "damaged" not in message(pilot) and len(session.ratings) == 2
+        assert "damaged" not in message(pilot) and len(session.rating.ratings) == 2
 
 
 async def test_quitting_ends_a_rating_under_way() -> None:

@@ -365,9 +365,9 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings():
     session, kept = recorded_session()
     secret = session.secret_text
     first = "AAA" if secret != "AAA" else "BBB"
-    session.guess(first.replace("A", "R").replace("B", "G"))
+    session.guessing.guess(first.replace("A", "R").replace("B", "G"))
     assert kept == []  # not before it ends
-    session.guess(secret)
+    session.guessing.guess(secret)
     (ended,) = kept
     assert (ended.mode, ended.breaker, ended.outcome, ended.strategy) == (
         "play",
@@ -379,15 +379,15 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings():
     assert ended.secret == code_text(session.space.to_digits(session.game.secret))
     assert ended.moves[-1] == Move(ended.secret, 3, 0)
     assert all(m.rule is None for m in ended.moves)  # the ratings came after the end
-    work = session.rating_work()
+    work = session.rating.work()
     assert work is not None
-    session.take_ratings(work())
+    session.rating.take(work())
     assert len(kept) == 2 and kept[1].key == ended.key
     assert kept[1].finished_at == ended.finished_at
     assert [m.rule for m in kept[1].moves] == ["optimal", "optimal"]
-    assert [m.value for m in kept[1].moves] == [r.value for r in session.ratings]
+    assert [m.value for m in kept[1].moves] == [r.value for r in session.rating.ratings]
     assert kept[1].moves[0].best_guess == code_text(
-        session.space.to_digits(session.ratings[0].best_guess)
+        session.space.to_digits(session.rating.ratings[0].best_guess)
     )
 
 
@@ -395,9 +395,9 @@ def test_a_quit_game_and_a_practice_game_are_recorded_as_such():
     session, kept = recorded_session(rounds=2)
     session.quit_game()
     session.next_game()
-    session.guess("RRG")
-    session.undo_guess()
-    session.guess("RRB")
+    session.guessing.guess("RRG")
+    session.guessing.undo()
+    session.guessing.guess("RRB")
     session.quit_game()
     assert [(g.outcome, len(g.moves), g.practice) for g in kept] == [
         ("quit", 0, False),
@@ -407,10 +407,10 @@ def test_a_quit_game_and_a_practice_game_are_recorded_as_such():
 
 def test_the_computer_breaking_is_recorded_with_the_code_it_found():
     session, kept = recorded_session(mode="make")
-    session.set_secret("RGB")
+    session.answering.set_secret("RGB")
     while not session.over:
-        session.decide()
-        session.auto_answer()
+        session.answering.decide()
+        session.answering.auto_answer()
     (ended,) = kept
     assert (ended.mode, ended.breaker, ended.outcome) == ("make", "computer", "solved")
     assert ended.secret == "2 3 0" and ended.moves[-1] == Move("2 3 0", 3, 0)  # R G B
@@ -420,8 +420,8 @@ def test_a_match_records_both_games():
     session, kept = recorded_session(mode="match")
     session.quit_game()
     session.next_game()
-    session.decide()
-    session.answer(3, 0)  # the person's code was the computer's first guess
+    session.answering.decide()
+    session.answering.answer(3, 0)  # the person's code was the computer's first guess
     assert [(g.mode, g.breaker, g.outcome, len(g.moves)) for g in kept] == [
         ("match", "person", "quit", 0),
         ("match", "computer", "solved", 1),

@@ -33,7 +33,7 @@ class MakeScreen(GameScreen):
     def redraw(self) -> None:
         """Draw what is known, and set the next guess to be worked out if it is needed."""
         session = self.session
-        twin = None if session.conflict is not None else session.thinker()
+        twin = None if session.answering.conflict is not None else session.answering.thinker()
         if twin is not None:
             self.compute("guess", session.generation, lambda ticket: (twin.decide(), twin)[1])
         elif session.pending is not None or session.over:
@@ -44,7 +44,7 @@ class MakeScreen(GameScreen):
     def draw_trace(self) -> None:
         session = self.session
         self.query_one(TracePane).show(
-            session.computer_trace(),
+            session.answering.trace(),
             session.format,
             session.space.colours,
             session.space.positions,
@@ -54,11 +54,11 @@ class MakeScreen(GameScreen):
     def computed(self, job: str, tag: int, result: object) -> None:
         if job == "slips":
             assert isinstance(result, list)
-            if self.session.take_fixes(tag, result):
+            if self.session.answering.take_fixes(tag, result):
                 self.show_fixes()
             return
         assert isinstance(result, Solver)
-        if not self.session.adopt(tag, result):
+        if not self.session.answering.adopt(tag, result):
             return
         self.draw_board()
         self.draw_trace()
@@ -91,7 +91,7 @@ class MakeScreen(GameScreen):
             self.say("No secret given: answer with blacks,whites.")
             return
         try:
-            self.session.set_secret(text)
+            self.session.answering.set_secret(text)
         except MastermindError as error:
             if not self._awaiting_secret:
                 raise
@@ -118,7 +118,7 @@ class MakeScreen(GameScreen):
             elif session.over:
                 self.say(session.over_text())
             elif session.game.secret is not None:
-                session.auto_answer()
+                session.answering.auto_answer()
                 self.redraw()
                 self.after_answer()
             else:
@@ -139,14 +139,14 @@ class MakeScreen(GameScreen):
                 self.say("Type your secret; it stays hidden.")
         elif typed.kind is Kind.UNDO:
             note = self.dropped()
-            step = session.undo()
+            step = session.answering.undo()
             self._lead = f"Took back move {step.number} ({answer_text(step.answer)}){note}. "
             self.say(self._lead)
             self.redraw()
         elif typed.kind is Kind.FIX:
             assert typed.move is not None and typed.black is not None and typed.white is not None
             note = self.dropped()
-            session.fix(typed.move, typed.black, typed.white)
+            session.answering.fix(typed.move, typed.black, typed.white)
             self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}{note}. "
             self.say(self._lead, "good")
             self.redraw()
@@ -156,7 +156,7 @@ class MakeScreen(GameScreen):
                 self.say(session.over_text())
             else:
                 assert typed.black is not None and typed.white is not None
-                session.answer(typed.black, typed.white)
+                session.answering.answer(typed.black, typed.white)
                 self.redraw()
                 self.after_answer()
 
@@ -173,19 +173,19 @@ class MakeScreen(GameScreen):
         """Say the answers contradict, and look for the likely slips in a worker."""
         self._reason = reason
         self.redraw()
-        job = self.session.slip_finder()
+        job = self.session.answering.slip_finder()
         self.say(f"INCONSISTENT: {reason}. Looking for the likely slip…", "error")
         if job is not None:
             space, moves = job
             self.compute("slips", self.session.generation, lambda ticket: find_slips(space, moves))
 
     def show_fixes(self) -> None:
-        conflict = self.session.conflict
+        conflict = self.session.answering.conflict
         assert conflict is not None and conflict.fixes is not None
         if not conflict.fixes:
             self.say(f"INCONSISTENT: {self._reason}. Type UNDO, or FIX n b,w.", "error")
             return
-        offers = "; or ".join(self.session.describe(f) for f in conflict.fixes)
+        offers = "; or ".join(self.session.answering.describe(f) for f in conflict.fixes)
         first = conflict.fixes[0].corrections[0]
         example = f"FIX {first[0] + 1} {answer_text(first[1])}"
         self.say(

@@ -73,7 +73,7 @@ class PlayScreen(GameScreen):
         """Draw the board at once, and set the knowledge, the advice and the ratings to be
         worked out."""
         self.draw_board()
-        work = self.session.advice_work()
+        work = self.session.guessing.advice_work()
         self.compute("advice", self.session.generation, lambda ticket: work())
         self.rate()
         self.draw_trace()
@@ -89,7 +89,7 @@ class PlayScreen(GameScreen):
     def draw_trace(self) -> None:
         session = self.session
         self.query_one(TracePane).show(
-            session.person_trace(),
+            session.guessing.trace(),
             session.format,
             session.space.colours,
             session.space.positions,
@@ -101,13 +101,13 @@ class PlayScreen(GameScreen):
         """The rating line and, when the terminal is wide enough to spare History the
         room, the Cost column; or the spoiler-free note instead."""
         session = self.session
-        hidden = session.spoilers_hidden
+        hidden = session.guessing.spoilers_hidden
         self.set_class(hidden, "-spoilers-hidden")
-        text = session.rating_text()
-        if self.rating_error and session.rating_pending and not hidden:
+        text = session.rating.text()
+        if self.rating_error and session.rating.pending and not hidden:
             text = f"No rating: {self.rating_error}"
         self.query_one("#rating", Static).update(text)
-        costs = [r.cost() for r in session.ratings]
+        costs = [r.cost() for r in session.rating.ratings]
         shown = not hidden and bool(session.rows()) and self.size.width >= WIDE
         self.query_one(History).show_costs(costs if shown else None)
 
@@ -124,15 +124,15 @@ class PlayScreen(GameScreen):
             self.failed("rating", message.error)
         else:
             self.draw_ratings()
-            if self.session.notices:  # a damaged cache searched again, said once
-                self.say("; ".join(self.session.notices))
-                self.session.notices.clear()
+            if self.session.rating.notices:  # a damaged cache searched again, said once
+                self.say("; ".join(self.session.rating.notices))
+                self.session.rating.notices.clear()
 
     def computed(self, job: str, tag: int, result: object) -> None:
         assert isinstance(result, tuple)
         solver, decision = result
         assert isinstance(solver, Solver)
-        self.session.take_advice(tag, (solver, decision))
+        self.session.guessing.take_advice(tag, (solver, decision))
         self.draw_trace()
 
     def failed(self, job: str, error: str) -> None:
@@ -164,7 +164,7 @@ class PlayScreen(GameScreen):
             elif typed.kind is Kind.GUESS:
                 self.guess(typed.text)
             elif typed.kind is Kind.UNDO:
-                guess, _ = session.undo_guess()
+                guess, _ = session.guessing.undo()
                 self.redraw()
                 self.say(
                     f"Took back move {len(session.rows()) + 1} ({session.format(guess)}): "
@@ -178,7 +178,7 @@ class PlayScreen(GameScreen):
     def action_hint(self) -> None:
         """HINT or F3: the advice and the ratings, until the next guess."""
         try:
-            text = self.session.hint()
+            text = self.session.guessing.hint()
         except MastermindError as error:
             self.say(str(error), "error")
             return
@@ -187,14 +187,14 @@ class PlayScreen(GameScreen):
 
     def action_tree(self) -> None:
         """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
-        if self.session.spoilers_hidden:
+        if self.session.guessing.spoilers_hidden:
             self.say("Spoiler-free: the tree is advice. Type HINT (or press F3) first.")
             return
         super().action_tree()
 
     def guess(self, text: str) -> None:
         session = self.session
-        answer = session.guess(text)
+        answer = session.guessing.guess(text)
         self.redraw()
         moves = len(session.rows())
         outcome = session.game.outcome

@@ -1,0 +1,176 @@
+"""The computer breaks the person's code: its guesses, the person's answers, SECRET, and
+catching a slip (contradicting answers, FIX, UNDO)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine import (
+    Answer,
+    CodeSpace,
+    ComputerBreaks,
+    Decision,
+    InconsistentAnswersError,
+    MastermindError,
+    Solver,
+    Step,
+)
+from engine.feedback import check_answer, score
+from engine.rules import first_misfit
+from engine.slips import Fix, describe_fix, find_slips
+
+from .trace_views import RivalMemo, computer_view
+from .views import TraceView
+
+if TYPE_CHECKING:
+    from .session import GameSession
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Answers that fit no code: the refused one, and the likeliest fixes once found."""
+
+    guess: int
+    answer: Answer
+    #: Up to three fixes, likeliest first (None while they are being worked out).
+    fixes: list[Fix] | None = None
+
+
+class PersonAnswering:
+    """The person's side of a game the computer breaks; the session holds the match."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.conflict: Conflict | None = None
+        self._rival = RivalMemo()
+
+    @property
+    def computer(self) -> ComputerBreaks:
+        computer = self.session.computer
+        assert computer is not None and self.session.role == "computer"
+        return computer
+
+    @property
+    def space(self) -> CodeSpace:
+        return self.session.space
+
+    def decide(self) -> Decision:
+        """The computer's next guess, worked out here and now (for callers without a job;
+        a screen uses ``thinker`` and ``adopt``)."""
+        return self.computer.decide()
+
+    def thinker(self) -> Solver | None:
+        """A fork of the computer's solver to decide its next guess on in a job; None when
+        there is nothing to decide (game over, or the guess is already decided)."""
+        computer = self.computer
+        if self.session.over or computer.solver.pending is not None:
+            return None
+        return computer.solver.fork(seed=int(self.session.rng.integers(2**63)))
+
+    def adopt(self, generation: int, twin: Solver) -> bool:
+        """Take the guess a ``thinker`` decided, unless the history changed meanwhile."""
+        if generation != self.session.generation or self.session.over:
+            return False
+        self.computer.solver.adopt(twin)
+        return True
+
+    def set_secret(self, text: str) -> None:
+        """Take the person's secret, so the program can answer for them. A secret that
+        contradicts an answer already given is refused, naming that move."""
+        session, space = self.session, self.space
+        code = session.parse(text)
+        moves = [(s.guess, s.answer) for s in self.computer.steps]
+        wrong = first_misfit(space, code, moves)
+        if wrong is not None:
+            guess, given = moves[wrong]
+            right = score(space.to_digits(code), space.to_digits(guess))
+            raise MastermindError(
+                f"that secret would have answered move {wrong + 1} ({session.format(guess)}) "
+                f"with {right.black},{right.white}, not {given.black},{given.white}: "
+                f"type FIX {wrong + 1} {right.black},{right.white} first"
+            )
+        self.computer.secret = code
+
+    def answer(self, black: int, white: int) -> Step:
+        """Answer the pending guess. Contradicting answers raise InconsistentAnswersError and
+        leave ``conflict`` set (its fixes are found by ``slip_finder``); nothing is lost."""
+        decision = self.computer.solver.pending
+        if decision is None:
+            raise MastermindError("wait: I am still thinking of my guess")
+        try:
+            step = self.computer.answer(black, white)
+        except InconsistentAnswersError:
+            answer = check_answer(black, white, self.space.positions)
+            self.conflict = Conflict(decision.guess, answer)
+            raise
+        self.conflict = None
+        self.session.changed()
+        self.session.count()
+        return step
+
+    def auto_answer(self) -> Step:
+        computer = self.computer
+        if computer.secret is None:
+            raise MastermindError("no secret was given: answer with blacks,whites")
+        decision = computer.solver.pending
+        if decision is None:
+            raise MastermindError("wait: I am still thinking of my guess")
+        right = score(self.space.to_digits(computer.secret), self.space.to_digits(decision.guess))
+        return self.answer(*right)
+
+    def conflict_moves(self) -> list[tuple[int, Answer]]:
+        """The answers given, then the refused one: what the slip finder looks at."""
+        assert self.conflict is not None
+        moves = [(s.guess, s.answer) for s in self.computer.steps]
+        return [*moves, (self.conflict.guess, self.conflict.answer)]
+
+    def slip_finder(self) -> tuple[CodeSpace, list[tuple[int, Answer]]] | None:
+        """What a job needs to find the likely slips (``find_slips``), or None."""
+        if self.conflict is None or self.conflict.fixes is not None:
+            return None
+        return self.space, self.conflict_moves()
+
+    def take_fixes(self, generation: int, fixes: list[Fix]) -> bool:
+        """Keep the fixes a job found, unless the answers changed meanwhile."""
+        if generation != self.session.generation or self.conflict is None:
+            return False
+        self.conflict = Conflict(self.conflict.guess, self.conflict.answer, fixes)
+        return True
+
+    def find_fixes_now(self) -> list[Fix]:
+        """Find and keep the likely slips at once (for callers without a job)."""
+        space, moves = self.slip_finder() or (self.space, [])
+        fixes = find_slips(space, moves)
+        self.take_fixes(self.session.generation, fixes)
+        return fixes
+
+    def describe(self, fix: Fix) -> str:
+        return describe_fix(fix, self.conflict_moves(), self.session.format)
+
+    def undo(self) -> Step:
+        """Take back the last answer given to the computer."""
+        if self.session.over:
+            raise MastermindError(self.session.over_text())
+        step = self.computer.undo()
+        self.conflict = None
+        self.session.changed()
+        return step
+
+    def fix(self, move: int, black: int, white: int) -> None:
+        """Give move ``move`` (from 1) its right answer, keep the later moves as played, and
+        replay the refused answer too if there is one. Changes nothing if the answers
+        still fit no code."""
+        refused = None if self.conflict is None else (self.conflict.guess, self.conflict.answer)
+        self.computer.correct(move, black, white, refused)
+        self.conflict = None
+        self.session.changed()
+        self.session.count()
+
+    def trace(self) -> TraceView:
+        """The computer's own knowledge: its pending decision and the last answer's split,
+        beside its runner-up's."""
+        session = self.session
+        solver = self.computer.solver
+        rival = self._rival.of(self.space, solver)
+        return computer_view(session.settings, solver, session.pending, session.game.outcome, rival)

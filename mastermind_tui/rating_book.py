@@ -1,0 +1,149 @@
+"""The ratings of the person's guesses: which are still to be worked out, taking them
+back from a job, and completing the record of a game that ended before they came."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine import Answer, Decision, PersonBreaks
+from engine.rating import MoveRating, rate_moves_apart, summary, take_notices
+
+from .game_record import recorded_moves
+from .records import Game
+
+if TYPE_CHECKING:
+    from .session import GameSession
+
+
+@dataclass
+class Unrated:
+    """A game of the person's that ended with guesses still being rated: the ratings
+    that come after the match moved on complete its record."""
+
+    person: PersonBreaks
+    ratings: list[MoveRating]
+    finished: Game
+    #: The advice on hand before each move, which the ratings reuse.
+    advised: dict[int, Decision]
+
+
+#: What ``work`` computes: the game rated (its identity is the tag), the moves rated,
+#: their ratings, and what the rating process had to say (``take_notices``).
+Ratings = tuple[PersonBreaks, list[tuple[int, Answer]], list[MoveRating], list[str]]
+
+
+class RatingBook:
+    """One session's ratings: those of the current game, aligned with its moves (they lag
+    while a job rates), and earlier games still waiting for some."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self.ratings: list[MoveRating] = []
+        #: Lines the rating process had to say (a damaged cache searched again), to show.
+        self.notices: list[str] = []
+        #: Earlier games still waiting for ratings of some guesses, oldest first.
+        self.unrated: list[Unrated] = []
+        #: The advice that was on hand before each move (by move number, from 1): the
+        #: ratings need the very same guess and score.
+        self.advised: dict[int, Decision] = {}
+
+    def new_game(self) -> None:
+        """The game ends: park its record if some guesses are unrated, and start afresh."""
+        session = self.session
+        if self.pending and session.finished is not None:
+            assert session.person is not None
+            earlier = Unrated(session.person, self.ratings, session.finished, self.advised)
+            self.unrated.append(earlier)
+        self.ratings, self.advised = [], {}
+
+    @property
+    def pending(self) -> bool:
+        """Whether some guess of the person's is still waiting for its rating."""
+        person = self.session.person
+        return person is not None and len(self.ratings) < len(person.moves)
+
+    def work(self) -> Callable[[], Ratings] | None:
+        """Work for a job, on a snapshot: rate the person's guesses not rated yet (the
+        first on 6x4 may search for seconds, in a helper process: ``rate_moves_apart``),
+        this game's first, then those of earlier games that ended unrated. None when
+        every guess is rated."""
+        session = self.session
+        if session.role == "person" and self.pending:
+            assert session.person is not None
+            person, ratings, advised = session.person, self.ratings, dict(self.advised)
+        elif self.unrated:
+            earlier = self.unrated[0]
+            person, ratings, advised = earlier.person, earlier.ratings, dict(earlier.advised)
+        else:
+            return None
+        space, strategy = session.space, session.settings.strategy
+        moves = list(person.moves)
+        start = len(ratings)
+
+        def work() -> Ratings:
+            ratings = rate_moves_apart(space, strategy, moves, start, advised)
+            return person, moves, ratings, take_notices()
+
+        return work
+
+    def take(self, result: Ratings) -> bool:
+        """Keep the ratings ``work`` found that still apply: a rating depends only on the
+        moves up to its own, so it stands while those stand (later guesses do not make it
+        stale; an UNDO does). Ratings of a game that ended before they came complete that
+        game's record, even once the match has moved on. True if any was kept."""
+        person, moves, ratings, notices = result
+        session = self.session
+        self.notices.extend(notices)
+        if person is session.person and session.role == "person":
+            kept = _add(self.ratings, person, moves, ratings)
+            if kept and session.finished is not None and not self.pending:
+                session.finished = replace(session.finished, moves=session.record().moves)
+                session.keep(session.finished)
+            return kept
+        for earlier in self.unrated:
+            if earlier.person is person:
+                kept = _add(earlier.ratings, person, moves, ratings)
+                if kept and len(earlier.ratings) == len(person.moves):
+                    self.unrated.remove(earlier)
+                    rated = recorded_moves(session.space, list(person.moves), earlier.ratings)
+                    earlier.finished = replace(earlier.finished, moves=rated)
+                    session.keep(earlier.finished)
+                return kept
+        return False
+
+    def text(self) -> str:
+        """The line under the panes: the last guess's rating, the game's summary once it is
+        over, or what is hidden in a spoiler-free game."""
+        session = self.session
+        if session.role != "person" or not session.rows():
+            return ""
+        if session.guessing.spoilers_hidden:
+            return "Spoiler-free: advice and ratings are hidden; HINT (or F3) shows them."
+        assert session.person is not None
+        if self.pending:
+            guess = session.format(session.person.moves[len(self.ratings)][0])
+            return f"Rating {guess}…"
+        if session.over:
+            lead = "Practice game (UNDO used). " if session.practice else ""
+            return lead + summary(self.ratings, session.format)
+        return self.ratings[-1].sentence(session.format)
+
+
+def _add(
+    kept: list[MoveRating],
+    person: PersonBreaks,
+    moves: list[tuple[int, Answer]],
+    ratings: list[MoveRating],
+) -> bool:
+    """Append to ``kept`` the ratings that come next in order and rated the moves still
+    played; True if any was."""
+    added = False
+    for rating in ratings:
+        n = rating.move
+        if n != len(kept) + 1 or person.moves[:n] != moves[:n]:
+            continue
+        kept.append(rating)
+        added = True
+    return added

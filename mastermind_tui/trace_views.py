@@ -1,0 +1,161 @@
+"""Building the Solver trace pane's view: the one place that turns a solver's knowledge
+into a ``TraceView``, whoever breaks the code (the person, the computer, a watched
+strategy)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import Answer, CodeSpace, Decision, Outcome, Solver, Step
+from engine.explain import runner_up
+from engine.words import plural
+
+from .settings import Settings
+from .views import MAP_LIMIT, RIVAL_LIMIT, TraceView, few
+
+#: Another guess and how it would have split the same codes.
+Rival = tuple[int, dict[Answer, int]]
+
+
+def idle_text(outcome: Outcome, candidates: int) -> str:
+    """The advice line once nothing is being worked out."""
+    if outcome is Outcome.SOLVED:
+        return "nothing: the code is broken"
+    if outcome is Outcome.QUIT:
+        return f"nothing: the game was given up with {plural(candidates, 'code')} left"
+    if outcome is Outcome.OUT_OF_MOVES:
+        return f"nothing: out of moves with {plural(candidates, 'code')} left"
+    return "nothing yet"
+
+
+def allowed(space: CodeSpace) -> np.ndarray | None:
+    """For the code map: the codes the rules allow, when some indices are no code."""
+    if space.repeats or space.size > MAP_LIMIT:
+        return None
+    return space.allowed
+
+
+def mapped(space: CodeSpace, codes: np.ndarray | None) -> np.ndarray | None:
+    """The codes still possible for the code map, when the game is small enough to draw."""
+    return codes if space.size <= MAP_LIMIT else None
+
+
+def person_view(
+    settings: Settings,
+    knowledge: Solver,
+    moves: list[tuple[int, Answer]],
+    advice: Decision | None,
+    choice: Decision | None,
+    outcome: Outcome,
+) -> TraceView:
+    """What the solver has learnt of the person's moves (``knowledge`` may lag a move or
+    two behind ``moves``), the advice once worked out, and the strategy's ``choice`` where
+    the person made their last guess, split beside theirs."""
+    space, strategy = settings.space, settings.strategy
+    possible = knowledge.candidates
+    seen = len(knowledge.steps)
+    last = moves[seen - 1] if seen else None
+    fmt = settings.notation.format
+    return TraceView(
+        candidates=len(possible),
+        space_size=space.count,
+        partition=knowledge.steps[-1].decision.partition if knowledge.steps else {},
+        answered=last[1] if last else None,
+        partition_of=fmt(space, last[0]) if last else "",
+        decision=advice,
+        headline=f"{strategy} would play next",
+        possible=mapped(space, possible),
+        allowed=allowed(space),
+        idle=idle_text(outcome, len(possible)),
+        remaining=few(possible),
+        rival=None if choice is None or last is None else (choice.guess, choice.partition),
+        rival_label=f"{strategy}'s choice",
+    )
+
+
+class RivalMemo:
+    """The runner-up of a solver's last guess and how it would have split the codes
+    possible then: worked out once per step (the trace is drawn often)."""
+
+    def __init__(self) -> None:
+        self._kept: tuple[Step, Rival | None] | None = None
+
+    def of(self, space: CodeSpace, solver: Solver) -> Rival | None:
+        if not solver.steps:
+            return None
+        last = solver.steps[-1]
+        if self._kept is not None and self._kept[0] is last:
+            return self._kept[1]
+        before = solver.candidates_before(last.number)
+        rival = runner_up(space, last.decision, before) if len(before) <= RIVAL_LIMIT else None
+        self._kept = (last, rival)
+        return rival
+
+
+def computer_view(
+    settings: Settings,
+    solver: Solver,
+    pending: Decision | None,
+    outcome: Outcome,
+    rival: Rival | None,
+) -> TraceView:
+    """The computer's own knowledge: its pending decision and the last answer's split,
+    beside its runner-up's."""
+    space = settings.space
+    last = solver.steps[-1] if solver.steps else None
+    return TraceView(
+        candidates=len(solver.candidates),
+        space_size=space.count,
+        partition=last.decision.partition if last else {},
+        answered=last.answer if last else None,
+        partition_of=settings.notation.format(space, last.guess) if last else "",
+        decision=pending,
+        headline=f"{settings.strategy} plays",
+        possible=mapped(space, solver.candidates),
+        allowed=allowed(space),
+        idle=idle_text(outcome, len(solver.candidates)),
+        remaining=few(solver.candidates),
+        rival=rival,
+    )
+
+
+def watch_view(
+    settings: Settings,
+    steps: list[Step],
+    now: np.ndarray | None,
+    rivals: list[Rival | None],
+    position: int,
+) -> TraceView:
+    """A watched game at ``position`` (0: before the first guess, which is then shown as
+    the one the strategy will play), ``now`` the codes still possible there."""
+    space, strategy = settings.space, settings.strategy
+    possible, remaining = mapped(space, now), None if now is None else few(now)
+    rule = None if now is None else allowed(space)
+    if position == 0:
+        first = steps[0].decision if steps else None
+        return TraceView(
+            candidates=space.count,
+            partition=first.partition if first else {},
+            partition_of=settings.notation.format(space, first.guess) if first else "",
+            decision=first,
+            headline=f"{strategy} will play",
+            rival=rivals[0] if rivals else None,
+            space_size=space.count,
+            possible=possible,
+            allowed=rule,
+            remaining=remaining,
+        )
+    step = steps[position - 1]
+    return TraceView(
+        candidates=step.candidates_after,
+        partition=step.decision.partition,
+        answered=step.answer,
+        partition_of=settings.notation.format(space, step.guess),
+        decision=step.decision,
+        headline=f"{strategy} chose",
+        rival=rivals[position - 1],
+        space_size=space.count,
+        possible=possible,
+        allowed=rule,
+        remaining=remaining,
+    )
