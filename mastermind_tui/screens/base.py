@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
@@ -81,6 +81,8 @@ def panes() -> ComposeResult:
 
 class GameScreen(SizedScreen):
     """A game in progress: the session is the only state; this screen draws it."""
+
+    CSS_PATH: ClassVar[CSSPathType] = "game.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),

@@ -82,6 +82,8 @@ PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH}
 class HelpScreen(ModalScreen[None]):
     """The help page for the role being played, or for the home screen."""
 
+    CSS_PATH = "help.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def __init__(self, role: str = "person") -> None:

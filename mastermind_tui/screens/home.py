@@ -43,6 +43,8 @@ class FormSelect(Select[str]):
 class HomeScreen(SizedScreen):
     """Builds Settings from the form; any error is shown and every field keeps its value."""
 
+    CSS_PATH = "home.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="start"),
         Binding("f1", "help", "Help", id="help"),

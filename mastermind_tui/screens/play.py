@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, CSSPathType
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
@@ -38,7 +38,7 @@ class PlayScreen(GameScreen):
     never the bare H key: every printable key belongs to the command line here, where
     guesses (and ``HINT``, ``HELP``) are typed."""
 
-    CSS_PATH = "play.tcss"
+    CSS_PATH: ClassVar[CSSPathType] = ["game.tcss", "play.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "hint", "Hint", id="hint")]
 
     def __init__(self, session: GameSession) -> None:

@@ -90,6 +90,8 @@ class StatsScreen(SizedScreen):
     never freezes, a cancelled run's late messages are dropped, and leaving the screen
     stops it. Escape and the Cancel button stop a run wherever the focus is."""
 
+    CSS_PATH = "stats.tcss"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "run", "Run", id="run"),
         Binding("escape", "cancel", "Cancel run", id="cancel", priority=True),
