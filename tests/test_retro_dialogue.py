@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from engine.codes import CodeSpace
 from engine.feedback import against, decode
-from mastermind_tui.retro.dialogue import Dialogue, _EngineCodes, _ListingCodes
+from mastermind_tui.retro.code_lists import EngineCodes, ListingCodes
+from mastermind_tui.retro.dialogue import Dialogue
 from mastermind_tui.retro.gwbasic import GwBasicRnd
 
 TABLE_6 = (
@@ -267,8 +268,8 @@ def test_feeding_a_finished_dialogue_is_an_error() -> None:
 def test_engine_codes_match_the_listings_odometer(colours: int, positions: int) -> None:
     """The engine path and the step-by-step listing path make the same choices."""
     fast, slow = (
-        _EngineCodes(colours, positions),
-        _ListingCodes(colours, positions, colours**positions),
+        EngineCodes(colours, positions),
+        ListingCodes(colours, positions, colours**positions),
     )
     rng = np.random.default_rng(1)
     for _ in range(3):
