@@ -160,3 +160,31 @@ def written_in(space: CodeSpace, text: str, preferred: Notation) -> Notation:
             return other
         # Digits typed where letters are preferred: the digits' error says more.
         raise (errors["digits"] if all_digits and "digits" in errors else first) from None
+
+
+def parse_in_game(space: CodeSpace, text: str, notation: Notation) -> int:
+    """A code typed during a game: read in the game's own notation only (case, spaces and
+    commas forgiven), so that spacing alone never changes the code (``1122`` and
+    ``1 1 2 2`` are different codes in digits and in numbers). Input that reads only in
+    another notation is refused with what it would be there and how to play in it."""
+    try:
+        return notation.parse(space, text)
+    except (CodeError, ConfigError):
+        readings: list[str] = []
+        for other in NOTATIONS.values():
+            if other is notation or other.max_colours < space.colours:
+                continue
+            try:
+                code = other.parse(space, text)
+            except (CodeError, ConfigError):
+                continue
+            readings.append(f"{notation.format(space, code)} in {other.name}")
+        if not readings:
+            raise
+        others = " or ".join(r.rsplit(" ", 1)[1] for r in readings)
+        example = notation.example(space.colours, space.positions)
+        raise CodeError(
+            f"this game uses {notation.name} (like {example}); {clip(text.strip())} would be "
+            f"{', '.join(readings)}; to type codes that way, start a game with --notation "
+            f"{others} (Notation on the home screen)"
+        ) from None

@@ -28,10 +28,10 @@ from engine import (
     Outcome,
     PersonBreaks,
     Rules,
-    parse_any,
 )
 from engine.explain import class_codes
 from engine.match import PERSON, Match
+from engine.notation import parse_in_game
 
 from .answering import Conflict, PersonAnswering
 from .game_record import game_record
@@ -206,7 +206,7 @@ class GameSession:
         return self.settings.notation.format(self.space, code)
 
     def parse(self, text: str) -> int:
-        return parse_any(self.space, text, self.settings.notation)
+        return parse_in_game(self.space, text, self.settings.notation)
 
     @property
     def secret_text(self) -> str:

@@ -158,3 +158,28 @@ def test_one_peg_is_written_in_the_singular():
     assert CodeSpace(2, 1).rules_text() == "2 colours x 1 position"
     with pytest.raises(ConfigError, match=r"^a code has 1 position, not 2$"):
         CodeSpace(2, 1).from_digits((0, 1))
+
+
+def test_a_game_reads_only_its_own_notation_and_says_what_another_would_read() -> None:
+    """Issue 17 item 1: ``1122`` and ``1 1 2 2`` were two different codes in a letters
+    game (digits from 0, numbers from 1); spacing alone must never change the code."""
+    from engine.notation import parse_in_game
+
+    space = CodeSpace(6, 4)
+    letters = get_notation("letters")
+    for text in ("RRGG", "rrgg", "r r g g", "R,R,G,G"):
+        assert letters.format(space, parse_in_game(space, text, letters)) == "RRGG"
+    with pytest.raises(CodeError) as refused:
+        parse_in_game(space, "1122", letters)
+    assert str(refused.value) == (
+        "this game uses letters (like BWRG); 1122 would be WWRR in digits; to type codes "
+        "that way, start a game with --notation digits (Notation on the home screen)"
+    )
+    with pytest.raises(CodeError) as refused:
+        parse_in_game(space, "1 1 2 2", letters)
+    assert "1 1 2 2 would be WWRR in digits, BBWW in numbers;" in str(refused.value)
+    assert "--notation digits or numbers" in str(refused.value)
+    digits = get_notation("digits")
+    assert parse_in_game(space, "1 1 2 2", digits) == parse_in_game(space, "1122", digits)
+    with pytest.raises(CodeError, match="not a colour"):
+        parse_in_game(space, "XYZQ", letters)

@@ -12,7 +12,9 @@ from textual.widgets import Markdown
 
 PERSON = """\
 ## You break the code
-Type a guess in any notation: `RRGG`, `rrgg`, `r r g g`, `1 1 2 2`.
+Type a guess in this game's notation (`RRGG`, `rrgg`, `r r g g` or `R,R,G,G` in letters):
+case, spaces and commas do not matter; a code that reads only in another notation is
+refused, with what it would be there.
 Each answer peg: **●** black = right colour in the right place, **○** white = right colour
 in the wrong place.
 
