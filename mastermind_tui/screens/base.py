@@ -53,7 +53,7 @@ def one_line(error: BaseException) -> str:
     return f"internal error: {type(error).__name__}: {error}".splitlines()[0]
 
 
-class SizedScreen(Screen):
+class SizedScreen(Screen[None]):
     """A screen that takes size classes from the terminal, draws any board compact when
     narrow and, below the minimum size, shows a centred message instead of its widgets
     (they come back when the terminal grows)."""

@@ -35,7 +35,7 @@ class RecordsLoaded(Message):
         self.error = error
 
 
-class RecordsScreen(Screen):
+class RecordsScreen(Screen[None]):
     """Figures above, recent games below; Enter on a game replays it."""
 
     CSS_PATH = "records.tcss"
@@ -163,7 +163,7 @@ def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating
     )
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     """A recorded game, one move at a time as in a watch: n / → forward, p / ← back,
     Home and End to either end."""
 
