@@ -38,7 +38,7 @@ def panel(strategy: str = "knuth", steps: int = 0) -> DecisionTreeScreen:
     )
 
 
-async def test_tree_from_the_start_opens_from_the_keyboard():
+async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
     app = Host(panel())
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -57,7 +57,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard():
         assert not isinstance(app.screen, DecisionTreeScreen)
 
 
-async def test_tree_follows_the_game_position():
+async def test_tree_follows_the_game_position() -> None:
     app = Host(panel(steps=2))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -69,7 +69,7 @@ async def test_tree_follows_the_game_position():
         assert f"{possible:,} codes" in str(top.label) or possible == 1
 
 
-async def test_random_strategies_have_no_tree():
+async def test_random_strategies_have_no_tree() -> None:
     app = Host(panel("random"))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -79,14 +79,14 @@ async def test_random_strategies_have_no_tree():
         assert not app.screen.query_one(Tree).root.children
 
 
-def test_panel_keeps_its_own_copy_of_the_position():
+def test_panel_keeps_its_own_copy_of_the_position() -> None:
     candidates = np.arange(10, dtype=np.int32)
     screen = DecisionTreeScreen(CodeSpace(6, 4), "knuth", get_notation("letters"), candidates, ())
     candidates[0] = 99
     assert screen.candidates[0] == 0
 
 
-async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on():
+async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
     app = MastermindApp(Settings.build(seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -117,7 +117,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on():
         assert app.screen.query_one("#command", Input).value == ""
 
 
-async def test_f4_with_a_random_strategy_says_so_in_one_line():
+async def test_f4_with_a_random_strategy_says_so_in_one_line() -> None:
     app = MastermindApp(Settings.build(mode="make", strategy="random", seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -126,7 +126,7 @@ async def test_f4_with_a_random_strategy_says_so_in_one_line():
         assert message(pilot) == "random guesses at random: a random strategy has no fixed tree"
 
 
-async def test_closing_the_panel_stops_a_long_walk():
+async def test_closing_the_panel_stops_a_long_walk() -> None:
     space = CodeSpace(7, 5)  # the whole knuth tree takes some seconds here
     screen = DecisionTreeScreen(space, "knuth", get_notation("letters"), space.all_indices(), ())
     app = Host(screen)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
@@ -119,7 +122,7 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
 
 
 async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
-    monkeypatch, tmp_path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Issue 11 item 17: the palette's Screenshot failed when ~/Downloads did not exist."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no Downloads, Pictures, Documents

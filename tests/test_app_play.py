@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from app_helpers import enter, message
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from mastermind_tui.app import MastermindApp
@@ -129,7 +132,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
         assert "The computer wins with 0 moves to your 1" in message(pilot)
 
 
-async def type_keys(pilot, text: str) -> None:
+async def type_keys(pilot: Pilot[Any], text: str) -> None:
     """Type as a person would: key by key into whatever has focus, then Enter."""
     await pilot.press(*text, "enter")
     await pilot.pause()

@@ -4,6 +4,7 @@ the home screen, a rated guess, HINT and F3, the end summary, and UNDO marking p
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 from app_helpers import enter, message, screen_text
@@ -99,7 +100,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         assert rating_line(pilot) == expected[1].sentence(session.format)
 
 
-async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch) -> None:
+async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rating is held in its worker: the line says so, guesses keep counting, and
     the held rating is kept (it is not stale: the moves it rated still stand)."""
     gate = threading.Event()
@@ -236,7 +237,9 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
     assert session.ratings == [] and not session.practice
 
 
-async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None:
+async def test_a_failed_rating_is_said_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Said once, tried again at the next guess, not over and over meanwhile."""
     calls: list[int] = []
 
@@ -260,7 +263,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None
 
 
 async def test_a_rating_that_comes_after_the_next_game_started_completes_its_record(
-    monkeypatch,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The ratings belong to the session: held until the person has won and moved on to
     the next game (a new screen), they still complete the ended game's record, and the
@@ -303,7 +306,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
         ]
 
 
-async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir) -> None:
+async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir: Path) -> None:
     """The optimal tree the ratings use, found damaged on disk by the rating process, is
     searched again there and said in one line, once; the guesses are rated all the same."""
     from engine import rating as rating_module

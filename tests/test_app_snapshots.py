@@ -3,6 +3,8 @@ deliberate change of look)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -35,37 +37,37 @@ def settled(*lines: str, keys: tuple[str, ...] = ()):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_home(snap_compare, size) -> None:
+def test_home(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     assert snap_compare(MastermindApp(), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_play(snap_compare, size) -> None:
+def test_play(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
     assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
 
 
-def test_play_spoiler_free(snap_compare) -> None:
+def test_play_spoiler_free(snap_compare: Callable[..., bool]) -> None:
     """A spoiler-free game: the note stands in for the Solver trace, no Cost column."""
     app = MastermindApp(Settings.build(seed=3, spoiler_free=True))
     assert snap_compare(app, terminal_size=(120, 36), run_before=settled("RRGG"))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_make(snap_compare, size) -> None:
+def test_make(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(mode="make", seed=3))
     assert snap_compare(app, terminal_size=size, run_before=settled("1,0"))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_watch(snap_compare, size) -> None:
+def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n")))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_stats(snap_compare, size) -> None:
+def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
 
     async def open_stats(pilot: Pilot) -> None:
@@ -82,12 +84,12 @@ def test_stats(snap_compare, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=open_stats)
 
 
-def test_too_small(snap_compare) -> None:
+def test_too_small(snap_compare: Callable[..., bool]) -> None:
     app = MastermindApp(Settings.build(seed=3))
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
 
 
-def test_tree(snap_compare) -> None:
+def test_tree(snap_compare: Callable[..., bool]) -> None:
     """The decision tree beside a watched game (F4), one node opened from the keyboard."""
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))

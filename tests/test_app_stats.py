@@ -5,8 +5,10 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import numpy as np
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
@@ -103,7 +105,9 @@ async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
         assert str(screen.query_one("#stats-status", Static).render()) == "Not run."
 
 
-def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypatch) -> None:
+def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The engine reports by time, so at any count: each report moves the bar (a filter by
     count, one game in a hundred, let almost none through)."""
     space = CodeSpace(6, 4)
@@ -124,7 +128,9 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypat
     assert len(calls) == 6
 
 
-async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> None:
+async def test_strategy_ticks_read_by_their_mark_with_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 11 item 18: Textual's checkbox draws X ticked or not (colour alone told them
     apart, nothing with NO_COLOR); ticked boxes read [X], the others [ ]. Space ticks,
     Enter runs."""
@@ -144,7 +150,7 @@ async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> N
         assert [c.result.strategy for c in app.screen.query(StatsCard)] == ["entropy", "classic"]
 
 
-def held_runs(monkeypatch) -> threading.Event:
+def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Runs report progress until the returned event is set (or the run is cancelled):
     the test decides when a run ends, so "during a run" is certain."""
     release = threading.Event()
@@ -158,7 +164,9 @@ def held_runs(monkeypatch) -> threading.Event:
     return release
 
 
-async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(monkeypatch) -> None:
+async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 11 item 6: with the focus in a field, Ctrl+X is the field's cut; Escape and the
     visible Cancel button stop the run wherever the focus is."""
     release = held_runs(monkeypatch)
@@ -182,7 +190,9 @@ async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(monkeypatch)
         release.set()
 
 
-async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> None:
+async def test_leaving_statistics_during_a_run_keeps_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 11 item 4: F5 during a run crashed the app (the run's callbacks touched the
     ProgressBar of a screen that was gone)."""
     release = held_runs(monkeypatch)
@@ -200,7 +210,7 @@ async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> Non
         assert app.is_running and app.return_code is None
 
 
-async def test_a_damaged_optimal_cache_is_said_once(cache_dir) -> None:
+async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
     """The optimal tree found damaged on disk is searched again, and the run says so in
     its last line; the next run, on the tree in hand, has nothing to say."""
     path = cache_dir / "optimal-4x3.json"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rich.console import Console
 from rich.text import Text
@@ -328,7 +330,9 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
 
 
-async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(cache_dir) -> None:
+async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
+    cache_dir: Path,
+) -> None:
     """optimal is offered wherever strategies are chosen: picked on the home screen, a
     watched 4x3 game follows the exact optimum's tree (searched afresh in a temporary
     cache) and names the strategy in the trace, with the runner-up and the ties."""

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from app_helpers import message
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Solver
@@ -46,7 +48,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
     gate.open()
 
 
-async def type_line(pilot, text: str) -> None:
+async def type_line(pilot: Pilot[Any], text: str) -> None:
     """Type key by key and press Enter, without waiting for any worker."""
     await pilot.press(*text, "enter")
     await pilot.pause()
@@ -56,7 +58,7 @@ def advice(app: MastermindApp) -> str:
     return str(app.screen.query_one("#trace-advice", Static).render())
 
 
-async def settle(pilot) -> None:
+async def settle(pilot: Pilot[Any]) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()

@@ -8,6 +8,7 @@ import itertools
 import json
 import math
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -202,7 +203,7 @@ def test_candidates_followed_are_the_codes_that_fit() -> None:
     assert np.array_equal(solver.candidates, sorted(fits))
 
 
-def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir) -> None:
+def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir: Path) -> None:
     """The total after a first guess is stored once per orbit (RRG and GGB are the same
     opening) and read back; a damaged file is recomputed and rewritten, never trusted."""
     space = CodeSpace(3, 3)
@@ -221,7 +222,7 @@ def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir) -> None:
     assert json.loads(path.read_text())["payload"] == stored
 
 
-def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_dir) -> None:
+def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_dir: Path) -> None:
     """The exact rule runs in a helper process (the search would hold the interpreter
     lock against the interface); its answers are those worked out here, its failures
     come back in one line, and a helper that died is replaced."""
@@ -251,7 +252,7 @@ def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
     assert summary([MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)], fmt) == "Your guess was best."
 
 
-def test_a_rating_under_way_is_stopped_at_once(cache_dir) -> None:
+def test_a_rating_under_way_is_stopped_at_once(cache_dir: Path) -> None:
     """A program that quits ends the helper's search (a first 6x4 rating searches the
     whole optimal tree, seconds of work) instead of waiting for it; the caller gets one
     line, and the next rating starts a new helper."""

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -41,7 +42,9 @@ def found_at(node: dict, level: int = 1):
         (("--strategy", "optimal", "--colours", "4"), 256, 905, None),
     ],
 )
-def test_leaves_are_the_secrets_and_depths_sum_to_the_total(args, codes, total, first, tmp_path):
+def test_leaves_are_the_secrets_and_depths_sum_to_the_total(
+    args: tuple[str, ...], codes: int, total: int, first: str, tmp_path: Path
+) -> None:
     done = run(*args, "--format", "json", cache=str(tmp_path))
     assert done.returncode == 0, done.stderr
     root = json.loads(done.stdout)
@@ -52,7 +55,7 @@ def test_leaves_are_the_secrets_and_depths_sum_to_the_total(args, codes, total, 
         assert root["guess"] == first
 
 
-def test_text_and_dot_show_the_same_tree():
+def test_text_and_dot_show_the_same_tree() -> None:
     text = run("--depth", "2").stdout.splitlines()
     assert text[1] == "BBWW  (1,296 codes)"
     assert "  1,1 -> BBRG  (208 codes)" in text
@@ -77,7 +80,7 @@ def test_text_and_dot_show_the_same_tree():
         (("--depth", "two"), "'two' is not a whole number"),
     ],
 )
-def test_refusals_are_one_line(args, message):
+def test_refusals_are_one_line(args: tuple[str, ...], message: str) -> None:
     done = run(*args)
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1 and message in done.stderr
