@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from app_helpers import enter, message
+from app_helpers import enter, game_session, message
 from textual.app import App
 from textual.widgets import Input, Static, Tree
 
@@ -92,7 +92,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         await app.workers.wait_for_complete()
         await enter(pilot, "RRGG")
         assert message(pilot) == "Move 1: RRGG gets 1,0."
-        session = app.screen.session
+        session = game_session(app)
         solver = Solver(session.space, make_strategy("knuth"))
         space, notation = session.space, session.settings.notation
         solver.observe(notation.parse(space, "RRGG"), 1, 0)

@@ -3,8 +3,10 @@ message, NO_COLOR, and the solver trace's wording."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from app_helpers import enter, screen_text
+from app_helpers import enter, game_session, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -19,7 +21,7 @@ def app_for(**kwargs) -> MastermindApp:
     return MastermindApp(Settings.build(seed=3, **kwargs))
 
 
-def region(pilot: Pilot, selector: str):
+def region(pilot: Pilot[Any], selector: str):
     return pilot.app.screen.query_one(selector).region
 
 
@@ -171,7 +173,7 @@ async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
         text = screen_text(pilot)
         assert "─ Board ─" in text and "─ History ─" in text and "#  Guess  B  W" in text
         assert "I have a secret of 1 peg from B W. Guess!" in text
-        await enter(pilot, app.screen.session.secret_text)
+        await enter(pilot, game_session(app).secret_text)
         assert "YOU GUESSED IT IN 1 MOVE!" in screen_text(pilot)
 
 

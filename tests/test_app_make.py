@@ -7,7 +7,7 @@ import re
 import threading
 
 import pytest
-from app_helpers import enter, message
+from app_helpers import enter, game_session, message
 from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
@@ -59,7 +59,7 @@ async def test_bad_answers_explain() -> None:
         assert "impossible" in message(pilot)
         await enter(pilot, "5 0")
         assert "only 4 positions" in message(pilot)
-        assert app.screen.session.rows() == []
+        assert game_session(app).rows() == []
 
 
 async def test_inconsistent_answers_are_caught_and_fixed(
@@ -81,7 +81,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        session = app.screen.session
+        session = game_session(app)
         right = truth(session)
         first = session.pending
         assert first is not None
@@ -140,7 +140,7 @@ async def test_secret_is_hidden_and_answers_for_you() -> None:
         assert not app.screen.query_one("#command", Input).password
         assert "Secret kept" in message(pilot)
         for _ in range(10):
-            if app.screen.session.over:
+            if game_session(app).over:
                 break
             await enter(pilot, "")
         assert "I GOT IT IN" in message(pilot)
@@ -169,12 +169,12 @@ async def test_undo_takes_back_an_answer() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "0,0")
-        assert len(app.screen.session.rows()) == 1
+        assert len(game_session(app).rows()) == 1
         await enter(pilot, "undo")
-        assert app.screen.session.rows() == []
+        assert game_session(app).rows() == []
         assert "Took back move 1" in message(pilot)
         await pilot.app.workers.wait_for_complete()
-        assert app.screen.session.pending is not None
+        assert game_session(app).pending is not None
 
 
 async def test_quit_ends_the_game() -> None:
@@ -183,7 +183,7 @@ async def test_quit_ends_the_game() -> None:
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "0 0")
         await enter(pilot, "quit")
-        assert app.screen.session.over
+        assert game_session(app).over
         assert "scores the 1 move it used" in message(pilot)
         assert "scores the 1 move used" in str(app.screen.query_one("#status", Static).render())
 
@@ -198,7 +198,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        session = app.screen.session
+        session = game_session(app)
         for _ in range(2):
             await enter(pilot, truth(session))
             await app.workers.wait_for_complete()
@@ -233,7 +233,7 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
     app = make_app(moves=20)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.app.workers.wait_for_complete()
-        session = app.screen.session
+        session = game_session(app)
         steps = (
             lambda: enter(pilot, "BOARD"),
             lambda: pilot.press("f2"),

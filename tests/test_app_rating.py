@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
-from app_helpers import enter, message, screen_text
+from app_helpers import enter, game_session, message, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
@@ -32,7 +33,9 @@ def test_spoiler_free_flag_reaches_the_settings(command: str) -> None:
     assert settings is not None and not settings.spoiler_free
 
 
-def test_spoiler_free_is_refused_where_the_computer_breaks(capsys: pytest.CaptureFixture) -> None:
+def test_spoiler_free_is_refused_where_the_computer_breaks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["make", "--spoiler-free"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--spoiler-free" in err
@@ -61,11 +64,11 @@ def small(**kwargs: object) -> MastermindApp:
     return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))  # type: ignore[arg-type]
 
 
-def rating_line(pilot: Pilot) -> str:
+def rating_line(pilot: Pilot[Any]) -> str:
     return str(pilot.app.screen.query_one("#rating", Static).render())
 
 
-def costs(pilot: Pilot) -> list[str] | None:
+def costs(pilot: Pilot[Any]) -> list[str] | None:
     """The History's Cost column, or None when it is not shown."""
     table = pilot.app.screen.query_one(History)
     if "cost" not in table.columns:
@@ -82,7 +85,7 @@ def wrong(session: GameSession, n: int) -> str:
 async def test_a_guess_is_rated_against_the_best() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, "RRR")
         await enter(pilot, "BWB")
         space = session.space
@@ -112,7 +115,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         for guess in ("RRR", "BWB"):
             await pilot.press(*guess, "enter")
             await pilot.pause()
@@ -176,7 +179,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
 async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
     app = small(spoiler_free=spoiler_free)
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, wrong(session, 0))
         await enter(pilot, wrong(session, 40))
         await enter(pilot, session.secret_text)
@@ -189,7 +192,7 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
 async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, "UNDO")
         assert message(pilot) == "there is no guess to take back"
         await enter(pilot, wrong(session, 0))
@@ -259,7 +262,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(
         await pilot.pause(0.3)
         assert len(calls) == 1
         await enter(pilot, "BWB")
-        assert len(app.screen.session.rows()) == 2 and len(calls) == 2
+        assert len(game_session(app).rows()) == 2 and len(calls) == 2
 
 
 async def test_a_rating_that_comes_after_the_next_game_started_completes_its_record(
@@ -318,7 +321,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
     path.write_text("not json")
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, "RRR")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -8,9 +8,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
-from app_helpers import enter
+from app_helpers import enter, game_session
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -119,7 +120,7 @@ async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: P
     path = tmp_path / "r.sqlite3"
     app = recording_app(path, rounds=2)
     async with app.run_test(size=(100, 30)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, session.secret_text)
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -313,7 +314,7 @@ async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
     monkeypatch.setattr(dialogue_module, "make_rnd", lambda seed, gw: seeded(seed or 1, gw))
     path = tmp_path / "r.sqlite3"
 
-    async def quit_a_game(app: App, pilot: Pilot, *first: str) -> None:
+    async def quit_a_game(app: App[Any], pilot: Pilot[Any], *first: str) -> None:
         await pilot.press(*first)
         for line in ("4", "2", "1", "RG", "QUIT"):
             await pilot.press(*line.lower(), "enter")

@@ -4,6 +4,7 @@ deliberate change of look)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -23,7 +24,7 @@ def frozen_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
 def settled(*lines: str, keys: tuple[str, ...] = ()):
     """run_before: type lines at the command line, press keys, and wait for the workers."""
 
-    async def run(pilot: Pilot) -> None:
+    async def run(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
         for line in lines:
             pilot.app.screen.query_one("#command", Input).value = line
@@ -70,7 +71,7 @@ def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None
 def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
 
-    async def open_stats(pilot: Pilot) -> None:
+    async def open_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
         pilot.app.action_statistics()
         # The footer fills in a refresh or more after the screen appears: two pauses were
@@ -94,7 +95,7 @@ def test_tree(snap_compare: Callable[..., bool]) -> None:
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
 
-    async def open_tree(pilot: Pilot) -> None:
+    async def open_tree(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.press("n", "f4")
         await pilot.app.workers.wait_for_complete()

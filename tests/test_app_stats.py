@@ -6,6 +6,7 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ from mastermind_tui.widgets.histogram import StatsCard
 @asynccontextmanager
 async def statistics_screen(
     size: tuple[int, int] = (80, 24),
-) -> AsyncIterator[tuple[MastermindApp, Pilot, StatsScreen]]:
+) -> AsyncIterator[tuple[MastermindApp, Pilot[Any], StatsScreen]]:
     """An app at a game with its Statistics screen opened over it, as the palette does."""
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=size) as pilot:

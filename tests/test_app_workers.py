@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app_helpers import message
+from app_helpers import game_session, message
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -90,7 +90,7 @@ async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate:
     app = MastermindApp(Settings.build(mode="make", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        session = app.screen.session
+        session = game_session(app)
         first = session.pending.guess
         gate.open_event.clear()
         await type_line(pilot, "0,0")
@@ -171,7 +171,7 @@ async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, posit
             await settle(pilot)
             assert "thinking" not in advice(app), advice(app)
             if mode == "make":
-                assert app.screen.session.pending is not None
+                assert game_session(app).pending is not None
                 assert "my guess is" in message(pilot)
 
 
@@ -189,7 +189,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
     app = MastermindApp(Settings.build(colours=8, positions=8, seed=1))
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "RRGGBBWW")
-        assert len(app.screen.session.rows()) == 1
+        assert len(game_session(app).rows()) == 1
         await settle(pilot)
         assert threads and not any(threads)
 
@@ -199,8 +199,8 @@ async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         board = str(app.screen.query_one("#board", Static).render())
-        guess = app.screen.session.pending.guess
-        symbols = app.screen.session.format(guess)
+        guess = game_session(app).pending.guess
+        symbols = game_session(app).format(guess)
         first_row = board.splitlines()[0]
         assert first_row.startswith(" 1") and "?" in first_row
         assert [c for c in first_row if c.isalpha()] == list(symbols)
@@ -218,6 +218,6 @@ async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> No
         await settle(pilot)
         text = advice(app)
         assert "the code is known" not in text
-        left = len(app.screen.session.person.knowledge.candidates)
+        left = len(game_session(app).person.knowledge.candidates)
         assert f"given up with {left:,} codes left" in text
         assert app.focused is app.screen.query_one("#command", Input)
