@@ -89,7 +89,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
 async def test_leaving_a_game_in_progress_is_asked_first() -> None:
     """Issue 11 item 16: F5 and the palette's Watch and Statistics abandoned a game without
     asking; Retro opens over the game, which is there when the teletype is left."""
-    from app_helpers import enter
+    from app_helpers import enter, game_session
 
     from mastermind_tui.retro.screen import TeletypeScreen
     from mastermind_tui.screens.dialogs import Confirm
@@ -107,13 +107,13 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
             assert isinstance(app.screen, Confirm)
             await pilot.press("n")
             await pilot.pause()
-            assert app.screen is game and len(game.session.rows()) == 1
+            assert app.screen is game and len(game_session(app).rows()) == 1
         app.action_retro()
         await pilot.pause()
         assert isinstance(app.screen, TeletypeScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is game and len(game.session.rows()) == 1
+        assert app.screen is game and len(game_session(app).rows()) == 1
         app.action_watch()
         await pilot.pause()
         await pilot.press("y")

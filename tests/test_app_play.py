@@ -14,7 +14,7 @@ from mastermind_tui.state import Settings
 from mastermind_tui.widgets.board import Board
 
 
-def app_for(**kwargs) -> MastermindApp:
+def app_for(**kwargs: Any) -> MastermindApp:
     return MastermindApp(Settings.build(seed=3, **kwargs))
 
 
@@ -49,7 +49,9 @@ async def test_loss_after_move_limit() -> None:
         status = str(app.screen.query_one("#status", Static).render())
         assert "not solved: scores 3 (a game lost or quit scores 3)" in status
         # Issue 11 item 7: never "the code is known" while codes are still possible.
-        left = len(game_session(app).person.knowledge.candidates)
+        person = game_session(app).person
+        assert person is not None
+        left = len(person.knowledge.candidates)
         assert left > 1
         advice = str(app.screen.query_one("#trace-advice", Static).render())
         assert f"nothing: out of moves with {left:,} codes left" in advice

@@ -87,7 +87,7 @@ async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(
     """Issue 11's worker rule: a failure no one foresaw in the reading worker ended the app
     (WorkerFailed); it is one line on the Records screen, and the game is still there."""
 
-    def broken(self, *args):
+    def broken(self: Records, *args: object) -> None:
         raise OSError("Input/output error")
 
     monkeypatch.setattr(Records, "summaries", broken)
@@ -305,12 +305,13 @@ async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
     """The 1978 game opened with F7 from the home screen, and ``mastermind retro`` (its
     own app): each game that ends is kept, as retro; with --no-record none is."""
     from mastermind_tui.retro import dialogue as dialogue_module
+    from mastermind_tui.retro import gwbasic
     from mastermind_tui.retro.app import RetroApp
     from mastermind_tui.retro.screen import TeletypeScreen
 
     monkeypatch.setattr(TeletypeScreen, "cursor_blink", False)
     # The home screen has no seed: without one, RG was the secret one game in 16.
-    seeded = dialogue_module.make_rnd
+    seeded = gwbasic.make_rnd
     monkeypatch.setattr(dialogue_module, "make_rnd", lambda seed, gw: seeded(seed or 1, gw))
     path = tmp_path / "r.sqlite3"
 

@@ -3,7 +3,7 @@ deliberate change of look)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -21,7 +21,7 @@ def frozen_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
-def settled(*lines: str, keys: tuple[str, ...] = ()):
+def settled(*lines: str, keys: tuple[str, ...] = ()) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """run_before: type lines at the command line, press keys, and wait for the workers."""
 
     async def run(pilot: Pilot[Any]) -> None:
@@ -73,7 +73,7 @@ def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None
 
     async def open_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
-        pilot.app.action_statistics()
+        app.action_statistics()
         # The footer fills in a refresh or more after the screen appears: two pauses were
         # not always enough on a loaded machine (CI once caught it empty).
         for _ in range(100):

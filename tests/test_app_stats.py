@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine import CodeSpace
-from engine.stats import describe_seconds, estimate_seconds, run_stats
+from engine.stats import Progress, StatsResult, describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm
@@ -114,7 +114,14 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
     space = CodeSpace(6, 4)
     calls: list[int] = []
 
-    def fake_run(space, name, secrets, seed=None, progress=None):
+    def fake_run(
+        space: CodeSpace,
+        name: str,
+        secrets: np.ndarray,
+        seed: int | None = None,
+        progress: Progress | None = None,
+    ) -> StatsResult:
+        assert progress is not None
         for done in (7, 513, 1000):
             calls.append(done)
             progress(done, len(secrets))
@@ -138,13 +145,13 @@ async def test_strategy_ticks_read_by_their_mark_with_no_color(
     from app_helpers import screen_text
 
     monkeypatch.setenv("NO_COLOR", "1")
-    async with statistics_screen() as (app, pilot, _screen):
+    async with statistics_screen() as (app, pilot, screen):
         text = screen_text(pilot)
         assert "[X] knuth" in text and "[ ] expected-size" in text and "[ ] no repeats" in text
         app.screen.query_one("#strategy-knuth", Checkbox).focus()
         await pilot.press("space")
         assert "[ ] knuth" in screen_text(pilot)
-        assert app.screen.selected() == ["entropy", "classic"]
+        assert screen.selected() == ["entropy", "classic"]
         await pilot.press("enter")  # Enter runs from a tick, as from a field
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -156,7 +163,14 @@ def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     the test decides when a run ends, so "during a run" is certain."""
     release = threading.Event()
 
-    def held(space, name, secrets, seed=None, progress=None):
+    def held(
+        space: CodeSpace,
+        name: str,
+        secrets: np.ndarray,
+        seed: int | None = None,
+        progress: Progress | None = None,
+    ) -> StatsResult:
+        assert progress is not None
         while not release.wait(0.1):
             progress(0, len(secrets))  # raises Cancelled once the screen cancels
         return run_stats(space, name, secrets, seed)

@@ -165,6 +165,7 @@ async def test_a_bar_opens_to_list_its_codes() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "down", "enter")
         solver, _ = knuth_after(1)
+        assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         rrgo = session.settings.notation.parse(session.space, "RRGO")
         largest = class_codes(session.space, rrgo, solver.candidates, Answer(1, 1))
@@ -202,6 +203,7 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         assert lines[2].split() == ["B", "W", "R", "G", "O", "Y"]
         assert text_of(app, "#trace-cursor") == "shift+arrows or the mouse: name a code"
         await pilot.press("shift+right", "shift+right", "shift+down")
+        assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         assert codemap.cursor == 1 + 36  # placed on the first code, then right, then down
         assert text_of(app, "#trace-cursor") == f"▸ {session.format(37)}: ruled out"
@@ -281,6 +283,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
         await pilot.press("n", "n", "n")
         assert not app.screen.query_one(CodeMap).display  # 4,096 codes: no map
         assert not app.screen.query_one("#trace-cursor").display
+        assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         left = session.trace().candidates
         listed = text_of(app, "#trace-codes").split()

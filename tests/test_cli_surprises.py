@@ -259,7 +259,7 @@ def test_every_game_mode_starts_from_the_command_line(mode: str) -> None:
 
 def test_watch_starts_from_the_command_line() -> None:
     settings, secret = settings_from(build_parser().parse_args(["watch", "RGBY"]))
-    assert settings is not None and settings.mode == "watch"
+    assert settings is not None and settings.mode == "watch" and secret is not None
     assert settings.notation.format(settings.space, secret) == "RGBY"
 
 

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from brute_force import brute_force
+from brute_force import Code, brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
-from engine.feedback import encode
-from engine.optimal import OptimalSearch, rate, tree_from_json, tree_to_json
+from engine.feedback import Answer, encode
+from engine.optimal import Node, OptimalSearch, rate, tree_from_json, tree_to_json
 from engine.strategies.optimal import solution
 
 
@@ -267,7 +267,7 @@ def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
     tree = solution(colours, positions, repeats).tree
     seen = 0
 
-    def visit(node, left: tuple) -> None:
+    def visit(node: Node, left: tuple[Code, ...]) -> None:
         nonlocal seen
         assert node.total == cost(left)
         tied = [g for g, t in node.others if t == node.total]
@@ -284,7 +284,7 @@ def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
             part = tuple(c for c in left if encode(*score(c, digits), positions) == answer_class)
             visit(child, part)
 
-    def split(left, guess):
+    def split(left: tuple[Code, ...], guess: Code) -> list[Answer]:
         return [score(c, guess) for c in left]
 
     visit(tree, tuple(codes))

@@ -8,6 +8,7 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from brute_force import answer, brute_force
 
 from engine import CodeSpace, MastermindError, get_notation, make_strategy, score
 from engine import rating as rating_module
+from engine.feedback import Answer
 from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, rate_moves_apart, summary
 from engine.solver import Solver
 
@@ -26,7 +28,7 @@ Code = tuple[int, ...]
 pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
-def moves_for(space: CodeSpace, secret: Code, guesses: list[Code]):
+def moves_for(space: CodeSpace, secret: Code, guesses: Sequence[Code]) -> list[tuple[int, Answer]]:
     return [(space.from_digits(list(g)), score(secret, g)) for g in guesses]
 
 
@@ -170,7 +172,7 @@ def test_rating_later_moves_only_and_taking_advice_agree_with_a_full_rating() ->
 
 
 def test_sentences_say_the_guess_the_best_and_the_unit() -> None:
-    fmt = {0: "RRGG", 1: "BBWR"}.get
+    fmt = {0: "RRGG", 1: "BBWR"}.__getitem__
     worse = MoveRating(2, 0, 3.48, 1, 3.41, OPTIMAL)
     assert worse.sentence(fmt) == (
         "RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41"
@@ -244,7 +246,7 @@ def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_d
 
 
 def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
-    fmt = {0: "RRGG", 1: "BBWR"}.get
+    fmt = {0: "RRGG", 1: "BBWR"}.__getitem__
     worse = MoveRating(1, 0, 3.48, 1, 3.41, OPTIMAL)
     assert summary([worse], fmt) == (
         "Your guess: RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41."

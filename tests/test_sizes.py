@@ -116,7 +116,7 @@ def strategy_may_guess_impossible(name: str) -> bool:
 @pytest.mark.parametrize("name", list(STRATEGIES))
 def test_every_small_size(name: str, cache_dir: Path) -> None:
     played = 0
-    notes = set()
+    notes: set[str] = set()
     for colours, positions in sizes():
         space = CodeSpace(colours, positions)
         if name == "optimal" and space.size > OPTIMAL_CODES:
@@ -137,7 +137,7 @@ def test_every_small_size(name: str, cache_dir: Path) -> None:
 def test_small_sizes_without_repeats(name: str, cache_dir: Path) -> None:
     """The same checks on games without repeated colours (every guess allowed too), the
     partition strategies' sampled paths included."""
-    notes = set()
+    notes: set[str] = set()
     for colours, positions in NO_REPEATS:
         space = CodeSpace(colours, positions, repeats=False)
         if name == "optimal" and space.count > OPTIMAL_CODES:

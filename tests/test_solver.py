@@ -1,5 +1,7 @@
 """The solver's bookkeeping: answers, slips, undo, a person's own guesses, rules."""
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -114,7 +116,7 @@ def test_computer_breaks_with_auto_answers_and_a_move_limit() -> None:
     ("kwargs", "fragment"),
     [({"rounds": 0}, "rounds"), ({"max_moves": 0}, "move limit"), ({"colours": 1}, "colours")],
 )
-def test_rules_validate(kwargs: dict[str, int], fragment: str) -> None:
+def test_rules_validate(kwargs: dict[str, Any], fragment: str) -> None:
     with pytest.raises(MastermindError, match=fragment):
         Rules(**kwargs)
 

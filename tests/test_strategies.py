@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
 from engine.feedback import against
 from engine.stats import choose_secrets, run_stats
+from engine.strategies.consistent import Classic
 from engine.strategies.partitioning import (
     _distinct_guesses,
     canonical_codes,
@@ -70,7 +71,7 @@ def test_classic_scan_wraps_and_reports_the_start() -> None:
         def __call__(self, n: int) -> int:
             return n - 1  # always start at the last index: forces the wrap
 
-    steps = play(SPACE, STRATEGIES["classic"](draw=Draw()), 700)
+    steps = play(SPACE, Classic(draw=Draw()), 700)
     assert steps[0].guess == SPACE.size - 1
     assert all(s.decision.details["scan_start"] == SPACE.size - 1 for s in steps)
     assert "wrapped round to 0" in steps[1].decision.note

@@ -62,7 +62,7 @@ def test_guess_is_the_traced_choice_at_every_node(
     strategy = make_strategy(name)
     rng = np.random.default_rng(0)
     root = build_tree(space, strategy)
-    stack = [(root, space.allowed, ())]
+    stack: list[tuple[Node, np.ndarray, tuple[tuple[int, int], ...]]] = [(root, space.allowed, ())]
     checked = 0
     while stack:
         node, cands, history = stack.pop()

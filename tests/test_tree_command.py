@@ -7,7 +7,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +26,7 @@ def run(*args: str, cache: str | None = None) -> subprocess.CompletedProcess[str
     )
 
 
-def found_at(node: dict, level: int = 1):
+def found_at(node: dict[str, Any], level: int = 1) -> Iterator[tuple[str, int]]:
     """(secret, guesses needed) for each code found at a node: its guess, when the guess
     was one of the node's codes (its children then hold one code fewer)."""
     below = node.get("children", [])
