@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from app_helpers import enter, game_session, message
 from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
+from engine.slips import Fix
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.state import GameSession, Settings
@@ -18,7 +21,7 @@ from mastermind_tui.state import GameSession, Settings
 SECRET = "RGOY"
 
 
-def make_app(**kwargs) -> MastermindApp:
+def make_app(**kwargs: Any) -> MastermindApp:
     return MastermindApp(Settings.build(mode="make", seed=5, **kwargs))
 
 
@@ -67,12 +70,12 @@ async def test_inconsistent_answers_are_caught_and_fixed(
 ) -> None:
     """The likely slips are looked for off the interface thread (issue 11 item 11: 5.2 s
     on 8x8 with 8 moves, on the interface thread, before)."""
+    from engine.slips import find_slips as find
     from mastermind_tui.screens import make
 
     on_main: list[bool] = []
-    find = make.find_slips
 
-    def watched(*args):
+    def watched(*args: Any) -> list[Fix]:
         on_main.append(threading.current_thread() is threading.main_thread())
         return find(*args)
 
@@ -122,6 +125,7 @@ async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
     second = session.decide().guess
     # If move 1 had been 4 blacks, move 2 could only have got this answer:
     forced = score(space.to_digits(first), space.to_digits(second))
+    assert session.pending is not None
     other = next(a for a in session.pending.partition if a != forced)
     session.answer(*other)
     before = session.rows()
@@ -203,6 +207,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
             await enter(pilot, truth(session))
             await app.workers.wait_for_complete()
             await pilot.pause()
+            assert session.computer is not None
             solver = session.computer.solver
             last = solver.steps[-1]
             before = solver.candidates_before(last.number)
@@ -234,7 +239,7 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.app.workers.wait_for_complete()
         session = game_session(app)
-        steps = (
+        steps: tuple[Callable[[], Awaitable[object]], ...] = (
             lambda: enter(pilot, "BOARD"),
             lambda: pilot.press("f2"),
             lambda: pilot.click("#history"),

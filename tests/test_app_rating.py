@@ -12,12 +12,12 @@ from app_helpers import enter, game_session, message, screen_text
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
-from engine.rating import rate_moves, summary
+from engine.rating import MoveRating, rate_moves, summary
 from mastermind_tui import session as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
-from mastermind_tui.records import code_text
+from mastermind_tui.records import Game, code_text
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
@@ -60,8 +60,8 @@ async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
 pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
-def small(**kwargs: object) -> MastermindApp:
-    return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))  # type: ignore[arg-type]
+def small(**kwargs: Any) -> MastermindApp:
+    return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))
 
 
 def rating_line(pilot: Pilot[Any]) -> str:
@@ -89,6 +89,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         await enter(pilot, "RRR")
         await enter(pilot, "BWB")
         space = session.space
+        assert session.person is not None
         expected = rate_moves(space, "knuth", session.person.moves)
         assert session.ratings == expected
         assert rating_line(pilot) == expected[1].sentence(session.format)
@@ -108,9 +109,9 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
     the held rating is kept (it is not stale: the moves it rated still stand)."""
     gate = threading.Event()
 
-    def held(*args: object, **kwargs: object) -> list:
+    def held(*args: Any, **kwargs: Any) -> list[MoveRating]:
         gate.wait(20)
-        return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
+        return rate_moves(*args, **kwargs)
 
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small()
@@ -205,6 +206,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         assert session.rows() == [first] and len(session.ratings) == 1
         assert session.practice
         assert "practice game (UNDO used)" in str(app.screen.query_one("#status", Static).render())
+        assert session.person is not None
         assert len(session.person.knowledge.steps) == 1
         assert costs(pilot) == [session.ratings[0].cost()]
         await enter(pilot, session.secret_text)
@@ -234,6 +236,7 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
     again = session.rating_work()
     assert again is not None
     session.take_ratings(again())
+    assert session.person is not None
     assert [r.guess for r in session.ratings] == [c for c, _ in session.person.moves]
     session.guess(session.secret_text)
     session.next_game()
@@ -246,7 +249,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(
     """Said once, tried again at the next guess, not over and over meanwhile."""
     calls: list[int] = []
 
-    def broken(*args: object, **kwargs: object) -> list:
+    def broken(*args: object, **kwargs: object) -> list[MoveRating]:
         calls.append(1)
         raise MemoryError("no room")
 
@@ -273,19 +276,21 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
     new game starts with no ratings of its own."""
     gate = threading.Event()
 
-    def held(*args: object, **kwargs: object) -> list:
+    def held(*args: Any, **kwargs: Any) -> list[MoveRating]:
         gate.wait(20)
-        return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
+        return rate_moves(*args, **kwargs)
 
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small(rounds=2)
     async with app.run_test(size=(120, 36)) as pilot:
         first = app.screen
-        session = first.session
-        recorded: list = []
+        session = game_session(app)
+        recorded: list[Game] = []
         session.recorder = recorded.append
+        assert session.game.secret is not None
         miss, secret = wrong(session, 0), session.format(session.game.secret)
         ended = session.person
+        assert ended is not None
         for guess in (miss, secret):
             await pilot.press(*guess, "enter")
             await pilot.pause()

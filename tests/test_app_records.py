@@ -107,8 +107,8 @@ async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(
 
 
 # ----- the app keeps every finished game -----
-def recording_app(path: Path, **kw: object) -> MastermindApp:
-    settings = Settings.build(colours=3, positions=3, seed=5, **kw)  # type: ignore[arg-type]
+def recording_app(path: Path, **kw: Any) -> MastermindApp:
+    settings = Settings.build(colours=3, positions=3, seed=5, **kw)
     return MastermindApp(settings, records=path)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,9 +35,9 @@ from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
 
 
-def game(outcome: str = "solved", moves: int = 4, **kw) -> Game:
+def game(outcome: str = "solved", moves: int = 4, **kw: Any) -> Game:
     played = (*(Move("0 0 1 1", 0, 1) for _ in range(moves - 1)), Move("2 3 4 5", 4, 0))
-    fields = dict(
+    fields: dict[str, Any] = dict(
         colours=6,
         positions=4,
         max_moves=10,
@@ -254,8 +255,8 @@ def test_a_full_disk_is_one_line_and_loses_no_earlier_game(
     Records(path).add(game())
     connect = sqlite3.connect
 
-    def no_room(*args: object, **kwargs: object) -> sqlite3.Connection:
-        db = connect(*args, **kwargs)  # type: ignore[arg-type]
+    def no_room(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        db = connect(*args, **kwargs)
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         db.execute(f"PRAGMA max_page_count = {pages}")
         return db
@@ -298,7 +299,9 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
         subprocess.Popen([sys.executable, "-c", writer, str(path)], stderr=subprocess.PIPE)
         for _ in range(2)
     ]
-    assert [p.wait(timeout=60) for p in procs] == [0, 0], [p.stderr.read() for p in procs]
+    assert [p.wait(timeout=60) for p in procs] == [0, 0], [
+        p.stderr and p.stderr.read() for p in procs
+    ]
     assert len(Records(path).games()) == 50
 
 
@@ -356,8 +359,8 @@ def test_a_game_written_again_keeps_one_copy_and_gains_its_ratings(tmp_path: Pat
 
 
 # ----- the session hands every finished game over -----
-def recorded_session(**kw: object) -> tuple[GameSession, list[Game]]:
-    session = GameSession(Settings.build(colours=4, positions=3, seed=5, **kw))  # type: ignore[arg-type]
+def recorded_session(**kw: Any) -> tuple[GameSession, list[Game]]:
+    session = GameSession(Settings.build(colours=4, positions=3, seed=5, **kw))
     kept: list[Game] = []
     session.recorder = kept.append
     return session, kept
@@ -378,6 +381,7 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings() -> None:
         "knuth",
     )
     assert (ended.colours, ended.positions, ended.max_moves, ended.repeats) == (4, 3, 10, True)
+    assert session.game.secret is not None
     assert ended.secret == code_text(session.space.to_digits(session.game.secret))
     assert ended.moves[-1] == Move(ended.secret, 3, 0)
     assert all(m.rule is None for m in ended.moves)  # the ratings came after the end

@@ -12,6 +12,7 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from mastermind_tui.settings import Settings
 
 SMALL = [(4, 3), (5, 3)]
 DETERMINISTIC = [name for name, cls in STRATEGIES.items() if cls.deterministic]
-PARTITION_KEYS = {
+PARTITION_KEYS: dict[str, Callable[[list[int]], float]] = {
     "knuth": lambda parts: max(parts),
     "expected-size": lambda parts: sum(n * n for n in parts),
     "entropy": lambda parts: round(sum(n * math.log2(n) for n in parts), 9),
@@ -66,20 +67,24 @@ def plain_index(code: tuple[int, ...], colours: int) -> int:
     return sum(d * colours**i for i, d in enumerate(code))
 
 
-def plain_partition(guess: tuple[int, ...], codes: list[tuple[int, ...]]) -> list[list]:
+def plain_partition(
+    guess: tuple[int, ...], codes: list[tuple[int, ...]]
+) -> list[list[tuple[int, ...]]]:
     """The codes split by the answer each gives ``guess``, the all-black class dropped."""
-    parts: dict[tuple[int, int], list] = {}
+    parts: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     for code in codes:
         parts.setdefault(plain_score(code, guess), []).append(code)
     return [part for answer, part in parts.items() if answer[0] != len(guess)]
 
 
-def plain_partition_guess(name: str, codes: list, allowed: list) -> tuple[int, ...]:
+def plain_partition_guess(
+    name: str, codes: list[tuple[int, ...]], allowed: list[tuple[int, ...]]
+) -> tuple[int, ...]:
     """The published rule: the smallest key over every allowed guess; ties to a code that
     could be the secret, then the first as written (first position most significant)."""
     key = PARTITION_KEYS[name]
 
-    def rank(guess: tuple[int, ...]) -> tuple:
+    def rank(guess: tuple[int, ...]) -> tuple[float, bool, tuple[int, ...]]:
         sizes = Counter(plain_score(code, guess) for code in codes).values()
         return key(list(sizes)), guess not in codes, guess
 
@@ -91,7 +96,7 @@ def plain_depths(name: str, colours: int, positions: int) -> dict[tuple[int, ...
     allowed = plain_codes(colours, positions)
     out: dict[tuple[int, ...], int] = {}
 
-    def walk(codes: list, depth: int) -> None:
+    def walk(codes: list[tuple[int, ...]], depth: int) -> None:
         # sequential: the lowest index still possible
         sequential = name == "sequential"
         guess = codes[0] if sequential else plain_partition_guess(name, codes, allowed)
@@ -110,7 +115,7 @@ def plain_optimum(colours: int, positions: int) -> int:
     allowed = plain_codes(colours, positions)
 
     @cache
-    def total(codes: frozenset) -> int:
+    def total(codes: frozenset[tuple[int, ...]]) -> int:
         if len(codes) == 1:
             return 1
         ordered = sorted(codes)
@@ -121,11 +126,11 @@ def plain_optimum(colours: int, positions: int) -> int:
                 splits.add(frozenset(frozenset(part) for part in parts))
         # A set of m codes costs at least 2m - 1 (one found by the first guess at best):
         # splits that cannot beat the best so far are skipped.
-        best = math.inf
+        best: float = math.inf  # a set of two or more codes always splits: best is a sum
         for split in sorted(splits, key=lambda parts: -len(parts)):
             if sum(2 * len(part) - 1 for part in split) < best:
                 best = min(best, sum(map(total, split)))
-        return len(codes) + best
+        return len(codes) + int(best)
 
     return total(frozenset(allowed))
 
@@ -335,7 +340,7 @@ def test_presets_fill_every_setting(preset: str, want: tuple[int, int, int, bool
 
 
 def test_explicit_options_override_a_preset() -> None:
-    def rules(*argv: str) -> tuple:
+    def rules(*argv: str) -> tuple[int, int, int, bool, str]:
         settings, _ = settings_from(build_parser().parse_args(argv))
         assert settings is not None
         r = settings.rules
@@ -452,6 +457,7 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
             False,
         )
         assert message(pilot).endswith("from 0 1 2 3 4 5 6 7 8 9, no colour twice. Guess!")
+        assert app.screen.session.person is not None
         secret = app.screen.session.person.secret
         assert len(set(app.screen.session.space.to_digits(secret))) == 4
         await enter(pilot, "1123")
