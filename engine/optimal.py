@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -360,7 +361,7 @@ def pick(guesses: list[int], codes: np.ndarray, rank: np.ndarray) -> int:
     return min(guesses, key=tie_order(codes, rank))
 
 
-def tree_to_json(root: Node) -> list:
+def tree_to_json(root: Node) -> list[Any]:
     return [
         root.guess,
         root.codes,
@@ -370,7 +371,7 @@ def tree_to_json(root: Node) -> list:
     ]
 
 
-def tree_from_json(data: list, space: CodeSpace) -> Node:
+def tree_from_json(data: list[Any], space: CodeSpace) -> Node:
     """Rebuild a stored tree, checking its shape; raises ValueError when it is not one."""
     guess, codes, total, children, others = data
     if not (isinstance(guess, int) and 0 <= guess < space.size and isinstance(codes, int)):

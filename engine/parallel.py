@@ -13,13 +13,14 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from threadpoolctl import threadpool_limits
 
 
 def in_processes(
-    task: Callable[..., tuple[np.ndarray, np.ndarray]], parts: list[tuple], jobs: int
+    task: Callable[..., tuple[np.ndarray, np.ndarray]], parts: list[tuple[Any, ...]], jobs: int
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Workers
     ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once.
@@ -77,7 +78,7 @@ def _ctrl_c_held() -> Iterator[None]:
 
 
 #: A worker's task and the parts it may be asked for (read once, as the worker starts).
-_WORK: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple]] | None = None
+_WORK: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple[Any, ...]]] | None = None
 
 
 def _start_worker(store: str) -> None:

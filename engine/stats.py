@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -49,7 +50,7 @@ class StatsResult:
     def ms_per_game(self) -> float:
         return 1000 * self.seconds / self.games if self.games else 0.0
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "strategy": self.strategy,
             "colours": self.colours,
@@ -281,7 +282,7 @@ def _walk_depths(
 
 
 def _walk_part(
-    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple
+    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple[Any, ...]
 ) -> tuple[np.ndarray, np.ndarray]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
     return cands, walk(space, make_strategy(strategy), cands, history).depths[cands]

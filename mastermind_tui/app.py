@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 import platformdirs
 from textual import on
@@ -113,7 +113,7 @@ class MastermindApp(RecordingApp):
         self.jobs.cancel_all()
         stop_rating()
 
-    def show(self, screen: Screen) -> None:
+    def show(self, screen: Screen[Any]) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked
         on a screen (the teletype, a dialog) goes with it."""
         while len(self.screen_stack) > 2:
@@ -285,7 +285,7 @@ class MastermindApp(RecordingApp):
         folder = str(screenshot_directory()) if path is None else path
         return super().deliver_screenshot(filename, folder, time_format)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Choose a mode and start a game", self.action_new_game)
         yield SystemCommand(

@@ -20,6 +20,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -144,7 +145,7 @@ class Summary:
     #: moves used -> games won in that many
     histogram: dict[int, int]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         return {
             "size": f"{self.colours}x{self.positions}",
             "repeats": self.repeats,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from typing import Any
 
 from engine import CodeSpace, MastermindError, make_strategy
 from engine.explain import answer_text as written
@@ -77,8 +78,8 @@ def as_text(
         yield f"{'  ' * (level + 1)}... {len(node.children)} answers below"
 
 
-def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dict:
-    out: dict = {
+def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "guess": notation.format(space, node.guess),
         "codes": node.candidates,
         "height": node.height,

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from mastermind_tui.screens.base import GameScreen
+from mastermind_tui.session import GameSession
 
-async def enter(pilot: Pilot, text: str) -> None:
+
+async def enter(pilot: Pilot[Any], text: str) -> None:
     """Type a whole line into the command line and press Enter, then let workers finish."""
     field = pilot.app.screen.query_one("#command", Input)
     field.focus()
@@ -19,17 +24,17 @@ async def enter(pilot: Pilot, text: str) -> None:
     await pilot.pause()
 
 
-def message(pilot: Pilot) -> str:
+def message(pilot: Pilot[Any]) -> str:
     return str(pilot.app.screen.query_one("#message", Static).render())
 
 
-def screen_text(pilot: Pilot) -> str:
+def screen_text(pilot: Pilot[Any]) -> str:
     """The whole screen as plain text, one line per row (colour and style dropped)."""
     strips = pilot.app.screen._compositor.render_strips()
     return "\n".join(strip.text.rstrip() for strip in strips)
 
 
-async def until(pilot: Pilot, condition: Callable[[], object], seconds: float = 60) -> None:
+async def until(pilot: Pilot[Any], condition: Callable[[], object], seconds: float = 60) -> None:
     """Let the app run until ``condition()`` holds: the tests wait for what they need, never
     a fixed time. The deadline is only a safety net for a hung test (generous, so that a
     machine whose cores are busy with other work still passes)."""
@@ -37,3 +42,9 @@ async def until(pilot: Pilot, condition: Callable[[], object], seconds: float = 
     while not condition():
         assert time.monotonic() < deadline, "the condition never came true"
         await pilot.pause(0.02)
+
+
+def game_session(app: App[Any]) -> GameSession:
+    """The session of the game on screen (Textual types ``app.screen`` as any screen)."""
+    assert isinstance(app.screen, GameScreen), app.screen
+    return app.screen.session

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 
 Code = tuple[int, ...]
@@ -15,7 +16,9 @@ def answer(a: Code, b: Code) -> tuple[int, int]:
     return black, sum((Counter(a) & Counter(b)).values()) - black
 
 
-def brute_force(colours: int, positions: int, repeats: bool = True):
+def brute_force(
+    colours: int, positions: int, repeats: bool = True
+) -> tuple[list[Code], Callable[[tuple[Code, ...]], int], Callable[[tuple[Code, ...], Code], int]]:
     """``after(left, g)``: total guesses to find every code of ``left`` when ``g`` comes
     next and the rest is played perfectly, by plain recursion over every guess allowed."""
     codes = (

@@ -7,6 +7,8 @@ that no test writes to the user's data directory; tests of records name their ow
 """
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -28,7 +30,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 @pytest.fixture
-def cache_dir(tmp_path, monkeypatch):
+def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A fresh, empty cache for the optimal trees (small sizes search in milliseconds),
     and no tree kept in memory from an earlier test."""
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))

@@ -4,12 +4,16 @@ F4 opens it beside a game (watch mode has its own tests in test_app_watch.py).""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from app_helpers import enter, message, until
+import pytest
+from app_helpers import enter, game_session, message, until
 from textual.app import App
 from textual.widgets import Input, Static, Tree
 
 from engine import CodeSpace, Solver, get_notation, make_strategy
+from engine.tree import Walk
 from engine.tree import walk as tree_walk
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
@@ -37,7 +41,7 @@ def panel(strategy: str = "knuth", steps: int = 0) -> DecisionTreeScreen:
     )
 
 
-async def test_tree_from_the_start_opens_from_the_keyboard():
+async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
     app = Host(panel())
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -56,7 +60,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard():
         assert not isinstance(app.screen, DecisionTreeScreen)
 
 
-async def test_tree_follows_the_game_position():
+async def test_tree_follows_the_game_position() -> None:
     app = Host(panel(steps=2))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -68,7 +72,7 @@ async def test_tree_follows_the_game_position():
         assert f"{possible:,} codes" in str(top.label) or possible == 1
 
 
-async def test_random_strategies_have_no_tree():
+async def test_random_strategies_have_no_tree() -> None:
     app = Host(panel("random"))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -78,20 +82,20 @@ async def test_random_strategies_have_no_tree():
         assert not app.screen.query_one(Tree).root.children
 
 
-def test_panel_keeps_its_own_copy_of_the_position():
+def test_panel_keeps_its_own_copy_of_the_position() -> None:
     candidates = np.arange(10, dtype=np.int32)
     screen = DecisionTreeScreen(CodeSpace(6, 4), "knuth", get_notation("letters"), candidates, ())
     candidates[0] = 99
     assert screen.candidates[0] == 0
 
 
-async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on():
+async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
     app = MastermindApp(Settings.build(seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await enter(pilot, "RRGG")
         assert message(pilot) == "Move 1: RRGG gets 1,0."
-        session = app.screen.session
+        session = game_session(app)
         solver = Solver(session.space, make_strategy("knuth"))
         space, notation = session.space, session.settings.notation
         solver.observe(notation.parse(space, "RRGG"), 1, 0)
@@ -116,7 +120,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on():
         assert app.screen.query_one("#command", Input).value == ""
 
 
-async def test_f4_with_a_random_strategy_says_so_in_one_line():
+async def test_f4_with_a_random_strategy_says_so_in_one_line() -> None:
     app = MastermindApp(Settings.build(mode="make", strategy="random", seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -125,7 +129,7 @@ async def test_f4_with_a_random_strategy_says_so_in_one_line():
         assert message(pilot) == "random guesses at random: a random strategy has no fixed tree"
 
 
-async def test_closing_the_panel_stops_a_long_walk(monkeypatch):
+async def test_closing_the_panel_stops_a_long_walk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Escape during a walk of seconds ends the panel's job at its next progress step: the
     walk stops (it raises), it does not run on to the end."""
     from mastermind_tui.jobs import Stopped
@@ -133,7 +137,7 @@ async def test_closing_the_panel_stops_a_long_walk(monkeypatch):
 
     ends: list[str] = []
 
-    def walk(*args, **kwargs):
+    def walk(*args: Any, **kwargs: Any) -> Walk:
         try:
             found = tree_walk(*args, **kwargs)
         except Stopped:

@@ -63,5 +63,6 @@ def test_good_arguments() -> None:
     assert settings is not None and secret is None
     assert (settings.rules.colours, settings.rules.positions, settings.seed) == (8, 5, 2)
     settings, secret = settings_from(build_parser().parse_args(["watch", "r g o y"]))
-    assert settings is not None and settings.notation.format(settings.space, secret) == "RGOY"
+    assert settings is not None and secret is not None
+    assert settings.notation.format(settings.space, secret) == "RGOY"
     assert settings_from(build_parser().parse_args([])) == (None, None)

@@ -3,8 +3,12 @@ message, NO_COLOR, and the solver trace's wording."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from app_helpers import enter, screen_text
+from app_helpers import enter, game_session, screen_text
+from textual.content import Content
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -15,11 +19,11 @@ from mastermind_tui.widgets.board import Board
 from mastermind_tui.widgets.trace import describe
 
 
-def app_for(**kwargs) -> MastermindApp:
+def app_for(**kwargs: Any) -> MastermindApp:
     return MastermindApp(Settings.build(seed=3, **kwargs))
 
 
-def region(pilot: Pilot, selector: str):
+def region(pilot: Pilot[Any], selector: str) -> Region:
     return pilot.app.screen.query_one(selector).region
 
 
@@ -171,7 +175,7 @@ async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
         text = screen_text(pilot)
         assert "─ Board ─" in text and "─ History ─" in text and "#  Guess  B  W" in text
         assert "I have a secret of 1 peg from B W. Guess!" in text
-        await enter(pilot, app.screen.session.secret_text)
+        await enter(pilot, game_session(app).secret_text)
         assert "YOU GUESSED IT IN 1 MOVE!" in screen_text(pilot)
 
 
@@ -186,7 +190,9 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
 
     def colours(app: MastermindApp) -> set[tuple[str, str]]:
         """(foreground, background) of the map's cells (the cursor is not placed)."""
-        spans = app.screen.query_one(CodeMap).render().spans  # type: ignore[attr-defined]
+        rendered = app.screen.query_one(CodeMap).render()
+        assert isinstance(rendered, Content)
+        spans = rendered.spans
         styles = [s.style for s in spans if not isinstance(s.style, str)]
         return {
             (s.foreground.hex, s.background.hex)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
-from app_helpers import enter, message
+from app_helpers import enter, game_session, message
 from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
+from engine.slips import Fix
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.session import GameSession
@@ -19,7 +22,7 @@ from mastermind_tui.settings import Settings
 SECRET = "RGOY"
 
 
-def make_app(**kwargs) -> MastermindApp:
+def make_app(**kwargs: Any) -> MastermindApp:
     return MastermindApp(Settings.build(mode="make", seed=5, **kwargs))
 
 
@@ -60,7 +63,7 @@ async def test_bad_answers_explain() -> None:
         assert "impossible" in message(pilot)
         await enter(pilot, "5 0")
         assert "only 4 positions" in message(pilot)
-        assert app.screen.session.rows() == []
+        assert game_session(app).rows() == []
 
 
 async def test_inconsistent_answers_are_caught_and_fixed(
@@ -68,12 +71,12 @@ async def test_inconsistent_answers_are_caught_and_fixed(
 ) -> None:
     """The likely slips are looked for off the interface thread (issue 11 item 11: 5.2 s
     on 8x8 with 8 moves, on the interface thread, before)."""
+    from engine.slips import find_slips as find
     from mastermind_tui.screens import make
 
     on_main: list[bool] = []
-    find = make.find_slips
 
-    def watched(*args):
+    def watched(*args: Any) -> list[Fix]:
         on_main.append(threading.current_thread() is threading.main_thread())
         return find(*args)
 
@@ -82,7 +85,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        session = app.screen.session
+        session = game_session(app)
         right = truth(session)
         first = session.pending
         assert first is not None
@@ -123,6 +126,7 @@ async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
     second = session.answering.decide().guess
     # If move 1 had been 4 blacks, move 2 could only have got this answer:
     forced = score(space.to_digits(first), space.to_digits(second))
+    assert session.pending is not None
     other = next(a for a in session.pending.partition if a != forced)
     session.answering.answer(*other)
     before = session.rows()
@@ -141,7 +145,7 @@ async def test_secret_is_hidden_and_answers_for_you() -> None:
         assert not app.screen.query_one("#command", Input).password
         assert "Secret kept" in message(pilot)
         for _ in range(10):
-            if app.screen.session.over:
+            if game_session(app).over:
                 break
             await enter(pilot, "")
         assert "I GOT IT IN" in message(pilot)
@@ -170,12 +174,12 @@ async def test_undo_takes_back_an_answer() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "0,0")
-        assert len(app.screen.session.rows()) == 1
+        assert len(game_session(app).rows()) == 1
         await enter(pilot, "undo")
-        assert app.screen.session.rows() == []
+        assert game_session(app).rows() == []
         assert "Took back move 1" in message(pilot)
         await pilot.app.workers.wait_for_complete()
-        assert app.screen.session.pending is not None
+        assert game_session(app).pending is not None
 
 
 async def test_quit_ends_the_game() -> None:
@@ -184,7 +188,7 @@ async def test_quit_ends_the_game() -> None:
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "0 0")
         await enter(pilot, "quit")
-        assert app.screen.session.over
+        assert game_session(app).over
         assert "scores the 1 move it used" in message(pilot)
         assert "scores the 1 move used" in str(app.screen.query_one("#status", Static).render())
 
@@ -199,11 +203,12 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
-        session = app.screen.session
+        session = game_session(app)
         for _ in range(2):
             await enter(pilot, truth(session))
             await app.workers.wait_for_complete()
             await pilot.pause()
+            assert session.computer is not None
             solver = session.computer.solver
             last = solver.steps[-1]
             before = solver.candidates_before(last.number)
@@ -234,8 +239,8 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
     app = make_app(moves=20)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.app.workers.wait_for_complete()
-        session = app.screen.session
-        steps = (
+        session = game_session(app)
+        steps: tuple[Callable[[], Awaitable[object]], ...] = (
             lambda: enter(pilot, "BOARD"),
             lambda: pilot.press("f2"),
             lambda: pilot.click("#history"),

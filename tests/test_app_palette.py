@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from app_helpers import until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -87,7 +90,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
 async def test_leaving_a_game_in_progress_is_asked_first() -> None:
     """Issue 11 item 16: F5 and the palette's Watch and Statistics abandoned a game without
     asking; Retro opens over the game, which is there when the teletype is left."""
-    from app_helpers import enter
+    from app_helpers import enter, game_session
 
     from mastermind_tui.retro.screen import TeletypeScreen
     from mastermind_tui.screens.dialogs import Confirm
@@ -105,13 +108,13 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
             assert isinstance(app.screen, Confirm)
             await pilot.press("n")
             await pilot.pause()
-            assert app.screen is game and len(game.session.rows()) == 1
+            assert app.screen is game and len(game_session(app).rows()) == 1
         app.action_retro()
         await pilot.pause()
         assert isinstance(app.screen, TeletypeScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is game and len(game.session.rows()) == 1
+        assert app.screen is game and len(game_session(app).rows()) == 1
         app.action_watch()
         await pilot.pause()
         await pilot.press("y")
@@ -120,7 +123,7 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
 
 
 async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
-    monkeypatch, tmp_path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Issue 11 item 17: the palette's Screenshot failed when ~/Downloads did not exist."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no Downloads, Pictures, Documents

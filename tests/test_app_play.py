@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from app_helpers import enter, message
+from typing import Any
+
+from app_helpers import enter, game_session, message
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from mastermind_tui.app import MastermindApp
@@ -11,7 +14,7 @@ from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.board import Board
 
 
-def app_for(**kwargs) -> MastermindApp:
+def app_for(**kwargs: Any) -> MastermindApp:
     return MastermindApp(Settings.build(seed=3, **kwargs))
 
 
@@ -38,7 +41,7 @@ async def test_win_shows_secret_and_score() -> None:
 async def test_loss_after_move_limit() -> None:
     app = app_for(moves=2)
     async with app.run_test(size=(80, 24)) as pilot:
-        secret = app.screen.session.secret_text
+        secret = game_session(app).secret_text
         await enter(pilot, wrong_guess(secret))
         await enter(pilot, wrong_guess(secret))
         assert "RAN OUT OF MOVES" in message(pilot)
@@ -46,7 +49,9 @@ async def test_loss_after_move_limit() -> None:
         status = str(app.screen.query_one("#status", Static).render())
         assert "not solved: scores 3 (a game lost or quit scores 3)" in status
         # Issue 11 item 7: never "the code is known" while codes are still possible.
-        left = len(app.screen.session.person.knowledge.candidates)
+        person = game_session(app).person
+        assert person is not None
+        left = len(person.knowledge.candidates)
         assert left > 1
         advice = str(app.screen.query_one("#trace-advice", Static).render())
         assert f"nothing: out of moves with {left:,} codes left" in advice
@@ -63,7 +68,7 @@ async def test_bad_guesses_cost_no_move() -> None:
         assert "'X' is not a colour" in message(pilot)
         await enter(pilot, "[red]oops")
         assert "'[red]oops' has 9 pegs" in message(pilot)
-        assert app.screen.session.rows() == []
+        assert game_session(app).rows() == []
 
 
 async def test_board_highlights_history_and_keeps_typing() -> None:
@@ -81,7 +86,7 @@ async def test_board_highlights_history_and_keeps_typing() -> None:
 async def test_quit_reveals_combination_and_next_round() -> None:
     app = app_for(rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
-        secret = app.screen.session.secret_text
+        secret = game_session(app).secret_text
         await enter(pilot, "QUIT")
         assert f"MY COMBINATION WAS: {secret}" in message(pilot)
         assert "Enter for the next game" in message(pilot)
@@ -98,7 +103,7 @@ async def test_trace_follows_guesses() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await enter(pilot, "RRGG")
         summary = str(app.screen.query_one("#trace-summary", Static).render())
-        left = app.screen.session.guessing.trace().candidates
+        left = game_session(app).guessing.trace().candidates
         assert f"{left:,} of 1,296 codes" in summary
         advice = str(app.screen.query_one("#trace-advice", Static).render())
         assert "knuth would play next" in advice
@@ -119,7 +124,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
 
     app = app_for(mode="match")
     async with app.run_test(size=(80, 24)) as pilot:
-        secret = app.screen.session.secret_text
+        secret = game_session(app).secret_text
         await enter(pilot, secret)
         assert "YOU GUESSED IT IN 1 MOVE!" in message(pilot)
         await enter(pilot, "")
@@ -129,7 +134,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
         assert "The computer wins with 0 moves to your 1" in message(pilot)
 
 
-async def type_keys(pilot, text: str) -> None:
+async def type_keys(pilot: Pilot[Any], text: str) -> None:
     """Type as a person would: key by key into whatever has focus, then Enter."""
     await pilot.press(*text, "enter")
     await pilot.pause()
@@ -151,7 +156,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
         await pilot.pause()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        session = app.screen.session
+        session = game_session(app)
         assert [
             session.format(session.space.from_digits(list(r.digits))) for r in session.rows()
         ] == [
@@ -164,7 +169,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
 async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
-        secret = app.screen.session.secret_text
+        secret = game_session(app).secret_text
         guess = wrong_guess(secret)
         await type_keys(pilot, guess)
         await type_keys(pilot, "BOARD")
@@ -178,7 +183,7 @@ async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() ->
         await type_keys(pilot, guess)
         await pilot.press("tab", "shift+tab")
         await type_keys(pilot, guess)
-        assert len(app.screen.session.rows()) == 6
+        assert len(game_session(app).rows()) == 6
         assert app.focused is app.screen.query_one("#command")
         assert not app.screen.query_one("#history-pane").has_class("-highlight")
 
@@ -186,7 +191,7 @@ async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() ->
 async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line() -> None:
     app = app_for(moves=30)
     async with app.run_test(size=(80, 24)) as pilot:
-        secret = app.screen.session.secret_text
+        secret = game_session(app).secret_text
         for _ in range(14):
             await enter(pilot, wrong_guess(secret))
         history = app.screen.query_one("#history")

@@ -4,18 +4,20 @@ the home screen, a rated guess, HINT and F3, the end summary, and UNDO marking p
 from __future__ import annotations
 
 import threading
+from pathlib import Path
+from typing import Any
 
 import pytest
-from app_helpers import enter, message, screen_text, until
+from app_helpers import enter, game_session, message, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
-from engine.rating import rate_moves, summary
+from engine.rating import MoveRating, rate_moves, summary
 from mastermind_tui import rating_book as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
-from mastermind_tui.records import code_text
+from mastermind_tui.records import Game, code_text
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
@@ -31,7 +33,9 @@ def test_spoiler_free_flag_reaches_the_settings(command: str) -> None:
     assert settings is not None and not settings.spoiler_free
 
 
-def test_spoiler_free_is_refused_where_the_computer_breaks(capsys: pytest.CaptureFixture) -> None:
+def test_spoiler_free_is_refused_where_the_computer_breaks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["make", "--spoiler-free"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--spoiler-free" in err
@@ -56,15 +60,15 @@ async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
 pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
-def small(**kwargs: object) -> MastermindApp:
-    return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))  # type: ignore[arg-type]
+def small(**kwargs: Any) -> MastermindApp:
+    return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))
 
 
-def rating_line(pilot: Pilot) -> str:
+def rating_line(pilot: Pilot[Any]) -> str:
     return str(pilot.app.screen.query_one("#rating", Static).render())
 
 
-def costs(pilot: Pilot) -> list[str] | None:
+def costs(pilot: Pilot[Any]) -> list[str] | None:
     """The History's Cost column, or None when it is not shown."""
     table = pilot.app.screen.query_one(History)
     if "cost" not in table.columns:
@@ -81,10 +85,11 @@ def wrong(session: GameSession, n: int) -> str:
 async def test_a_guess_is_rated_against_the_best() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, "RRR")
         await enter(pilot, "BWB")
         space = session.space
+        assert session.person is not None
         expected = rate_moves(space, "knuth", session.person.moves)
         assert session.rating.ratings == expected
         assert rating_line(pilot) == expected[1].sentence(session.format)
@@ -99,19 +104,19 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         assert rating_line(pilot) == expected[1].sentence(session.format)
 
 
-async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch) -> None:
+async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rating is held in its worker: the line says so, guesses keep counting, and
     the held rating is kept (it is not stale: the moves it rated still stand)."""
     gate = threading.Event()
 
-    def held(*args: object, **kwargs: object) -> list:
+    def held(*args: Any, **kwargs: Any) -> list[MoveRating]:
         gate.wait(20)
-        return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
+        return rate_moves(*args, **kwargs)
 
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         for guess in ("RRR", "BWB"):
             await pilot.press(*guess, "enter")
             await pilot.pause()
@@ -177,7 +182,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
 async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
     app = small(spoiler_free=spoiler_free)
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, wrong(session, 0))
         await enter(pilot, wrong(session, 40))
         await enter(pilot, session.secret_text)
@@ -190,7 +195,7 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
 async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, "UNDO")
         assert message(pilot) == "there is no guess to take back"
         await enter(pilot, wrong(session, 0))
@@ -203,6 +208,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         assert session.rows() == [first] and len(session.rating.ratings) == 1
         assert session.practice
         assert "practice game (UNDO used)" in str(app.screen.query_one("#status", Static).render())
+        assert session.person is not None
         assert len(session.person.knowledge.steps) == 1
         assert costs(pilot) == [session.rating.ratings[0].cost()]
         await enter(pilot, session.secret_text)
@@ -232,17 +238,20 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
     again = session.rating.work()
     assert again is not None
     session.rating.take(again())
+    assert session.person is not None
     assert [r.guess for r in session.rating.ratings] == [c for c, _ in session.person.moves]
     session.guessing.guess(session.secret_text)
     session.next_game()
     assert session.rating.ratings == [] and not session.practice
 
 
-async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None:
+async def test_a_failed_rating_is_said_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Said once, tried again at the next guess, not over and over meanwhile."""
     calls: list[int] = []
 
-    def broken(*args: object, **kwargs: object) -> list:
+    def broken(*args: object, **kwargs: object) -> list[MoveRating]:
         calls.append(1)
         raise MemoryError("no room")
 
@@ -259,30 +268,32 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(monkeypatch) -> None
         await pilot.pause()
         assert len(calls) == 1
         await enter(pilot, "BWB")
-        assert len(app.screen.session.rows()) == 2 and len(calls) == 2
+        assert len(game_session(app).rows()) == 2 and len(calls) == 2
 
 
 async def test_a_rating_that_comes_after_the_next_game_started_completes_its_record(
-    monkeypatch,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The ratings belong to the session: held until the person has won and moved on to
     the next game (a new screen), they still complete the ended game's record, and the
     new game starts with no ratings of its own."""
     gate = threading.Event()
 
-    def held(*args: object, **kwargs: object) -> list:
+    def held(*args: Any, **kwargs: Any) -> list[MoveRating]:
         gate.wait(20)
-        return rate_moves(*args, **kwargs)  # type: ignore[arg-type]
+        return rate_moves(*args, **kwargs)
 
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small(rounds=2)
     async with app.run_test(size=(120, 36)) as pilot:
         first = app.screen
-        session = first.session
-        recorded: list = []
+        session = game_session(app)
+        recorded: list[Game] = []
         session.recorder = recorded.append
+        assert session.game.secret is not None
         miss, secret = wrong(session, 0), session.format(session.game.secret)
         ended = session.person
+        assert ended is not None
         for guess in (miss, secret):
             await pilot.press(*guess, "enter")
             await pilot.pause()
@@ -306,7 +317,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
         ]
 
 
-async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir) -> None:
+async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir: Path) -> None:
     """The optimal tree the ratings use, found damaged on disk by the rating process, is
     searched again there and said in one line, once; the guesses are rated all the same."""
     from engine import rating as rating_module
@@ -318,7 +329,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
     path.write_text("not json")
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, "RRR")
         await app.workers.wait_for_complete()
         await pilot.pause()

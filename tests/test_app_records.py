@@ -8,8 +8,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from app_helpers import enter
+import pytest
+from app_helpers import enter, game_session
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -36,7 +38,7 @@ class Host(App[None]):
         self.push_screen(self.records_screen)
 
 
-async def test_figures_recent_games_and_replay(tmp_path):
+async def test_figures_recent_games_and_replay(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     store = Records(path)
     store.add(a_game(5))
@@ -67,7 +69,7 @@ async def test_figures_recent_games_and_replay(tmp_path):
         assert isinstance(app.screen, RecordsScreen)
 
 
-async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path):
+async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     path.write_bytes(b"garbage" * 500)
     app = Host(RecordsScreen(path))
@@ -79,11 +81,13 @@ async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path):
         assert app.screen.query_one("#records-games", DataTable).row_count == 0
 
 
-async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(tmp_path, monkeypatch):
+async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 11's worker rule: a failure no one foresaw in the reading worker ended the app
     (WorkerFailed); it is one line on the Records screen, and the game is still there."""
 
-    def broken(self, *args):
+    def broken(self: Records, *args: object) -> None:
         raise OSError("Input/output error")
 
     monkeypatch.setattr(Records, "summaries", broken)
@@ -103,8 +107,8 @@ async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(tmp_
 
 
 # ----- the app keeps every finished game -----
-def recording_app(path: Path, **kw: object) -> MastermindApp:
-    settings = Settings.build(colours=3, positions=3, seed=5, **kw)  # type: ignore[arg-type]
+def recording_app(path: Path, **kw: Any) -> MastermindApp:
+    settings = Settings.build(colours=3, positions=3, seed=5, **kw)
     return MastermindApp(settings, records=path)
 
 
@@ -112,11 +116,11 @@ def notices(app: MastermindApp) -> list[str]:
     return [str(n.message) for n in app._notifications]
 
 
-async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path):
+async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     app = recording_app(path, rounds=2)
     async with app.run_test(size=(100, 30)) as pilot:
-        session = app.screen.session
+        session = game_session(app)
         await enter(pilot, session.secret_text)
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -141,7 +145,7 @@ async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path):
     assert notices(app) == []
 
 
-async def test_a_damaged_database_is_one_line_and_the_game_goes_on(tmp_path):
+async def test_a_damaged_database_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     path.write_bytes(b"garbage" * 500)
     app = recording_app(path, rounds=2)
@@ -161,7 +165,7 @@ async def test_a_damaged_database_is_one_line_and_the_game_goes_on(tmp_path):
         assert isinstance(app.screen, PlayScreen) and len(app.screen.session.rows()) == 1
 
 
-async def test_a_locked_database_waits_in_a_worker_then_says_so(tmp_path):
+async def test_a_locked_database_waits_in_a_worker_then_says_so(tmp_path: Path) -> None:
     """Another instance holds the write lock: the interface stays free (typing goes on)
     while the worker waits out its timeout (the real 2 s: shortened to 1 s, the test
     failed once on a machine under load 9), then one line."""
@@ -188,7 +192,7 @@ async def test_a_locked_database_waits_in_a_worker_then_says_so(tmp_path):
     assert Records(path).games() == []
 
 
-async def test_no_record_keeps_nothing_but_shows_the_records(tmp_path):
+async def test_no_record_keeps_nothing_but_shows_the_records(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     Records(path).add(a_game(4))
     settings = Settings.build(colours=4, positions=3, seed=5)
@@ -203,7 +207,7 @@ async def test_no_record_keeps_nothing_but_shows_the_records(tmp_path):
     assert len(Records(path).games()) == 1
 
 
-async def test_records_from_the_home_screen_and_the_palette(tmp_path):
+async def test_records_from_the_home_screen_and_the_palette(tmp_path: Path) -> None:
     app = MastermindApp(records=tmp_path / "r.sqlite3")
     async with app.run_test(size=(100, 30)) as pilot:
         assert "Records" in [c.title for c in app.get_system_commands(app.screen)]
@@ -220,7 +224,7 @@ async def test_records_from_the_home_screen_and_the_palette(tmp_path):
         assert isinstance(app.screen, RecordsScreen)
 
 
-async def test_a_rated_game_replays_with_its_ratings(tmp_path):
+async def test_a_rated_game_replays_with_its_ratings(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     rated = Move("0 0 1 1", 0, 1, 4.48, 4.41, "0 0 1 2", "optimal")
     Records(path).add(Game(6, 4, 10, "play", "person", "quit", "knuth", (rated,), secret="2 3 4 5"))
@@ -236,7 +240,7 @@ async def test_a_rated_game_replays_with_its_ratings(tmp_path):
         )
 
 
-async def test_a_record_edited_by_hand_replays_as_one_line(tmp_path):
+async def test_a_record_edited_by_hand_replays_as_one_line(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     Records(path).add(replace(a_game(2), notation="klingon"))
     app = Host(RecordsScreen(path))
@@ -249,7 +253,9 @@ async def test_a_record_edited_by_hand_replays_as_one_line(tmp_path):
         assert text.endswith("; the file may be damaged.") and "\n" not in text
 
 
-async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(tmp_path):
+async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(
+    tmp_path: Path,
+) -> None:
     """A Bulls and Cows game says 'no repeats' in the list and on the replay; one move is
     '1 move', and a lost game is not 'out of moves in 10 moves'."""
     path = tmp_path / "r.sqlite3"
@@ -279,7 +285,7 @@ async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(tm
         assert "1. 0123   4,0" in str(app.screen.query_one("#replay-moves", Static).content)
 
 
-async def test_watching_keeps_nothing(tmp_path):
+async def test_watching_keeps_nothing(tmp_path: Path) -> None:
     """Watch is the one mode that records nothing, even watched to the end."""
     path = tmp_path / "r.sqlite3"
     settings = Settings.build(mode="watch", colours=4, positions=3)
@@ -293,20 +299,23 @@ async def test_watching_keeps_nothing(tmp_path):
     assert not path.exists() or Records(path).games() == []
 
 
-async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(tmp_path, monkeypatch):
+async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The 1978 game opened with F7 from the home screen, and ``mastermind retro`` (its
     own app): each game that ends is kept, as retro; with --no-record none is."""
     from mastermind_tui.retro import dialogue as dialogue_module
+    from mastermind_tui.retro import gwbasic
     from mastermind_tui.retro.app import RetroApp
     from mastermind_tui.retro.screen import TeletypeScreen
 
     monkeypatch.setattr(TeletypeScreen, "cursor_blink", False)
     # The home screen has no seed: without one, RG was the secret one game in 16.
-    seeded = dialogue_module.make_rnd
+    seeded = gwbasic.make_rnd
     monkeypatch.setattr(dialogue_module, "make_rnd", lambda seed, gw: seeded(seed or 1, gw))
     path = tmp_path / "r.sqlite3"
 
-    async def quit_a_game(app: App, pilot: Pilot, *first: str) -> None:
+    async def quit_a_game(app: App[Any], pilot: Pilot[Any], *first: str) -> None:
         await pilot.press(*first)
         for line in ("4", "2", "1", "RG", "QUIT"):
             await pilot.press(*line.lower(), "enter")

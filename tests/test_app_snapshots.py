@@ -3,6 +3,9 @@ deliberate change of look)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -18,10 +21,10 @@ def frozen_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
 
 
-def settled(*lines: str, keys: tuple[str, ...] = ()):
+def settled(*lines: str, keys: tuple[str, ...] = ()) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """run_before: type lines at the command line, press keys, and wait for the workers."""
 
-    async def run(pilot: Pilot) -> None:
+    async def run(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
         for line in lines:
             pilot.app.screen.query_one("#command", Input).value = line
@@ -35,42 +38,42 @@ def settled(*lines: str, keys: tuple[str, ...] = ()):
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_home(snap_compare, size) -> None:
+def test_home(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     assert snap_compare(MastermindApp(), terminal_size=size, run_before=settled())
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_play(snap_compare, size) -> None:
+def test_play(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
     assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
 
 
-def test_play_spoiler_free(snap_compare) -> None:
+def test_play_spoiler_free(snap_compare: Callable[..., bool]) -> None:
     """A spoiler-free game: the note stands in for the Solver trace, no Cost column."""
     app = MastermindApp(Settings.build(seed=3, spoiler_free=True))
     assert snap_compare(app, terminal_size=(120, 36), run_before=settled("RRGG"))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_make(snap_compare, size) -> None:
+def test_make(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(mode="make", seed=3))
     assert snap_compare(app, terminal_size=size, run_before=settled("1,0"))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_watch(snap_compare, size) -> None:
+def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n")))
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_stats(snap_compare, size) -> None:
+def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
 
-    async def open_stats(pilot: Pilot) -> None:
+    async def open_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
-        pilot.app.action_statistics()
+        app.action_statistics()
         # The footer fills in a refresh or more after the screen appears: two pauses were
         # not always enough on a loaded machine (CI once caught it empty).
         for _ in range(100):
@@ -82,17 +85,17 @@ def test_stats(snap_compare, size) -> None:
     assert snap_compare(app, terminal_size=size, run_before=open_stats)
 
 
-def test_too_small(snap_compare) -> None:
+def test_too_small(snap_compare: Callable[..., bool]) -> None:
     app = MastermindApp(Settings.build(seed=3))
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
 
 
-def test_tree(snap_compare) -> None:
+def test_tree(snap_compare: Callable[..., bool]) -> None:
     """The decision tree beside a watched game (F4), one node opened from the keyboard."""
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
 
-    async def open_tree(pilot: Pilot) -> None:
+    async def open_tree(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.press("n", "f4")
         await pilot.app.workers.wait_for_complete()

@@ -5,13 +5,16 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine import CodeSpace
-from engine.stats import describe_seconds, estimate_seconds, run_stats
+from engine.stats import Progress, StatsResult, describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm
@@ -23,7 +26,7 @@ from mastermind_tui.widgets.histogram import StatsCard
 @asynccontextmanager
 async def statistics_screen(
     size: tuple[int, int] = (80, 24),
-) -> AsyncIterator[tuple[MastermindApp, Pilot, StatsScreen]]:
+) -> AsyncIterator[tuple[MastermindApp, Pilot[Any], StatsScreen]]:
     """An app at a game with its Statistics screen opened over it, as the palette does."""
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=size) as pilot:
@@ -122,13 +125,22 @@ class Recorder:
         self.news.append(news)
 
 
-def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypatch) -> None:
+def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The engine reports by time, so at any count: each report moves the bar (a filter by
     count, one game in a hundred, let almost none through)."""
     space = CodeSpace(6, 4)
     calls: list[int] = []
 
-    def fake_run(space, name, secrets, seed=None, progress=None):
+    def fake_run(
+        space: CodeSpace,
+        name: str,
+        secrets: np.ndarray,
+        seed: int | None = None,
+        progress: Progress | None = None,
+    ) -> StatsResult:
+        assert progress is not None
         for done in (7, 513, 1000):
             calls.append(done)
             progress(done, len(secrets))
@@ -144,32 +156,41 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(monkeypat
     assert len(calls) == 6
 
 
-async def test_strategy_ticks_read_by_their_mark_with_no_color(monkeypatch) -> None:
+async def test_strategy_ticks_read_by_their_mark_with_no_color(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 11 item 18: Textual's checkbox draws X ticked or not (colour alone told them
     apart, nothing with NO_COLOR); ticked boxes read [X], the others [ ]. Space ticks,
     Enter runs."""
     from app_helpers import screen_text
 
     monkeypatch.setenv("NO_COLOR", "1")
-    async with statistics_screen() as (app, pilot, _screen):
+    async with statistics_screen() as (app, pilot, screen):
         text = screen_text(pilot)
         assert "[X] knuth" in text and "[ ] expected-size" in text and "[ ] no repeats" in text
         app.screen.query_one("#strategy-knuth", Checkbox).focus()
         await pilot.press("space")
         assert "[ ] knuth" in screen_text(pilot)
-        assert app.screen.selected() == ["entropy", "classic"]
+        assert screen.selected() == ["entropy", "classic"]
         await pilot.press("enter")  # Enter runs from a tick, as from a field
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert [c.result.strategy for c in app.screen.query(StatsCard)] == ["entropy", "classic"]
 
 
-def held_runs(monkeypatch) -> threading.Event:
+def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """Runs report progress until the returned event is set (or the run is cancelled):
     the test decides when a run ends, so "during a run" is certain."""
     release = threading.Event()
 
-    def held(space, name, secrets, seed=None, progress=None):
+    def held(
+        space: CodeSpace,
+        name: str,
+        secrets: np.ndarray,
+        seed: int | None = None,
+        progress: Progress | None = None,
+    ) -> StatsResult:
+        assert progress is not None
         while not release.wait(0.1):
             progress(0, len(secrets))  # raises Stopped once the screen cancels
         return run_stats(space, name, secrets, seed)
@@ -178,7 +199,9 @@ def held_runs(monkeypatch) -> threading.Event:
     return release
 
 
-async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(monkeypatch) -> None:
+async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 11 item 6: with the focus in a field, Ctrl+X is the field's cut; Escape and the
     visible Cancel button stop the run wherever the focus is."""
     release = held_runs(monkeypatch)
@@ -202,7 +225,9 @@ async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(monkeypatch)
         release.set()
 
 
-async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> None:
+async def test_leaving_statistics_during_a_run_keeps_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Issue 11 item 4: F5 during a run crashed the app (the run's callbacks touched the
     ProgressBar of a screen that was gone)."""
     release = held_runs(monkeypatch)
@@ -220,7 +245,7 @@ async def test_leaving_statistics_during_a_run_keeps_the_app(monkeypatch) -> Non
         assert app.is_running and app.return_code is None
 
 
-async def test_a_damaged_optimal_cache_is_said_once(cache_dir) -> None:
+async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
     """The optimal tree found damaged on disk is searched again, and the run says so in
     its last line; the next run, on the tree in hand, has nothing to say."""
     path = cache_dir / "optimal-4x3.json"

@@ -3,7 +3,7 @@ from the answer, the sentence, and the person's guess split beside the strategy'
 
 from __future__ import annotations
 
-from app_helpers import enter
+from app_helpers import enter, game_session
 from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
@@ -30,7 +30,7 @@ async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
         assert split[2].startswith("BBWG ")
         assert split[2].endswith("largest 44, 13 classes  knuth's choice")
         # The same numbers as the engine's own split of the 256 codes.
-        session = app.screen.session
+        session = game_session(app)
         solver = Solver(session.space, make_strategy("knuth"))
         solver.observe(session.parse("RRGG"), 1, 0)
         bbwg = solver.fork().decide()
@@ -56,7 +56,7 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
     app = MastermindApp(Settings.build(seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
         await enter(pilot, "RRGG")
-        session = app.screen.session
+        session = game_session(app)
         before = Solver(session.space, make_strategy("knuth")).candidates
         rrgg = session.parse("RRGG")
         assert bar_lines(app)[2].startswith("1,0 ") and bar_lines(app)[2].endswith("◀")
@@ -79,7 +79,7 @@ async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
     app = MastermindApp(Settings.build(mode="make", seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
         await enter(pilot, "1,0")
-        session = app.screen.session
+        session = game_session(app)
         lines = bar_lines(app)
         row = next(i for i, line in enumerate(lines) if line.startswith("2,2 "))
         await pilot.click(PartitionBars, offset=(1, row))

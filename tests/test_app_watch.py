@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from rich.console import Console
 from rich.text import Text
@@ -163,6 +165,7 @@ async def test_a_bar_opens_to_list_its_codes() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "down", "enter")
         solver, _ = knuth_after(1)
+        assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         rrgo = session.settings.notation.parse(session.space, "RRGO")
         largest = class_codes(session.space, rrgo, solver.candidates, Answer(1, 1))
@@ -200,6 +203,7 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         assert lines[2].split() == ["B", "W", "R", "G", "O", "Y"]
         assert text_of(app, "#trace-cursor") == "shift+arrows or the mouse: name a code"
         await pilot.press("shift+right", "shift+right", "shift+down")
+        assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         assert codemap.cursor == 1 + 36  # placed on the first code, then right, then down
         assert text_of(app, "#trace-cursor") == f"▸ {session.format(37)}: ruled out"
@@ -279,6 +283,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
         await pilot.press("n", "n", "n")
         assert not app.screen.query_one(CodeMap).display  # 4,096 codes: no map
         assert not app.screen.query_one("#trace-cursor").display
+        assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         left = session.trace().candidates
         listed = text_of(app, "#trace-codes").split()
@@ -328,7 +333,9 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
 
 
-async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(cache_dir) -> None:
+async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
+    cache_dir: Path,
+) -> None:
     """optimal is offered wherever strategies are chosen: picked on the home screen, a
     watched 4x3 game follows the exact optimum's tree (searched afresh in a temporary
     cache) and names the strategy in the trace, with the runner-up and the ties."""

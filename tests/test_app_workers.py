@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from typing import Any, NoReturn
 
 import pytest
-from app_helpers import message
+from app_helpers import game_session, message
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from engine import Solver
+from engine import Decision, Solver, Step
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.settings import Settings
@@ -35,7 +37,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
     gate = Gate()
     decide = Solver.decide
 
-    def held(self: Solver):
+    def held(self: Solver) -> Decision:
         if threading.current_thread() is not threading.main_thread():
             gate.waiting.set()
             gate.open_event.wait(20)
@@ -46,7 +48,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
     gate.open()
 
 
-async def type_line(pilot, text: str) -> None:
+async def type_line(pilot: Pilot[Any], text: str) -> None:
     """Type key by key and press Enter, without waiting for any worker."""
     await pilot.press(*text, "enter")
     await pilot.pause()
@@ -56,7 +58,7 @@ def advice(app: MastermindApp) -> str:
     return str(app.screen.query_one("#trace-advice", Static).render())
 
 
-async def settle(pilot) -> None:
+async def settle(pilot: Pilot[Any]) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
@@ -78,6 +80,7 @@ async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate
         gate.open()
         await settle(pilot)
         summary = str(screen.query_one("#trace-summary", Static).render())
+        assert screen.session.person is not None
         left = len(screen.session.person.knowledge.candidates)
         assert f"{left:,} of 1,296" in summary
         assert "knuth would play next" in advice(app) and "thinking" not in advice(app)
@@ -88,7 +91,8 @@ async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate:
     app = MastermindApp(Settings.build(mode="make", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
-        session = app.screen.session
+        session = game_session(app)
+        assert session.pending is not None
         first = session.pending.guess
         gate.open_event.clear()
         await type_line(pilot, "0,0")
@@ -141,7 +145,7 @@ async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: 
 async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(self: Solver):
+    def broken(self: Solver) -> NoReturn:
         raise ValueError("Cannot take a larger sample than population")
 
     monkeypatch.setattr(Solver, "decide", broken)
@@ -169,7 +173,7 @@ async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, posit
             await settle(pilot)
             assert "thinking" not in advice(app), advice(app)
             if mode == "make":
-                assert app.screen.session.pending is not None
+                assert game_session(app).pending is not None
                 assert "my guess is" in message(pilot)
 
 
@@ -179,7 +183,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
     threads: list[bool] = []
     observe = Solver.observe
 
-    def watched(self: Solver, *args, **kwargs):
+    def watched(self: Solver, *args: Any, **kwargs: Any) -> Step:
         threads.append(threading.current_thread() is threading.main_thread())
         return observe(self, *args, **kwargs)
 
@@ -187,7 +191,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
     app = MastermindApp(Settings.build(colours=8, positions=8, seed=1))
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "RRGGBBWW")
-        assert len(app.screen.session.rows()) == 1
+        assert len(game_session(app).rows()) == 1
         await settle(pilot)
         assert threads and not any(threads)
 
@@ -197,8 +201,10 @@ async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         board = str(app.screen.query_one("#board", Static).render())
-        guess = app.screen.session.pending.guess
-        symbols = app.screen.session.format(guess)
+        pending = game_session(app).pending
+        assert pending is not None
+        guess = pending.guess
+        symbols = game_session(app).format(guess)
         first_row = board.splitlines()[0]
         assert first_row.startswith(" 1") and "?" in first_row
         assert [c for c in first_row if c.isalpha()] == list(symbols)
@@ -216,6 +222,8 @@ async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> No
         await settle(pilot)
         text = advice(app)
         assert "the code is known" not in text
-        left = len(app.screen.session.person.knowledge.candidates)
+        person = game_session(app).person
+        assert person is not None
+        left = len(person.knowledge.candidates)
         assert f"given up with {left:,} codes left" in text
         assert app.focused is app.screen.query_one("#command", Input)

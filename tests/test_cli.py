@@ -18,14 +18,14 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_version_and_help():
+def test_version_and_help() -> None:
     assert run("--version").stdout.strip() == "mastermind 0.1.0"
     out = run("--help").stdout
     for command in ("solve", "stats", "play", "watch", "retro"):
         assert command in out
 
 
-def test_solve_json_reproduces_seed_000():
+def test_solve_json_reproduces_seed_000() -> None:
     result = run("solve", "4204", "--strategy", "sequential", "--notation", "digits", "--json")
     data = json.loads(result.stdout)
     assert data["solved"] is True
@@ -41,7 +41,7 @@ def test_solve_json_reproduces_seed_000():
     assert data["guesses"][-1]["candidates_after"] == 1
 
 
-def test_solve_prints_a_readable_trace(capsys):
+def test_solve_prints_a_readable_trace(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "r g b y"]) == 0
     out = capsys.readouterr().out
     assert "Breaking RGBY with knuth" in out
@@ -50,14 +50,14 @@ def test_solve_prints_a_readable_trace(capsys):
     assert out.rstrip().endswith("Solved in 4 guesses.")
 
 
-def test_solve_numbers_notation(capsys):
+def test_solve_numbers_notation(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "2 1 6 2", "--notation", "numbers", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["guesses"][0]["guess"] == "1 1 2 2"
     assert data["guesses"][-1]["guess"] == "2 1 6 2"
 
 
-def test_stats_all_knuth_json():
+def test_stats_all_knuth_json() -> None:
     data = json.loads(run("stats", "--all", "--json").stdout)
     assert data["strategy"] == "knuth" and data["games"] == 1296
     assert data["total_guesses"] == 5801 and data["worst"] == 5
@@ -76,7 +76,7 @@ def test_stats_all_knuth_json():
     }
 
 
-def test_stats_sample_text(capsys):
+def test_stats_sample_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--strategy", "random", "--games", "50", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert "random on 6 colours x 4 positions" in out
@@ -103,7 +103,7 @@ def test_stats_sample_text(capsys):
         (["solve", "RGBY", "--notation", "runes"], "unknown notation 'runes'"),
     ],
 )
-def test_bad_input_is_one_line_on_stderr(args, message):
+def test_bad_input_is_one_line_on_stderr(args: list[str], message: str) -> None:
     result = run(*args)
     assert result.returncode != 0
     assert result.stdout == ""
@@ -113,7 +113,7 @@ def test_bad_input_is_one_line_on_stderr(args, message):
     assert "Traceback" not in result.stderr
 
 
-def test_solve_and_stats_do_not_import_textual():
+def test_solve_and_stats_do_not_import_textual() -> None:
     code = (
         "import sys; from mastermind_tui.cli import main; "
         "main(['solve', 'RGBY', '--json']); "
@@ -136,7 +136,7 @@ def test_solve_and_stats_do_not_import_textual():
         ["serve", "--port", "8001"],
     ],
 )
-def test_a_parser_built_for_one_command_reads_it_as_the_whole_one_does(argv):
+def test_a_parser_built_for_one_command_reads_it_as_the_whole_one_does(argv: list[str]) -> None:
     """The command line builds only the options of the command it was given (20 ms of a
     stats run): the result must not depend on it."""
     assert vars(build_parser(argv[0]).parse_args(argv)) == vars(build_parser().parse_args(argv))

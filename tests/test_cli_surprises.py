@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,11 +24,11 @@ MASTERMIND = str(Path(sys.executable).parent / "mastermind")
 NO_TERMINAL = "needs a terminal on stdin and stdout; use `mastermind retro --plain`"
 
 
-def run(*args: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+def run(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
     """The installed console script, as a user runs it."""
-    options: dict[str, object] = {"capture_output": True, "text": True, "timeout": 60}
+    options: dict[str, Any] = {"capture_output": True, "text": True, "timeout": 60}
     options.update(kwargs)
-    return subprocess.run([MASTERMIND, *args], **options)  # type: ignore[call-overload]
+    return subprocess.run([MASTERMIND, *args], **options)
 
 
 def one_error_line(result: subprocess.CompletedProcess[str]) -> str:
@@ -245,8 +246,8 @@ def test_an_all_digit_secret_is_read_as_digits(capsys: pytest.CaptureFixture[str
 def test_every_subcommand_help_page_has_a_description() -> None:
     parser = build_parser()
     commands = next(a for a in parser._actions if a.dest == "command").choices
-    assert commands is not None
-    for name, sub in commands.items():  # type: ignore[attr-defined]
+    assert isinstance(commands, dict)
+    for name, sub in commands.items():
         assert sub.description, name
         assert sub.description in sub.format_help()
 
@@ -262,7 +263,7 @@ def test_every_game_mode_starts_from_the_command_line(mode: str) -> None:
 
 def test_watch_starts_from_the_command_line() -> None:
     settings, secret = settings_from(build_parser().parse_args(["watch", "RGBY"]))
-    assert settings is not None and settings.mode == "watch"
+    assert settings is not None and settings.mode == "watch" and secret is not None
     assert settings.notation.format(settings.space, secret) == "RGBY"
 
 

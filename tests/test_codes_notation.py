@@ -10,7 +10,7 @@ from engine.codes import MAX_CODES
 from engine.notation import clip, written_in
 
 
-def test_index_zero_is_all_first_colour_and_first_position_changes_fastest():
+def test_index_zero_is_all_first_colour_and_first_position_changes_fastest() -> None:
     space = CodeSpace(6, 4)
     letters = get_notation("letters")
     assert letters.format(space, 0) == "BBBB"
@@ -19,7 +19,7 @@ def test_index_zero_is_all_first_colour_and_first_position_changes_fastest():
     assert letters.format(space, 157) == "WROB"  # the listing's code 158
 
 
-def test_digits_table_matches_arithmetic():
+def test_digits_table_matches_arithmetic() -> None:
     space = CodeSpace(5, 3)
     idx = space.all_indices()
     assert np.array_equal(space.digits.T, space.digits_of(idx))
@@ -37,12 +37,12 @@ def test_digits_table_matches_arithmetic():
         (2, 25, "the limit"),
     ],
 )
-def test_limits_are_enforced_with_reasons(colours, positions, fragment):
+def test_limits_are_enforced_with_reasons(colours: int, positions: int, fragment: str) -> None:
     with pytest.raises(ConfigError, match=fragment):
         CodeSpace(colours, positions)
 
 
-def test_biggest_space_allowed():
+def test_biggest_space_allowed() -> None:
     assert CodeSpace(8, 8).size == MAX_CODES
 
 
@@ -57,7 +57,7 @@ def test_biggest_space_allowed():
         ("numbers", "1,1,2,2", (0, 0, 1, 1)),
     ],
 )
-def test_parsing_is_forgiving(notation, text, digits):
+def test_parsing_is_forgiving(notation: str, text: str, digits: tuple[int, ...]) -> None:
     space = CodeSpace(6, 4)
     n = get_notation(notation)
     code = n.parse(space, text)
@@ -65,24 +65,24 @@ def test_parsing_is_forgiving(notation, text, digits):
     assert n.parse(space, n.format(space, code)) == code
 
 
-def test_wrong_length_names_both_lengths():
+def test_wrong_length_names_both_lengths() -> None:
     with pytest.raises(CodeError, match="has 3 pegs; a code here has 4 positions"):
         get_notation("letters").parse(CodeSpace(6, 4), "RGB")
 
 
-def test_unknown_colour_is_named():
+def test_unknown_colour_is_named() -> None:
     with pytest.raises(CodeError, match="'P' is not a colour here"):
         get_notation("letters").parse(CodeSpace(6, 4), "BWPT")
     with pytest.raises(CodeError, match="'7' is not a colour"):
         get_notation("numbers").parse(CodeSpace(6, 4), "1 2 3 7")
 
 
-def test_letters_refuse_more_than_eight_colours():
+def test_letters_refuse_more_than_eight_colours() -> None:
     with pytest.raises(ConfigError, match="at most 8 colours"):
         get_notation("letters").parse(CodeSpace(9, 4), "BBBB")
 
 
-def test_parse_any_reads_every_style():
+def test_parse_any_reads_every_style() -> None:
     space = CodeSpace(6, 4)
     letters = get_notation("letters")
     expected = letters.parse(space, "RRGG")
@@ -92,7 +92,7 @@ def test_parse_any_reads_every_style():
         parse_any(space, "RRGX", letters)
 
 
-def test_unknown_notation():
+def test_unknown_notation() -> None:
     with pytest.raises(ConfigError, match="choose one of letters, digits, numbers"):
         get_notation("roman")
 
@@ -103,7 +103,9 @@ def test_unknown_notation():
     st.integers(1, 6),
     st.data(),
 )
-def test_every_code_reads_back_in_every_notation(name, colours, positions, data):
+def test_every_code_reads_back_in_every_notation(
+    name: str, colours: int, positions: int, data: st.DataObject
+) -> None:
     space = CodeSpace(colours, positions)
     notation = get_notation(name)
     index = data.draw(st.integers(0, space.size - 1))
@@ -114,7 +116,9 @@ def test_every_code_reads_back_in_every_notation(name, colours, positions, data)
 
 
 @given(st.integers(2, 8), st.integers(1, 6), st.data())
-def test_an_all_digit_code_is_read_as_digits_where_letters_are_preferred(colours, positions, data):
+def test_an_all_digit_code_is_read_as_digits_where_letters_are_preferred(
+    colours: int, positions: int, data: st.DataObject
+) -> None:
     """`mastermind solve 4204` means digits: letters notation never writes a digit."""
     space = CodeSpace(colours, positions)
     index = data.draw(st.integers(0, space.size - 1))
@@ -125,7 +129,7 @@ def test_an_all_digit_code_is_read_as_digits_where_letters_are_preferred(colours
     assert written_in(space, letters.format(space, index), letters) is letters
 
 
-def test_digits_beyond_the_colours_get_the_digits_error():
+def test_digits_beyond_the_colours_get_the_digits_error() -> None:
     with pytest.raises(CodeError, match=r"'7' is not a colour here; use 0 1 2 3 4 5$"):
         parse_any(CodeSpace(6, 4), "4207", get_notation("letters"))
 
@@ -133,14 +137,14 @@ def test_digits_beyond_the_colours_get_the_digits_error():
 @pytest.mark.parametrize(
     "text", ["\uff16\uff16\uff16\uff16", "\u0661\u0662\u0661\u0662", "1\uff122"]
 )
-def test_only_ascii_digits_are_digits(text):
+def test_only_ascii_digits_are_digits(text: str) -> None:
     with pytest.raises(CodeError):
         parse_any(CodeSpace(6, 4), text, get_notation("letters"))
     with pytest.raises(CodeError):
         get_notation("numbers").parse(CodeSpace(6, 4), " ".join(text))
 
 
-def test_long_input_is_cut_in_messages():
+def test_long_input_is_cut_in_messages() -> None:
     with pytest.raises(CodeError) as error:
         parse_any(CodeSpace(6, 4), "R" * 100_000, get_notation("letters"))
     message = str(error.value)
@@ -149,7 +153,7 @@ def test_long_input_is_cut_in_messages():
     assert clip("x" * 10) == "x" * 10 and clip("x" * 100) == "x" * 39 + "…"
 
 
-def test_one_peg_is_written_in_the_singular():
+def test_one_peg_is_written_in_the_singular() -> None:
     """Issue 11 item 13: "1 pegs" and "1 positions" nowhere."""
     with pytest.raises(CodeError, match=r"enter a code of 1 peg, e\.g\."):
         get_notation("letters").parse(CodeSpace(2, 1), " ")

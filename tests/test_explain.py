@@ -43,7 +43,7 @@ def knuth(
     )
 
 
-def test_the_tie_sentence_names_the_rule():
+def test_the_tie_sentence_names_the_rule() -> None:
     assert sentence(knuth(44, 44, True, False), fmt) == (
         "RRGG and RGGR both leave at most 44 codes; RRGG could be the secret, RGGR could not."
     )
@@ -57,7 +57,7 @@ def test_the_tie_sentence_names_the_rule():
     )
 
 
-def test_without_a_tie_the_next_best_is_named():
+def test_without_a_tie_the_next_best_is_named() -> None:
     assert tie_text(knuth(44, 46), fmt) == ""
     assert sentence(knuth(44, 46), fmt) == (
         "RRGG leaves at most 44 codes, whatever the answer; the next best, RGGR, leaves at most 46."
@@ -77,17 +77,17 @@ def test_without_a_tie_the_next_best_is_named():
         ("classic", "is the first code still possible scanning forward from a random start"),
     ],
 )
-def test_each_strategy_speaks_its_own_terms(strategy: str, words: str):
+def test_each_strategy_speaks_its_own_terms(strategy: str, words: str) -> None:
     first = play(SPACE, make_strategy(strategy), code("RGOY"), seed=1)[0]
     assert words in sentence(first.decision, fmt)
 
 
-def test_a_persons_guess_says_whether_it_could_be_the_secret():
+def test_a_persons_guess_says_whether_it_could_be_the_secret() -> None:
     decision = Decision(guess=code("RRGG"), consistent=False, note="chosen by the player")
     assert sentence(decision, fmt) == "RRGG could not be the secret (chosen by the player)."
 
 
-def test_estimates_are_marked():
+def test_estimates_are_marked() -> None:
     decision = Decision(
         guess=0,
         consistent=True,
@@ -98,7 +98,7 @@ def test_estimates_are_marked():
     assert sentence(decision, fmt) == "BBBB leaves at most ≈2,112,251 codes, whatever the answer."
 
 
-def test_next_best_marks_estimates_and_says_what_the_star_means():
+def test_next_best_marks_estimates_and_says_what_the_star_means() -> None:
     """Issue 11 item 12: sampled scores carry ≈ and a star is explained where it shows."""
     sampled = Decision(
         guess=0,
@@ -115,7 +115,7 @@ def test_next_best_marks_estimates_and_says_what_the_star_means():
     assert "≈" not in alternatives_text(exact, fmt) and "*" not in alternatives_text(exact, fmt)
 
 
-def test_runner_up_split_and_class_codes_match_a_brute_force_count():
+def test_runner_up_split_and_class_codes_match_a_brute_force_count() -> None:
     decision = play(SPACE, make_strategy("knuth"), code("RGOY"))[0].decision
     everything = SPACE.all_indices()
     rival, split = runner_up(SPACE, decision, everything) or (0, {})
@@ -130,14 +130,14 @@ def test_runner_up_split_and_class_codes_match_a_brute_force_count():
     assert np.all(np.diff(worst) > 0)
 
 
-def test_solve_prints_the_sentence_for_every_step(capsys):
+def test_solve_prints_the_sentence_for_every_step(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "RGBY"]) == 0
     out = capsys.readouterr().out
     assert "      BBWW leaves at most 256 codes, whatever the answer; the next best, BBWR" in out
     assert "      WRGG and RWGG both leave at most 44 codes; both could be the secret, " in out
 
 
-def test_a_code_is_ruled_out_by_the_first_answer_it_contradicts():
+def test_a_code_is_ruled_out_by_the_first_answer_it_contradicts() -> None:
     moves = [(code("BBWW"), Answer(0, 0)), (code("RRGO"), Answer(1, 2))]
     assert ruled_out(SPACE, code("RGOY"), moves) is None
     assert ruled_out(SPACE, code("WWBB"), moves) == (1, Answer(0, 4))
@@ -151,7 +151,7 @@ def test_a_code_is_ruled_out_by_the_first_answer_it_contradicts():
     assert code_text(SPACE, 0, [], fmt) == "BBBB is possible: no guess has been answered yet."
 
 
-def test_without_repeats_a_repeated_colour_is_not_a_code_of_the_game():
+def test_without_repeats_a_repeated_colour_is_not_a_code_of_the_game() -> None:
     space = CodeSpace(6, 4, repeats=False)
     letters = get_notation("letters")
 

@@ -22,17 +22,17 @@ from engine.feedback import (
 YELLOW, RED, GREEN, BLACK, BLUE = 0, 1, 2, 3, 4
 
 
-def test_seed_002_yellow_red_red_green():
+def test_seed_002_yellow_red_red_green() -> None:
     code = [YELLOW, RED, RED, GREEN]
     guess = [RED, RED, YELLOW, BLACK]
     assert score(code, guess) == Answer(black=1, white=2)
 
 
-def test_seed_003_rules_example():
+def test_seed_003_rules_example() -> None:
     assert score([RED, RED, YELLOW, BLUE], [RED, BLUE, YELLOW, BLACK]) == Answer(2, 1)
 
 
-def test_seed_003_elimination_examples():
+def test_seed_003_elimination_examples() -> None:
     guess = [RED, BLUE, YELLOW, BLACK]
     assert score([RED, RED, RED, RED], guess) == Answer(1, 0)  # removed
     assert score([RED, RED, YELLOW, BLUE], guess) == Answer(2, 1)  # kept
@@ -41,14 +41,14 @@ def test_seed_003_elimination_examples():
     assert score([RED, BLUE, YELLOW, BLUE], guess) == Answer(3, 0)
 
 
-def test_seed_001_four_moves():
+def test_seed_001_four_moves() -> None:
     secret = [2, 1, 6, 2]
     moves = {(1, 1, 2, 2): (2, 1), (4, 4, 6, 6): (1, 0), (1, 4, 1, 2): (1, 1), (2, 1, 6, 2): (4, 0)}
     for guess, answer in moves.items():
         assert score(secret, guess) == Answer(*answer)
 
 
-def test_seed_000_sample_scores():
+def test_seed_000_sample_scores() -> None:
     secret = [4, 2, 0, 4]
     rows = {"0000": (1, 0), "1110": (0, 1), "2202": (2, 0), "3302": (1, 1), "4204": (4, 0)}
     for guess, answer in rows.items():
@@ -59,7 +59,7 @@ codes4 = st.lists(st.integers(0, 5), min_size=4, max_size=4)
 
 
 @given(codes4, codes4)
-def test_symmetric_and_bounded(a, b):
+def test_symmetric_and_bounded(a: list[int], b: list[int]) -> None:
     ab = score(a, b)
     assert ab == score(b, a)
     assert ab.black >= 0 and ab.white >= 0 and ab.black + ab.white <= 4
@@ -67,18 +67,18 @@ def test_symmetric_and_bounded(a, b):
 
 
 @given(codes4)
-def test_code_against_itself_is_all_black(a):
+def test_code_against_itself_is_all_black(a: list[int]) -> None:
     assert score(a, a) == Answer(4, 0)
 
 
 @given(st.integers(0, 4), st.integers(0, 4))
-def test_encode_decode_round_trip(black, white):
+def test_encode_decode_round_trip(black: int, white: int) -> None:
     if black + white <= 4:
         assert decode(encode(black, white, 4), 4) == Answer(black, white)
         assert encode(black, white, 4) < classes(4)
 
 
-def test_check_answer_explains():
+def test_check_answer_explains() -> None:
     assert check_answer(2, 1, 4) == Answer(2, 1)
     for bad in [(3, 1), (3, 2), (-1, 0), (5, 0)]:
         try:
@@ -102,7 +102,7 @@ def test_refused_answers_count_in_words() -> None:
         assert str(refused.value).startswith(text)
 
 
-def test_table_cross_and_against_agree_with_pairwise():
+def test_table_cross_and_against_agree_with_pairwise() -> None:
     space = CodeSpace(4, 3)
     full = table(space)
     for g in range(space.size):
@@ -113,7 +113,9 @@ def test_table_cross_and_against_agree_with_pairwise():
 
 
 @given(st.integers(2, 8), st.integers(1, 5), st.data())
-def test_vectorised_matches_pairwise_on_any_size(colours, positions, data):
+def test_vectorised_matches_pairwise_on_any_size(
+    colours: int, positions: int, data: st.DataObject
+) -> None:
     space = CodeSpace(colours, positions)
     guesses = np.array(data.draw(st.lists(st.integers(0, space.size - 1), min_size=1, max_size=5)))
     codes = np.array(data.draw(st.lists(st.integers(0, space.size - 1), min_size=1, max_size=20)))
@@ -127,7 +129,7 @@ def test_vectorised_matches_pairwise_on_any_size(colours, positions, data):
 
 
 @pytest.mark.parametrize(("colours", "positions"), [(2, 15), (2, 16), (2, 20), (2, 24), (3, 15)])
-def test_classes_hold_every_answer_past_fifteen_positions(colours, positions):
+def test_classes_hold_every_answer_past_fifteen_positions(colours: int, positions: int) -> None:
     """Classes grow as positions squared: 16 positions and more need 16 bits."""
     space = CodeSpace(colours, positions)
     rng = np.random.default_rng(positions)

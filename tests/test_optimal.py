@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-from brute_force import brute_force
+from brute_force import Code, brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
-from engine.feedback import encode
-from engine.optimal import OptimalSearch, rate, tree_from_json, tree_to_json
+from engine.feedback import Answer, encode
+from engine.optimal import Node, OptimalSearch, rate, tree_from_json, tree_to_json
 from engine.strategies.optimal import solution
 
 
@@ -22,14 +23,14 @@ def brute_force_optimum(colours: int, positions: int) -> int:
 
 
 @pytest.mark.parametrize(("colours", "positions"), [(2, 3), (3, 3), (2, 4), (3, 2), (4, 2)])
-def test_search_matches_brute_force(colours, positions):
+def test_search_matches_brute_force(colours: int, positions: int) -> None:
     search = OptimalSearch(CodeSpace(colours, positions))
     assert search.value(search.everything, search.symmetries(())) == brute_force_optimum(
         colours, positions
     )
 
 
-def test_games_played_reach_the_searched_optimum(cache_dir):
+def test_games_played_reach_the_searched_optimum(cache_dir: Path) -> None:
     space = CodeSpace(3, 3)
     total = sum(len(play(space, make_strategy("optimal"), s)) for s in range(space.size))
     assert total == brute_force_optimum(3, 3) == 73
@@ -37,7 +38,7 @@ def test_games_played_reach_the_searched_optimum(cache_dir):
     assert tree.total == 73
 
 
-def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir):
+def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir: Path) -> None:
     space = CodeSpace(4, 3)
     tree = solution(4, 3).tree
     found: list[int] = []
@@ -51,7 +52,7 @@ def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir):
     assert depth_sum == tree.total == 206
 
 
-def test_koyama_lai_from_the_command_line(tmp_path):
+def test_koyama_lai_from_the_command_line(tmp_path: Path) -> None:
     """5625 guesses over the 1296 secrets, never more than 6, from a cold cache; the second
     run reads the tree from the cache and gives the same figures."""
     env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
@@ -73,7 +74,7 @@ def test_koyama_lai_from_the_command_line(tmp_path):
     assert "1. BBWR" in opening.stdout  # a 1123-type opening, first as written
 
 
-def test_damaged_cache_is_reported_and_rebuilt(cache_dir):
+def test_damaged_cache_is_reported_and_rebuilt(cache_dir: Path) -> None:
     first = solution(4, 3)
     assert first.notice == ""
     path = cache_dir / "optimal-4x3.json"
@@ -87,7 +88,7 @@ def test_damaged_cache_is_reported_and_rebuilt(cache_dir):
     assert solution(4, 3).notice == ""  # rebuilt and stored soundly
 
 
-def test_a_rebuilt_cache_is_said_at_the_first_step_only(cache_dir):
+def test_a_rebuilt_cache_is_said_at_the_first_step_only(cache_dir: Path) -> None:
     """A watch of the optimal strategy repeated the damaged-cache line at every step."""
     solution(4, 3)
     path = cache_dir / "optimal-4x3.json"
@@ -104,7 +105,7 @@ def test_a_rebuilt_cache_is_said_at_the_first_step_only(cache_dir):
     assert len(notes) > 1 and "damaged" in notes[0] and not any(notes[1:])
 
 
-def test_foreign_cache_is_not_trusted(cache_dir):
+def test_foreign_cache_is_not_trusted(cache_dir: Path) -> None:
     solution(4, 3)
     path = cache_dir / "optimal-4x3.json"
     record = json.loads(path.read_text())
@@ -122,7 +123,9 @@ def test_foreign_cache_is_not_trusted(cache_dir):
         (("tree", "--format", "json", "--depth", "1"), '"codes": 64'),
     ],
 )
-def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(command, figure, tmp_path):
+def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(
+    command: tuple[str, ...], figure: str, tmp_path: Path
+) -> None:
     """stats and tree, not only solve, report a damaged tree on disk (it is searched again,
     and stored soundly for the next run, which has nothing to report)."""
     path = tmp_path / "optimal-4x3.json"
@@ -141,7 +144,9 @@ def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(command, figure, t
 
 
 @pytest.mark.parametrize("sample", [[], ["--games", "50"]])
-def test_stats_walks_the_tree_in_hand_without_worker_processes(sample, cache_dir, monkeypatch):
+def test_stats_walks_the_tree_in_hand_without_worker_processes(
+    sample: list[str], cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The tree is searched (or read) once before stats runs, and walking it takes
     milliseconds: processes would each read it again, or search it with no cache."""
     from engine import parallel
@@ -155,7 +160,9 @@ def test_stats_walks_the_tree_in_hand_without_worker_processes(sample, cache_dir
     assert main([*argv, *(sample or ["--all"])]) == 0
 
 
-def test_unwritable_cache_costs_only_the_search(tmp_path, monkeypatch):
+def test_unwritable_cache_costs_only_the_search(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(blocker / "cache"))
@@ -167,7 +174,7 @@ def test_unwritable_cache_costs_only_the_search(tmp_path, monkeypatch):
     assert not list(tmp_path.glob(".optimal*"))  # no half-written file left behind
 
 
-def test_out_of_reach_is_refused_before_the_first_guess():
+def test_out_of_reach_is_refused_before_the_first_guess() -> None:
     with pytest.raises(ConfigError, match=r"up to 1,296 codes.*most-parts"):
         Solver(CodeSpace(8, 5), make_strategy("optimal"))
     done = subprocess.run(
@@ -189,7 +196,7 @@ def test_out_of_reach_is_refused_before_the_first_guess():
     assert done.stderr.count("\n") == 1 and "optimal strategy" in done.stderr
 
 
-def test_off_tree_positions_are_searched(cache_dir):
+def test_off_tree_positions_are_searched(cache_dir: Path) -> None:
     """After a guess the tree never makes, the strategy still finds an optimal guess."""
     space = CodeSpace(3, 3)
     solver = Solver(space, make_strategy("optimal"))
@@ -204,7 +211,7 @@ def test_off_tree_positions_are_searched(cache_dir):
 
 
 @pytest.mark.parametrize("opening", [(0, 0, 0), (0, 0, 1), (0, 1, 2), (2, 1, 0)])
-def test_rating_matches_brute_force(opening):
+def test_rating_matches_brute_force(opening: tuple[int, int, int]) -> None:
     space = CodeSpace(3, 3)
     codes, _, after = brute_force(3, 3)
     search = OptimalSearch(space)
@@ -215,7 +222,9 @@ def test_rating_matches_brute_force(opening):
 
 
 @pytest.mark.parametrize("command", ["play", "make", "match", "watch"])
-def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(command, capsys):
+def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Refused before any screen is drawn (it was a traceback from the game screen)."""
     from mastermind_tui.cli import main
 
@@ -248,8 +257,8 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
 
 @pytest.mark.parametrize(("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False)])
 def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
-    colours, positions, repeats, cache_dir
-):
+    colours: int, positions: int, repeats: bool, cache_dir: Path
+) -> None:
     """At every node of the tree: the guesses kept beside the chosen one are tied with it
     in the tie rule's order, then comes the runner-up, whose total is the least of any
     guess that does worse than the optimum (checked by plain recursion)."""
@@ -258,7 +267,7 @@ def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
     tree = solution(colours, positions, repeats).tree
     seen = 0
 
-    def visit(node, left: tuple) -> None:
+    def visit(node: Node, left: tuple[Code, ...]) -> None:
         nonlocal seen
         assert node.total == cost(left)
         tied = [g for g, t in node.others if t == node.total]
@@ -275,14 +284,14 @@ def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
             part = tuple(c for c in left if encode(*score(c, digits), positions) == answer_class)
             visit(child, part)
 
-    def split(left, guess):
+    def split(left: tuple[Code, ...], guess: Code) -> list[Answer]:
         return [score(c, guess) for c in left]
 
     visit(tree, tuple(codes))
     assert seen > 3
 
 
-def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_dir):
+def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_dir: Path) -> None:
     solution(3, 3)
     data = tree_to_json(solution(3, 3).tree)
     data[4][-1][1] = data[2] - 1

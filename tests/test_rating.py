@@ -8,6 +8,8 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from brute_force import answer, brute_force
 
 from engine import CodeSpace, MastermindError, get_notation, make_strategy, score
 from engine import rating as rating_module
+from engine.feedback import Answer
 from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, rate_moves_apart, summary
 from engine.solver import Solver
 
@@ -25,7 +28,7 @@ Code = tuple[int, ...]
 pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
-def moves_for(space: CodeSpace, secret: Code, guesses: list[Code]):
+def moves_for(space: CodeSpace, secret: Code, guesses: Sequence[Code]) -> list[tuple[int, Answer]]:
     return [(space.from_digits(list(g)), score(secret, g)) for g in guesses]
 
 
@@ -169,7 +172,7 @@ def test_rating_later_moves_only_and_taking_advice_agree_with_a_full_rating() ->
 
 
 def test_sentences_say_the_guess_the_best_and_the_unit() -> None:
-    fmt = {0: "RRGG", 1: "BBWR"}.get
+    fmt = {0: "RRGG", 1: "BBWR"}.__getitem__
     worse = MoveRating(2, 0, 3.48, 1, 3.41, OPTIMAL)
     assert worse.sentence(fmt) == (
         "RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41"
@@ -202,7 +205,7 @@ def test_candidates_followed_are_the_codes_that_fit() -> None:
     assert np.array_equal(solver.candidates, sorted(fits))
 
 
-def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir) -> None:
+def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir: Path) -> None:
     """The total after a first guess is stored once per orbit (RRG and GGB are the same
     opening) and read back; a damaged file is recomputed and rewritten, never trusted."""
     space = CodeSpace(3, 3)
@@ -221,7 +224,7 @@ def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir) -> None:
     assert json.loads(path.read_text())["payload"] == stored
 
 
-def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_dir) -> None:
+def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_dir: Path) -> None:
     """The exact rule runs in a helper process (the search would hold the interpreter
     lock against the interface); its answers are those worked out here, its failures
     come back in one line, and a helper that died is replaced."""
@@ -243,7 +246,7 @@ def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_d
 
 
 def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
-    fmt = {0: "RRGG", 1: "BBWR"}.get
+    fmt = {0: "RRGG", 1: "BBWR"}.__getitem__
     worse = MoveRating(1, 0, 3.48, 1, 3.41, OPTIMAL)
     assert summary([worse], fmt) == (
         "Your guess: RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41."
@@ -251,7 +254,7 @@ def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
     assert summary([MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)], fmt) == "Your guess was best."
 
 
-def test_a_rating_under_way_is_stopped_at_once(cache_dir) -> None:
+def test_a_rating_under_way_is_stopped_at_once(cache_dir: Path) -> None:
     """A program that quits ends the helper's search (a first 6x4 rating searches the
     whole optimal tree, seconds of work) instead of waiting for it; the caller gets one
     line, and the next rating starts a new helper."""

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,9 +35,9 @@ from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
 
 
-def game(outcome: str = "solved", moves: int = 4, **kw) -> Game:
+def game(outcome: str = "solved", moves: int = 4, **kw: Any) -> Game:
     played = (*(Move("0 0 1 1", 0, 1) for _ in range(moves - 1)), Move("2 3 4 5", 4, 0))
-    fields = dict(
+    fields: dict[str, Any] = dict(
         colours=6,
         positions=4,
         max_moves=10,
@@ -51,7 +52,7 @@ def game(outcome: str = "solved", moves: int = 4, **kw) -> Game:
     return Game(**fields)
 
 
-def test_round_trip_and_figures(tmp_path):
+def test_round_trip_and_figures(tmp_path: Path) -> None:
     records = Records(tmp_path / "r.sqlite3")
     records.add(game(moves=5, finished_at="2026-01-01T00:00:00+00:00"))
     records.add(game("out of moves", moves=10, finished_at="2026-01-02T00:00:00+00:00"))
@@ -70,7 +71,7 @@ def test_round_trip_and_figures(tmp_path):
     assert [(s.colours, s.positions) for s in records.summaries()] == [(6, 4), (8, 5)]
 
 
-def test_two_writers_at_once_lose_nothing(tmp_path):
+def test_two_writers_at_once_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     Records(path).games()  # created
     errors: list[Exception] = []
@@ -93,7 +94,7 @@ def test_two_writers_at_once_lose_nothing(tmp_path):
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_an_old_file_is_migrated_and_a_newer_one_refused(tmp_path):
+def test_an_old_file_is_migrated_and_a_newer_one_refused(tmp_path: Path) -> None:
     old = tmp_path / "old.sqlite3"
     sqlite3.connect(old).close()  # version 0: no tables yet
     Records(old).add(game())
@@ -106,7 +107,7 @@ def test_an_old_file_is_migrated_and_a_newer_one_refused(tmp_path):
         Records(newer).add(game())
 
 
-def test_a_damaged_file_is_one_line(tmp_path):
+def test_a_damaged_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     path.write_bytes(b"this is not a database at all, just some bytes" * 100)
     with pytest.raises(RecordsError, match=r"damaged \(move it away") as error:
@@ -114,7 +115,7 @@ def test_a_damaged_file_is_one_line(tmp_path):
     assert "\n" not in str(error.value)
 
 
-def test_a_locked_file_is_one_line(tmp_path):
+def test_a_locked_file_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     Records(path).games()
     holder = sqlite3.connect(path, isolation_level=None)
@@ -127,14 +128,14 @@ def test_a_locked_file_is_one_line(tmp_path):
         holder.close()
 
 
-def test_a_path_that_cannot_be_a_folder_is_one_line(tmp_path):
+def test_a_path_that_cannot_be_a_folder_is_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
     with pytest.raises(RecordsError, match="records at"):
         Records(blocker / "sub" / "r.sqlite3").add(game())
 
 
-def test_environment_chooses_or_turns_off(monkeypatch, tmp_path):
+def test_environment_chooses_or_turns_off(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("MASTERMIND_RECORDS", str(tmp_path / "x.sqlite3"))
     assert default_path() == tmp_path / "x.sqlite3"
     monkeypatch.setenv("MASTERMIND_RECORDS", "")
@@ -150,7 +151,7 @@ def run_cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
     )
 
 
-def test_records_command(tmp_path):
+def test_records_command(tmp_path: Path) -> None:
     env = {"MASTERMIND_RECORDS": str(tmp_path / "r.sqlite3")}
     assert run_cli("--where", env=env).stdout.strip() == str(tmp_path / "r.sqlite3")
     assert "No games recorded yet" in run_cli(env=env).stdout
@@ -190,7 +191,7 @@ def test_records_command(tmp_path):
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and reason in bad.stderr
 
 
-def test_records_command_reports_a_damaged_file_in_one_line(tmp_path):
+def test_records_command_reports_a_damaged_file_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     path.write_bytes(b"garbage" * 1000)
     done = run_cli(env={"MASTERMIND_RECORDS": str(path)})
@@ -223,7 +224,7 @@ def open_dir() -> Iterator[Path]:
     shutil.rmtree(folder)
 
 
-def test_a_read_only_file_is_one_line(open_dir):
+def test_a_read_only_file_is_one_line(open_dir: Path) -> None:
     path = open_dir / "r.sqlite3"
     Records(path).add(game())
     path.chmod(0o444)
@@ -234,7 +235,7 @@ def test_a_read_only_file_is_one_line(open_dir):
     assert len(Records(path).games()) == 1  # nothing half-written
 
 
-def test_a_read_only_folder_is_one_line(open_dir):
+def test_a_read_only_folder_is_one_line(open_dir: Path) -> None:
     open_dir.chmod(0o555)
     with as_nobody(), pytest.raises(RecordsError) as error:
         Records(open_dir / "r.sqlite3").add(game())
@@ -245,15 +246,17 @@ def test_a_read_only_folder_is_one_line(open_dir):
         Records(open_dir / "sub" / "r.sqlite3").add(game())
 
 
-def test_a_full_disk_is_one_line_and_loses_no_earlier_game(tmp_path, monkeypatch):
+def test_a_full_disk_is_one_line_and_loses_no_earlier_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """SQLite's own full-disk error: the file may not grow by a page (``max_page_count``
     set to its size on every connection), as when the disk has no room left."""
     path = tmp_path / "r.sqlite3"
     Records(path).add(game())
     connect = sqlite3.connect
 
-    def no_room(*args: object, **kwargs: object) -> sqlite3.Connection:
-        db = connect(*args, **kwargs)  # type: ignore[arg-type]
+    def no_room(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        db = connect(*args, **kwargs)
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         db.execute(f"PRAGMA max_page_count = {pages}")
         return db
@@ -271,7 +274,7 @@ def test_a_full_disk_is_one_line_and_loses_no_earlier_game(tmp_path, monkeypatch
     assert all(len(g.moves) in (4, 10) for g in games)
 
 
-def test_a_file_damaged_inside_is_one_line(tmp_path):
+def test_a_file_damaged_inside_is_one_line(tmp_path: Path) -> None:
     """A sound header over garbled pages: SQLite says malformed, the records say damaged."""
     path = tmp_path / "r.sqlite3"
     records = Records(path)
@@ -284,7 +287,7 @@ def test_a_file_damaged_inside_is_one_line(tmp_path):
         Records(path).games()
 
 
-def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     writer = (
         "import sys, pathlib; from mastermind_tui.records import Game, Move, Records\n"
@@ -296,12 +299,14 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
         subprocess.Popen([sys.executable, "-c", writer, str(path)], stderr=subprocess.PIPE)
         for _ in range(2)
     ]
-    assert [p.wait(timeout=60) for p in procs] == [0, 0], [p.stderr.read() for p in procs]
+    assert [p.wait(timeout=60) for p in procs] == [0, 0], [
+        p.stderr and p.stderr.read() for p in procs
+    ]
     assert len(Records(path).games()) == 50
 
 
 # ----- versions -----
-def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path):
+def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     path = tmp_path / "v1.sqlite3"
     with closing(sqlite3.connect(path)) as db, db:
         db.executescript(MIGRATIONS[0])
@@ -321,7 +326,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path):
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
 
-def test_two_instances_opening_a_new_file_at_once_migrate_it_once(tmp_path):
+def test_two_instances_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     errors: list[Exception] = []
     start = threading.Barrier(4)
@@ -342,7 +347,7 @@ def test_two_instances_opening_a_new_file_at_once_migrate_it_once(tmp_path):
     assert len(Records(path).games()) == 4
 
 
-def test_a_game_written_again_keeps_one_copy_and_gains_its_ratings(tmp_path):
+def test_a_game_written_again_keeps_one_copy_and_gains_its_ratings(tmp_path: Path) -> None:
     records = Records(tmp_path / "r.sqlite3")
     rated = Move("0 0 1 1", 0, 1, 4.48, 4.41, "0 0 1 2", "optimal")
     early = game(moves=2)  # the last guess's rating still being worked out
@@ -354,14 +359,14 @@ def test_a_game_written_again_keeps_one_copy_and_gains_its_ratings(tmp_path):
 
 
 # ----- the session hands every finished game over -----
-def recorded_session(**kw: object) -> tuple[GameSession, list[Game]]:
-    session = GameSession(Settings.build(colours=4, positions=3, seed=5, **kw))  # type: ignore[arg-type]
+def recorded_session(**kw: Any) -> tuple[GameSession, list[Game]]:
+    session = GameSession(Settings.build(colours=4, positions=3, seed=5, **kw))
     kept: list[Game] = []
     session.recorder = kept.append
     return session, kept
 
 
-def test_a_won_game_is_recorded_with_its_moves_and_late_ratings():
+def test_a_won_game_is_recorded_with_its_moves_and_late_ratings() -> None:
     session, kept = recorded_session()
     secret = session.secret_text
     first = "AAA" if secret != "AAA" else "BBB"
@@ -376,6 +381,7 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings():
         "knuth",
     )
     assert (ended.colours, ended.positions, ended.max_moves, ended.repeats) == (4, 3, 10, True)
+    assert session.game.secret is not None
     assert ended.secret == code_text(session.space.to_digits(session.game.secret))
     assert ended.moves[-1] == Move(ended.secret, 3, 0)
     assert all(m.rule is None for m in ended.moves)  # the ratings came after the end
@@ -391,7 +397,7 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings():
     )
 
 
-def test_a_quit_game_and_a_practice_game_are_recorded_as_such():
+def test_a_quit_game_and_a_practice_game_are_recorded_as_such() -> None:
     session, kept = recorded_session(rounds=2)
     session.quit_game()
     session.next_game()
@@ -405,7 +411,7 @@ def test_a_quit_game_and_a_practice_game_are_recorded_as_such():
     ]
 
 
-def test_the_computer_breaking_is_recorded_with_the_code_it_found():
+def test_the_computer_breaking_is_recorded_with_the_code_it_found() -> None:
     session, kept = recorded_session(mode="make")
     session.answering.set_secret("RGB")
     while not session.over:
@@ -416,7 +422,7 @@ def test_the_computer_breaking_is_recorded_with_the_code_it_found():
     assert ended.secret == "2 3 0" and ended.moves[-1] == Move("2 3 0", 3, 0)  # R G B
 
 
-def test_a_match_records_both_games():
+def test_a_match_records_both_games() -> None:
     session, kept = recorded_session(mode="match")
     session.quit_game()
     session.next_game()
@@ -429,7 +435,9 @@ def test_a_match_records_both_games():
 
 
 # ----- turning it off -----
-def test_no_record_and_the_environment_reach_the_app(monkeypatch, tmp_path):
+def test_no_record_and_the_environment_reach_the_app(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from mastermind_tui.app import MastermindApp
     from mastermind_tui.cli import main
 
@@ -445,7 +453,9 @@ def test_no_record_and_the_environment_reach_the_app(monkeypatch, tmp_path):
     assert opened == [(path, True), (path, False), (path, False), (path, False), (None, True)]
 
 
-def test_no_record_where_nothing_is_recorded_is_a_usage_error(capsys):
+def test_no_record_where_nothing_is_recorded_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from mastermind_tui.cli import main
 
     assert main(["--no-record", "records"]) == 2
@@ -453,7 +463,9 @@ def test_no_record_where_nothing_is_recorded_is_a_usage_error(capsys):
     assert err.count("\n") == 1 and "--no-record does nothing with `mastermind records`" in err
 
 
-def test_where_without_the_variable_is_the_user_data_directory(monkeypatch):
+def test_where_without_the_variable_is_the_user_data_directory(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.delenv("MASTERMIND_RECORDS")
     where = run_cli("--where", env={}).stdout.strip()
     monkeypatch.setenv("MASTERMIND_RECORDS", "")
@@ -479,7 +491,7 @@ def retro_session(lines: list[str], answer_for: str | None = None) -> list[Game]
     return kept
 
 
-def test_the_1978_game_is_kept_in_both_roles():
+def test_the_1978_game_is_kept_in_both_roles() -> None:
     """Both halves of a round; the computer's moves are those after the inconsistent
     answers made it start again."""
     lines = ["6", "4", "1", "BBBB", "WROB", "", *["0,0"] * 4, ""]
@@ -509,7 +521,7 @@ def test_the_1978_game_is_kept_in_both_roles():
     assert computer.moves[-1] == Move("2 3 4 5", 4, 0)
 
 
-def test_the_1978_game_quit_out_of_moves_and_what_cannot_be_kept():
+def test_the_1978_game_quit_out_of_moves_and_what_cannot_be_kept() -> None:
     (quit_game,) = retro_session(["6", "4", "1", "RRGG", "QUIT"])
     assert (quit_game.outcome, len(quit_game.moves), quit_game.secret) == ("quit", 1, "1 2 4 0")
     (lost, *_) = retro_session(["6", "4", "1", *["BBBB"] * 10])
@@ -529,7 +541,7 @@ def run_retro(stdin: str, *args: str, env: dict[str, str]) -> subprocess.Complet
     )
 
 
-def test_retro_plain_keeps_its_games_and_a_fault_is_one_line_on_stderr(tmp_path):
+def test_retro_plain_keeps_its_games_and_a_fault_is_one_line_on_stderr(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     env = {"MASTERMIND_RECORDS": str(path)}
     done = run_retro("6\n4\n1\nRRGG\nQUIT\n", env=env)

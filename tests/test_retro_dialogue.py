@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ TABLE_6 = (
 )
 
 
-def session(lines: list[str], **kwargs) -> tuple[Dialogue, str]:
+def session(lines: list[str], **kwargs: Any) -> tuple[Dialogue, str]:
     """Run typed lines like a piped session: each line echoed after its prompt."""
     d = Dialogue(**{"gwbasic_rnd": True, **kwargs})
     out = d.start()

@@ -77,7 +77,9 @@ class _Tty(io.StringIO):
         return True
 
 
-def test_a_terminal_is_not_echoed(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_a_terminal_is_not_echoed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdin", _Tty("6\n4\n0\n"))
     assert run_plain(gwbasic_rnd=True) == 0
     out = capsys.readouterr().out
@@ -85,15 +87,21 @@ def test_a_terminal_is_not_echoed(monkeypatch: pytest.MonkeyPatch, capsys) -> No
     assert out.endswith("GAME OVER\nFINAL SCORE:\n     COMPUTER  0 \n     HUMAN     0 \n\n")
 
 
-def test_a_pipe_is_echoed(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_a_pipe_is_echoed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("6\n4\n0\n"))
     assert run_plain(gwbasic_rnd=True) == 0
     assert "NUMBER OF COLORS? 6\nNUMBER OF POSITIONS? 4\n" in capsys.readouterr().out
 
 
-def test_interrupt_is_clean(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_interrupt_is_clean(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     class Interrupting(io.StringIO):
-        def readline(self, *args) -> str:
+        # typeshed's own StringIO.readline breaks _IOBase's (bytes) signature, and says so with
+        # an ignore; an override of it inherits the clash.
+        def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
             raise KeyboardInterrupt
 
     monkeypatch.setattr(sys, "stdin", Interrupting())
@@ -102,7 +110,7 @@ def test_interrupt_is_clean(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
 
 
 def test_a_full_width_digit_is_redone_as_in_gwbasic(
-    monkeypatch: pytest.MonkeyPatch, capsys
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("\uff16\n6\n4\n0\n"))
     assert run_plain(gwbasic_rnd=True) == 0

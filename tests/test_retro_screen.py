@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App
@@ -21,11 +22,11 @@ def _no_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(TeletypeScreen, "cursor_blink", False)
 
 
-async def type_line(pilot: Pilot, line: str) -> None:
+async def type_line(pilot: Pilot[Any], line: str) -> None:
     await pilot.press(*(KEYS.get(ch, ch) for ch in line), "enter")
 
 
-def teletype(app: App) -> TeletypeScreen:
+def teletype(app: App[Any]) -> TeletypeScreen:
     screen = app.screen
     assert isinstance(screen, TeletypeScreen)
     return screen

@@ -125,7 +125,9 @@ class Screen:
             time.sleep(0.2)
 
 
-def test_a_guess_typed_in_the_browser_reaches_the_board(server, browser):
+def test_a_guess_typed_in_the_browser_reaches_the_board(
+    server: str, browser: webdriver.Chrome
+) -> None:
     browser.get(server)
     screen = Screen(browser)
     screen.wait_for("choose a game")  # the home screen
@@ -141,7 +143,7 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(server, browser):
         browser.save_screenshot(keep)
 
 
-def test_only_loopback_is_quiet():
+def test_only_loopback_is_quiet() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")
     port = free_port()

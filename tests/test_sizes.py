@@ -10,6 +10,7 @@ and every answer and every set of codes left is checked against a plain-Python s
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -113,9 +114,9 @@ def strategy_may_guess_impossible(name: str) -> bool:
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_every_small_size(name, cache_dir):
+def test_every_small_size(name: str, cache_dir: Path) -> None:
     played = 0
-    notes = set()
+    notes: set[str] = set()
     for colours, positions in sizes():
         space = CodeSpace(colours, positions)
         if name == "optimal" and space.size > OPTIMAL_CODES:
@@ -133,10 +134,10 @@ def test_every_small_size(name, cache_dir):
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_small_sizes_without_repeats(name, cache_dir):
+def test_small_sizes_without_repeats(name: str, cache_dir: Path) -> None:
     """The same checks on games without repeated colours (every guess allowed too), the
     partition strategies' sampled paths included."""
-    notes = set()
+    notes: set[str] = set()
     for colours, positions in NO_REPEATS:
         space = CodeSpace(colours, positions, repeats=False)
         if name == "optimal" and space.count > OPTIMAL_CODES:
@@ -154,14 +155,14 @@ def test_small_sizes_without_repeats(name, cache_dir):
 
 @pytest.mark.parametrize(("colours", "positions"), EXTREMES)
 @pytest.mark.parametrize("name", [n for n in STRATEGIES if n != "optimal"])
-def test_the_extremes(name, colours, positions):
+def test_the_extremes(name: str, colours: int, positions: int) -> None:
     space = CodeSpace(colours, positions)
     assert space.size <= MAX_CODES
     secret = int(np.random.default_rng(positions).integers(space.size))
     assert play_checked(space, name, secret, check_all=False)
 
 
-def test_answers_past_fifteen_positions_match_the_plain_scorer():
+def test_answers_past_fifteen_positions_match_the_plain_scorer() -> None:
     space = CodeSpace(2, 24)
     rng = np.random.default_rng(24)
     guess = int(rng.integers(space.size))

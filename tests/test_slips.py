@@ -44,7 +44,9 @@ def test_consistent_answers_need_no_fix() -> None:
     assert find_slips(space, []) == []
 
 
-def brute_force(space: CodeSpace, answers: list[tuple[int, Answer]]) -> dict:
+def brute_force(
+    space: CodeSpace, answers: list[tuple[int, Answer]]
+) -> dict[tuple[tuple[int, Answer], ...], int]:
     """Every correction of the fewest answers that leaves codes, by trying them all."""
     p = space.positions
     possible = [Answer(b, w) for b in range(p + 1) for w in range(p + 1 - b)]
@@ -79,7 +81,9 @@ def brute_force(space: CodeSpace, answers: list[tuple[int, Answer]]) -> dict:
     st.sampled_from([(3, 2), (2, 3), (4, 2)]),
     st.lists(st.tuples(st.integers(0, 15), st.integers(0, 3), st.integers(0, 3)), max_size=4),
 )
-def test_matches_brute_force_on_small_sizes(size: tuple[int, int], raw: list) -> None:
+def test_matches_brute_force_on_small_sizes(
+    size: tuple[int, int], raw: list[tuple[int, int, int]]
+) -> None:
     space = CodeSpace(*size)
     p = space.positions
     answers = [

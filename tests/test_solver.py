@@ -1,5 +1,7 @@
 """The solver's bookkeeping: answers, slips, undo, a person's own guesses, rules."""
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -27,12 +29,12 @@ def code(text: str) -> int:
     return LETTERS.parse(SPACE, text)
 
 
-def test_decide_is_stable_until_answered():
+def test_decide_is_stable_until_answered() -> None:
     solver = Solver(SPACE, make_strategy("random"), seed=4)
     assert solver.decide() is solver.decide()
 
 
-def test_impossible_answer_is_refused_and_nothing_is_lost():
+def test_impossible_answer_is_refused_and_nothing_is_lost() -> None:
     solver = Solver(SPACE, make_strategy("knuth"))
     with pytest.raises(AnswerError, match="only 4 positions"):
         solver.answer(3, 2)
@@ -41,7 +43,7 @@ def test_impossible_answer_is_refused_and_nothing_is_lost():
     assert solver.steps == [] and len(solver.candidates) == 1296
 
 
-def test_inconsistent_answers_are_caught_at_once_and_can_be_corrected():
+def test_inconsistent_answers_are_caught_at_once_and_can_be_corrected() -> None:
     secret = code("RGBY")
     solver = Solver(SPACE, make_strategy("knuth"))
     solver.answer_for(secret)
@@ -59,7 +61,7 @@ def test_inconsistent_answers_are_caught_at_once_and_can_be_corrected():
     assert solver.steps[-1].guess == secret
 
 
-def test_undo_restores_the_previous_position():
+def test_undo_restores_the_previous_position() -> None:
     solver = Solver(SPACE, make_strategy("knuth"))
     first = solver.decide().guess
     solver.answer(0, 1)
@@ -69,7 +71,7 @@ def test_undo_restores_the_previous_position():
         solver.undo()
 
 
-def test_observe_follows_a_person_and_advises():
+def test_observe_follows_a_person_and_advises() -> None:
     solver = Solver(SPACE, make_strategy("knuth"))
     step = solver.observe(code("BWRG"), 1, 1)
     assert step.decision.note == "chosen by the player"
@@ -78,14 +80,14 @@ def test_observe_follows_a_person_and_advises():
     assert advice.score == 47 and advice.candidates_before == 252
 
 
-def test_inconsistent_when_nothing_is_left_to_guess():
+def test_inconsistent_when_nothing_is_left_to_guess() -> None:
     solver = Solver(CodeSpace(2, 1), make_strategy("sequential"))
     solver.answer(0, 0)  # not B, so W
     with pytest.raises(InconsistentAnswersError):
         solver.answer(0, 0)
 
 
-def test_person_breaks_to_a_win_and_to_a_loss():
+def test_person_breaks_to_a_win_and_to_a_loss() -> None:
     rules = Rules(max_moves=2)
     win = PersonBreaks(rules, code("RGBY"))
     assert win.guess(code("RRGG")) == Answer(1, 1)
@@ -99,7 +101,7 @@ def test_person_breaks_to_a_win_and_to_a_loss():
         lose.guess(code("RGBY"))
 
 
-def test_computer_breaks_with_auto_answers_and_a_move_limit():
+def test_computer_breaks_with_auto_answers_and_a_move_limit() -> None:
     rules = Rules()
     game = ComputerBreaks.start(rules, "knuth", secret=code("YYOB"))
     while game.outcome is Outcome.PLAYING:
@@ -114,12 +116,12 @@ def test_computer_breaks_with_auto_answers_and_a_move_limit():
     ("kwargs", "fragment"),
     [({"rounds": 0}, "rounds"), ({"max_moves": 0}, "move limit"), ({"colours": 1}, "colours")],
 )
-def test_rules_validate(kwargs, fragment):
+def test_rules_validate(kwargs: dict[str, Any], fragment: str) -> None:
     with pytest.raises(MastermindError, match=fragment):
         Rules(**kwargs)
 
 
-def test_pending_is_the_decision_waiting_for_an_answer():
+def test_pending_is_the_decision_waiting_for_an_answer() -> None:
     solver = Solver(SPACE, make_strategy("knuth"))
     assert solver.pending is None
     decision = solver.decide()
@@ -128,14 +130,14 @@ def test_pending_is_the_decision_waiting_for_an_answer():
     assert solver.pending is None
 
 
-def test_person_breaks_keeps_the_knowledge_for_the_trace():
+def test_person_breaks_keeps_the_knowledge_for_the_trace() -> None:
     game = PersonBreaks(Rules(), code("RGBY"))
     assert game.guess(code("BWRG")) == Answer(0, 3)
     assert len(game.knowledge.candidates) == 136
     assert game.knowledge.steps[-1].decision.partition[Answer(0, 3)] == 136
 
 
-def test_correcting_a_slip_keeps_the_game():
+def test_correcting_a_slip_keeps_the_game() -> None:
     secret = code("RGBY")
     game = ComputerBreaks.start(Rules(), "knuth")
     first = game.decide().guess
@@ -156,7 +158,7 @@ def test_correcting_a_slip_keeps_the_game():
     assert game.outcome is Outcome.SOLVED and game.steps[-1].guess == secret
 
 
-def test_a_correction_that_still_fits_nothing_changes_nothing():
+def test_a_correction_that_still_fits_nothing_changes_nothing() -> None:
     game = ComputerBreaks.start(Rules(), "knuth")
     game.decide()
     game.answer(0, 0)
@@ -172,7 +174,7 @@ def test_a_correction_that_still_fits_nothing_changes_nothing():
     assert game.outcome is Outcome.QUIT
 
 
-def test_fork_thinks_alone_and_shares_what_is_known():
+def test_fork_thinks_alone_and_shares_what_is_known() -> None:
     solver = Solver(SPACE, make_strategy("knuth"))
     solver.observe(code("BBWW"), 0, 1)
     twin = solver.fork()
@@ -183,7 +185,7 @@ def test_fork_thinks_alone_and_shares_what_is_known():
     assert len(twin.steps) == 1 and twin.pending is advice
 
 
-def test_a_refused_observation_leaves_nothing_pending():
+def test_a_refused_observation_leaves_nothing_pending() -> None:
     solver = Solver(SPACE, make_strategy("knuth"))
     solver.observe(code("BBBB"), 0, 0)  # no black at all
     with pytest.raises(InconsistentAnswersError):
@@ -191,7 +193,7 @@ def test_a_refused_observation_leaves_nothing_pending():
     assert solver.pending is None and len(solver.steps) == 1
 
 
-def test_fixing_a_move_not_played_names_the_moves_there_are():
+def test_fixing_a_move_not_played_names_the_moves_there_are() -> None:
     """Issue 11 item 13: never "(moves 1 to 0)" or "(moves 1 to 1)"."""
     game = ComputerBreaks.start(Rules(), "knuth")
     with pytest.raises(MastermindError, match=r"no move 1 to fix \(no move played yet\)$"):
@@ -202,7 +204,7 @@ def test_fixing_a_move_not_played_names_the_moves_there_are():
         game.correct(2, 0, 0)
 
 
-def test_every_solver_of_a_size_starts_from_one_shared_read_only_array():
+def test_every_solver_of_a_size_starts_from_one_shared_read_only_array() -> None:
     """Issue 11 item 15: a fork (made on the interface thread for each worker) and a new
     game built a fresh index array the size of the code space: about 35 ms on 8x8 on a
     quiet machine, 100-150 ms each under load."""

@@ -6,8 +6,12 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Any, ClassVar
 
+import numpy as np
 import pytest
 
 from engine import CodeSpace, make_strategy
@@ -20,18 +24,18 @@ from mastermind_tui.commands import _ProgressBar
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_every_secret_is_refused_past_the_game_limit():
+def test_every_secret_is_refused_past_the_game_limit() -> None:
     with pytest.raises(ConfigError, match=r"16,777,216 games.*10,000,000.*--games"):
         choose_secrets(CodeSpace(8, 8), None, None)
     assert len(choose_secrets(CodeSpace(6, 4), None, None)) == 1296
 
 
-def test_sampled_games_are_bounded_too():
+def test_sampled_games_are_bounded_too() -> None:
     with pytest.raises(ConfigError, match="between 1 and 10,000,000"):
         choose_secrets(CodeSpace(6, 4), MAX_GAMES + 1, 1)
 
 
-def test_estimates_grow_with_games_and_size_and_warn_of_long_runs():
+def test_estimates_grow_with_games_and_size_and_warn_of_long_runs() -> None:
     small = estimate_seconds(CodeSpace(6, 4), "knuth", 1296)
     assert 0 < small < 5
     assert estimate_seconds(CodeSpace(8, 8), "knuth", 1000) > 60
@@ -43,7 +47,7 @@ def test_estimates_grow_with_games_and_size_and_warn_of_long_runs():
     )
 
 
-def test_sampled_games_of_a_deterministic_strategy_match_the_walk():
+def test_sampled_games_of_a_deterministic_strategy_match_the_walk() -> None:
     """Few secrets for the space: played one by one with a memo, not walked; same depths."""
     space = CodeSpace(5, 4)
     secrets = choose_secrets(space, 40, 3)
@@ -57,7 +61,9 @@ def test_sampled_games_of_a_deterministic_strategy_match_the_walk():
     ("name", "colours", "positions", "games"),
     [("knuth", 4, 4, None), ("random", 4, 5, 300), ("most-parts", 5, 4, 30)],
 )
-def test_two_processes_give_the_same_results_as_one(name, colours, positions, games):
+def test_two_processes_give_the_same_results_as_one(
+    name: str, colours: int, positions: int, games: int | None
+) -> None:
     space = CodeSpace(colours, positions)
     secrets = choose_secrets(space, games, 11)
     one = run_stats(space, name, secrets, seed=5)
@@ -69,7 +75,7 @@ def test_two_processes_give_the_same_results_as_one(name, colours, positions, ga
     assert seen[-1] == len(secrets) and seen == sorted(seen)
 
 
-def test_random_games_depend_on_the_seed_only():
+def test_random_games_depend_on_the_seed_only() -> None:
     space = CodeSpace(6, 4)
     secrets = choose_secrets(space, 200, 1)
     a = run_stats(space, "random", secrets, seed=9)
@@ -77,7 +83,7 @@ def test_random_games_depend_on_the_seed_only():
     assert 4.3 < a.average < 5.0
 
 
-def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path):
+def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path: Path) -> None:
     """A long run over two processes, interrupted: one clean line, exit 130, no worker
     left behind."""
     command = [
@@ -104,9 +110,15 @@ def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path):
     assert not _alive(workers)
 
 
+def _never_run(*part: object) -> tuple[np.ndarray, np.ndarray]:
+    raise AssertionError("the interrupted pool runs no task")
+
+
 class _PoolInterrupted:
     """A pool whose start-up is hit by Ctrl+C, as a real one is when SIGINT lands on a
     thread of the linear algebra library between starting a worker and writing its data."""
+
+    made: ClassVar[list["_PoolInterrupted"]] = []
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         def other_thread() -> None:  # one that does not block SIGINT, as BLAS's do not
@@ -120,7 +132,7 @@ class _PoolInterrupted:
         self.started = True
         _PoolInterrupted.made.append(self)
 
-    def imap_unordered(self, *args: object) -> list:
+    def imap_unordered(self, *args: object) -> list[object]:
         return []
 
     def close(self) -> None: ...
@@ -132,7 +144,10 @@ class _PoolInterrupted:
 
 
 @pytest.mark.parametrize("handler", [signal.default_int_handler, signal.SIG_IGN])
-def test_ctrl_c_while_the_workers_start_waits_until_they_have(handler, monkeypatch):
+def test_ctrl_c_while_the_workers_start_waits_until_they_have(
+    handler: Callable[[int, FrameType | None], Any] | signal.Handlers,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Ctrl+C during the pool's start-up is raised once every worker has its data, and the
     workers are then ended (CI once printed a worker's 'EOFError: Ran out of input'); a
     process that ignores SIGINT (started in the background) goes on ignoring it."""
@@ -149,12 +164,12 @@ def test_ctrl_c_while_the_workers_start_waits_until_they_have(handler, monkeypat
     try:
         if handler is signal.SIG_IGN:
             try:
-                assert list(parallel.in_processes(len, [(1,), (2,)], 2)) == []
+                assert list(parallel.in_processes(_never_run, [(1,), (2,)], 2)) == []
             except KeyboardInterrupt:
                 pytest.fail("an ignored Ctrl+C interrupted the run")
         else:
             with pytest.raises(KeyboardInterrupt):
-                list(parallel.in_processes(len, [(1,), (2,)], 2))
+                list(parallel.in_processes(_never_run, [(1,), (2,)], 2))
         assert signal.getsignal(signal.SIGINT) is handler
     finally:
         signal.signal(signal.SIGINT, before)
@@ -180,7 +195,9 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in path.read_text().split()] if path.exists() else []
 
 
-def test_the_progress_bar_is_drawn_by_time_not_by_count(monkeypatch, capsys):
+def test_the_progress_bar_is_drawn_by_time_not_by_count(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Nothing in the first second; then at most ten redraws a second, whatever the count."""
     now = [0.0]
     bar = _ProgressBar(clock=lambda: now[0])
@@ -198,7 +215,7 @@ def test_the_progress_bar_is_drawn_by_time_not_by_count(monkeypatch, capsys):
     assert capsys.readouterr().err.strip() == ""
 
 
-def test_progress_of_a_walk_counts_games_not_codes():
+def test_progress_of_a_walk_counts_games_not_codes() -> None:
     space = CodeSpace(4, 4)
     secrets = choose_secrets(space, 1000, 2)  # 1000 games over 256 codes: walked
     seen = []
@@ -207,7 +224,7 @@ def test_progress_of_a_walk_counts_games_not_codes():
     assert all(total == 1000 and 0 <= done <= 1000 for done, total in seen)
 
 
-def test_stats_all_beyond_the_limit_is_one_line(capsys):
+def test_stats_all_beyond_the_limit_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["stats", "--all", "--colours", "8", "--positions", "8"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code != 0  # the command line's usage-error code (its rule is issue 10's item 7)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
 from engine.feedback import against
 from engine.stats import choose_secrets, run_stats
+from engine.strategies.consistent import Classic
 from engine.strategies.partitioning import (
     _distinct_guesses,
     canonical_codes,
@@ -20,7 +21,7 @@ DIGITS = get_notation("digits")
 NUMBERS = get_notation("numbers")
 
 
-def test_sequential_reproduces_seed_000_sample_game():
+def test_sequential_reproduces_seed_000_sample_game() -> None:
     steps = play(SPACE, make_strategy("sequential"), DIGITS.parse(SPACE, "4204"))
     rows = [(DIGITS.format(SPACE, s.guess), s.answer.white, s.answer.black) for s in steps]
     # Seed 000 prints "Guess  W B".
@@ -39,7 +40,7 @@ PUBLISHED = {
 
 
 @pytest.mark.parametrize("name", PUBLISHED)
-def test_published_totals_over_every_secret(name):
+def test_published_totals_over_every_secret(name: str) -> None:
     total, worst, opening = PUBLISHED[name]
     result = run_stats(SPACE, name, choose_secrets(SPACE, None, None))
     assert (result.total_guesses, result.worst) == (total, worst)
@@ -49,7 +50,7 @@ def test_published_totals_over_every_secret(name):
     assert NUMBERS.format(SPACE, first.guess) == opening
 
 
-def test_knuth_distribution_and_first_partition():
+def test_knuth_distribution_and_first_partition() -> None:
     result = run_stats(SPACE, "knuth", choose_secrets(SPACE, None, None))
     assert result.distribution == {1: 1, 2: 6, 3: 62, 4: 533, 5: 694}
     step = play(SPACE, make_strategy("knuth"), 1000)[0]
@@ -59,24 +60,24 @@ def test_knuth_distribution_and_first_partition():
     assert [a.score for a in step.decision.alternatives[:2]] == [276, 312]
 
 
-def test_random_average_is_in_published_range():
+def test_random_average_is_in_published_range() -> None:
     result = run_stats(SPACE, "random", choose_secrets(SPACE, 1000, 7), seed=7)
     assert 4.55 < result.average < 4.75
     assert result.worst <= 8
 
 
-def test_classic_scan_wraps_and_reports_the_start():
+def test_classic_scan_wraps_and_reports_the_start() -> None:
     class Draw:
         def __call__(self, n: int) -> int:
             return n - 1  # always start at the last index: forces the wrap
 
-    steps = play(SPACE, STRATEGIES["classic"](draw=Draw()), 700)
+    steps = play(SPACE, Classic(draw=Draw()), 700)
     assert steps[0].guess == SPACE.size - 1
     assert all(s.decision.details["scan_start"] == SPACE.size - 1 for s in steps)
     assert "wrapped round to 0" in steps[1].decision.note
 
 
-def test_opening_patterns_are_written_as_the_literature_does():
+def test_opening_patterns_are_written_as_the_literature_does() -> None:
     assert sorted(NUMBERS.format(SPACE, c) for c in opening_patterns(SPACE)) == [
         "1 1 1 1",
         "1 1 1 2",
@@ -86,7 +87,7 @@ def test_opening_patterns_are_written_as_the_literature_does():
     ]
 
 
-def test_canonical_codes_keep_one_code_per_symmetry_class():
+def test_canonical_codes_keep_one_code_per_symmetry_class() -> None:
     space = CodeSpace(4, 3)
     kept = canonical_codes(space, (1, 2, 3))
     # Patterns over colour 0 and interchangeable colours 1..3, first as written.
@@ -98,7 +99,7 @@ def test_canonical_codes_keep_one_code_per_symmetry_class():
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
-def test_guesses_differing_only_in_dead_colours_are_weighed_once(data):
+def test_guesses_differing_only_in_dead_colours_are_weighed_once(data: st.DataObject) -> None:
     """Of the canonical guesses, those that hold colours no candidate has are kept only
     where no earlier guess as written differs from them just in those colours; every
     guess dropped splits the candidates exactly as an earlier kept one does."""
@@ -129,7 +130,9 @@ def test_guesses_differing_only_in_dead_colours_are_weighed_once(data):
     st.integers(1, 4),
     st.data(),
 )
-def test_every_strategy_finds_every_secret(name, colours, positions, data):
+def test_every_strategy_finds_every_secret(
+    name: str, colours: int, positions: int, data: st.DataObject
+) -> None:
     space = CodeSpace(colours, positions)
     secret = data.draw(st.integers(0, space.size - 1))
     seed = data.draw(st.integers(0, 2**32))
@@ -146,13 +149,13 @@ def test_every_strategy_finds_every_secret(name, colours, positions, data):
 
 
 @pytest.mark.parametrize("name", sorted(STRATEGIES))
-def test_every_strategy_solves_every_secret_of_a_small_game(name):
+def test_every_strategy_solves_every_secret_of_a_small_game(name: str) -> None:
     space = CodeSpace(4, 3)
     result = run_stats(space, name, choose_secrets(space, None, None), seed=3)
     assert result.games == 64 and result.worst <= 8
 
 
-def test_big_space_plays_in_bounded_memory_with_consistent_strategies():
+def test_big_space_plays_in_bounded_memory_with_consistent_strategies() -> None:
     space = CodeSpace(8, 8)
     secret = 12_345_678
     for name in ("sequential", "classic", "random"):
@@ -160,19 +163,19 @@ def test_big_space_plays_in_bounded_memory_with_consistent_strategies():
         assert steps[-1].guess == secret
 
 
-def test_big_space_minimax_samples_and_says_so():
+def test_big_space_minimax_samples_and_says_so() -> None:
     space = CodeSpace(8, 7)
     steps = play(space, make_strategy("knuth"), 1_234_567)
     assert steps[-1].guess == 1_234_567
     assert any("sample" in s.decision.note for s in steps[1:])
 
 
-def test_unknown_strategy():
+def test_unknown_strategy() -> None:
     with pytest.raises(ValueError, match="unknown strategy 'magic'"):
         make_strategy("magic")
 
 
-def test_partition_strategies_are_deterministic():
+def test_partition_strategies_are_deterministic() -> None:
     a = [s.guess for s in play(SPACE, make_strategy("entropy"), 999)]
     b = [s.guess for s in play(SPACE, make_strategy("entropy"), 999)]
     assert a == b
@@ -181,7 +184,7 @@ def test_partition_strategies_are_deterministic():
     )
 
 
-def test_a_candidate_that_tells_every_code_apart_ends_the_search():
+def test_a_candidate_that_tells_every_code_apart_ends_the_search() -> None:
     letters = get_notation("letters")
     steps = play(SPACE, make_strategy("knuth"), letters.parse(SPACE, "RGBY"))
     last = steps[-1].decision
@@ -190,7 +193,7 @@ def test_a_candidate_that_tells_every_code_apart_ends_the_search():
     assert last.pool_size == 6 and all(a.consistent for a in last.alternatives)
 
 
-def test_no_draws_refuses_a_draw_and_copies_like_any_object():
+def test_no_draws_refuses_a_draw_and_copies_like_any_object() -> None:
     """What deterministic strategies get in trees and statistics instead of a generator
     (making one imports numpy.random): a draw is a bug; copying it is not."""
     import copy

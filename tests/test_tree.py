@@ -25,7 +25,9 @@ SPACE = CodeSpace(6, 4)
     colours=st.integers(2, 5),
     positions=st.integers(1, 4),
 )
-def test_walk_and_game_by_game_play_agree_on_every_secret(name, colours, positions):
+def test_walk_and_game_by_game_play_agree_on_every_secret(
+    name: str, colours: int, positions: int
+) -> None:
     """Every game played through the solver (its traced ``choose``) follows the tree the
     walk built (with the untraced ``guess`` and its shortcuts), guess for guess. Up to 256
     codes: 5x4's 625 games, drawn or not, made the test's time vary from 6 to 16 s."""
@@ -48,7 +50,9 @@ def test_walk_and_game_by_game_play_agree_on_every_secret(name, colours, positio
 @pytest.mark.parametrize("space", [CodeSpace(4, 4), CodeSpace(5, 4, repeats=False)])
 @pytest.mark.parametrize("first_scan", [partitioning.FIRST_SCAN, 5])
 @pytest.mark.parametrize("name", DETERMINISTIC)
-def test_guess_is_the_traced_choice_at_every_node(name, first_scan, space, monkeypatch):
+def test_guess_is_the_traced_choice_at_every_node(
+    name: str, first_scan: int, space: CodeSpace, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The shortcuts of ``guess`` (one or two candidates, the lower bound reached by a
     candidate or by the first guess as written, ties only among the tied, guesses that
     differ only in colours no candidate has weighed once) pick exactly what the full
@@ -58,7 +62,7 @@ def test_guess_is_the_traced_choice_at_every_node(name, first_scan, space, monke
     strategy = make_strategy(name)
     rng = np.random.default_rng(0)
     root = build_tree(space, strategy)
-    stack = [(root, space.allowed, ())]
+    stack: list[tuple[Node, np.ndarray, tuple[tuple[int, int], ...]]] = [(root, space.allowed, ())]
     checked = 0
     while stack:
         node, cands, history = stack.pop()
@@ -82,7 +86,7 @@ PUBLISHED = {
 
 
 @pytest.mark.parametrize("name", PUBLISHED)
-def test_the_walk_gives_the_published_totals(name):
+def test_the_walk_gives_the_published_totals(name: str) -> None:
     total, distribution = PUBLISHED[name]
     depths = walk(SPACE, make_strategy(name)).depths
     assert int(depths.sum()) == total
@@ -100,7 +104,9 @@ def test_the_walk_gives_the_published_totals(name):
         ("most-parts", (0, 4), 2169, {2: 1, 3: 7, 4: 60, 5: 260, 6: 101}),
     ],
 )
-def test_subtrees_of_8x5_are_what_weighing_every_guess_found(name, answer, total, distribution):
+def test_subtrees_of_8x5_are_what_weighing_every_guess_found(
+    name: str, answer: tuple[int, int], total: int, distribution: dict[int, int]
+) -> None:
     """8x5 has no answer table: guesses are weighed by matrix products, in blocks, as
     written until one reaches the bound, and guesses differing only in colours no
     candidate has are weighed once. The secrets answering 1 black 3 white (652) or 0 black
@@ -116,7 +122,7 @@ def test_subtrees_of_8x5_are_what_weighing_every_guess_found(name, answer, total
     assert dict(Counter(depths.tolist())) == distribution
 
 
-def test_knuths_tree_opens_with_1122_and_is_five_deep():
+def test_knuths_tree_opens_with_1122_and_is_five_deep() -> None:
     root = build_tree(SPACE, make_strategy("knuth"))
     assert get_notation("numbers").format(SPACE, root.guess) == "1 1 2 2"
     assert root.candidates == 1296 and root.height == 5
@@ -125,7 +131,7 @@ def test_knuths_tree_opens_with_1122_and_is_five_deep():
     assert sum(sizes) == 1295  # all but the secret 1122 itself
 
 
-def test_a_walk_from_a_position_counts_the_moves_already_made():
+def test_a_walk_from_a_position_counts_the_moves_already_made() -> None:
     space = SPACE
     steps = play(space, make_strategy("knuth"), 1000)
     first = steps[0]
@@ -143,6 +149,6 @@ def test_a_walk_from_a_position_counts_the_moves_already_made():
     assert set(result.reached().tolist()) == set(cands.tolist())
 
 
-def test_random_strategies_have_no_single_tree():
+def test_random_strategies_have_no_single_tree() -> None:
     with pytest.raises(ValueError, match="at random"):
         walk(SPACE, make_strategy("random"))

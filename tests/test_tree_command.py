@@ -7,6 +7,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +26,7 @@ def run(*args: str, cache: str | None = None) -> subprocess.CompletedProcess[str
     )
 
 
-def found_at(node: dict, level: int = 1):
+def found_at(node: dict[str, Any], level: int = 1) -> Iterator[tuple[str, int]]:
     """(secret, guesses needed) for each code found at a node: its guess, when the guess
     was one of the node's codes (its children then hold one code fewer)."""
     below = node.get("children", [])
@@ -41,7 +44,9 @@ def found_at(node: dict, level: int = 1):
         (("--strategy", "optimal", "--colours", "4"), 256, 905, None),
     ],
 )
-def test_leaves_are_the_secrets_and_depths_sum_to_the_total(args, codes, total, first, tmp_path):
+def test_leaves_are_the_secrets_and_depths_sum_to_the_total(
+    args: tuple[str, ...], codes: int, total: int, first: str, tmp_path: Path
+) -> None:
     done = run(*args, "--format", "json", cache=str(tmp_path))
     assert done.returncode == 0, done.stderr
     root = json.loads(done.stdout)
@@ -52,7 +57,7 @@ def test_leaves_are_the_secrets_and_depths_sum_to_the_total(args, codes, total, 
         assert root["guess"] == first
 
 
-def test_text_and_dot_show_the_same_tree():
+def test_text_and_dot_show_the_same_tree() -> None:
     text = run("--depth", "2").stdout.splitlines()
     assert text[1] == "BBWW  (1,296 codes)"
     assert "  1,1 -> BBRG  (208 codes)" in text
@@ -77,7 +82,7 @@ def test_text_and_dot_show_the_same_tree():
         (("--depth", "two"), "'two' is not a whole number"),
     ],
 )
-def test_refusals_are_one_line(args, message):
+def test_refusals_are_one_line(args: tuple[str, ...], message: str) -> None:
     done = run(*args)
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1 and message in done.stderr

@@ -12,7 +12,9 @@ import itertools
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -39,7 +41,7 @@ from mastermind_tui.settings import Settings
 
 SMALL = [(4, 3), (5, 3)]
 DETERMINISTIC = [name for name, cls in STRATEGIES.items() if cls.deterministic]
-PARTITION_KEYS = {
+PARTITION_KEYS: dict[str, Callable[[list[int]], float]] = {
     "knuth": lambda parts: max(parts),
     "expected-size": lambda parts: sum(n * n for n in parts),
     "entropy": lambda parts: round(sum(n * math.log2(n) for n in parts), 9),
@@ -65,20 +67,24 @@ def plain_index(code: tuple[int, ...], colours: int) -> int:
     return sum(d * colours**i for i, d in enumerate(code))
 
 
-def plain_partition(guess: tuple[int, ...], codes: list[tuple[int, ...]]) -> list[list]:
+def plain_partition(
+    guess: tuple[int, ...], codes: list[tuple[int, ...]]
+) -> list[list[tuple[int, ...]]]:
     """The codes split by the answer each gives ``guess``, the all-black class dropped."""
-    parts: dict[tuple[int, int], list] = {}
+    parts: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     for code in codes:
         parts.setdefault(plain_score(code, guess), []).append(code)
     return [part for answer, part in parts.items() if answer[0] != len(guess)]
 
 
-def plain_partition_guess(name: str, codes: list, allowed: list) -> tuple[int, ...]:
+def plain_partition_guess(
+    name: str, codes: list[tuple[int, ...]], allowed: list[tuple[int, ...]]
+) -> tuple[int, ...]:
     """The published rule: the smallest key over every allowed guess; ties to a code that
     could be the secret, then the first as written (first position most significant)."""
     key = PARTITION_KEYS[name]
 
-    def rank(guess: tuple[int, ...]) -> tuple:
+    def rank(guess: tuple[int, ...]) -> tuple[float, bool, tuple[int, ...]]:
         sizes = Counter(plain_score(code, guess) for code in codes).values()
         return key(list(sizes)), guess not in codes, guess
 
@@ -90,7 +96,7 @@ def plain_depths(name: str, colours: int, positions: int) -> dict[tuple[int, ...
     allowed = plain_codes(colours, positions)
     out: dict[tuple[int, ...], int] = {}
 
-    def walk(codes: list, depth: int) -> None:
+    def walk(codes: list[tuple[int, ...]], depth: int) -> None:
         # sequential: the lowest index still possible
         sequential = name == "sequential"
         guess = codes[0] if sequential else plain_partition_guess(name, codes, allowed)
@@ -109,7 +115,7 @@ def plain_optimum(colours: int, positions: int) -> int:
     allowed = plain_codes(colours, positions)
 
     @cache
-    def total(codes: frozenset) -> int:
+    def total(codes: frozenset[tuple[int, ...]]) -> int:
         if len(codes) == 1:
             return 1
         ordered = sorted(codes)
@@ -120,11 +126,11 @@ def plain_optimum(colours: int, positions: int) -> int:
                 splits.add(frozenset(frozenset(part) for part in parts))
         # A set of m codes costs at least 2m - 1 (one found by the first guess at best):
         # splits that cannot beat the best so far are skipped.
-        best = math.inf
+        best: float = math.inf  # a set of two or more codes always splits: best is a sum
         for split in sorted(splits, key=lambda parts: -len(parts)):
             if sum(2 * len(part) - 1 for part in split) < best:
                 best = min(best, sum(map(total, split)))
-        return len(codes) + best
+        return len(codes) + int(best)
 
     return total(frozenset(allowed))
 
@@ -133,7 +139,7 @@ def plain_optimum(colours: int, positions: int) -> int:
 
 
 @pytest.mark.parametrize(("colours", "positions"), [*SMALL, (6, 4), (10, 4), (3, 1), (4, 4)])
-def test_allowed_codes_are_the_codes_without_repeats(colours, positions):
+def test_allowed_codes_are_the_codes_without_repeats(colours: int, positions: int) -> None:
     space = CodeSpace(colours, positions, repeats=False)
     want = [plain_index(code, colours) for code in plain_codes(colours, positions)]
     assert space.allowed.tolist() == want
@@ -141,11 +147,11 @@ def test_allowed_codes_are_the_codes_without_repeats(colours, positions):
     assert space.size == colours**positions  # indices are shared with the game with repeats
 
 
-def test_bulls_and_cows_has_5040_codes():
+def test_bulls_and_cows_has_5040_codes() -> None:
     assert CodeSpace(10, 4, repeats=False).count == 5040
 
 
-def test_more_positions_than_colours_is_refused_with_the_reason():
+def test_more_positions_than_colours_is_refused_with_the_reason() -> None:
     with pytest.raises(ConfigError) as refused:
         CodeSpace(3, 4, repeats=False)
     assert str(refused.value) == (
@@ -166,7 +172,9 @@ def test_more_positions_than_colours_is_refused_with_the_reason():
         ("numbers", "1 2 3 1", "1 appears twice: this game has no repeated colours"),
     ],
 )
-def test_a_code_with_a_repeated_colour_is_refused_naming_it(notation, text, message):
+def test_a_code_with_a_repeated_colour_is_refused_naming_it(
+    notation: str, text: str, message: str
+) -> None:
     space = CodeSpace(6 if notation != "digits" else 10, 4, repeats=False)
     with pytest.raises(CodeError) as refused:
         get_notation(notation).parse(space, text)
@@ -174,7 +182,7 @@ def test_a_code_with_a_repeated_colour_is_refused_naming_it(notation, text, mess
     assert get_notation(notation).parse(CodeSpace(space.colours, 4), text) >= 0  # else fine
 
 
-def test_a_repeated_code_cannot_enter_a_game_by_index():
+def test_a_repeated_code_cannot_enter_a_game_by_index() -> None:
     rules = Rules(6, 4, repeats=False)
     space = rules.space
     repeated = space.from_digits([2, 2, 3, 1])
@@ -190,7 +198,7 @@ def test_a_repeated_code_cannot_enter_a_game_by_index():
         Solver(space, make_strategy("knuth")).observe(repeated, 0, 0)
 
 
-def test_random_secrets_and_stats_samples_are_allowed_codes():
+def test_random_secrets_and_stats_samples_are_allowed_codes() -> None:
     rules = Rules(6, 4, repeats=False)
     rng = np.random.default_rng(1)
     secrets = {PersonBreaks.random(rules, rng).secret for _ in range(300)}
@@ -206,7 +214,7 @@ def test_random_secrets_and_stats_samples_are_allowed_codes():
 
 @pytest.mark.parametrize(("colours", "positions"), SMALL)
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_codes_left_match_a_plain_enumeration(name, colours, positions):
+def test_codes_left_match_a_plain_enumeration(name: str, colours: int, positions: int) -> None:
     """Every game of every strategy: each guess allowed, each set of codes left exactly
     the plain filter of the codes without repeats."""
     space = CodeSpace(colours, positions, repeats=False)
@@ -230,7 +238,9 @@ def test_codes_left_match_a_plain_enumeration(name, colours, positions):
 
 @pytest.mark.parametrize(("colours", "positions"), SMALL)
 @pytest.mark.parametrize("name", [n for n in DETERMINISTIC if n != "optimal"])
-def test_deterministic_totals_match_the_plain_rules(name, colours, positions):
+def test_deterministic_totals_match_the_plain_rules(
+    name: str, colours: int, positions: int
+) -> None:
     """Each secret's guesses, tree walk and game by game, equal the strategy's rule played
     in plain Python over every allowed guess (no symmetry shortcuts)."""
     space = CodeSpace(colours, positions, repeats=False)
@@ -245,7 +255,9 @@ def test_deterministic_totals_match_the_plain_rules(name, colours, positions):
 
 
 @pytest.mark.parametrize(("colours", "positions"), SMALL)
-def test_the_optimum_matches_an_exhaustive_search(colours, positions, cache_dir):
+def test_the_optimum_matches_an_exhaustive_search(
+    colours: int, positions: int, cache_dir: Path
+) -> None:
     space = CodeSpace(colours, positions, repeats=False)
     result = run_stats(space, "optimal", choose_secrets(space, None, None))
     assert result.total_guesses == plain_optimum(colours, positions)
@@ -255,7 +267,7 @@ def test_the_optimum_matches_an_exhaustive_search(colours, positions, cache_dir)
     assert root.candidates == space.count
 
 
-def test_the_optimal_tree_is_cached_apart_from_the_game_with_repeats(cache_dir):
+def test_the_optimal_tree_is_cached_apart_from_the_game_with_repeats(cache_dir: Path) -> None:
     for repeats in (True, False):
         space = CodeSpace(4, 3, repeats)
         run_stats(space, "optimal", space.allowed)
@@ -266,7 +278,9 @@ def test_the_optimal_tree_is_cached_apart_from_the_game_with_repeats(cache_dir):
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
-def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(name, cache_dir):
+def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(
+    name: str, cache_dir: Path
+) -> None:
     space = CodeSpace(6, 4, repeats=False)
     result = run_stats(space, name, choose_secrets(space, None, None), seed=9)
     assert result.games == 360
@@ -290,7 +304,9 @@ def test_every_strategy_solves_all_360_secrets_of_6x4_without_repeats(name, cach
     pick=st.integers(0, 10**6),
     seed=st.integers(0, 2**32),
 )
-def test_no_strategy_ever_guesses_a_code_with_a_repeat(size, name, pick, seed):
+def test_no_strategy_ever_guesses_a_code_with_a_repeat(
+    size: tuple[int, int], name: str, pick: int, seed: int
+) -> None:
     space = CodeSpace(*size, repeats=False)
     secret = int(space.allowed[pick % space.count])
     steps = play(space, make_strategy(name), secret, seed=seed)
@@ -315,7 +331,7 @@ def test_no_strategy_ever_guesses_a_code_with_a_repeat(size, name, pick, seed):
         ("bulls-and-cows", (10, 4, 10, False, "digits")),
     ],
 )
-def test_presets_fill_every_setting(preset, want):
+def test_presets_fill_every_setting(preset: str, want: tuple[int, int, int, bool, str]) -> None:
     built = Settings.build(preset=preset)
     rules = built.rules
     got = (rules.colours, rules.positions, rules.max_moves, rules.repeats, built.notation.name)
@@ -323,8 +339,8 @@ def test_presets_fill_every_setting(preset, want):
     assert built.space.count == (5040 if preset == "bulls-and-cows" else want[0] ** want[1])
 
 
-def test_explicit_options_override_a_preset():
-    def rules(*argv: str) -> tuple:
+def test_explicit_options_override_a_preset() -> None:
+    def rules(*argv: str) -> tuple[int, int, int, bool, str]:
         settings, _ = settings_from(build_parser().parse_args(argv))
         assert settings is not None
         r = settings.rules
@@ -346,13 +362,13 @@ def test_explicit_options_override_a_preset():
         Settings.build(preset="chess")
 
 
-def test_watch_refuses_a_secret_with_a_repeated_colour():
+def test_watch_refuses_a_secret_with_a_repeated_colour() -> None:
     args = build_parser().parse_args(["watch", "0012", "--preset", "bulls-and-cows"])
     with pytest.raises(CodeError, match=r"^0 appears twice: this game has no repeated colours$"):
         settings_from(args)
 
 
-def test_help_lists_the_presets_and_the_rule(capsys):
+def test_help_lists_the_presets_and_the_rule(capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("solve", "stats", "play", "watch", "tree"):
         assert main([command, "--help"]) == 0
         out = " ".join(capsys.readouterr().out.split())
@@ -363,7 +379,7 @@ def test_help_lists_the_presets_and_the_rule(capsys):
     assert "invalid choice: 'chess'" in capsys.readouterr().err
 
 
-def test_solve_bulls_and_cows(capsys):
+def test_solve_bulls_and_cows(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "4207", "--preset", "bulls-and-cows"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(
@@ -389,13 +405,15 @@ def test_solve_bulls_and_cows(capsys):
         (["tree", "--preset", "bulls-and-cows", "--positions", "11"], "11 positions need 11"),
     ],
 )
-def test_the_command_line_refuses_in_one_line(argv, message, capsys):
+def test_the_command_line_refuses_in_one_line(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("mastermind: " + message)
 
 
-def test_stats_and_tree_without_repeats(capsys):
+def test_stats_and_tree_without_repeats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--all", "--no-repeats", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["games"], data["total_guesses"], data["repeats"]) == (360, 1490, False)
@@ -439,6 +457,7 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
             False,
         )
         assert message(pilot).endswith("from 0 1 2 3 4 5 6 7 8 9, no colour twice. Guess!")
+        assert app.screen.session.person is not None
         secret = app.screen.session.person.secret
         assert len(set(app.screen.session.space.to_digits(secret))) == 4
         await enter(pilot, "1123")
@@ -498,7 +517,7 @@ async def test_watch_bulls_and_cows_to_the_end() -> None:
         assert all(len(set(settings.space.to_digits(s.guess))) == 4 for s in steps)
 
 
-def test_slips_are_found_among_allowed_codes_only():
+def test_slips_are_found_among_allowed_codes_only() -> None:
     """A miscounted answer: the fixes offered lead to codes without repeats only."""
     space = CodeSpace(6, 4, repeats=False)
     secret = space.from_digits([3, 5, 1, 0])
@@ -554,7 +573,9 @@ PRESETS = {
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_every_preset_reaches_solve_stats_tree_play_and_watch(preset, capsys):
+def test_every_preset_reaches_solve_stats_tree_play_and_watch(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Each command takes the preset's size and rule (the sequential strategy keeps the
     big sizes quick): solve and stats say them in JSON, tree counts its root's codes,
     play and watch build their settings from it."""
@@ -579,7 +600,7 @@ def test_every_preset_reaches_solve_stats_tree_play_and_watch(preset, capsys):
 
 
 @pytest.mark.parametrize("command", ["solve", "stats", "tree", "play", "watch"])
-def test_no_repeats_reaches_every_command(command, capsys):
+def test_no_repeats_reaches_every_command(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     """--no-repeats on its own (6 colours x 4 positions, 360 codes) on each command."""
     if command in ("play", "watch"):
         argv = [command, *(["RGOY"] if command == "watch" else []), "--no-repeats"]
@@ -608,7 +629,9 @@ def test_no_repeats_reaches_every_command(command, capsys):
         ("knuth", 27139, 7),
     ],
 )
-def test_bulls_and_cows_every_secret_gives_the_readmes_totals(name, total, worst, capsys):
+def test_bulls_and_cows_every_secret_gives_the_readmes_totals(
+    name: str, total: int, worst: int, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``stats --all`` on Bulls and Cows finishes for the partition strategies, with the
     totals the README publishes (the best known is 26,274: none may beat it)."""
     argv = ["stats", "--all", "--preset", "bulls-and-cows", "--strategy", name, "--json"]

@@ -3,10 +3,11 @@ the command line."""
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual import events, on
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.screen import Screen
@@ -82,7 +83,7 @@ def panes() -> ComposeResult:
 class GameScreen(SizedScreen):
     """A game in progress: the session is the only state; this screen draws it."""
 
-    CSS_PATH: ClassVar[CSSPathType] = "game.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss"]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),

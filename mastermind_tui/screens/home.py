@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from textual import events, on
@@ -22,7 +22,7 @@ from ..widgets.tick import Tick
 from .base import SizedScreen
 
 
-def _number(screen: Screen, field: str, name: str) -> int:
+def _number(screen: Screen[Any], field: str, name: str) -> int:
     return whole_number(screen.query_one(f"#{field}", Input).value, name)
 
 
@@ -143,7 +143,7 @@ class HomeScreen(SizedScreen):
         yield Footer()
 
     @staticmethod
-    def _field(label: str, widget: Input | Select | Checkbox) -> ComposeResult:
+    def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:
         with Vertical(classes="field"):
             yield Label(label)
             yield widget

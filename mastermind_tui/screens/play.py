@@ -3,10 +3,11 @@ each guess is rated against the best one there."""
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual import events, on
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
@@ -38,7 +39,7 @@ class PlayScreen(GameScreen):
     never the bare H key: every printable key belongs to the command line here, where
     guesses (and ``HINT``, ``HELP``) are typed."""
 
-    CSS_PATH: ClassVar[CSSPathType] = ["game.tcss", "play.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "play.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "hint", "Hint", id="hint")]
 
     def __init__(self, session: GameSession) -> None:

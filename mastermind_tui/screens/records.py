@@ -164,7 +164,7 @@ def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating
     )
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     """A recorded game, one move at a time as in a watch: n / → forward, p / ← back,
     Home and End to either end."""
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual import on
-from textual.app import ComposeResult, CSSPathType
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
@@ -27,7 +28,7 @@ class WatchScreen(SizedScreen):
     """The whole game is solved in a worker first; stepping only changes what is shown.
     The board lists the moves, so on a wide terminal the trace takes History's room."""
 
-    CSS_PATH: ClassVar[CSSPathType] = ["game.tcss", "watch.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "watch.tcss"]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,right", "step(1)", "Next", id="next", priority=True),

@@ -13,7 +13,7 @@ from engine import Answer
 COST = "cost"
 
 
-class History(DataTable):
+class History(DataTable[str]):
     """A read-only table refreshed by the screen. It never takes focus, so typing always
     reaches the command line; the screen scrolls it from the keyboard."""
 
