@@ -34,7 +34,8 @@ from engine import (
 from engine.explain import class_codes, runner_up, score_text
 from engine.feedback import check_answer, score
 from engine.match import COMPUTER, PERSON, Match
-from engine.rating import MoveRating, rate_moves_apart, summary, take_notices
+from engine.rating import MoveRating, summary
+from engine.rating_process import rate_moves_apart, take_notices
 from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 from engine.words import plural

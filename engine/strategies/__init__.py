@@ -1,12 +1,29 @@
-"""Every strategy by name: ``make_strategy("knuth")``."""
+"""Every strategy by name: ``make_strategy("knuth")``.
+
+A strategy says everything the rest of the program needs to know about it as attributes
+and methods of ``Strategy`` (``base``): its measure (what a score means, how it reads,
+whether higher is better), whether it draws at random, what it must prepare before a run,
+its time model, whether a long run may use worker processes and whether the Statistics
+screen ticks it at first. Nothing outside this package asks a strategy's name, so adding
+one takes two places:
+
+1. a module here with a ``Strategy`` subclass (a ``PartitionStrategy`` needs only
+   ``name``, ``summary``, ``measure`` and ``keys``);
+2. its class in ``STRATEGIES`` below (or ``register(cls)`` for one made elsewhere, as the
+   tests do).
+
+The command line's ``--strategy`` choices, ``solve``, ``stats``, the trace, ratings and the
+home and Statistics screens all read it from there.
+"""
 
 from __future__ import annotations
 
+from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import NO_DRAWS, Position, Strategy
+from .base import NO_DRAWS, Measure, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
+from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .optimal import Optimal
-from .partitioning import Entropy, ExpectedSize, Knuth, MostParts
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -22,6 +39,15 @@ STRATEGIES: dict[str, type[Strategy]] = {
     )
 }
 
+#: The strategy a game, a command or a screen uses when none is chosen.
+DEFAULT_STRATEGY = Knuth.name
+
+
+def register(cls: type[Strategy]) -> type[Strategy]:
+    """Add a strategy to ``STRATEGIES`` under its name (usable as a class decorator)."""
+    STRATEGIES[cls.name] = cls
+    return cls
+
 
 def make_strategy(name: str) -> Strategy:
     try:
@@ -32,4 +58,29 @@ def make_strategy(name: str) -> Strategy:
         ) from None
 
 
-__all__ = ["NO_DRAWS", "STRATEGIES", "Position", "Strategy", "make_strategy"]
+def prepare(space: CodeSpace, name: str) -> str:
+    """What strategy ``name`` needs for this size, made ready now, before a run (the
+    optimal tree); what a person should hear once about it, or ""."""
+    return make_strategy(name).prepare(space)
+
+
+def measure_of(label: str) -> Measure | None:
+    """The measure whose trace label is ``label`` (what a recorded decision carries)."""
+    for cls in STRATEGIES.values():
+        if cls.measure is not None and cls.measure.label == label:
+            return cls.measure
+    return None
+
+
+__all__ = [
+    "DEFAULT_STRATEGY",
+    "NO_DRAWS",
+    "STRATEGIES",
+    "Measure",
+    "Position",
+    "Strategy",
+    "make_strategy",
+    "measure_of",
+    "prepare",
+    "register",
+]
