@@ -90,7 +90,10 @@ class PartitionStrategy(Strategy):
         self._even_keys: dict[tuple[int, int], float] = {}
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
-        """One key per row of class counts; lower is better."""
+        """One key per row of class counts; lower is better. A key may never fall as the
+        codes are spread more evenly (moving one code from a bigger class to a smaller
+        one): ``guess`` stops at a guess reaching the key of the most even split, and
+        statistics, which call ``guess``, would then differ from ``choose``."""
         raise NotImplementedError
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
