@@ -182,7 +182,7 @@ class Rater:
 
 def _openings_file(space: CodeSpace) -> tuple[str, dict[str, object]]:
     """Where the totals after each first guess are kept, and what they were made for."""
-    from . import __version__
+    from .version import __version__
 
     tail = "" if space.repeats else "-no-repeats"
     key = {

@@ -42,8 +42,8 @@ class Solution:
 
 
 def _cache_key(space: CodeSpace) -> dict[str, object]:
-    from .. import __version__
     from ..optimal import TREE_FORMAT
+    from ..version import __version__
 
     return {
         "what": "optimal tree",
