@@ -420,7 +420,7 @@ class Dialogue:
                 "retro",
                 breaker,
                 outcome,
-                "classic",
+                Classic.name,
                 kept,
                 secret=None if secret is None else stored(secret),
                 notation="letters",
