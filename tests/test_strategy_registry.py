@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from textual.widgets import Select
 
-from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
+from engine import STRATEGIES, CodeSpace, ConfigError, get_notation, make_strategy, play
 from engine.explain import score_text, sentence
 from engine.rating import rate_moves, summary
-from engine.strategies import Measure, register
-from engine.strategies.partitioning import PartitionStrategy
+from engine.strategies import Measure, Parameter, register
+from engine.strategies.partitioning import Limits, PartitionStrategy
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import main
 from mastermind_tui.screens.play import PlayScreen
@@ -42,9 +42,14 @@ class LargestTwo(PartitionStrategy):
         unit="code",
         units="codes",
     )
+    parameters = (Parameter("count", "how many of the largest classes are summed"),)
+
+    def __init__(self, limits: Limits | None = None, count: int = 2) -> None:
+        super().__init__(limits)
+        self.count = count
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
-        return np.sort(hist, axis=1)[:, -2:].sum(axis=1).astype(np.float64)
+        return np.sort(hist, axis=1)[:, -self.count :].sum(axis=1).astype(np.float64)
 
 
 @pytest.fixture
@@ -63,6 +68,19 @@ def test_it_is_made_by_name_and_plays(throwaway: type[LargestTwo]) -> None:
     assert score_text(first).startswith("two largest classes: ")
     fmt = partial(get_notation("letters").format, space)
     assert " in its two largest classes" in sentence(first, fmt)
+
+
+def test_its_settings_are_checked(throwaway: type[LargestTwo]) -> None:
+    space = CodeSpace(6, 4)
+    steps = play(space, make_strategy(NAME, count=1), space.from_digits([0, 1, 2, 3]))
+    knuth = play(space, make_strategy("knuth"), space.from_digits([0, 1, 2, 3]))
+    assert [s.guess for s in steps] == [s.guess for s in knuth]  # one class: knuth's key
+    with pytest.raises(ConfigError, match="count must be at least 1"):
+        make_strategy(NAME, count=0)
+    with pytest.raises(ConfigError, match="no setting 'depth' \\(it takes: count\\)"):
+        make_strategy(NAME, depth=3)
+    with pytest.raises(ConfigError, match="no setting 'depth' \\(it takes: none\\)"):
+        make_strategy("knuth", depth=3)
 
 
 def test_solve_prints_its_reasoning(

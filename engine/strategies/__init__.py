@@ -3,8 +3,9 @@
 A strategy says everything the rest of the program needs to know about it as attributes
 and methods of ``Strategy`` (``base``): its measure (what a score means, how it reads,
 whether higher is better), whether it draws at random, what it must prepare before a run,
-its time model, whether a long run may use worker processes and whether the Statistics
-screen ticks it at first. Nothing outside this package asks a strategy's name, so adding
+its time model, whether a long run may use worker processes, the settings it takes
+(``parameters``, checked by ``make_strategy``) and whether the Statistics screen ticks it
+at first. Nothing outside this package asks a strategy's name, so adding
 one takes two places:
 
 1. a module here with a ``Strategy`` subclass (a ``PartitionStrategy`` needs only
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import NO_DRAWS, Measure, Position, Strategy
+from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .optimal import Optimal
@@ -49,13 +50,24 @@ def register(cls: type[Strategy]) -> type[Strategy]:
     return cls
 
 
-def make_strategy(name: str) -> Strategy:
+def make_strategy(name: str, **settings: int) -> Strategy:
+    """The strategy called ``name``, with ``settings`` among its ``parameters`` (checked
+    here, so that a bad one is refused with a reason before a game starts)."""
     try:
-        return STRATEGIES[name.lower()]()
+        cls = STRATEGIES[name.lower()]
     except KeyError:
         raise ConfigError(
             f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}"
         ) from None
+    known = {p.name: p for p in cls.parameters}
+    for key, value in settings.items():
+        parameter = known.get(key)
+        if parameter is None:
+            takes = ", ".join(known) or "none"
+            raise ConfigError(f"the {cls.name} strategy has no setting {key!r} (it takes: {takes})")
+        if value < parameter.low:
+            raise ConfigError(f"{cls.name}'s {key} must be at least {parameter.low} (got {value})")
+    return cls(**settings)
 
 
 def prepare(space: CodeSpace, name: str) -> str:
@@ -77,6 +89,7 @@ __all__ = [
     "NO_DRAWS",
     "STRATEGIES",
     "Measure",
+    "Parameter",
     "Position",
     "Strategy",
     "make_strategy",

@@ -61,6 +61,18 @@ class Measure:
     in_guesses: bool = False
 
 
+@dataclass(frozen=True)
+class Parameter:
+    """A whole-number setting a strategy takes (a depth cap, say), passed by keyword to
+    its constructor: ``make_strategy`` checks it against this."""
+
+    name: str
+    #: What it does, in a line for a help text.
+    help: str
+    #: The smallest value allowed.
+    low: int = 1
+
+
 class Strategy(ABC):
     """A way of choosing the next guess. Besides choosing, a strategy says what everything
     around it needs to know, so that nothing outside ``engine.strategies`` asks its name."""
@@ -76,6 +88,8 @@ class Strategy(ABC):
     shown_by_default: ClassVar[bool] = False
     #: Whether a long statistics run may split its games over worker processes.
     runs_apart: ClassVar[bool] = True
+    #: The settings its constructor takes by keyword (none by default).
+    parameters: ClassVar[tuple[Parameter, ...]] = ()
 
     def prepare(self, space: CodeSpace) -> str:
         """Make ready, before a run, what playing this size needs (read or search a
