@@ -80,7 +80,8 @@ class Strategy(ABC):
     name: ClassVar[str]
     summary: ClassVar[str]
     #: Same position, same guess: the decision tree can be memoised. False: the strategy
-    #: draws from ``position.rng`` (games are seeded one by one).
+    #: draws from ``position.rng`` (games are seeded one by one). A deterministic strategy
+    #: may still score on a seeded sample of the codes: each choice says so (``estimated``).
     deterministic: ClassVar[bool] = True
     #: What its score means; None for strategies that do not score their guesses.
     measure: ClassVar[Measure | None] = None
