@@ -109,7 +109,7 @@ def walk_depths(
 
 
 def _walk_part(
-    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple
+    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple[tuple[int, int], ...]
 ) -> tuple[np.ndarray, np.ndarray]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
     return cands, walk(space, make_strategy(strategy), cands, history).depths[cands]
