@@ -5,11 +5,13 @@ and methods of ``Strategy`` (``base``): its measure (what a score means, how it 
 whether higher is better), whether it draws at random, what it must prepare before a run,
 its time model, whether a long run may use worker processes, the settings it takes
 (``parameters``, checked by ``make_strategy``) and whether the Statistics screen ticks it
-at first. Nothing outside this package asks a strategy's name, so adding
-one takes two places:
+at first. Nothing outside this package asks a strategy's name, so adding one takes two
+places:
 
 1. a module here with a ``Strategy`` subclass (a ``PartitionStrategy`` needs only
-   ``name``, ``summary``, ``measure`` and ``keys``);
+   ``name``, ``summary``, ``measure`` and ``keys``, whose rule its docstring gives; a
+   strategy with no score of its own is rated by expected size and may say why it chose
+   in ``Choice.why``);
 2. its class in ``STRATEGIES`` below (or ``register(cls)`` for one made elsewhere, as the
    tests do).
 
