@@ -15,8 +15,7 @@ from .rules import ComputerBreaks, Outcome, PersonBreaks, Rules
 from .solver import Solver, play
 from .strategies import STRATEGIES, Strategy, make_strategy
 from .trace import Alternative, Choice, Decision, Step
-
-__version__ = "0.1.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "MAX_CODES",

@@ -13,14 +13,13 @@ import numpy as np
 
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
+from .strategies import Measure, measure_of
 from .trace import Choice, Decision, format_score
 from .words import plural
 
 #: What the star after a score means.
 STAR = "*"
 STAR_MEANING = "* cannot be the secret"
-#: The note a strategy leaves when it scored the guesses on a sample of the codes.
-_SAMPLED = "partitions estimated on"
 
 
 def answer_text(answer: Answer) -> str:
@@ -30,7 +29,7 @@ def answer_text(answer: Answer) -> str:
 
 def estimated(choice: Choice) -> bool:
     """Whether the scores were worked out on a sample of the codes (estimates)."""
-    return _SAMPLED in choice.note
+    return choice.estimated
 
 
 def score_text(decision: Decision) -> str:
@@ -76,52 +75,18 @@ def split_text(partition: dict[Answer, int], shown: int = 8) -> str:
     return parts + (f" (+{more} more)" if more > 0 else "")
 
 
-#: What a score means, in each scoring strategy's own terms: what one guess does, what
-#: two tied guesses both do and what the next best does ({} is the amount), and the unit.
-_TERMS: dict[str, tuple[str, str, str, str]] = {
-    "largest class": (
-        "leaves at most {}, whatever the answer",
-        "both leave at most {}",
-        "leaves at most {}",
-        "code",
-    ),
-    "expected size": (
-        "leaves {} on average",
-        "both leave {} on average",
-        "leaves {}",
-        "code",
-    ),
-    "bits": (
-        "tells {} about the secret on average",
-        "both tell {} on average",
-        "tells {}",
-        "bit",
-    ),
-    "classes": (
-        "splits the codes by their answer into {}",
-        "both split the codes into {}",
-        "makes {}",
-        "class",
-    ),
-    "expected guesses": (
-        "finds the secret in {} on average from here, as few as any guess can",
-        "both need {} on average",
-        "needs {}",
-        "guess",
-    ),
-}
-_PLURALS = {"class": "classes", "guess": "guesses"}
 #: Scores closer than this are a tie (they come from the same integer keys).
 _TIE = 1e-9
 
 
-def _amount(decision: Decision, value: float, unit: str = "") -> str:
-    """``44 codes``, ``1 code``, ``≈2,112,251 codes`` (estimated), ``3.057 bits``."""
+def _amount(decision: Decision, value: float, measure: Measure | None = None) -> str:
+    """``44 codes``, ``1 code``, ``≈2,112,251 codes`` (estimated), ``3.057 bits``; the
+    bare number without a measure."""
     number = format_score(value)
     mark = "≈" if estimated(decision) else ""
-    if not unit:
+    if measure is None:
         return mark + number
-    return f"{mark}{number} {unit if number == '1' else _PLURALS.get(unit, unit + 's')}"
+    return f"{mark}{number} {measure.unit if number == '1' else measure.units}"
 
 
 def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
@@ -131,11 +96,11 @@ def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
     if decision.score is None or not decision.alternatives or decision.score_label is None:
         return ""
     rival = decision.alternatives[0]
-    if abs(rival.score - decision.score) > _TIE or decision.score_label not in _TERMS:
+    measure = measure_of(decision.score_label)
+    if abs(rival.score - decision.score) > _TIE or measure is None:
         return ""
     g, r = fmt(decision.guess), fmt(rival.guess)
-    _, both_terms, _, unit = _TERMS[decision.score_label]
-    both = both_terms.format(_amount(decision, decision.score, unit))
+    both = measure.both.format(_amount(decision, decision.score, measure))
     if decision.consistent and not rival.consistent:
         why = f"{g} could be the secret, {r} could not"
     elif decision.consistent:
@@ -151,30 +116,19 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
     could not.``)."""
     g = fmt(decision.guess)
     label = decision.score_label
-    if decision.score is not None and label in _TERMS:
+    measure = None if label is None else measure_of(label)
+    if decision.score is not None and measure is not None:
         tie = tie_text(decision, fmt)
         if tie:
             return tie + "."
-        own, _, rival_terms, unit = _TERMS[label]
-        text = f"{g} {own.format(_amount(decision, decision.score, unit))}"
+        text = f"{g} {measure.own.format(_amount(decision, decision.score, measure))}"
         if decision.alternatives:
             rival = decision.alternatives[0]
-            rival_text = rival_terms.format(_amount(decision, rival.score))
+            rival_text = measure.rival.format(_amount(decision, rival.score))
             text += f"; the next best, {fmt(rival.guess)}, {rival_text}"
         return text + "."
-    start = decision.details.get("scan_start")
-    if start is not None and decision.note.startswith("random start"):
-        return (
-            f"{g} is the first code still possible scanning forward from a random start "
-            f"(index {start})."
-        )
-    if start is not None:
-        return f"{g} is the first code still possible in index order."
-    if decision.note.startswith("picked at random"):
-        return (
-            f"{g} was drawn at random from the {plural(decision.candidates_before, 'code')} "
-            "still possible."
-        )
+    if decision.why:
+        return decision.why.format(guess=g)
     could = "could" if decision.consistent else "could not"
     return f"{g} {could} be the secret" + (f" ({decision.note})." if decision.note else ".")
 

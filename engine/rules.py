@@ -15,7 +15,7 @@ from .codes import CodeSpace
 from .errors import ConfigError, InconsistentAnswersError, MastermindError
 from .feedback import Answer, check_answer, score
 from .solver import Memo, Solver
-from .strategies import make_strategy
+from .strategies import DEFAULT_STRATEGY, make_strategy
 from .trace import Decision, Step
 
 MAX_ROUNDS = 99
@@ -75,7 +75,7 @@ class PersonBreaks:
 
     rules: Rules
     secret: int
-    strategy: str = "knuth"
+    strategy: str = DEFAULT_STRATEGY
     moves: list[tuple[int, Answer]] = field(default_factory=list)
     outcome: Outcome = Outcome.PLAYING
     #: What the solver has learnt so far: it may lag behind ``moves``.
@@ -87,7 +87,7 @@ class PersonBreaks:
 
     @classmethod
     def random(
-        cls, rules: Rules, rng: np.random.Generator, strategy: str = "knuth"
+        cls, rules: Rules, rng: np.random.Generator, strategy: str = DEFAULT_STRATEGY
     ) -> PersonBreaks:
         return cls(rules, rules.space.random_code(rng), strategy)
 

@@ -37,6 +37,11 @@ class Choice:
     pool_size: int | None = None
     #: Extra facts for displays, e.g. {"scan_start": 417, "skipped": 3}.
     details: dict[str, int] = field(default_factory=dict)
+    #: Whether the scores were worked out on a sample of the codes (estimates).
+    estimated: bool = False
+    #: Why, in one plain sentence with ``{guess}`` where the guess goes (the display writes
+    #: the code): what strategies that keep no score say; "" leaves it to the display.
+    why: str = ""
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
 
-from engine.rating import stop_rating
+from engine.rating_process import stop_rating
 
 from .navigation import (
     OpenHome,

@@ -15,7 +15,7 @@ from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
-from engine.strategies.optimal import prepare as prepare_strategy
+from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
 
 from .launch import build_settings

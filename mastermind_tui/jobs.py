@@ -21,7 +21,7 @@ through ``Working.compute``:
   ``ticket.progress(done, total)`` often (every engine loop that takes seconds reports
   progress a few times a second), which raise ``Stopped``, so it ends within about a
   second. The exact ratings search runs in a helper process that quitting terminates
-  (``engine.rating.stop_rating``).
+  (``engine.rating_process.stop_rating``).
 * **Never fatal.** A failure comes back as ``JobDone.error``, one line; the owner's
   ``failed`` says it and the app goes on.
 """

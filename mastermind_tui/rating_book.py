@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine import Answer, Decision, PersonBreaks
-from engine.rating import MoveRating, rate_moves_apart, summary, take_notices
+from engine.rating import MoveRating, summary
+from engine.rating_process import rate_moves_apart, take_notices
 
 from .game_record import recorded_moves
 from .records import Game

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final, TypeVar, cast
 
 from engine import CodeSpace, MastermindError, Notation, Rules, get_notation, make_strategy
+from engine.strategies import DEFAULT_STRATEGY
 
 #: Who breaks the code in each game of a round, by mode.
 MODES: Final[dict[str, tuple[str, ...]]] = {
@@ -29,7 +30,7 @@ DEFAULTS: Final[dict[str, object]] = {
     "moves": 10,
     "repeats": True,
     "notation": "letters",
-    "strategy": "knuth",
+    "strategy": DEFAULT_STRATEGY,
     "seed": None,
     "spoiler_free": False,
 }
@@ -105,7 +106,7 @@ class Settings:
         rounds: int = 1,
         moves: int | None = None,
         notation: str | None = None,
-        strategy: str = "knuth",
+        strategy: str = DEFAULT_STRATEGY,
         seed: int | None = None,
         spoiler_free: bool = False,
         repeats: bool | None = None,

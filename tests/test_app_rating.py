@@ -320,7 +320,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
 async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir: Path) -> None:
     """The optimal tree the ratings use, found damaged on disk by the rating process, is
     searched again there and said in one line, once; the guesses are rated all the same."""
-    from engine import rating as rating_module
+    from engine import rating_process as rating_module
 
     for helper in rating_module._helper:  # a fresh helper: nothing searched yet
         helper.kill()
@@ -346,7 +346,7 @@ async def test_quitting_ends_a_rating_under_way() -> None:
     """Ctrl+Q during a first 6x4 rating (the optimal tree: seconds of search in the
     helper, with an empty cache) took 12 s to exit: the rating thread held the exit.
     Quitting now ends the helper's search."""
-    from engine import rating as rating_module
+    from engine import rating_process as rating_module
 
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()

@@ -14,7 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine import CodeSpace
-from engine.stats import Progress, StatsResult, describe_seconds, estimate_seconds, run_stats
+from engine.games import Progress
+from engine.stats import StatsResult, describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm

@@ -94,6 +94,7 @@ def test_estimates_are_marked() -> None:
         score=2_112_251,
         score_label="largest class",
         note="partitions estimated on 10,000 of 16,777,216 possible codes",
+        estimated=True,
     )
     assert sentence(decision, fmt) == "BBBB leaves at most ≈2,112,251 codes, whatever the answer."
 
@@ -107,6 +108,7 @@ def test_next_best_marks_estimates_and_says_what_the_star_means() -> None:
         score_label="largest class",
         alternatives=(Alternative(code("BBBW"), 2_186_071, False),),
         note="partitions estimated on 10,000 of 16,777,216 possible codes",
+        estimated=True,
     )
     assert alternatives_text(sampled, fmt) == (
         "next best: BBBW ≈2,186,071* (* cannot be the secret)"

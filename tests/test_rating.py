@@ -16,9 +16,10 @@ import pytest
 from brute_force import answer, brute_force
 
 from engine import CodeSpace, MastermindError, get_notation, make_strategy, score
-from engine import rating as rating_module
+from engine import rating_process as rating_module
 from engine.feedback import Answer
-from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, rate_moves_apart, summary
+from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, summary
+from engine.rating_process import rate_moves_apart
 from engine.solver import Solver
 
 Code = tuple[int, ...]

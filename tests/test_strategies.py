@@ -9,9 +9,9 @@ from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
 from engine.feedback import against
 from engine.stats import choose_secrets, run_stats
 from engine.strategies.consistent import Classic
-from engine.strategies.partitioning import (
-    _distinct_guesses,
+from engine.strategies.guess_pools import (
     canonical_codes,
+    distinct_guesses,
     opening_patterns,
     written_order,
 )
@@ -110,7 +110,7 @@ def test_guesses_differing_only_in_dead_colours_are_weighed_once(data: st.DataOb
     drawn = data.draw(st.sets(st.sampled_from(live.tolist()), min_size=1))
     cands = np.array(sorted(drawn), dtype=np.int32)
     unused = data.draw(st.sampled_from([(), (3, 4), (2, 3, 4)]))
-    kept = _distinct_guesses(space, unused, dead)
+    kept = distinct_guesses(space, unused, dead)
     assert (np.diff(written_order(space, kept)) > 0).all()
     splits = {int(g): tuple(against(space, int(g), cands)) for g in kept}
     rank = dict(zip(kept.tolist(), written_order(space, kept).tolist(), strict=True))

@@ -1,12 +1,32 @@
-"""Every strategy by name: ``make_strategy("knuth")``."""
+"""Every strategy by name: ``make_strategy("knuth")``.
+
+A strategy says everything the rest of the program needs to know about it as attributes
+and methods of ``Strategy`` (``base``): its measure (what a score means, how it reads,
+whether higher is better), whether it draws at random, what it must prepare before a run,
+its time model, whether a long run may use worker processes, the settings it takes
+(``parameters``, checked by ``make_strategy``) and whether the Statistics screen ticks it
+at first. Nothing outside this package asks a strategy's name, so adding one takes two
+places:
+
+1. a module here with a ``Strategy`` subclass (a ``PartitionStrategy`` needs only
+   ``name``, ``summary``, ``measure`` and ``keys``, whose rule its docstring gives; a
+   strategy with no score of its own is rated by expected size and may say why it chose
+   in ``Choice.why``);
+2. its class in ``STRATEGIES`` below (or ``register(cls)`` for one made elsewhere, as the
+   tests do).
+
+The command line's ``--strategy`` choices, ``solve``, ``stats``, the trace, ratings and the
+home and Statistics screens all read it from there.
+"""
 
 from __future__ import annotations
 
+from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import NO_DRAWS, Position, Strategy
+from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
+from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .optimal import Optimal
-from .partitioning import Entropy, ExpectedSize, Knuth, MostParts
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -22,14 +42,60 @@ STRATEGIES: dict[str, type[Strategy]] = {
     )
 }
 
+#: The strategy a game, a command or a screen uses when none is chosen.
+DEFAULT_STRATEGY = Knuth.name
 
-def make_strategy(name: str) -> Strategy:
+
+def register(cls: type[Strategy]) -> type[Strategy]:
+    """Add a strategy to ``STRATEGIES`` under its name (usable as a class decorator)."""
+    STRATEGIES[cls.name] = cls
+    return cls
+
+
+def make_strategy(name: str, **settings: int) -> Strategy:
+    """The strategy called ``name``, with ``settings`` among its ``parameters`` (checked
+    here, so that a bad one is refused with a reason before a game starts)."""
     try:
-        return STRATEGIES[name.lower()]()
+        cls = STRATEGIES[name.lower()]
     except KeyError:
         raise ConfigError(
             f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}"
         ) from None
+    known = {p.name: p for p in cls.parameters}
+    for key, value in settings.items():
+        parameter = known.get(key)
+        if parameter is None:
+            takes = ", ".join(known) or "none"
+            raise ConfigError(f"the {cls.name} strategy has no setting {key!r} (it takes: {takes})")
+        if value < parameter.low:
+            raise ConfigError(f"{cls.name}'s {key} must be at least {parameter.low} (got {value})")
+    return cls(**settings)
 
 
-__all__ = ["NO_DRAWS", "STRATEGIES", "Position", "Strategy", "make_strategy"]
+def prepare(space: CodeSpace, name: str) -> str:
+    """What strategy ``name`` needs for this size, made ready now, before a run (the
+    optimal tree); what a person should hear once about it, or ""."""
+    return make_strategy(name).prepare(space)
+
+
+def measure_of(label: str) -> Measure | None:
+    """The measure whose trace label is ``label`` (what a recorded decision carries)."""
+    for cls in STRATEGIES.values():
+        if cls.measure is not None and cls.measure.label == label:
+            return cls.measure
+    return None
+
+
+__all__ = [
+    "DEFAULT_STRATEGY",
+    "NO_DRAWS",
+    "STRATEGIES",
+    "Measure",
+    "Parameter",
+    "Position",
+    "Strategy",
+    "make_strategy",
+    "measure_of",
+    "prepare",
+    "register",
+]

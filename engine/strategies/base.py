@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import cast
+from typing import ClassVar, cast
 
 import numpy as np
 
@@ -38,13 +38,82 @@ class _NoDraws:
 NO_DRAWS = cast("np.random.Generator", _NoDraws())
 
 
-class Strategy(ABC):
-    """A way of choosing the next guess."""
+@dataclass(frozen=True)
+class Measure:
+    """What a strategy's score means, in every place that shows one: the trace's label,
+    the rating's wording, and the explaining sentence's terms."""
+
+    #: The trace's name for the number: ``largest class: 44``.
+    label: str
+    #: A score in a rating's sentence, ``{}`` the number: ``largest class {}``.
+    reads: str
+    #: What one guess does, what two tied guesses both do, what the next best does ({} is
+    #: the amount), and the unit, one and many (``explain.sentence``).
+    own: str
+    both: str
+    rival: str
+    unit: str
+    units: str
+    #: Whether a bigger score is better (bits, classes).
+    higher_is_better: bool = False
+    #: The score counts guesses (the exact optimum): shown to two decimals, losses add up
+    #: over a game, and the strategy's guess is the best there is.
+    in_guesses: bool = False
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """A whole-number setting a strategy takes (a depth cap, say), passed by keyword to
+    its constructor: ``make_strategy`` checks it against this."""
 
     name: str
-    summary: str
-    #: Same position, same guess: the decision tree can be memoised.
-    deterministic: bool = True
+    #: What it does, in a line for a help text.
+    help: str
+    #: The smallest value allowed.
+    low: int = 1
+
+
+class Strategy(ABC):
+    """A way of choosing the next guess. Besides choosing, a strategy says what everything
+    around it needs to know, so that nothing outside ``engine.strategies`` asks its name."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    #: Same position, same guess: the decision tree can be memoised. False: the strategy
+    #: draws from ``position.rng`` (games are seeded one by one). A deterministic strategy
+    #: may still score on a seeded sample of the codes: each choice says so (``estimated``).
+    deterministic: ClassVar[bool] = True
+    #: What its score means; None for strategies that do not score their guesses.
+    measure: ClassVar[Measure | None] = None
+    #: Ticked on the Statistics screen when it opens.
+    shown_by_default: ClassVar[bool] = False
+    #: Whether a long statistics run may split its games over worker processes.
+    runs_apart: ClassVar[bool] = True
+    #: The settings its constructor takes by keyword (none by default).
+    parameters: ClassVar[tuple[Parameter, ...]] = ()
+
+    def prepare(self, space: CodeSpace) -> str:
+        """Make ready, before a run, what playing this size needs (read or search a
+        tree), and say in one line what a person should hear once about it; "" if
+        nothing."""
+        return ""
+
+    def seconds(self, space: CodeSpace, games: int) -> float:
+        """Roughly how long ``engine.stats.run_stats`` takes for ``games`` games on one
+        core (a fit to runs measured on a loaded 2-core machine, right within a factor
+        of about two; see benchmarks/bench_solvers.py). A deterministic strategy thinks
+        once per distinct secret and only looks the repeats up."""
+        size = space.count  # codes the rules allow: what a game scans
+        # The expected distinct secrets among `games` drawn at random.
+        distinct = min(games, size * -np.expm1(-games / size)) if self.deterministic else games
+        return float(distinct * self.game_seconds(space) + 2e-6 * games)
+
+    def game_seconds(self, space: CodeSpace) -> float:
+        """What one distinct secret costs: the sequential scan's tree 10 us plus 2 ns a
+        code; a random game 0.3 ms plus 26 ns a code."""
+        if self.deterministic:
+            return 1e-5 + 2e-9 * space.count
+        return 3e-4 + 26e-9 * space.count
 
     def check(self, space: CodeSpace) -> None:  # noqa: B027 (optional hook: most play any size)
         """Raise ConfigError, saying why, when this strategy cannot play games of this size

@@ -7,11 +7,12 @@ from collections.abc import Callable
 
 from ..codes import CodeSpace
 from ..trace import Choice
+from ..words import plural
 from .base import Position, Strategy
 
 
-def _choice(guess: int, note: str, **details: int) -> Choice:
-    return Choice(guess=guess, consistent=True, note=note, details=details)
+def _choice(guess: int, note: str, why: str, **details: int) -> Choice:
+    return Choice(guess=guess, consistent=True, note=note, details=details, why=why)
 
 
 def _allowed_between(space: CodeSpace, low: int, high: int) -> int:
@@ -31,6 +32,7 @@ class Sequential(Strategy):
 
     name = "sequential"
     summary = "first consistent code in index order (seed 000's BBC BASIC program)"
+    WHY = "{guess} is the first code still possible in index order."
 
     def guess(self, position: Position) -> int:
         return int(position.candidates[0])
@@ -38,13 +40,14 @@ class Sequential(Strategy):
     def choose(self, position: Position) -> Choice:
         guess = int(position.candidates[0])
         if not position.history:
-            return _choice(guess, "starts at index 0", scan_start=0, skipped=0)
+            return _choice(guess, "starts at index 0", self.WHY, scan_start=0, skipped=0)
         last = position.history[-1][0]
         skipped = _allowed_between(position.space, last + 1, guess)
         return _choice(
             guess,
             f"scanned up from index {last + 1}: skipped {skipped:,} impossible "
             f"code{'s' * (skipped != 1)}, first possible is index {guess}",
+            self.WHY,
             scan_start=last + 1,
             skipped=skipped,
         )
@@ -57,6 +60,7 @@ class Classic(Strategy):
     name = "classic"
     summary = "random start, then first possible code scanning forward (the 1978 listing)"
     deterministic = False
+    shown_by_default = True
 
     def __init__(self, draw: Callable[[int], int] | None = None) -> None:
         """``draw(n)`` gives the start index in 0..n-1; by default the solver's RNG.
@@ -80,7 +84,11 @@ class Classic(Strategy):
             f", wrapped round to 0: skipped {skipped:,}" if wrapped else f": skipped {skipped:,}"
         )
         note += f" impossible code{'s' * (skipped != 1)}, guessing index {guess}"
-        return _choice(guess, note, scan_start=start, skipped=skipped)
+        why = (
+            "{guess} is the first code still possible scanning forward from a random start "
+            f"(index {start})."
+        )
+        return _choice(guess, note, why, scan_start=start, skipped=skipped)
 
 
 class RandomConsistent(Strategy):
@@ -96,4 +104,6 @@ class RandomConsistent(Strategy):
     def choose(self, position: Position) -> Choice:
         pick = int(position.rng.integers(len(position.candidates)))
         guess = int(position.candidates[pick])
-        return _choice(guess, f"picked at random among {len(position.candidates):,}")
+        left = plural(len(position.candidates), "code")
+        why = f"{{guess}} was drawn at random from the {left} still possible."
+        return _choice(guess, f"picked at random among {len(position.candidates):,}", why)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
 from ..feedback import encode
 from ..trace import Alternative, Choice
-from .base import Position, Strategy
+from .base import Measure, Position, Strategy
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
@@ -42,8 +42,8 @@ class Solution:
 
 
 def _cache_key(space: CodeSpace) -> dict[str, object]:
-    from .. import __version__
     from ..optimal import TREE_FORMAT
+    from ..version import __version__
 
     return {
         "what": "optimal tree",
@@ -78,18 +78,32 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     return Solution(search, tree, notice)
 
 
-def prepare(space: CodeSpace, strategy: str) -> str:
-    """For the optimal strategy, its tree read or searched now, before a run that needs
-    it, and what that has to say once (a damaged cache searched again); "" otherwise."""
-    if strategy != "optimal":
-        return ""
-    return solution(space.colours, space.positions, space.repeats).tell()
-
-
 class Optimal(Strategy):
     name = "optimal"
     summary = "the fewest guesses on average, any code allowed: exact search (Koyama and Lai, 1993)"
-    score_label = "expected guesses"
+    measure: ClassVar[Measure] = Measure(
+        label="expected guesses",
+        reads="{} more guesses expected",
+        own="finds the secret in {} on average from here, as few as any guess can",
+        both="both need {} on average",
+        rival="needs {}",
+        unit="guess",
+        units="guesses",
+        in_guesses=True,
+    )
+    #: Its games are lookups in its tree: worker processes would each read the tree
+    #: again, or search it again for seconds with no cache to read.
+    runs_apart = False
+
+    def prepare(self, space: CodeSpace) -> str:
+        """The tree read or searched now, and what that has to say once (a damaged cache
+        searched again)."""
+        return solution(space.colours, space.positions, space.repeats).tell()
+
+    def seconds(self, space: CodeSpace, games: int) -> float:
+        """The tree is searched first (about 15 s on 6x4, less when cached), then each
+        game is a lookup."""
+        return 15.0 + 2e-6 * games
 
     def check(self, space: CodeSpace) -> None:
         from ..optimal import check_size
@@ -116,7 +130,7 @@ class Optimal(Strategy):
             guess=guess,
             consistent=possible(guess),
             score=total / len(cands),
-            score_label=self.score_label,
+            score_label=self.measure.label,
             alternatives=tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others),
             note=found.tell(),  # said at the first step only, not at every one
         )

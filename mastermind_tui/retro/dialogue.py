@@ -32,6 +32,7 @@ from collections.abc import Callable, Generator
 
 from engine.feedback import score
 from engine.notation import COLOUR_NAMES, LETTERS
+from engine.strategies.consistent import Classic
 
 from ..records import Game, Move, code_text
 from .code_lists import Codes, EngineCodes, ListingCodes, dimension
@@ -274,7 +275,7 @@ class Dialogue:
                 "retro",
                 breaker,
                 outcome,
-                "classic",
+                Classic.name,
                 kept,
                 secret=None if secret is None else stored(secret),
                 notation="letters",

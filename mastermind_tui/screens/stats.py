@@ -20,7 +20,7 @@ from engine.stats import (
     estimate_seconds,
     run_stats,
 )
-from engine.strategies.optimal import prepare
+from engine.strategies import prepare
 from engine.words import plural
 
 from ..jobs import Reporter
@@ -107,7 +107,8 @@ class StatsScreen(SizedScreen):
     def compose(self) -> ComposeResult:
         rules = self.settings.rules
         size = self.settings.space.count
-        chosen = {"knuth", "entropy", "classic", self.settings.strategy}
+        chosen = {n for n, s in STRATEGIES.items() if s.shown_by_default}
+        chosen.add(self.settings.strategy)
         yield Header()
         with Horizontal(id="stats-form"):
             with Vertical(id="strategies") as box:

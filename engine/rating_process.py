@@ -1,0 +1,136 @@
+"""The exact rating rule in a helper process of its own: the optimal search holds the
+interpreter lock for tens of milliseconds at a time, and a thread running it made keys
+take seconds to show on 6x4. One helper at most, kept warm between calls, ended with this
+process; its protocol is pickled jobs and answers over its stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import pickle
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping, Sequence
+
+from .codes import CodeSpace
+from .errors import MastermindError
+from .feedback import Answer
+from .rating import OPTIMAL, MoveRating, Rater, rate_moves
+from .strategies.optimal import solution
+from .trace import Choice
+
+
+def rate_moves_apart(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    start: int = 0,
+    advice: Mapping[int, Choice] | None = None,
+) -> list[MoveRating]:
+    """``rate_moves``, the exact rule worked out in a helper process (``serve``), kept
+    between calls so that its searches stay warm; the other rule (numpy at work, which
+    lets other threads run) here. Blocks the calling thread only. A helper that dies is
+    replaced at the next call; it ends with this process."""
+    if Rater(space, strategy).rule != OPTIMAL:
+        return rate_moves(space, strategy, moves, start, advice)
+    size = (space.colours, space.positions, space.repeats)
+    job = (size, strategy, list(moves), start, dict(advice or {}), _cache_setting())
+    with _helper_lock:
+        helper = _helper_process()
+        assert helper.stdin is not None and helper.stdout is not None
+        try:
+            pickle.dump(job, helper.stdin)
+            helper.stdin.flush()
+            ok, value = pickle.load(helper.stdout)
+        except (OSError, EOFError, pickle.UnpicklingError):
+            helper.kill()
+            _helper.clear()
+            raise MastermindError("the rating process ended unexpectedly") from None
+    if not ok:
+        raise MastermindError(value)
+    ratings, notice = value
+    if notice:
+        with _helper_lock:
+            _notices.append(notice)
+    return ratings
+
+
+def stop_rating() -> None:
+    """End a rating under way in the helper (its caller gets a MastermindError at once):
+    a program that is quitting must not wait seconds for a search nobody will read. An
+    idle helper is left running, warm for the next caller."""
+    if _helper_lock.locked() and _helper:
+        _helper[0].kill()
+
+
+def take_notices() -> list[str]:
+    """What the rating process had to say, each line once (a damaged cache of the
+    optimal tree it searched again); empty when nothing."""
+    with _helper_lock:
+        taken = list(_notices)
+        _notices.clear()
+    return taken
+
+
+#: The helper process, once started (at most one).
+_helper: list[subprocess.Popen[bytes]] = []
+_helper_lock = threading.Lock()
+#: The helper's notices not taken yet.
+_notices: list[str] = []
+
+
+def _cache_setting() -> str | None:
+    """The cache place the caller sees (tests point it elsewhere after the helper began)."""
+    return os.environ.get("MASTERMIND_CACHE_DIR")
+
+
+def _helper_process() -> subprocess.Popen[bytes]:
+    """The helper, started if need be: jobs and answers pickled over its stdin and stdout,
+    its stderr silenced (a full-screen app owns the terminal), killed when this process
+    exits."""
+    if _helper and _helper[0].poll() is None:
+        return _helper[0]
+    _helper.clear()
+    helper = subprocess.Popen(
+        # -P: nothing from the working directory shadows the engine.
+        [sys.executable, "-P", "-c", "from engine.rating_process import serve; serve()"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # Ctrl+C in the terminal is the parent's business
+    )
+    atexit.register(helper.kill)
+    _helper.append(helper)
+    return helper
+
+
+def serve() -> None:
+    """The helper's loop: rate each job read, answer (True, (ratings, a notice said once
+    or "")) or (False, the failure in one line); end when the other side is gone."""
+    source, sink = sys.stdin.buffer, sys.stdout.buffer
+    told: set[str] = set()
+    while True:
+        try:
+            size, strategy, moves, start, advice, cache_dir = pickle.load(source)
+        except (EOFError, OSError):
+            return
+        if cache_dir is None:
+            os.environ.pop("MASTERMIND_CACHE_DIR", None)
+        else:
+            os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
+        answer: tuple[bool, tuple[list[MoveRating], str] | str]
+        try:
+            ratings = rate_moves(CodeSpace(*size), strategy, moves, start, advice)
+            notice = solution(*size).notice
+            answer = (True, (ratings, "" if notice in told else notice))
+            told.add(notice)
+        except Exception as error:  # sent back, said in one line by the caller
+            text = str(error) if isinstance(error, MastermindError) else repr(error)
+            answer = (False, text.splitlines()[0] if text else type(error).__name__)
+        try:
+            pickle.dump(answer, sink)
+            sink.flush()
+        except OSError:
+            return

@@ -1,0 +1,106 @@
+"""Knuth's minimax and the heuristics published after it: each turns a guess's partition
+(how many codes would get each answer) into a key to minimise, and says what its score
+means (``PartitionStrategy`` does the weighing)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from .base import Measure
+from .partitioning import PartitionStrategy
+
+
+class Knuth(PartitionStrategy):
+    name = "knuth"
+    summary = "Knuth's minimax: the guess whose largest class of answers is smallest (1976)"
+    shown_by_default = True
+    measure = Measure(
+        label="largest class",
+        reads="largest class {}",
+        own="leaves at most {}, whatever the answer",
+        both="both leave at most {}",
+        rival="leaves at most {}",
+        unit="code",
+        units="codes",
+    )
+
+    def keys(self, hist: np.ndarray) -> np.ndarray:
+        return hist.max(axis=1).astype(np.float64)
+
+
+class ExpectedSize(PartitionStrategy):
+    name = "expected-size"
+    summary = "Irving: the guess with the smallest expected class size (1979)"
+    measure = Measure(
+        label="expected size",
+        reads="expected size {}",
+        own="leaves {} on average",
+        both="both leave {} on average",
+        rival="leaves {}",
+        unit="code",
+        units="codes",
+    )
+
+    def keys(self, hist: np.ndarray) -> np.ndarray:
+        # Summed without squaring into a copy of hist: a big temporary is fresh memory at
+        # every call, whose page faults cost more than the sums (8x5 positions 15% faster).
+        return np.einsum("ij,ij->i", hist, hist, dtype=np.int64).astype(np.float64)
+
+    def shown(self, key: float, scored: int, candidates: int) -> float:
+        return float(key) / scored * candidates / scored
+
+
+class Entropy(PartitionStrategy):
+    name = "entropy"
+    summary = "Neuwirth: the guess whose answer carries the most information (1982)"
+    shown_by_default = True
+    measure = Measure(
+        label="bits",
+        reads="{} bits of information",
+        own="tells {} about the secret on average",
+        both="both tell {} on average",
+        rival="tells {}",
+        unit="bit",
+        units="bits",
+        higher_is_better=True,
+    )
+
+    def keys(self, hist: np.ndarray) -> np.ndarray:
+        # n log2 n looked up rather than computed for every class (a third of the run).
+        terms = _n_log_n(1 << int(hist.max()).bit_length())[hist]
+        # Round so that equal partitions in a different order tie exactly.
+        return np.round(terms.sum(axis=1), 9)
+
+    def shown(self, key: float, scored: int, candidates: int) -> float:
+        return float(np.log2(scored) - key / scored)
+
+
+@lru_cache(maxsize=8)
+def _n_log_n(size: int) -> np.ndarray:
+    """``n * log2(n)`` for n below ``size``, 0 for n = 0."""
+    n = np.arange(size, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(n > 0, n * np.log2(n), 0.0)
+
+
+class MostParts(PartitionStrategy):
+    name = "most-parts"
+    summary = "Kooi: the guess that splits the candidates into the most classes (2005)"
+    measure = Measure(
+        label="classes",
+        reads="{} classes",
+        own="splits the codes by their answer into {}",
+        both="both split the codes into {}",
+        rival="makes {}",
+        unit="class",
+        units="classes",
+        higher_is_better=True,
+    )
+
+    def keys(self, hist: np.ndarray) -> np.ndarray:
+        return -(hist > 0).sum(axis=1).astype(np.float64)
+
+    def shown(self, key: float, scored: int, candidates: int) -> float:
+        return -float(key)
