@@ -20,10 +20,15 @@ from .trace import Decision, Step
 
 MAX_ROUNDS = 99
 MAX_MOVES = 99
+#: The strategy of a game that names none. The defaults of a game's size, rounds and
+#: move limit are those of ``Rules``; the app's settings take both from here.
+DEFAULT_STRATEGY = "knuth"
 
 
 @dataclass(frozen=True)
 class Rules:
+    """A game's size, rounds and move limit; ``Rules()`` is the original game's."""
+
     colours: int = 6
     positions: int = 4
     rounds: int = 1
@@ -75,7 +80,7 @@ class PersonBreaks:
 
     rules: Rules
     secret: int
-    strategy: str = "knuth"
+    strategy: str = DEFAULT_STRATEGY
     moves: list[tuple[int, Answer]] = field(default_factory=list)
     outcome: Outcome = Outcome.PLAYING
     #: What the solver has learnt so far: it may lag behind ``moves``.
@@ -87,7 +92,7 @@ class PersonBreaks:
 
     @classmethod
     def random(
-        cls, rules: Rules, rng: np.random.Generator, strategy: str = "knuth"
+        cls, rules: Rules, rng: np.random.Generator, strategy: str = DEFAULT_STRATEGY
     ) -> PersonBreaks:
         return cls(rules, rules.space.random_code(rng), strategy)
 
