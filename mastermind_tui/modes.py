@@ -3,17 +3,15 @@ Mode list and the command palette all read, so that adding a command is one entr
 (and its handler) rather than four lists kept in step by hand.
 
 Nothing here imports Textual or the engine: the command line reads this table before it
-knows whether anything heavy is needed.
+knows whether anything heavy is needed (named tuples, a tenth of a dataclass's start-up).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 
-@dataclass(frozen=True)
-class Mode:
+class Mode(NamedTuple):
     """A kind of game the app starts (the home screen's Mode list)."""
 
     title: str
@@ -21,8 +19,7 @@ class Mode:
     roles: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Palette:
+class Palette(NamedTuple):
     """The command palette's entry for a command: title, help, and the app's action."""
 
     title: str
@@ -32,8 +29,7 @@ class Palette:
     rank: int
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """One ``mastermind`` command (``name`` None: no command, the home screen)."""
 
     name: str | None

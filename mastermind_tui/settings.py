@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Final, TypeVar, cast
+from typing import Final, NamedTuple, TypeVar, cast
 
 from engine import (
     STRATEGIES,
@@ -52,8 +52,7 @@ def whole(text: str, minimum: int = 0) -> int:
 _GAME: Final = Rules()
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One setting: its default, how a typed value is checked, and its help line."""
 
     default: object

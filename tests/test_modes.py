@@ -127,6 +127,7 @@ def test_the_command_line_and_the_form_take_the_same_numbers(name: str, text: st
     if isinstance(cli, int):
         assert cli == form
     else:
+        assert isinstance(form, str)
         assert ("is not a whole number" in cli) == ("must be a whole number" in form)
 
 
