@@ -56,7 +56,7 @@ class Setting(NamedTuple):
     """One setting: its default, how a typed value is checked, and its help line."""
 
     default: object
-    #: The command line's help for its option (the home screen labels it in its form).
+    #: The command line's help for its option.
     help: str
     #: How an error names it ("the move limit").
     called: str = ""
@@ -91,7 +91,7 @@ def whole_number(text: str, called: str, minimum: int = 0) -> int:
 #: when left unsaid: the command line, the home screen and the statistics screen read
 #: them here. Sizes, rounds and the move limit default to the engine's ``Rules()``.
 SETTINGS: Final[dict[str, Setting]] = {
-    "mode": Setting(next(iter(MODE_TABLE)), "what to play"),
+    "mode": Setting(next(iter(MODE_TABLE)), f"the game: {', '.join(MODE_TABLE)}"),
     "colours": Setting(_GAME.colours, f"colours (default {_GAME.colours})", "colours", 0),
     "positions": Setting(_GAME.positions, f"positions (default {_GAME.positions})", "positions", 0),
     "rounds": Setting(_GAME.rounds, f"rounds (default {_GAME.rounds})", "rounds", 0),

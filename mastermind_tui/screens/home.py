@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from engine import STRATEGIES, MastermindError
@@ -20,20 +21,9 @@ from ..settings import MODE_TITLES, PRESET_FIELDS, PRESET_TITLES, PRESETS, SETTI
 from ..widgets.tick import Tick
 from .base import SizedScreen
 
-#: The form's field of each setting (``settings.SETTINGS``), by the setting's name: the
-#: form is read and a preset filled through this, whatever the field's kind.
-FIELDS = {
-    "mode": "mode",
-    "colours": "colours",
-    "positions": "positions",
-    "rounds": "rounds",
-    "moves": "moves",
-    "repeats": "no-repeats",  # ticked: no repeats
-    "notation": "notation",
-    "strategy": "strategy",
-    "seed": "seed",
-    "spoiler_free": "spoiler-free",
-}
+#: The form's field of each setting (``settings.SETTINGS``) is named as the setting is,
+#: "_" written "-", but for this one (ticked: no repeats).
+_NO_REPEATS = "no-repeats"
 
 
 class FormSelect(Select[str]):
@@ -110,7 +100,7 @@ class HomeScreen(SizedScreen):
                     Tick(
                         "each colour once per code",
                         not rules.repeats,
-                        id="no-repeats",
+                        id=_NO_REPEATS,
                         compact=True,
                     ),
                 )
@@ -168,8 +158,11 @@ class HomeScreen(SizedScreen):
         checked as the command line checks it, and named as ``SETTINGS`` calls it)."""
         return Settings.build(**{name: self._read(name) for name in SETTINGS})  # type: ignore[arg-type]
 
+    def _field_of(self, name: str) -> Widget:
+        return self.query_one(f"#{_NO_REPEATS if name == 'repeats' else name.replace('_', '-')}")
+
     def _read(self, name: str) -> object:
-        field = self.query_one(f"#{FIELDS[name]}")
+        field = self._field_of(name)
         if isinstance(field, Checkbox):
             return field.value != (name == "repeats")
         if isinstance(field, Select):
@@ -181,7 +174,7 @@ class HomeScreen(SizedScreen):
 
     def _show(self, name: str, value: object) -> None:
         """Put ``value`` in the field of the setting ``name``; ``_read`` reads it back."""
-        field = self.query_one(f"#{FIELDS[name]}")
+        field = self._field_of(name)
         if isinstance(field, Checkbox):
             field.value = bool(value) != (name == "repeats")
         elif isinstance(field, Select):
