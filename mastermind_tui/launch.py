@@ -10,7 +10,7 @@ import sys
 
 from engine import MastermindError, parse_any
 
-from .modes import BY_NAME, MODES
+from .modes import BY_NAME
 from .parser import EXIT_INTERNAL, Failed, one_line
 from .settings import SETTINGS, Settings
 
@@ -33,7 +33,7 @@ def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None
     """Checked settings (None for the home screen) and, for ``watch``, the secret."""
     if args.command is None:
         return None, None
-    settings = build_settings(args, args.command if args.command in MODES else "play")
+    settings = build_settings(args, args.command)  # a game's command is its mode
     if args.command == "watch":
         return settings, parse_any(settings.space, args.secret, settings.notation)
     return settings, None

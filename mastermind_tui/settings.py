@@ -50,6 +50,8 @@ def whole(text: str, minimum: int = 0) -> int:
 
 
 _GAME: Final = Rules()
+#: The mode of a game that names none: the first of the table's.
+_MODE: Final = next(iter(MODE_TABLE))
 
 
 class Setting(NamedTuple):
@@ -91,7 +93,7 @@ def whole_number(text: str, called: str, minimum: int = 0) -> int:
 #: when left unsaid: the command line, the home screen and the statistics screen read
 #: them here. Sizes, rounds and the move limit default to the engine's ``Rules()``.
 SETTINGS: Final[dict[str, Setting]] = {
-    "mode": Setting(next(iter(MODE_TABLE)), f"the game: {', '.join(MODE_TABLE)}"),
+    "mode": Setting(_MODE, f"the game: {', '.join(MODE_TABLE)}"),
     "colours": Setting(_GAME.colours, f"colours (default {_GAME.colours})", "colours", 0),
     "positions": Setting(_GAME.positions, f"positions (default {_GAME.positions})", "positions", 0),
     "rounds": Setting(_GAME.rounds, f"rounds (default {_GAME.rounds})", "rounds", 0),
@@ -183,7 +185,7 @@ class Settings:
     @classmethod
     def build(
         cls,
-        mode: str = "play",  # the first of MODE_TITLES
+        mode: str = _MODE,
         colours: int | None = None,
         positions: int | None = None,
         rounds: int = _GAME.rounds,
