@@ -1,6 +1,6 @@
-"""The handlers of the commands that are no plain text (``modes.COMMANDS``): the games,
-retro, records and serve. Everything is checked before Textual is imported, so a bad
-argument costs one line on stderr, never a half-drawn screen."""
+"""The handlers (``modes.COMMANDS``) of the games, retro, records and serve; solve, stats
+and tree have theirs in commands and tree_command. Everything is checked before Textual
+is imported, so a bad argument costs one line on stderr, never a half-drawn screen."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from .settings import SETTINGS, Settings
 NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
 
 
-def build_settings(args: argparse.Namespace, mode: str = "play") -> Settings:
+def build_settings(args: argparse.Namespace, mode: str | None = None) -> Settings:
     """Settings from the options a command has and the user gave; anything unsaid (None,
     or an option the command lacks) comes from the preset, then the defaults."""
     given = {
         name: getattr(args, name)
         for name in ("preset", *SETTINGS)
-        if name != "mode" and getattr(args, name, None) is not None
+        if getattr(args, name, None) is not None
     }
-    return Settings.build(mode=mode, **given)
+    return Settings.build(**given) if mode is None else Settings.build(**given, mode=mode)
 
 
 def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None]:
