@@ -51,6 +51,13 @@ def check_size(colours: int, positions: int, repeats: bool = True) -> None:
         )
 
 
+def rules_text(colours: int, positions: int, repeats: bool = True) -> str:
+    """``6 colours x 4 positions, no repeats``: ``CodeSpace.rules_text``, for a size read
+    back from a summary or a record without building its code space."""
+    tail = "" if repeats else ", no repeats"
+    return f"{colours} colours x {plural(positions, 'position')}{tail}"
+
+
 @dataclass(frozen=True)
 class CodeSpace:
     """All codes of a game with ``colours`` colours and ``positions`` positions.
@@ -113,8 +120,7 @@ class CodeSpace:
 
     def rules_text(self) -> str:
         """``6 colours x 4 positions, no repeats``: the size as a person reads it."""
-        tail = "" if self.repeats else ", no repeats"
-        return f"{self.colours} colours x {plural(self.positions, 'position')}{tail}"
+        return rules_text(self.colours, self.positions, self.repeats)
 
     @cached_property
     def weights(self) -> np.ndarray:

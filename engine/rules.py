@@ -20,10 +20,14 @@ from .trace import Decision, Step
 
 MAX_ROUNDS = 99
 MAX_MOVES = 99
+#: The defaults of a game's size, rounds and move limit are those of ``Rules``, its
+#: strategy ``DEFAULT_STRATEGY`` (the registry's); the app's settings take both from here.
 
 
 @dataclass(frozen=True)
 class Rules:
+    """A game's size, rounds and move limit; ``Rules()`` is the original game's."""
+
     colours: int = 6
     positions: int = 4
     rounds: int = 1

@@ -15,6 +15,7 @@ from textual.theme import Theme
 
 from engine.rating_process import stop_rating
 
+from .modes import PALETTE
 from .navigation import (
     OpenHome,
     OpenRecords,
@@ -287,15 +288,6 @@ class MastermindApp(RecordingApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("New game", "Choose a mode and start a game", self.action_new_game)
-        yield SystemCommand(
-            "Watch", "Watch a strategy break a code step by step", self.action_watch
-        )
-        yield SystemCommand(
-            "Statistics", "Compare strategies over many games", self.action_statistics
-        )
-        yield SystemCommand(
-            "Records", "Your games: figures per size, recent games, replays", self.action_records
-        )
-        yield SystemCommand("Retro mode", "The 1978 BASIC MASTERMIND, exactly", self.action_retro)
+        for entry in PALETTE:  # the commands' own entries (modes.COMMANDS)
+            yield SystemCommand(entry.title, entry.help, getattr(self, f"action_{entry.action}"))
         yield SystemCommand("Toggle theme", "Dark or light", self.action_toggle_theme)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from functools import partial
 
 from engine import CodeSpace, make_strategy
+from engine.codes import rules_text
 from engine.errors import ConfigError
 from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
@@ -164,8 +165,7 @@ def stats(args: argparse.Namespace) -> int:
 
 def format_stats(result: StatsResult) -> str:
     lines = [
-        f"{result.strategy} on {result.colours} colours x {result.positions} positions"
-        + ("" if result.repeats else ", no repeats"),
+        f"{result.strategy} on {rules_text(result.colours, result.positions, result.repeats)}",
         f"games          {result.games:,}",
         f"total guesses  {result.total_guesses:,}",
         f"average        {result.average:.3f}",

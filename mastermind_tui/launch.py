@@ -1,45 +1,39 @@
-"""From command-line arguments to a running app: everything is checked before Textual is
-imported, so a bad argument costs one line on stderr, never a half-drawn screen."""
+"""The handlers (``modes.COMMANDS``) of the games, retro, records and serve; solve, stats
+and tree have theirs in commands and tree_command. Everything is checked before Textual
+is imported, so a bad argument costs one line on stderr, never a half-drawn screen."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
-from engine import parse_any
+from engine import MastermindError, parse_any
 
-from .settings import Settings
+from .modes import BY_NAME
+from .parser import EXIT_INTERNAL, Failed, one_line
+from .settings import SETTINGS, Settings
 
-#: The app's mode for each full-screen command; no command opens the home screen.
-MODE_OF_COMMAND = {"play": "play", "make": "make", "match": "match", "watch": "watch"}
-
-
-#: Settings a command line may give, by their names in ``Settings.build``.
-GIVEN = (
-    "preset",
-    "colours",
-    "positions",
-    "repeats",
-    "rounds",
-    "moves",
-    "notation",
-    "strategy",
-    "seed",
-    "spoiler_free",
-)
+#: Plain-text alternatives named when there is no terminal.
+NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
 
 
-def build_settings(args: argparse.Namespace, mode: str = "play") -> Settings:
+def build_settings(args: argparse.Namespace, mode: str | None = None) -> Settings:
     """Settings from the options a command has and the user gave; anything unsaid (None,
     or an option the command lacks) comes from the preset, then the defaults."""
-    given = {name: getattr(args, name) for name in GIVEN if getattr(args, name, None) is not None}
-    return Settings.build(mode=mode, **given)
+    given = {
+        name: getattr(args, name)
+        for name in ("preset", *SETTINGS)
+        if getattr(args, name, None) is not None
+    }
+    return Settings.build(**given) if mode is None else Settings.build(**given, mode=mode)
 
 
 def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None]:
     """Checked settings (None for the home screen) and, for ``watch``, the secret."""
     if args.command is None:
         return None, None
-    settings = build_settings(args, MODE_OF_COMMAND[args.command])
+    settings = build_settings(args, args.command)  # a game's command is its mode
     if args.command == "watch":
         return settings, parse_any(settings.space, args.secret, settings.notation)
     return settings, None
@@ -56,3 +50,79 @@ def launch(settings: Settings | None, secret: int | None, record: bool = True) -
     app = MastermindApp(settings, secret, records=default_path(), record=record)
     app.run()
     return app.return_code or 0
+
+
+def game(args: argparse.Namespace) -> int:
+    """No command (the home screen), or a game or a watch given on the command line."""
+    settings, secret = settings_from(args)
+    check_screen(args)
+    return app_ended(launch(settings, secret, record=not args.no_record))
+
+
+def retro(args: argparse.Namespace) -> int:
+    """The 1978 game: on plain stdin/stdout, or on its own full screen."""
+    check_screen(args)
+    from .records import default_path
+
+    kept_in = None if args.no_record else default_path()
+    if args.plain:
+        from .retro.plain import run_plain
+
+        return run_plain(args.seed, args.gwbasic_rnd, args.crlf, kept_in)
+    from .retro.app import RetroApp
+
+    app = RetroApp(args.seed, args.gwbasic_rnd, args.amber, kept_in)
+    app.run()
+    return app_ended(app.return_code)
+
+
+def records(args: argparse.Namespace) -> int:
+    from .records import RecordsError
+    from .records_command import records as run
+
+    try:
+        return run(args)
+    except RecordsError as error:
+        raise Failed(str(error)) from None
+
+
+def serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(args.host, args.port)
+
+
+def check_screen(args: argparse.Namespace) -> None:
+    """Refuse what would open the full screen without a terminal, or options that would
+    silently do nothing, before anything is drawn."""
+    if args.command == "retro":
+        if args.plain and args.amber:
+            raise MastermindError("--amber colours the full screen; it does nothing with --plain")
+        if args.crlf and not args.plain:
+            raise MastermindError("--crlf is for --plain output; add --plain or leave it out")
+        if args.plain:
+            return
+    if not BY_NAME[args.command].screen:
+        return
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return  # another driver draws the screen (mastermind serve runs the app on pipes)
+    name = "mastermind" + ("" if args.command is None else f" {args.command}")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise MastermindError(
+            f"{name} draws a full screen and needs a terminal on stdin and stdout; "
+            + NO_TERMINAL_HINT
+        )
+    if os.environ.get("TERM", "") == "dumb":
+        raise MastermindError(
+            f"{name} draws a full screen, which TERM=dumb cannot show; "
+            "set TERM (e.g. TERM=xterm-256color) or " + NO_TERMINAL_HINT
+        )
+
+
+def app_ended(return_code: int | None) -> int:
+    """Textual ends the app with code 1 on an exception it has already shown: a bug."""
+    if return_code:
+        message = "internal error in the full-screen app (above); please report it"
+        print(f"mastermind: {one_line(message)}", file=sys.stderr)
+        return EXIT_INTERNAL
+    return 0

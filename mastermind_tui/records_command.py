@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.codes import check_size
+from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
 
 from .records import Records, RecordsError, Summary, default_path
@@ -53,9 +53,8 @@ def records(args: argparse.Namespace) -> int:
 
 
 def format_summary(summary: Summary) -> str:
-    rules = "" if summary.repeats else ", no repeats"
     lines = [
-        f"{summary.colours} colours x {summary.positions} positions{rules}",
+        rules_text(summary.colours, summary.positions, summary.repeats),
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]
     if summary.average is not None:

@@ -3,37 +3,130 @@ the home screen and the statistics screen all read, so the three cannot disagree
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Final, TypeVar, cast
+from typing import Final, NamedTuple, TypeVar, cast
 
-from engine import CodeSpace, MastermindError, Notation, Rules, get_notation, make_strategy
+from engine import (
+    STRATEGIES,
+    CodeSpace,
+    MastermindError,
+    Notation,
+    Rules,
+    get_notation,
+    make_strategy,
+)
+from engine.notation import NOTATIONS, clip
 from engine.strategies import DEFAULT_STRATEGY
 
-#: Who breaks the code in each game of a round, by mode.
-MODES: Final[dict[str, tuple[str, ...]]] = {
-    "play": ("person",),
-    "make": ("computer",),
-    "match": ("person", "computer"),
-}
-MODE_TITLES: Final[dict[str, str]] = {
-    "play": "You break the computer's code",
-    "make": "The computer breaks your code",
-    "match": "Both, in turn (the 1978 game)",
-    "watch": "Watch a strategy think",
+from .modes import MODES as MODE_TABLE
+
+_ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+class NumberError(ValueError):
+    """Typed text that is not a whole number (``value`` None) or is one below ``minimum``."""
+
+    def __init__(self, text: str, minimum: int, value: int | None = None) -> None:
+        self.text, self.minimum, self.value = text, minimum, value
+        if value is None:
+            message = f"{clip(text)!r} is not a whole number"
+        elif minimum == 0:
+            message = f"{clip(text)} is negative; give 0 or more"
+        else:  # -1 is too small as well, not told to be 0 or more
+            message = f"{clip(text)} is too small; give {minimum} or more"
+        super().__init__(message)
+
+
+def whole(text: str, minimum: int = 0) -> int:
+    """A whole number of ``minimum`` or more in ASCII digits (no other script's digits, no
+    ``6_0``), or NumberError: every number a person types, on the command line or in a form."""
+    if not _ASCII_WHOLE.fullmatch(text.strip()):
+        raise NumberError(text, minimum)
+    value = int(text)
+    if value < minimum:
+        raise NumberError(text, minimum, value)
+    return value
+
+
+_GAME: Final = Rules()
+#: The mode of a game that names none: the first of the table's.
+_MODE: Final = next(iter(MODE_TABLE))
+
+
+class Setting(NamedTuple):
+    """One setting: its default, how a typed value is checked, and its help line."""
+
+    default: object
+    #: The command line's help for its option.
+    help: str
+    #: How an error names it ("the move limit").
+    called: str = ""
+    #: A whole number of at least this, checked by ``read``; None: not a number.
+    minimum: int | None = None
+
+    def read(self, text: str) -> int:
+        """The number typed in a form for this setting (see ``whole_number``)."""
+        return whole_number(text, self.called, self.minimum or 0)
+
+    def check(self, value: int) -> int:
+        """``value``, or MastermindError when it is below this setting's minimum."""
+        if self.minimum is not None and value < self.minimum:
+            raise MastermindError(f"{self.called} must be {self.minimum} or more (got {value})")
+        return value
+
+
+def whole_number(text: str, called: str, minimum: int = 0) -> int:
+    """A number typed in a form, checked as the command line checks it (``whole``), or
+    MastermindError naming it as ``called`` (the form keeps the text)."""
+    try:
+        return whole(text, minimum)
+    except NumberError as error:
+        if error.value is None:
+            raise MastermindError(
+                f"{called} must be a whole number (got {text.strip()!r})"
+            ) from None
+        raise MastermindError(f"{called} must be {minimum} or more (got {error.value})") from None
+
+
+#: Every setting of a game by its name in ``Settings.build``, with the value it takes
+#: when left unsaid: the command line, the home screen and the statistics screen read
+#: them here. Sizes, rounds and the move limit default to the engine's ``Rules()``.
+SETTINGS: Final[dict[str, Setting]] = {
+    "mode": Setting(_MODE, f"the game: {', '.join(MODE_TABLE)}"),
+    "colours": Setting(_GAME.colours, f"colours (default {_GAME.colours})", "colours", 0),
+    "positions": Setting(_GAME.positions, f"positions (default {_GAME.positions})", "positions", 0),
+    "rounds": Setting(_GAME.rounds, f"rounds (default {_GAME.rounds})", "rounds", 0),
+    "moves": Setting(
+        _GAME.max_moves,
+        f"move limit per game (default {_GAME.max_moves})",
+        "the move limit",
+        0,
+    ),
+    "repeats": Setting(
+        _GAME.repeats,
+        "whether a colour may appear more than once in a code; --no-repeats: every "
+        "colour at most once, as in Bulls and Cows (default: repeats allowed)",
+    ),
+    "notation": Setting(
+        "letters", f"how codes are written: {', '.join(NOTATIONS)} (default letters)"
+    ),
+    "strategy": Setting(
+        DEFAULT_STRATEGY,
+        f"code-breaking strategy: {', '.join(STRATEGIES)} (default {DEFAULT_STRATEGY})",
+    ),
+    "seed": Setting(None, "random seed, for repeatable runs", "the seed", 0),
+    "spoiler_free": Setting(
+        False,
+        "hide the solver's advice and the ratings of your guesses while you play "
+        "(type HINT or press F3 to see them; the summary comes at the end)",
+    ),
 }
 #: The value of every setting left unsaid, by its name in ``Settings.build``.
-DEFAULTS: Final[dict[str, object]] = {
-    "mode": "play",
-    "colours": 6,
-    "positions": 4,
-    "rounds": 1,
-    "moves": 10,
-    "repeats": True,
-    "notation": "letters",
-    "strategy": DEFAULT_STRATEGY,
-    "seed": None,
-    "spoiler_free": False,
-}
+DEFAULTS: Final[dict[str, object]] = {name: s.default for name, s in SETTINGS.items()}
+#: Who breaks the code in each game of a round, by mode.
+MODES: Final[dict[str, tuple[str, ...]]] = {name: mode.roles for name, mode in MODE_TABLE.items()}
+MODE_TITLES: Final[dict[str, str]] = {name: mode.title for name, mode in MODE_TABLE.items()}
 #: The well-known editions by name: the settings each one fixes. A setting given
 #: explicitly beside a preset wins; one neither gives is the default.
 PRESETS: Final[dict[str, dict[str, object]]] = {
@@ -77,14 +170,6 @@ def _resolve(given: _T | None, preset: dict[str, object], name: str) -> _T:
     return given if given is not None else cast(_T, preset.get(name, DEFAULTS[name]))
 
 
-def whole_number(text: str, name: str) -> int:
-    """A setting typed in a form, or MastermindError naming it (the form keeps the text)."""
-    stripped = text.strip()
-    if not stripped.isascii() or not stripped.isdigit():
-        raise MastermindError(f"{name} must be a whole number (got {stripped!r})")
-    return int(stripped)
-
-
 @dataclass(frozen=True)
 class Settings:
     """A checked game configuration: built only through ``build``, which explains errors."""
@@ -100,10 +185,10 @@ class Settings:
     @classmethod
     def build(
         cls,
-        mode: str = "play",
+        mode: str = _MODE,
         colours: int | None = None,
         positions: int | None = None,
-        rounds: int = 1,
+        rounds: int = _GAME.rounds,
         moves: int | None = None,
         notation: str | None = None,
         strategy: str = DEFAULT_STRATEGY,
@@ -122,8 +207,8 @@ class Settings:
         notation = _resolve(notation, fixed, "notation")
         if mode not in MODE_TITLES:
             raise MastermindError(f"unknown mode {mode!r}; choose one of {', '.join(MODE_TITLES)}")
-        if seed is not None and seed < 0:
-            raise MastermindError(f"the seed must be 0 or more (got {seed})")
+        if seed is not None:
+            SETTINGS["seed"].check(seed)
         rules = Rules(colours, positions, rounds, moves, repeats)
         chosen = get_notation(notation)
         chosen.check(colours)

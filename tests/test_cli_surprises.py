@@ -323,7 +323,7 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     that says to report it; it was exit 0, as if the game had ended normally."""
     from textual.app import App
 
-    from mastermind_tui import cli
+    from mastermind_tui import launch
     from mastermind_tui.app import MastermindApp
     from mastermind_tui.retro.app import RetroApp
 
@@ -336,7 +336,7 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     for app_class in (MastermindApp, RetroApp):
         monkeypatch.setattr(app_class, "on_mount", boom)
         monkeypatch.setattr(app_class, "run", headless)
-    monkeypatch.setattr(cli, "_check_screen", lambda args: None)
+    monkeypatch.setattr(launch, "check_screen", lambda args: None)
     assert main([*args, "--no-record"]) == 70
     err = capsys.readouterr().err
     assert err.endswith(

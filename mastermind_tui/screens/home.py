@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar, cast
 
 import numpy as np
 from textual import events, on
@@ -10,20 +10,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
-from ..settings import MODE_TITLES, PRESET_TITLES, PRESETS, Settings, whole_number
+from ..settings import MODE_TITLES, PRESET_FIELDS, PRESET_TITLES, PRESETS, SETTINGS, Settings
 from ..widgets.tick import Tick
 from .base import SizedScreen
 
-
-def _number(screen: Screen[Any], field: str, name: str) -> int:
-    return whole_number(screen.query_one(f"#{field}", Input).value, name)
+#: The form's field of each setting (``settings.SETTINGS``) is named as the setting is,
+#: "_" written "-", but for this one (ticked: no repeats).
+_NO_REPEATS = "no-repeats"
 
 
 class FormSelect(Select[str]):
@@ -102,7 +102,7 @@ class HomeScreen(SizedScreen):
                     Tick(
                         "each colour once per code",
                         not rules.repeats,
-                        id="no-repeats",
+                        id=_NO_REPEATS,
                         compact=True,
                     ),
                 )
@@ -156,20 +156,33 @@ class HomeScreen(SizedScreen):
         self.query_one("#mode", Select).focus()
 
     def settings(self) -> Settings:
-        """Settings from the form, or MastermindError saying what is wrong."""
-        seed_text = self.query_one("#seed", Input).value.strip()
-        return Settings.build(
-            mode=str(self.query_one("#mode", Select).value),
-            colours=_number(self, "colours", "colours"),
-            positions=_number(self, "positions", "positions"),
-            rounds=_number(self, "rounds", "rounds"),
-            moves=_number(self, "moves", "the move limit"),
-            notation=str(self.query_one("#notation", Select).value),
-            strategy=str(self.query_one("#strategy", Select).value),
-            seed=None if not seed_text else _number(self, "seed", "the seed"),
-            spoiler_free=self.query_one("#spoiler-free", Checkbox).value,
-            repeats=not self.query_one("#no-repeats", Checkbox).value,
-        )
+        """Settings from the form, or MastermindError saying what is wrong (a number is
+        checked as the command line checks it, and named as ``SETTINGS`` calls it)."""
+        return Settings.build(**{name: self._read(name) for name in SETTINGS})  # type: ignore[arg-type]
+
+    def _field_of(self, name: str) -> Widget:
+        return self.query_one(f"#{_NO_REPEATS if name == 'repeats' else name.replace('_', '-')}")
+
+    def _read(self, name: str) -> object:
+        field = self._field_of(name)
+        if isinstance(field, Checkbox):
+            return field.value != (name == "repeats")
+        if isinstance(field, Select):
+            return str(field.value)
+        text = cast(Input, field).value
+        if not text.strip() and SETTINGS[name].default is None:
+            return None  # blank: the default (a random seed)
+        return SETTINGS[name].read(text)
+
+    def _show(self, name: str, value: object) -> None:
+        """Put ``value`` in the field of the setting ``name``; ``_read`` reads it back."""
+        field = self._field_of(name)
+        if isinstance(field, Checkbox):
+            field.value = bool(value) != (name == "repeats")
+        elif isinstance(field, Select):
+            field.value = str(value)
+        else:
+            cast(Input, field).value = "" if value is None else str(value)
 
     @on(Select.Changed, "#preset")
     def _fill_preset(self, event: Select.Changed) -> None:
@@ -177,10 +190,8 @@ class HomeScreen(SizedScreen):
         if event.value == Select.NULL:
             return
         fixed = PRESETS[str(event.value)]
-        for name in ("colours", "positions", "moves"):
-            self.query_one(f"#{name}", Input).value = str(fixed[name])
-        self.query_one("#notation", Select).value = str(fixed["notation"])
-        self.query_one("#no-repeats", Checkbox).value = not fixed["repeats"]
+        for name in PRESET_FIELDS:
+            self._show(name, fixed[name])
 
     @on(Input.Submitted)
     @on(FormSelect.Submitted)

@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from engine import CodeSpace, MastermindError, get_notation
+from engine.codes import rules_text
 from engine.rating import MoveRating
 
 from ..jobs import Ticket, Working
@@ -204,12 +205,11 @@ class ReplayScreen(Screen[None]):
     def _draw(self) -> None:
         game = self.game
         who = "You" if game.breaker == "person" else f"The computer ({game.strategy})"
-        rules = "" if game.repeats else ", no repeats"
         count = len(game.moves)
         moves = f"{count} move" + ("" if count == 1 else "s")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         self.query_one("#replay-title", Static).update(
-            f"{who} on {game.colours} colours x {game.positions} positions{rules}, "
+            f"{who} on {rules_text(game.colours, game.positions, game.repeats)}, "
             f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
         )
         try:
