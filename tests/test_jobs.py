@@ -1,0 +1,156 @@
+"""The one worker idiom (``mastermind_tui.jobs``) on its own: results tagged and dropped
+when stale, work that belongs to a screen stopped when the screen goes, work that belongs
+to the app surviving screen changes and stopped at quit, failures said in one line, and
+keys reaching the focused field while a job runs.
+
+Each job here loops on ``ticket.progress`` until the test releases it, so "while a job
+runs" is certain, not a race the test hopes to win.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from app_helpers import until
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets import Input
+
+from mastermind_tui.jobs import Stopped, Ticket, Working
+
+
+class Held:
+    """Work that reports progress until released, and remembers how it ended."""
+
+    def __init__(self, result: object = "done") -> None:
+        self.release = threading.Event()
+        self.started = threading.Event()
+        self.ends: list[str] = []
+        self.ended = threading.Event()
+        self.result = result
+
+    def __call__(self, ticket: Ticket) -> object:
+        self.started.set()
+        try:
+            while not self.release.wait(0.01):
+                ticket.progress(0, 1)
+        except Stopped:
+            self.ends.append("stopped")
+            raise
+        finally:
+            self.ended.set()
+        self.ends.append("finished")
+        if isinstance(self.result, Exception):
+            raise self.result
+        return self.result
+
+
+class JobScreen(Working, Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[tuple[str, int, object]] = []
+        self.failures: list[tuple[str, str]] = []
+        self.progress: list[int] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="line")
+
+    def computed(self, job: str, tag: int, result: Any) -> None:
+        self.results.append((job, tag, result))
+
+    def failed(self, job: str, error: str) -> None:
+        self.failures.append((job, error))
+
+    def progressed(self, job: str, done: int, total: int) -> None:
+        self.progress.append(done)
+
+
+class Host(Working, App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.results: list[object] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(JobScreen())
+
+    def computed(self, job: str, tag: int, result: Any) -> None:
+        self.results.append(result)
+
+
+async def test_keys_reach_the_field_while_a_job_runs_and_its_result_comes_tagged() -> None:
+    app = Host()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, JobScreen)
+        work = Held("the answer")
+        screen.compute("advice", 7, work)
+        await until(pilot, lambda: screen.progress)
+        await pilot.press(*"RGBY")
+        assert screen.query_one(Input).value == "RGBY" and screen.busy("advice")
+        work.release.set()
+        await until(pilot, lambda: screen.results)
+        assert screen.results == [("advice", 7, "the answer")] and not screen.busy("advice")
+
+
+async def test_a_job_started_again_drops_the_earlier_result() -> None:
+    app = Host()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, JobScreen)
+        first, second = Held("old"), Held("new")
+        screen.compute("guess", 1, first)
+        await until(pilot, first.started.is_set)
+        screen.compute("guess", 2, second)
+        second.release.set()
+        await until(pilot, lambda: screen.results)
+        first.release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.results == [("guess", 2, "new")]
+        assert first.ends == ["stopped"]
+
+
+async def test_leaving_the_screen_mid_job_stops_it_and_delivers_nothing() -> None:
+    app = Host()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, JobScreen)
+        work = Held()
+        screen.compute("tree", 0, work)
+        await until(pilot, lambda: screen.progress)
+        app.pop_screen()
+        await until(pilot, work.ended.is_set)
+        await pilot.pause()
+        assert work.ends == ["stopped"] and screen.results == []
+        assert app.is_running
+
+
+async def test_a_failure_is_one_line_and_nothing_else_ends() -> None:
+    app = Host()
+    async with app.run_test() as pilot:
+        screen = app.screen
+        assert isinstance(screen, JobScreen)
+        work = Held(MemoryError("no room\nsecond line"))
+        work.release.set()
+        screen.compute("slips", 3, work)
+        await until(pilot, lambda: screen.failures)
+        assert screen.failures == [("slips", "internal error: MemoryError: no room")]
+        assert app.is_running and app.return_code is None
+
+
+async def test_the_apps_job_outlives_a_screen_and_stops_at_quit() -> None:
+    app = Host()
+    async with app.run_test() as pilot:
+        lasting, cut = Held("kept"), Held()
+        app.compute("rating:1", 0, lasting)
+        app.compute("rating:2", 0, cut)
+        await until(pilot, lambda: lasting.started.is_set() and cut.started.is_set())
+        app.pop_screen()  # the screen that asked is gone: the app's work goes on
+        await pilot.pause()
+        lasting.release.set()
+        await until(pilot, lambda: app.results)
+        assert app.results == ["kept"] and cut.ends == []
+        app.exit()
+    assert cut.ended.wait(30)  # a safety bound: it stops at its next progress step
+    assert cut.ends == ["stopped"]
