@@ -6,7 +6,8 @@ from pathlib import Path
 
 from textual.app import App
 
-from .records import Game, Records, RecordsError
+from .records import Game, Records
+from .records_path import fault
 
 
 class RecordingApp(App[None]):
@@ -18,7 +19,8 @@ class RecordingApp(App[None]):
         super().__init__()
         self.records = records
         self.record = record
-        #: Games whose write failed and was reported (one line per game, not per write).
+        #: Faults already reported: one line per cause, not per write (a retro round ends
+        #: two games).
         self._unrecorded: set[str] = set()
 
     def record_game(self, game: Game) -> None:
@@ -31,14 +33,15 @@ class RecordingApp(App[None]):
         def write() -> None:
             try:
                 Records(path).add(game)
-            except RecordsError as error:
-                self.call_from_thread(self._not_recorded, game.key, str(error))
+            except Exception as error:  # of any kind: see ``fault``
+                why = fault(path, error)
+                self.call_from_thread(self._not_recorded, why)
 
         self.run_worker(write, thread=True, group="records", exit_on_error=False)
 
-    def _not_recorded(self, key: str, error: str) -> None:
-        if key not in self._unrecorded:
-            self._unrecorded.add(key)
+    def _not_recorded(self, error: str) -> None:
+        if error not in self._unrecorded:
+            self._unrecorded.add(error)
             self.notify(
                 f"{error}. This game is not recorded; play goes on.",
                 severity="warning",
