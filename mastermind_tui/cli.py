@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine import STRATEGIES, MastermindError, __version__
 from engine.notation import NOTATIONS, clip
 
+from .ending import Ended, end_on_signals
 from .settings import DEFAULTS, PRESET_TITLES, PRESETS
 
 if TYPE_CHECKING:
@@ -37,7 +38,8 @@ exit codes: 0 done; {EXIT_USAGE} the command line cannot be used (an unknown com
 a bad number, setting or secret, options that do nothing together, or a full-screen command
 without a terminal); {EXIT_FAILED} the run failed in your environment (output or records file
 could not be written or read, out of memory); {EXIT_INTERRUPTED} interrupted (Ctrl-C);
-{EXIT_INTERNAL} an internal error (please report it)."""
+{EXIT_INTERNAL} an internal error (please report it); 128 + N ended by signal N (143 SIGTERM,
+129 SIGHUP)."""
 
 #: Commands that draw the full screen, and so need a terminal on stdin and stdout.
 FULL_SCREEN = (None, "play", "make", "match", "watch", "retro")
@@ -327,6 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error), EXIT_USAGE)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERRUPTED)
+    except Ended as ended:
+        return _fail(f"ended by {ended.name}", ended.exit_code)
     except OSError as error:
         return _os_error(error)
     except MemoryError:
@@ -398,6 +402,8 @@ RECORDING = (None, "play", "make", "match", "watch", "retro")
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.command not in FULL_SCREEN or getattr(args, "plain", False):
+        end_on_signals()  # the full screen's apps stop on these signals themselves
     if args.no_record and args.command not in RECORDING:
         raise MastermindError(
             f"--no-record does nothing with `mastermind {args.command}`: it is for the games "

@@ -3,7 +3,6 @@
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -102,64 +101,6 @@ def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path):
     while _alive(workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(workers)
-
-
-class _PoolInterrupted:
-    """A pool whose start-up is hit by Ctrl+C, as a real one is when SIGINT lands on a
-    thread of the linear algebra library between starting a worker and writing its data."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        def other_thread() -> None:  # one that does not block SIGINT, as BLAS's do not
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
-
-        thread = threading.Thread(target=other_thread)
-        thread.start()
-        thread.join()
-        time.sleep(0.05)  # Python runs the handler between any two steps of this
-        self.started = True
-        _PoolInterrupted.made.append(self)
-
-    def imap_unordered(self, *args: object) -> list:
-        return []
-
-    def close(self) -> None: ...
-
-    def terminate(self) -> None:
-        self.ended = True
-
-    def join(self) -> None: ...
-
-
-@pytest.mark.parametrize("handler", [signal.default_int_handler, signal.SIG_IGN])
-def test_ctrl_c_while_the_workers_start_waits_until_they_have(handler, monkeypatch):
-    """Ctrl+C during the pool's start-up is raised once every worker has its data, and the
-    workers are then ended (CI once printed a worker's 'EOFError: Ran out of input'); a
-    process that ignores SIGINT (started in the background) goes on ignoring it."""
-    import multiprocessing
-
-    from engine import parallel
-
-    class Context:
-        Pool = _PoolInterrupted
-
-    _PoolInterrupted.made = []
-    monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context)
-    before = signal.signal(signal.SIGINT, handler)
-    try:
-        if handler is signal.SIG_IGN:
-            try:
-                assert list(parallel.in_processes(len, [(1,), (2,)], 2)) == []
-            except KeyboardInterrupt:
-                pytest.fail("an ignored Ctrl+C interrupted the run")
-        else:
-            with pytest.raises(KeyboardInterrupt):
-                list(parallel.in_processes(len, [(1,), (2,)], 2))
-        assert signal.getsignal(signal.SIGINT) is handler
-    finally:
-        signal.signal(signal.SIGINT, before)
-    [pool] = _PoolInterrupted.made
-    assert pool.started and pool.ended
 
 
 def _alive(pids: list[int]) -> list[str]:
