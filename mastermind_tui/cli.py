@@ -455,7 +455,12 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _app_ended(return_code: int | None) -> int:
-    """Textual ends the app with code 1 on an exception it has already shown: a bug."""
+    """Textual ends the app with code 1 on an exception it has already shown: a bug. A
+    signal closes it with 128 + its number (``RecordingApp``)."""
+    if return_code == EXIT_INTERRUPTED:
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    if return_code is not None and return_code > 128:
+        return _fail(f"ended by {Ended(return_code - 128).name}", return_code)
     if return_code:
         return _fail(
             "internal error in the full-screen app (above); please report it", EXIT_INTERNAL

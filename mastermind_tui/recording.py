@@ -1,13 +1,32 @@
-"""Keeping the games an app's screens finish: the full-screen game's and the teletype's."""
+"""Keeping the games an app's screens finish: the full-screen game's and the teletype's.
+Also how such an app stops on a signal: SIGTERM, SIGHUP and SIGINT close it as Ctrl+Q does,
+with 128 + the signal's number as its return code."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from textual.app import App
 
+from .process_end import Once
 from .records import Game, Records
 from .records_path import fault
+
+#: Signals that close the app (the terminal is raw: Ctrl+C is a key, not SIGINT).
+CLOSING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+
+class _Unwaited(ThreadPoolExecutor):
+    """The event loop's executor, where thread workers run: closing the app does not wait
+    for them (``asyncio.run`` would, until a search nobody will read ends); the process
+    ends without them (``process_end``)."""
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        super().shutdown(wait=False, cancel_futures=cancel_futures)
 
 
 class RecordingApp(App[None]):
@@ -23,9 +42,22 @@ class RecordingApp(App[None]):
         #: two games).
         self._unrecorded: set[str] = set()
 
+    def on_mount(self) -> None:
+        """Close on a stopping signal, in the event loop (a Python handler raising in the
+        middle of it would leave the terminal raw), without waiting for thread workers.
+        Not under a test's headless run, whose loop is the test runner's."""
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
+        for signum in CLOSING:
+            loop.add_signal_handler(signum, self.exit, None, 128 + signum)
+
     def record_game(self, game: Game) -> None:
         """Keep a finished game, in a thread: a file another instance holds locked makes
-        the worker wait, not the interface. A fault is one line and play goes on."""
+        the worker wait, not the interface. A fault is one line and play goes on. Should
+        the app close first, the write is still made (or finished) before the process
+        ends: see ``process_end``."""
         path = self.records
         if path is None or not self.record:
             return
@@ -35,9 +67,12 @@ class RecordingApp(App[None]):
                 Records(path).add(game)
             except Exception as error:  # of any kind: see ``fault``
                 why = fault(path, error)
-                self.call_from_thread(self._not_recorded, why)
+                try:
+                    self.call_from_thread(self._not_recorded, why)
+                except RuntimeError:  # the app has closed: the terminal is the place
+                    print(f"mastermind: {why}. This game is not recorded.", file=sys.stderr)
 
-        self.run_worker(write, thread=True, group="records", exit_on_error=False)
+        self.run_worker(Once(write), thread=True, group="records", exit_on_error=False)
 
     def _not_recorded(self, error: str) -> None:
         if error not in self._unrecorded:
