@@ -53,6 +53,15 @@ class RecordingApp(App[None]):
         for signum in CLOSING:
             loop.add_signal_handler(signum, self.exit, None, 128 + signum)
 
+    def action_command_palette(self) -> None:
+        """Textual's palette with guards against its races (``palette``)."""
+        from textual.command import CommandPalette
+
+        from .palette import SafePalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(SafePalette(id="--command-palette"))
+
     def record_game(self, game: Game) -> None:
         """Keep a finished game, in a thread: a file another instance holds locked makes
         the worker wait, not the interface. A fault is one line and play goes on. Should
