@@ -1,97 +1,114 @@
-"""Work spread over fresh processes for ``stats --jobs``: the parts reach the workers
-through a temporary file, Ctrl+C ends them all at once. Imported only by runs that use
-more than one process (multiprocessing and its kin cost a single run 20 ms of start-up).
+"""Work spread over fresh processes for ``stats --jobs``. Imported only by runs that use
+more than one process.
+
+Each worker is a plain child process (``python -m engine.worker``) fed through its own
+pipes: no temporary file, no named semaphore, no resource tracker, so no signal, not even
+SIGKILL, can leave a file or a "leaked semaphore" behind. Workers run in their own session
+(a Ctrl+C or a hang-up reaches only the parent, which ends them) and die with the parent
+(Linux's parent-death signal, and end of input everywhere).
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import os
 import pickle
-import signal
-import tempfile
-import threading
+import selectors
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TypeVar
 
 import numpy as np
-from threadpoolctl import threadpool_limits
+
+#: The folder that holds the ``engine`` package, for the workers' import path.
+_ROOT = str(Path(__file__).resolve().parent.parent)
 
 
-def in_processes(
-    task: Callable[..., tuple[np.ndarray, np.ndarray]], parts: list[tuple[Any, ...]], jobs: int
-) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Workers
-    ignore Ctrl+C; the parent's KeyboardInterrupt (or any error) ends them all at once.
-
-    The parts (arrays of codes) reach the workers through a temporary file; the pipes
-    carry only its name and part numbers. Big tasks in the pool's pipe would leave its
-    feeder thread blocked on a worker still starting, and ``Pool.terminate`` waits for
-    that thread: Ctrl+C would hang."""
-    context = multiprocessing.get_context("spawn")  # no fork of a threaded numpy process
-    pool = None
-    with tempfile.TemporaryDirectory(prefix="mastermind-stats-") as folder:
-        store = Path(folder) / "parts.pickle"
-        store.write_bytes(pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL))
-        try:
-            with _ctrl_c_held():
-                pool = context.Pool(
-                    min(jobs, len(parts)), initializer=_start_worker, initargs=(str(store),)
-                )
-            yield from pool.imap_unordered(_run_part, range(len(parts)))
-            pool.close()
-        finally:
-            if pool is not None:
-                pool.terminate()
-                pool.join()
+#: What a task returns.
+T = TypeVar("T")
 
 
-@contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl+C waits while the workers start, and is raised once they all have.
+class WorkerError(RuntimeError):
+    """A worker's task raised: its error, as text (the parent's traceback is the one shown)."""
 
-    The workers inherit the blocked signal, so none dies half-started with a traceback.
-    Blocking it in this thread is not enough: the kernel may hand SIGINT to a thread of
-    the linear algebra library, and Python would then raise KeyboardInterrupt here between
-    starting a worker and writing its start-up data, leaving it to fail on an empty pipe
-    ("EOFError: Ran out of input" after "interrupted"). So the handler only notes it."""
-    previous = (
-        signal.getsignal(signal.SIGINT)
-        if threading.current_thread() is threading.main_thread()
-        else None
-    )
-    # Only a Python handler is replaced: an ignored or default SIGINT stays as it is.
-    catch = callable(previous)
-    held: list[int] = []
-    if catch:
-        signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+def in_processes(task: Callable[..., T], parts: list[tuple[Any, ...]], jobs: int) -> Iterator[T]:
+    """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Whatever
+    ends the run early (Ctrl+C, a signal turned into an exception, an error, the caller
+    dropping the generator) kills every worker before it returns."""
+    payload = pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL)
+    workers: list[subprocess.Popen[bytes]] = []
     try:
-        yield
+        for _ in range(min(jobs, len(parts))):
+            workers.append(_start(payload))
+        yield from _deal(workers, len(parts))
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        if catch:
-            signal.signal(signal.SIGINT, previous)
-    if held:
-        raise KeyboardInterrupt
+        for worker in workers:
+            worker.kill()
+        for worker in workers:
+            worker.wait()
+            for pipe in (worker.stdin, worker.stdout):
+                if pipe is not None:
+                    pipe.close()
 
 
-#: A worker's task and the parts it may be asked for (read once, as the worker starts).
-_WORK: tuple[Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple[Any, ...]]] | None = None
+def _start(payload: bytes) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [_ROOT, env.get("PYTHONPATH")]))
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "engine.worker", str(os.getpid())],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+    )
+    assert worker.stdin is not None
+    worker.stdin.write(len(payload).to_bytes(8, "little"))
+    worker.stdin.write(payload)
+    worker.stdin.flush()
+    return worker
 
 
-def _start_worker(store: str) -> None:
-    """Read the parts; one thread of linear algebra per worker, since --jobs already
-    spreads the work over the cores (two workers each using every core for their matrix
-    products ran slower than one process: 36 s against 32 s on 8x5)."""
-    global _WORK
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threadpool_limits(1)
-    _WORK = pickle.loads(Path(store).read_bytes())  # written by this package just before
+def _deal(workers: list[subprocess.Popen[bytes]], count: int) -> Iterator[Any]:
+    """Hand out part numbers one at a time, each to a worker that is free, and yield each
+    result as it comes."""
+    following = iter(range(count))
+    busy = 0
+    with selectors.DefaultSelector() as ready:
+        for worker in workers:
+            if _give(worker, following):
+                ready.register(_out(worker), selectors.EVENT_READ, worker)
+                busy += 1
+        while busy:
+            for key, _ in ready.select():
+                worker = key.data
+                yield _receive(worker)
+                if not _give(worker, following):
+                    ready.unregister(key.fileobj)
+                    busy -= 1
 
 
-def _run_part(number: int) -> tuple[np.ndarray, np.ndarray]:
-    assert _WORK is not None, "the worker was started without its parts"
-    task, parts = _WORK
-    return task(*parts[number])
+def _give(worker: subprocess.Popen[bytes], following: Iterator[int]) -> bool:
+    number = next(following, None)
+    if number is None:
+        return False
+    assert worker.stdin is not None
+    worker.stdin.write(number.to_bytes(8, "little"))
+    worker.stdin.flush()
+    return True
+
+
+def _out(worker: subprocess.Popen[bytes]) -> IO[bytes]:
+    assert worker.stdout is not None
+    return worker.stdout
+
+
+def _receive(worker: subprocess.Popen[bytes]) -> tuple[np.ndarray, np.ndarray]:
+    try:
+        ok, value = pickle.load(_out(worker))
+    except EOFError:
+        raise WorkerError(f"a worker ended early (exit code {worker.wait()})") from None
+    if not ok:
+        raise WorkerError(value)
+    return value

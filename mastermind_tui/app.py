@@ -172,6 +172,7 @@ class MastermindApp(RecordingApp):
     def computed(self, job: str, tag: int, result: object) -> None:
         session = self._rating.pop(job, None)
         if session is None:
+            super().computed(job, tag, result)
             return
         session.rating.take(cast("Ratings", result))
         self._rated(session, None)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from engine import MastermindError
 
+from .ending import Ended, end_on_signals
 from .modes import BY_NAME, RECORDING_TEXT
 from .parser import (
     EXIT_CODES,
@@ -59,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error), EXIT_FAILED)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERRUPTED)
+    except Ended as ended:
+        return _fail(f"ended by {ended.name}", ended.exit_code)
     except OSError as error:
         return _os_error(error)
     except MemoryError:
@@ -101,6 +104,8 @@ def _drop_stdout() -> None:
 def _dispatch(args: argparse.Namespace) -> int:
     """Run the command's handler (imported only now); its return is the exit code."""
     command = BY_NAME[args.command]
+    if not command.screen or getattr(args, "plain", False):
+        end_on_signals()  # the full screen's apps stop on these signals themselves
     if args.no_record and not command.records:
         raise MastermindError(
             f"--no-record does nothing with `mastermind {args.command}`: it is for the games "

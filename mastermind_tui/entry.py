@@ -26,8 +26,10 @@ signal.signal(signal.SIGINT, _interrupted)
 
 def main() -> int:
     """Import the command line under our SIGINT handler, then hand Ctrl-C back to Python,
-    whose KeyboardInterrupt the command line turns into the same line and exit code."""
+    whose KeyboardInterrupt the command line turns into the same line and exit code. The
+    process then ends at once, even if a thread of the app's is still searching."""
     from .cli import main as run
+    from .process_end import end
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    return run()
+    return end(run())

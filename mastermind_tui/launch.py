@@ -10,8 +10,9 @@ import sys
 
 from engine import MastermindError, parse_any
 
+from .ending import Ended
 from .modes import BY_NAME
-from .parser import EXIT_INTERNAL, Failed, one_line
+from .parser import EXIT_INTERNAL, EXIT_INTERRUPTED, Failed, one_line
 from .settings import SETTINGS, Settings
 
 #: Plain-text alternatives named when there is no terminal.
@@ -120,7 +121,14 @@ def check_screen(args: argparse.Namespace) -> None:
 
 
 def app_ended(return_code: int | None) -> int:
-    """Textual ends the app with code 1 on an exception it has already shown: a bug."""
+    """Textual ends the app with code 1 on an exception it has already shown: a bug. A
+    signal closes it with 128 + its number (``RecordingApp``)."""
+    if return_code == EXIT_INTERRUPTED:
+        print("mastermind: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if return_code is not None and return_code > 128:
+        print(f"mastermind: ended by {Ended(return_code - 128).name}", file=sys.stderr)
+        return return_code
     if return_code:
         message = "internal error in the full-screen app (above); please report it"
         print(f"mastermind: {one_line(message)}", file=sys.stderr)

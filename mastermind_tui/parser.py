@@ -39,7 +39,8 @@ exit codes: 0 done; {EXIT_USAGE} the command line cannot be used (an unknown com
 a bad number, setting or secret, options that do nothing together, or a full-screen command
 without a terminal); {EXIT_FAILED} the run failed in your environment (output or records file
 could not be written or read, out of memory); {EXIT_INTERRUPTED} interrupted (Ctrl-C);
-{EXIT_INTERNAL} an internal error (please report it)."""
+{EXIT_INTERNAL} an internal error (please report it); 128 + N ended by signal N (143 SIGTERM,
+129 SIGHUP)."""
 
 _WORD = re.compile(r"\S{61,}")
 

@@ -1,13 +1,33 @@
-"""Keeping the games an app's screens finish: the full-screen game's and the teletype's."""
+"""Keeping the games an app's screens finish: the full-screen game's and the teletype's.
+Also how such an app stops on a signal: SIGTERM, SIGHUP and SIGINT close it as Ctrl+Q does,
+with 128 + the signal's number as its return code."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from textual.app import App
 
-from .jobs import Working
+from .jobs import Ticket, Working
+from .process_end import Once
 from .records import Game, Records
+from .records_path import fault
+
+#: Signals that close the app (the terminal is raw: Ctrl+C is a key, not SIGINT).
+CLOSING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+
+class _Unwaited(ThreadPoolExecutor):
+    """The event loop's executor, where thread workers run: closing the app does not wait
+    for them (``asyncio.run`` would, until a search nobody will read ends); the process
+    ends without them (``process_end``)."""
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        super().shutdown(wait=False, cancel_futures=cancel_futures)
 
 
 class RecordingApp(Working, App[None]):
@@ -20,29 +40,65 @@ class RecordingApp(Working, App[None]):
         super().__init__()
         self.records = records
         self.record = record
-        #: Games whose write failed and was reported (one line per game, not per write).
+        #: Faults already reported: one line per cause, not per write (a retro round ends
+        #: two games).
         self._unrecorded: set[str] = set()
         self._writes = 0
 
+    def on_mount(self) -> None:
+        """Close on a stopping signal, in the event loop (a Python handler raising in the
+        middle of it would leave the terminal raw), without waiting for thread workers.
+        Not under a test's headless run, whose loop is the test runner's."""
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
+        for signum in CLOSING:
+            loop.add_signal_handler(signum, self.exit, None, 128 + signum)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette with guards against its races (``palette``)."""
+        from textual.command import CommandPalette
+
+        from .palette import SafePalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(SafePalette(id="--command-palette"))
+
     def record_game(self, game: Game) -> None:
-        """Keep a finished game, in a thread: a file another instance holds locked makes
-        the worker wait, not the interface. A fault is one line and play goes on."""
+        """Keep a finished game as a job of the app's: a file another instance holds locked
+        makes the job wait, not the interface. A fault is one line and play goes on. Should
+        the app close first, the write is still made (or finished) before the process
+        ends (``process_end``), and a fault is then said on the terminal."""
         path = self.records
         if path is None or not self.record:
             return
+        faults: list[str] = []
+
+        def write() -> None:
+            try:
+                Records(path).add(game)
+            except Exception as error:  # of any kind: see ``fault``
+                faults.append(fault(path, error))
+                if not self.is_running:  # the app has closed: the terminal is the place
+                    print(f"mastermind: {faults[0]}. This game is not recorded.", file=sys.stderr)
+
+        once = Once(write)
+
+        def job(ticket: Ticket) -> list[str]:
+            once()
+            return faults
 
         self._writes += 1  # each write its own job: a later one never drops an earlier one
-        self.compute(
-            f"records:{game.key}:{self._writes}", 0, lambda ticket: Records(path).add(game)
-        )
+        self.compute(f"records:{game.key}:{self._writes}", 0, job)
 
-    def failed(self, job: str, error: str) -> None:
-        """A records write failed: one line per game, and play goes on."""
-        if not job.startswith("records:"):
-            return
-        key = job.split(":")[1]
-        if key not in self._unrecorded:
-            self._unrecorded.add(key)
+    def computed(self, job: str, tag: int, result: object) -> None:
+        if job.startswith("records:") and isinstance(result, list) and result:
+            self._not_recorded(str(result[0]))
+
+    def _not_recorded(self, error: str) -> None:
+        if error not in self._unrecorded:
+            self._unrecorded.add(error)
             self.notify(
                 f"{error}. This game is not recorded; play goes on.",
                 severity="warning",

@@ -24,6 +24,8 @@ from typing import Any
 
 import platformdirs
 
+from .records_path import problem
+
 #: Set to a path to keep records there, or to an empty string to keep none.
 ENVIRONMENT = "MASTERMIND_RECORDS"
 
@@ -180,14 +182,20 @@ _WHY = {
 }
 
 
+#: SQLite's words for a schema that is not ours: a file another program made.
+_FOREIGN = ("no such column", "no such table", "already exists", "has no column")
+
+
 def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
     """One line that says what went wrong with the records file, by SQLite's own code."""
     code = getattr(error, "sqlite_errorcode", None)
     primary = None if code is None else code & 0xFF
-    if primary == sqlite3.SQLITE_CANTOPEN:
+    if primary == sqlite3.SQLITE_ERROR and any(w in str(error) for w in _FOREIGN):
+        why = "the file holds tables mastermind did not make (choose another file)"
+    elif primary == sqlite3.SQLITE_CANTOPEN:
         folder = path.parent
         effective = os.access in os.supports_effective_ids  # as the file system checks
-        writable = path.exists() or os.access(folder, os.W_OK, effective_ids=effective)
+        writable = os.path.exists(path) or os.access(folder, os.W_OK, effective_ids=effective)
         why = "it cannot be opened" if writable else f"its folder {folder} is read-only"
     else:
         why = _WHY.get(primary, "") if primary is not None else ""
@@ -206,6 +214,9 @@ class Records:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
+        why = problem(self.path)  # SQLite would only say "unable to open"
+        if why is not None:
+            raise RecordsError(f"records at {self.path}: {why}")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -220,6 +231,8 @@ class Records:
                 yield db
         except sqlite3.Error as error:
             raise _explain(error, self.path) from None
+        except OSError as error:  # the file system refused what ``problem`` could not see
+            raise RecordsError(f"records at {self.path}: {error.strerror or error}") from None
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring the file to ``SCHEMA_VERSION`` in one transaction that holds the write lock
@@ -239,7 +252,8 @@ class Records:
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:  # else a failed BEGIN: a ROLLBACK would hide its error
+                db.execute("ROLLBACK")
             raise
         finally:
             db.isolation_level = implicit

@@ -9,6 +9,7 @@ from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
 
 from .records import Records, RecordsError, Summary, default_path
+from .records_path import exists
 
 BAR_WIDTH = 30
 
@@ -41,7 +42,11 @@ def records(args: argparse.Namespace) -> int:
     if path is None:
         raise RecordsError("recording is off (MASTERMIND_RECORDS is empty): no records to show")
     # A RecordsError is the environment's fault: the command line reports it (exit 1).
-    summaries = Records(path).summaries(args.size) if path.exists() else []
+    try:  # a path that cannot hold records is no "no games yet"
+        kept = exists(path)
+    except ValueError as error:
+        raise RecordsError(f"records at {path}: {error}") from None
+    summaries = Records(path).summaries(args.size) if kept else []
     if args.json:
         print(json.dumps({"path": str(path), "sizes": [s.as_json() for s in summaries]}))
     elif not summaries:

@@ -1,6 +1,7 @@
 """``mastermind serve``: the whole app in a web browser, through textual-serve.
 
-Each browser tab gets its own app process (``python -m mastermind_tui``, the home screen).
+Each browser tab gets its own app process (``python -m mastermind_tui``, the home screen),
+within the bounds of ``serve_guard`` (input metered, sessions capped, every app ended).
 The default host is the loopback interface; any other host lets whoever can reach the port
 play, and the command says so before it starts.
 """
@@ -8,6 +9,7 @@ play, and the command says so before it starts.
 from __future__ import annotations
 
 import ipaddress
+import os
 import shlex
 import sys
 
@@ -30,7 +32,7 @@ def app_command() -> str:
 
 def serve(host: str, port: int) -> int:
     """Serve until interrupted."""
-    from textual_serve.server import Server
+    from .serve_guard import BoundedServer
 
     if not is_loopback(host):
         print(
@@ -38,9 +40,29 @@ def serve(host: str, port: int) -> int:
             "can play (and start computations on this machine)",
             file=sys.stderr,
         )
+    sessions = _sessions()
     sys.unraisablehook = _quiet_shutdown
-    Server(app_command(), host=host, port=port, title="Mastermind").serve()
+    BoundedServer(
+        app_command(), host=host, port=port, title="Mastermind", max_sessions=sessions
+    ).serve()
     return 0
+
+
+#: Set to a whole number to change how many browser sessions may run at once.
+SESSIONS_VARIABLE = "MASTERMIND_SERVE_SESSIONS"
+
+
+def _sessions() -> int:
+    from engine import MastermindError
+
+    from .serve_guard import MAX_SESSIONS
+
+    text = os.environ.get(SESSIONS_VARIABLE, "").strip()
+    if not text:
+        return MAX_SESSIONS
+    if not (text.isascii() and text.isdigit() and int(text) >= 1):
+        raise MastermindError(f"{SESSIONS_VARIABLE}={text[:20]!r}: give a whole number, 1 or more")
+    return int(text)
 
 
 def _quiet_shutdown(unraisable: sys.UnraisableHookArgs) -> None:

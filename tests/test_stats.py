@@ -3,15 +3,10 @@
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
-from typing import Any, ClassVar
 
-import numpy as np
 import pytest
 
 from engine import CodeSpace, make_strategy
@@ -108,73 +103,6 @@ def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path: Path) -> None:
     while _alive(workers) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(workers)
-
-
-def _never_run(*part: object) -> tuple[np.ndarray, np.ndarray]:
-    raise AssertionError("the interrupted pool runs no task")
-
-
-class _PoolInterrupted:
-    """A pool whose start-up is hit by Ctrl+C, as a real one is when SIGINT lands on a
-    thread of the linear algebra library between starting a worker and writing its data."""
-
-    made: ClassVar[list["_PoolInterrupted"]] = []
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        def other_thread() -> None:  # one that does not block SIGINT, as BLAS's do not
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-            signal.pthread_kill(threading.get_ident(), signal.SIGINT)
-
-        thread = threading.Thread(target=other_thread)
-        thread.start()
-        thread.join()
-        time.sleep(0.05)  # Python runs the handler between any two steps of this
-        self.started = True
-        _PoolInterrupted.made.append(self)
-
-    def imap_unordered(self, *args: object) -> list[object]:
-        return []
-
-    def close(self) -> None: ...
-
-    def terminate(self) -> None:
-        self.ended = True
-
-    def join(self) -> None: ...
-
-
-@pytest.mark.parametrize("handler", [signal.default_int_handler, signal.SIG_IGN])
-def test_ctrl_c_while_the_workers_start_waits_until_they_have(
-    handler: Callable[[int, FrameType | None], Any] | signal.Handlers,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Ctrl+C during the pool's start-up is raised once every worker has its data, and the
-    workers are then ended (CI once printed a worker's 'EOFError: Ran out of input'); a
-    process that ignores SIGINT (started in the background) goes on ignoring it."""
-    import multiprocessing
-
-    from engine import parallel
-
-    class Context:
-        Pool = _PoolInterrupted
-
-    _PoolInterrupted.made = []
-    monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context)
-    before = signal.signal(signal.SIGINT, handler)
-    try:
-        if handler is signal.SIG_IGN:
-            try:
-                assert list(parallel.in_processes(_never_run, [(1,), (2,)], 2)) == []
-            except KeyboardInterrupt:
-                pytest.fail("an ignored Ctrl+C interrupted the run")
-        else:
-            with pytest.raises(KeyboardInterrupt):
-                list(parallel.in_processes(_never_run, [(1,), (2,)], 2))
-        assert signal.getsignal(signal.SIGINT) is handler
-    finally:
-        signal.signal(signal.SIGINT, before)
-    [pool] = _PoolInterrupted.made
-    assert pool.started and pool.ended
 
 
 def _alive(pids: list[int]) -> list[str]:

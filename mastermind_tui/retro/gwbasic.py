@@ -173,9 +173,19 @@ def parse_number(field: str) -> float:
         raise Redo(field) from None
 
 
+#: GW-BASIC's line buffer: a longer line is no answer (refused, not cut short into one).
+LINE_LENGTH = 255
+
+
+def _check_length(line: str) -> None:
+    if len(line) > LINE_LENGTH:
+        raise Redo(line[:LINE_LENGTH])
+
+
 def parse_numbers(line: str, count: int) -> list[float]:
     """``INPUT`` into ``count`` numeric variables: the line must hold exactly that many
     comma-separated fields, except that an empty line gives 0 to a single variable."""
+    _check_length(line)
     if not line.strip(_BLANKS):
         if count == 1:
             return [0.0]
@@ -190,6 +200,7 @@ def parse_string(line: str) -> str:
     """``INPUT`` into one string variable: blanks at both ends dropped, surrounding double
     quotes removed, a comma outside quotes (a second value) or text after the closing quote
     is a Redo."""
+    _check_length(line)
     text = line.strip(_BLANKS)
     if text.startswith('"'):
         inner, quote, rest = text[1:].partition('"')

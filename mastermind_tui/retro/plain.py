@@ -11,8 +11,10 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from ..records import Game, Records, RecordsError
+from ..records import Game, Records
+from ..records_path import fault
 from .dialogue import Dialogue
+from .lines import read_line
 
 EXIT_INTERRUPTED = 130
 
@@ -30,7 +32,7 @@ def run_plain(
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")  # odd bytes in or out never stop the game
     newline = "\r\n" if crlf else "\n"
-    recorder = None if records is None else partial(_record, records)
+    recorder = None if records is None else partial(_record, records, set())
     dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd, newline=newline, recorder=recorder)
     echo = not sys.stdin.isatty()
     out = sys.stdout
@@ -38,11 +40,10 @@ def run_plain(
         out.write(dialogue.start())
         out.flush()
         while not dialogue.finished:
-            line = sys.stdin.readline()
-            if not line:  # end of input: finish the prompt's line and stop
+            line = read_line(sys.stdin)
+            if line is None:  # end of input: finish the prompt's line and stop
                 out.write(dialogue.newline)
                 break
-            line = line.rstrip("\r\n")
             if echo:
                 out.write(line + dialogue.newline)
             out.write(dialogue.feed(line))
@@ -58,10 +59,14 @@ def run_plain(
     return 0
 
 
-def _record(path: Path, game: Game) -> None:
+def _record(path: Path, said: set[str], game: Game) -> None:
     """Write a game that ended at once (the dialogue waits for the next line anyway); a
-    fault is one line on stderr, apart from the transcript on stdout, and play goes on."""
+    fault of any kind is one line on stderr, apart from the transcript on stdout, said once
+    per cause (a round ends two games), and play goes on."""
     try:
         Records(path).add(game)
-    except RecordsError as error:
-        print(f"mastermind: {error}. This game is not recorded; play goes on.", file=sys.stderr)
+    except Exception as error:  # of any kind: see ``fault``
+        why = fault(path, error)
+        if why not in said:
+            said.add(why)
+            print(f"mastermind: {why}. This game is not recorded; play goes on.", file=sys.stderr)

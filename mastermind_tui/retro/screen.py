@@ -17,9 +17,12 @@ from textual.widgets import Footer, Static
 
 from ..records import Game
 from .dialogue import Dialogue
+from .gwbasic import LINE_LENGTH
 
 CURSOR = "\u2588"
 BLINK_SECONDS = 0.5
+#: Characters of scrollback kept: a flood of lines must not grow it (and each redraw) forever.
+PAPER = 200_000
 
 
 class TeletypeScreen(Screen[None]):
@@ -86,9 +89,11 @@ class TeletypeScreen(Screen[None]):
         if event.key == "enter":
             line, self.typed = self.typed, ""
             self.printed += line + "\n" + self.dialogue.feed(line)
+            if len(self.printed) > PAPER:  # the scrollback keeps its last part only
+                self.printed = self.printed[-PAPER:].partition("\n")[2]
         elif event.key == "backspace":
             self.typed = self.typed[:-1]
-        elif event.is_printable and event.character:
+        elif event.is_printable and event.character and len(self.typed) <= LINE_LENGTH:
             self.typed += event.character.upper()  # a teletype keyboard has capitals only
         self._cursor_on = True
         self._show()

@@ -11,6 +11,10 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
+#: Longest line taken: far past any guess or command (20 colours in numbers notation), short
+#: of what a flood of keys would make of every redraw.
+LINE_MAX = 300
+
 
 class LineInput(Input):
     """An input that takes its line at Enter, in the order the keys came. Textual runs
@@ -43,7 +47,9 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(id="command-row"):
             yield Label(self._prompt, id="prompt")
-            yield LineInput(id="command", placeholder="a guess, BOARD, QUIT or HELP")
+            yield LineInput(
+                id="command", placeholder="a guess, BOARD, QUIT or HELP", max_length=LINE_MAX
+            )
         yield Static(id="message", markup=False)
 
     @on(Input.Submitted, "#command")

@@ -1,0 +1,62 @@
+"""The process ends the moment its command is done, whatever a thread is still working on.
+
+A search or walk the app started in a thread (the optimal strategy's first search on 6x4
+takes 10-25 s) cannot be stopped from outside, and Python waits for such threads at exit:
+Ctrl+Q cleared the screen but left the process running until the search ended. Here the
+only work worth waiting for, a game being written to the records, is finished (or written
+now, if its thread never started), and then the process ends at once.
+
+Imports nothing heavy: the console script calls ``end`` last.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Callable
+
+#: Jobs that must run before the process ends, not yet run.
+_pending: set[Once] = set()
+_registry = threading.Lock()
+
+
+class Once:
+    """A job run exactly once, by whoever comes first: its worker thread, or ``end``
+    (which waits for a run under way to finish)."""
+
+    def __init__(self, job: Callable[[], None]) -> None:
+        self._job: Callable[[], None] | None = job
+        self._lock = threading.Lock()
+        with _registry:
+            _pending.add(self)
+
+    def __call__(self) -> None:
+        with self._lock:
+            job, self._job = self._job, None
+            try:
+                if job is not None:
+                    job()
+            finally:
+                with _registry:
+                    _pending.discard(self)
+
+
+def end(code: int) -> int:
+    """Run the jobs still pending, then return ``code`` or, when some thread still runs
+    (work nobody will read), end the process now with it, exit handlers run first (the
+    rating helper is killed by one)."""
+    with _registry:
+        jobs = list(_pending)
+    for job in jobs:
+        job()
+    main = threading.main_thread()
+    if not any(t is not main and not t.daemon and t.is_alive() for t in threading.enumerate()):
+        return code
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)

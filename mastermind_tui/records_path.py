@@ -1,0 +1,72 @@
+"""What is wrong with a records path, found from the file system rather than from SQLite.
+
+SQLite says "unable to open database file" for a dangling link, a loop, a device or a
+parent that is a file alike, and Python's ``Path.exists`` says False (or raises) for most
+of them: a person needs the real cause, in one line, before anything is written or read.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+
+def problem(path: Path) -> str | None:
+    """Why ``path`` cannot hold records, or None when it can (it is a regular file, or it
+    is absent and may be created: its folder is made on first write)."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        return _missing(path, error)
+    if stat.S_ISDIR(info.st_mode):
+        return "it is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return "it is not a regular file (a device, pipe or socket cannot hold records)"
+    return None
+
+
+def fault(path: Path, error: Exception) -> str:
+    """The one line for any error a records write raised: a RecordsError says it already;
+    anything else is named with the path (nothing about the records may end a game)."""
+    from .records import RecordsError  # records imports this module
+
+    if isinstance(error, RecordsError):
+        return str(error)
+    return f"records at {path}: {error}"
+
+
+def exists(path: Path) -> bool:
+    """Whether a records file is there to read: False only where none was ever written;
+    a path that cannot hold one raises ValueError with the reason."""
+    why = problem(path)
+    if why is not None:
+        raise ValueError(why)
+    return os.path.lexists(path)
+
+
+def _missing(path: Path, error: OSError) -> str | None:
+    if error.errno == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if error.errno == errno.ELOOP:
+        return "it is a symbolic link that loops back on itself"
+    if error.errno == errno.EACCES:
+        return f"its folder {path.parent} cannot be entered (permission denied)"
+    if error.errno == errno.ENOTDIR:
+        return f"{_file_above(path)} is a file, not a folder"
+    if error.errno != errno.ENOENT:
+        return error.strerror or str(error)
+    if os.path.islink(path):
+        target = os.readlink(path)
+        if not os.path.isdir(os.path.dirname(os.path.join(path.parent, target)) or "."):
+            return f"it is a symbolic link to {target}, whose folder does not exist"
+    return None
+
+
+def _file_above(path: Path) -> Path:
+    """The first component of ``path``'s folders that is not a folder."""
+    for parent in reversed(path.parents):
+        if os.path.exists(parent) and not os.path.isdir(parent):
+            return parent
+    return path.parent

@@ -1,0 +1,95 @@
+"""Issue 20, point 2: quitting ends the process while a long search runs, and the exit
+code says how it ended. The app runs in a real pseudo-terminal; the search is the optimal
+strategy's first on 6x4 (about 10 s of CPU), with an empty cache: had the process waited
+for it, the search's tree would be in the cache when the process ended."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+WATCH = [sys.executable, "-m", "mastermind_tui", "watch", "RGBY", "--strategy", "optimal"]
+
+
+class Terminal:
+    """A command in a pseudo-terminal of 80x24, its output read as it comes."""
+
+    def __init__(self, command: list[str], env: dict[str, str]) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.process = subprocess.Popen(
+            command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        )
+        os.close(slave)
+        self.output = b""
+
+    def read(self, seconds: float) -> None:
+        ready, _, _ = select.select([self.master], [], [], seconds)
+        if ready:
+            try:
+                self.output += os.read(self.master, 65536)
+            except OSError:  # the other side has closed
+                time.sleep(seconds)
+
+    def wait_for(self, text: bytes, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while text not in self.output:
+            assert time.monotonic() < deadline, f"{text!r} never shown"
+            self.read(0.1)
+
+    def ended(self, seconds: float = 60) -> int:
+        deadline = time.monotonic() + seconds
+        while self.process.poll() is None:
+            assert time.monotonic() < deadline, "the process did not end"
+            self.read(0.05)
+        os.close(self.master)
+        return self.process.returncode
+
+
+@pytest.mark.parametrize(
+    ("how", "code"),
+    [("ctrl+q", 0), (signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)],
+)
+def test_quitting_during_the_optimal_search_ends_the_process(
+    how: str | signal.Signals, code: int, tmp_path: Path
+) -> None:
+    env = {
+        **os.environ,
+        "MASTERMIND_CACHE_DIR": str(tmp_path),
+        "MASTERMIND_RECORDS": "",
+        "TERM": "xterm-256color",
+    }
+    terminal = Terminal(WATCH, env)
+    terminal.wait_for(b"RGBY")  # the screen is drawn; the search runs in its worker
+    if how == "ctrl+q":
+        os.write(terminal.master, b"\x11")
+    else:
+        assert isinstance(how, signal.Signals)
+        terminal.process.send_signal(how)
+    assert terminal.ended() == code
+    assert list(Path(tmp_path).rglob("*")) == []  # ended before the search did
+
+
+def test_a_records_write_is_made_before_the_process_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write whose thread never started is made by ``end``; one under way is waited for;
+    either way exactly once."""
+    from mastermind_tui import process_end
+
+    monkeypatch.setattr(process_end, "_pending", set())
+    written: list[str] = []
+    never_started = process_end.Once(lambda: written.append("a"))
+    ran = process_end.Once(lambda: written.append("b"))
+    ran()
+    assert process_end.end(0) == 0  # no thread left running: an ordinary return
+    never_started()
+    assert written == ["b", "a"]

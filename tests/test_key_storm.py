@@ -1,0 +1,40 @@
+"""Issue 20, point 3: no key sequence ends the app with an internal error, on any screen.
+Seeded storms, a few per start in the suite; `python benchmarks/key_storm.py` runs many
+more. A failure names the start and the seed: ``Storm(start, seed)`` replays it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from storm import STARTS, Storm, run_storm
+from textual import events
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.retro.app import RetroApp
+
+SEEDS = (1,)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("start", list(STARTS))
+async def test_a_key_storm_never_ends_the_app_with_an_error(
+    start: str, seed: int, cache_dir: Path
+) -> None:
+    app = await run_storm(Storm(start, seed))
+    assert app.return_code in (None, 0), f"replay with Storm({start!r}, {seed})"
+
+
+@pytest.mark.parametrize("page", ["pagedown", "pageup"])
+async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
+    """The issue's `tmux send-keys C-p NPage`: Textual's option list paged before it had
+    a size (KeyError: 0)."""
+    for app in (MastermindApp(None), RetroApp(1, False, False, None)):
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.post_message(events.Key("ctrl+p", None))
+            app.post_message(events.Key(page, None))
+            await pilot.pause()
+            await pilot.pause()
+            assert app.screen.id == "--command-palette"
+            await pilot.press("escape")
+        assert app.return_code in (None, 0)
