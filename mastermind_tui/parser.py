@@ -181,7 +181,20 @@ def _tree(p: argparse.ArgumentParser) -> None:
         "--format",
         choices=("text", "json", "dot"),
         default="text",
-        help="indented text, JSON for programs, or DOT for Graphviz (default text)",
+        help="indented text, JSON for programs, or DOT for Graphviz (default text); "
+        "with --check, text or JSON",
+    )
+    p.add_argument(
+        "--check",
+        metavar="FILE",
+        help="check a decision tree written by this program or a peer (arfst23's punch card "
+        "or YAML, an Irving-style listing): does it find every secret, in how many guesses",
+    )
+    p.add_argument(
+        "--tree-format",
+        choices=("auto", "json", "punch-card", "yaml", "irving"),
+        default="auto",
+        help="the format of the --check file (default: told from its first lines)",
     )
 
 
