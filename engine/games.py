@@ -5,7 +5,8 @@ worker processes with the same results as one process."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -16,6 +17,22 @@ from .tree import PROGRESS_INTERVAL, walk
 
 #: Called as progress(games_done, games_total); may raise to cancel the run.
 Progress = Callable[[int, int], None]
+#: Runs ``task(*part)`` for each part somewhere else and yields the results as they come:
+#: ``engine.parallel.in_processes`` (on this machine, the default) or an
+#: ``engine.cluster.Cluster`` (on a Dask cluster), called as ``runner(task, parts, jobs)``.
+Runner = Callable[
+    [Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple[Any, ...]], int],
+    Iterator[tuple[np.ndarray, np.ndarray]],
+]
+
+
+def _runner(chosen: Runner | None) -> Runner:
+    """The one place a run chooses where its parts go."""
+    if chosen is not None:
+        return chosen
+    from .parallel import in_processes  # not imported by runs in one process
+
+    return in_processes
 
 
 def play_block(
@@ -78,14 +95,17 @@ def play_block(
 
 
 def walk_depths(
-    space: CodeSpace, strategy: str, jobs: int, progress: Progress | None
+    space: CodeSpace,
+    strategy: str,
+    jobs: int,
+    progress: Progress | None,
+    runner: Runner | None = None,
 ) -> np.ndarray:
-    """Depth of every secret from one walk of the tree; with jobs > 1 the subtrees under
-    the first guess are walked in that many processes, biggest first."""
+    """Depth of every secret from one walk of the tree; with jobs > 1 (or a runner) the
+    subtrees under the first guess are walked in that many processes, biggest first."""
     chosen = make_strategy(strategy)
-    if jobs <= 1:
+    if jobs <= 1 and runner is None:
         return walk(space, chosen, progress=progress).depths
-    from .parallel import in_processes  # not imported by runs in one process
 
     everything = space.allowed
     guess = chosen.guess(Position(space, everything, (), NO_DRAWS))
@@ -100,7 +120,7 @@ def walk_depths(
     ]
     parts.sort(key=lambda part: -len(part[2]))
     done = 1
-    for cands, part_depths in in_processes(_walk_part, parts, jobs):
+    for cands, part_depths in _runner(runner)(_walk_part, parts, jobs):
         depths[cands] = part_depths
         done += len(cands)
         if progress is not None:
@@ -122,18 +142,17 @@ def parallel_games(
     seeds: np.ndarray,
     jobs: int,
     progress: Progress | None,
+    runner: Runner | None = None,
 ) -> np.ndarray:
     """Game by game in blocks across processes; each game has its own seed, so how the
     games are split changes nothing."""
-    from .parallel import in_processes  # not imported by runs in one process
-
     blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
     parts = [
         (space, strategy, block, secrets[block], seeds[block]) for block in blocks if len(block)
     ]
     out = np.zeros(len(secrets), dtype=np.uint16)
     done = 0
-    for block, depths in in_processes(_play_part, parts, jobs):
+    for block, depths in _runner(runner)(_play_part, parts, jobs):
         out[block] = depths
         done += len(block)
         if progress is not None:

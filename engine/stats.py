@@ -10,7 +10,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .errors import ConfigError
-from .games import Progress, parallel_games, play_block, walk_depths
+from .games import Progress, Runner, parallel_games, play_block, walk_depths
 from .strategies import make_strategy
 
 #: More games than this would take hours and their secrets alone gigabytes.
@@ -104,6 +104,7 @@ def run_stats(
     progress: Progress | None = None,
     jobs: int = 1,
     parallel_after: float = PARALLEL_AFTER,
+    runner: Runner | None = None,
 ) -> StatsResult:
     """Play ``strategy`` against each secret and count the guesses.
 
@@ -113,7 +114,8 @@ def run_stats(
     game, each from its own seed drawn from ``seed``. With ``jobs`` > 1, runs estimated to
     take longer than ``parallel_after`` seconds (of strategies that allow it) are split
     over that many processes (parts of the tree, or blocks of secrets) with the same
-    results as one process.
+    results as one process. A ``runner`` (a Dask cluster) takes every run of a strategy
+    that can be split, however short.
     ``progress(done, total)`` counts finished secrets, about 20 times a second.
     """
     chosen = make_strategy(strategy)
@@ -128,7 +130,9 @@ def run_stats(
     )
     start = time.perf_counter()
     walk_tree = chosen.deterministic and total * WALK_SHARE >= space.count
-    parallel = jobs > 1 and chosen.runs_apart and chosen.seconds(space, total) > parallel_after
+    parallel = chosen.runs_apart and (
+        runner is not None or (jobs > 1 and chosen.seconds(space, total) > parallel_after)
+    )
     if walk_tree:
         scaled = None
         if progress is not None:
@@ -137,9 +141,11 @@ def run_stats(
             def scaled(done: int, codes: int) -> None:
                 report(done * total // codes, total)  # codes walked, as a share of games
 
-        depths = walk_depths(space, strategy, jobs if parallel else 1, scaled)[secrets]
+        depths = walk_depths(
+            space, strategy, jobs if parallel else 1, scaled, runner if parallel else None
+        )[secrets]
     elif parallel:
-        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress)
+        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress, runner)
     else:
         depths = play_block(space, chosen, secrets, seeds, progress)
     seconds = time.perf_counter() - start

@@ -159,6 +159,13 @@ def _jobs(p: argparse.ArgumentParser) -> None:
         default=None,
         help="processes to share a long run (default: one per core; same results with 1)",
     )
+    p.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        default=None,
+        help="run on the Dask distributed cluster this scheduler leads (needs the extra "
+        "'cluster'); same results as one process",
+    )
 
 
 def _retro(p: argparse.ArgumentParser) -> None:
