@@ -1,0 +1,127 @@
+"""``stats --scheduler``: the work on a Dask distributed cluster (a LocalCluster of two
+worker processes on loopback) gives every field of one process's result but the time,
+survives a worker killed mid-run, cancels its tasks when the run stops early, and an
+unreachable scheduler or a missing Dask is one line."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from engine import CodeSpace
+from engine.cluster import INSTALL, Cluster, ClusterError
+from engine.stats import run_stats
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    local = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+    )
+    connected = Cluster(local.scheduler_address)
+    try:
+        yield connected
+    finally:
+        connected.close()
+        local.close()
+
+
+def same(result: Any) -> dict[str, Any]:
+    out: dict[str, Any] = result.as_json()
+    del out["seconds"]
+    return out
+
+
+@pytest.mark.parametrize(
+    ("strategy", "colours", "games"),
+    [("knuth", 6, None), ("entropy", 5, None), ("random", 6, 2000)],
+)
+def test_the_cluster_gives_what_one_process_gives(
+    cluster: Cluster, strategy: str, colours: int, games: int | None
+) -> None:
+    space = CodeSpace(colours, 4)
+    secrets = (
+        space.allowed if games is None else space.random_codes(np.random.default_rng(3), games)
+    )
+    alone = run_stats(space, strategy, secrets, seed=7)
+    spread = run_stats(space, strategy, secrets, seed=7, jobs=2, runner=cluster)
+    assert same(spread) == same(alone)
+
+
+def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
+    space = CodeSpace(7, 4)
+    alone = run_stats(space, "entropy", space.allowed)
+    pids: dict[str, int] = cluster.client.run(os.getpid)
+    killed: list[int] = []
+
+    def kill_one(task: Any, parts: list[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
+        for result in cluster(task, parts, jobs):
+            if not killed:  # the first result is in: the other tasks are running or done
+                victim = next(iter(pids.values()))  # and held by the worker, not yet fetched
+                os.kill(victim, signal.SIGKILL)
+                killed.append(victim)
+            yield result
+
+    spread = run_stats(space, "entropy", space.allowed, jobs=2, runner=kill_one)
+    assert killed
+    assert same(spread) == same(alone)
+
+
+def test_stopping_early_cancels_the_cluster_s_tasks(cluster: Cluster) -> None:
+    results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)  # type: ignore[arg-type]
+    next(results)
+    results.close()  # as Ctrl+C unwinding the caller does
+
+    def tasks_left() -> int:
+        count: int = cluster.client.run_on_scheduler(
+            lambda dask_scheduler: len(dask_scheduler.tasks)
+        )
+        return count
+
+    for _ in range(200):  # wait for the scheduler to forget them
+        if tasks_left() == 0:
+            break
+        time.sleep(0.05)
+    assert tasks_left() == 0
+
+
+def test_an_unreachable_scheduler_is_one_line_naming_it() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mastermind_tui",
+            "stats",
+            "--all",
+            "--scheduler",
+            "tcp://127.0.0.1:9",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith(
+        "mastermind: cannot reach the Dask scheduler at tcp://127.0.0.1:9"
+    )
+    assert done.stderr.count("\n") == 1 and done.stdout == ""
+
+
+def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(ClusterError, match="needs Dask distributed") as caught:
+        Cluster("tcp://127.0.0.1:9")
+    assert INSTALL in str(caught.value)
