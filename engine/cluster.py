@@ -12,7 +12,7 @@ task of the run on the cluster, not only the local client.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import CancelledError  # what Dask raises for a lost task
 from typing import Any
 
@@ -67,7 +67,7 @@ class Cluster:
         task: Callable[..., tuple[np.ndarray, np.ndarray]],
         parts: list[tuple[Any, ...]],
         jobs: int = 0,
-    ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    ) -> Generator[tuple[np.ndarray, np.ndarray], None, None]:
         """Results of ``task(*part)`` as the cluster finishes them (``jobs`` is ignored:
         the cluster's workers decide how many run at once)."""
         from distributed import as_completed
