@@ -100,10 +100,12 @@ def walk_depths(
     jobs: int,
     progress: Progress | None,
     runner: Runner | None = None,
+    exact: bool = False,
 ) -> np.ndarray:
     """Depth of every secret from one walk of the tree; with jobs > 1 (or a runner) the
-    subtrees under the first guess are walked in that many processes, biggest first."""
-    chosen = make_strategy(strategy)
+    subtrees under the first guess are walked in that many processes, biggest first.
+    ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
+    chosen = _strategy(strategy, exact)
     if jobs <= 1 and runner is None:
         return walk(space, chosen, progress=progress).depths
 
@@ -114,7 +116,7 @@ def walk_depths(
     depths = np.zeros(space.size, dtype=np.uint8)
     depths[guess] = 1
     parts = [
-        (space, strategy, everything[cls == a], ((guess, int(a)),))
+        (space, strategy, everything[cls == a], ((guess, int(a)),), exact)
         for a in np.unique(cls)
         if a != win
     ]
@@ -129,10 +131,19 @@ def walk_depths(
 
 
 def _walk_part(
-    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple[tuple[int, int], ...]
+    space: CodeSpace,
+    strategy: str,
+    cands: np.ndarray,
+    history: tuple[tuple[int, int], ...],
+    exact: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
-    return cands, walk(space, make_strategy(strategy), cands, history).depths[cands]
+    return cands, walk(space, _strategy(strategy, exact), cands, history).depths[cands]
+
+
+def _strategy(name: str, exact: bool) -> Strategy:
+    chosen = make_strategy(name)
+    return chosen.exactly() if exact else chosen
 
 
 def parallel_games(
@@ -143,12 +154,15 @@ def parallel_games(
     jobs: int,
     progress: Progress | None,
     runner: Runner | None = None,
+    exact: bool = False,
 ) -> np.ndarray:
     """Game by game in blocks across processes; each game has its own seed, so how the
     games are split changes nothing."""
     blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
     parts = [
-        (space, strategy, block, secrets[block], seeds[block]) for block in blocks if len(block)
+        (space, strategy, block, secrets[block], seeds[block], exact)
+        for block in blocks
+        if len(block)
     ]
     out = np.zeros(len(secrets), dtype=np.uint16)
     done = 0
@@ -166,5 +180,6 @@ def _play_part(
     block: np.ndarray,
     secrets: np.ndarray,
     seeds: np.ndarray,
+    exact: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
-    return block, play_block(space, make_strategy(strategy), secrets, seeds)
+    return block, play_block(space, _strategy(strategy, exact), secrets, seeds)

@@ -37,6 +37,8 @@ class StatsResult:
     seconds: float
     #: Whether codes may repeat a colour (False: Bulls and Cows rules).
     repeats: bool = True
+    #: Whether every guess was weighed (False: a sample, on spaces over 131,072 codes).
+    exact: bool = True
 
     @property
     def average(self) -> float:
@@ -52,6 +54,7 @@ class StatsResult:
             "colours": self.colours,
             "positions": self.positions,
             "repeats": self.repeats,
+            "exact": self.exact,
             "games": self.games,
             "total_guesses": self.total_guesses,
             "average": round(self.average, 6),
@@ -105,6 +108,7 @@ def run_stats(
     jobs: int = 1,
     parallel_after: float = PARALLEL_AFTER,
     runner: Runner | None = None,
+    exact: bool = False,
 ) -> StatsResult:
     """Play ``strategy`` against each secret and count the guesses.
 
@@ -115,11 +119,14 @@ def run_stats(
     take longer than ``parallel_after`` seconds (of strategies that allow it) are split
     over that many processes (parts of the tree, or blocks of secrets) with the same
     results as one process. A ``runner`` (a Dask cluster) takes every run of a strategy
-    that can be split, however short.
+    that can be split, however short. ``exact`` weighs every guess on spaces where the
+    strategy would weigh a sample (``Strategy.exactly``).
     ``progress(done, total)`` counts finished secrets, about 20 times a second.
     """
     chosen = make_strategy(strategy)
     chosen.check(space)
+    if exact:
+        chosen = chosen.exactly()
     secrets = np.asarray(secrets)
     total = len(secrets)
     # One seed per game, for strategies that draw (drawing them imports numpy.random).
@@ -142,10 +149,10 @@ def run_stats(
                 report(done * total // codes, total)  # codes walked, as a share of games
 
         depths = walk_depths(
-            space, strategy, jobs if parallel else 1, scaled, runner if parallel else None
+            space, strategy, jobs if parallel else 1, scaled, runner if parallel else None, exact
         )[secrets]
     elif parallel:
-        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress, runner)
+        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress, runner, exact)
     else:
         depths = play_block(space, chosen, secrets, seeds, progress)
     seconds = time.perf_counter() - start
@@ -161,4 +168,5 @@ def run_stats(
         distribution=distribution,
         seconds=seconds,
         repeats=space.repeats,
+        exact=not chosen.sampled(space),
     )

@@ -148,6 +148,7 @@ def stats(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     prepare(space, settings.strategy)
+    exact = args.exact if args.exact is not None else args.scheduler is not None
     cluster = None
     if args.scheduler is not None:
         from engine.cluster import Cluster, ClusterError
@@ -172,6 +173,7 @@ def stats(args: argparse.Namespace) -> int:
             progress=bar,
             jobs=jobs,
             runner=cluster,
+            exact=exact,
         )
     except MastermindError as error:
         if cluster is None:
@@ -186,11 +188,13 @@ def stats(args: argparse.Namespace) -> int:
 
         print(json.dumps(result.as_json()))
     else:
-        print(format_stats(result))
+        print(format_stats(result, say_weighed=exact))
     return 0
 
 
-def format_stats(result: StatsResult) -> str:
+def format_stats(result: StatsResult, say_weighed: bool = False) -> str:
+    """The summary; ``say_weighed`` says that every guess was weighed, as a sample always
+    is said."""
     lines = [
         f"{result.strategy} on {rules_text(result.colours, result.positions, result.repeats)}",
         f"games          {result.games:,}",
@@ -198,6 +202,12 @@ def format_stats(result: StatsResult) -> str:
         f"average        {result.average:.3f}",
         f"worst case     {result.worst}",
         f"time per game  {result.ms_per_game:.3f} ms ({result.seconds:.2f} s in all)",
+    ]
+    if not result.exact:
+        lines.append("weighed        a sample of the guesses (--exact: every one)")
+    elif say_weighed:
+        lines.append("weighed        every guess")
+    lines += [
         "",
         "guesses  games",
     ]

@@ -166,6 +166,13 @@ def _jobs(p: argparse.ArgumentParser) -> None:
         help="run on the Dask distributed cluster this scheduler leads (needs the extra "
         "'cluster'); same results as one process",
     )
+    p.add_argument(
+        "--exact",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="weigh every guess even on spaces over 131,072 codes, where a sample is weighed "
+        "otherwise (default: on with --scheduler, off without)",
+    )
 
 
 def _retro(p: argparse.ArgumentParser) -> None:

@@ -125,3 +125,30 @@ def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.Monkey
     with pytest.raises(ClusterError, match="needs Dask distributed") as caught:
         Cluster("tcp://127.0.0.1:9")
     assert INSTALL in str(caught.value)
+
+
+def test_exact_weighs_every_guess_where_a_sample_would_be_weighed() -> None:
+    from engine.strategies import make_strategy
+    from engine.strategies.partitioning import Limits
+    from engine.tree import walk
+
+    space = CodeSpace(5, 4)
+    knuth = make_strategy("knuth")
+    small = type(knuth)(Limits(exact=100, sampled_guesses=20))  # type: ignore[call-arg]
+    assert small.sampled(space) and not small.exactly().sampled(space)
+    assert not knuth.sampled(space)
+    exact = walk(space, small.exactly()).depths
+    assert (exact == walk(space, knuth).depths).all()
+
+
+def test_the_output_says_whether_every_guess_was_weighed() -> None:
+    from dataclasses import replace
+
+    from mastermind_tui.commands import format_stats
+
+    result = run_stats(CodeSpace(4, 3), "knuth", CodeSpace(4, 3).allowed, exact=True)
+    assert result.exact and result.as_json()["exact"] is True
+    assert "weighed        every guess" in format_stats(result, say_weighed=True)
+    assert "weighed" not in format_stats(result)
+    sampled = format_stats(replace(result, exact=False))
+    assert "weighed        a sample of the guesses (--exact: every one)" in sampled
