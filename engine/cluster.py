@@ -12,6 +12,7 @@ task of the run on the cluster, not only the local client.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Generator
 from concurrent.futures import CancelledError  # what Dask raises for a lost task
 from typing import Any
@@ -39,6 +40,10 @@ class Cluster:
         except ImportError:
             raise ClusterError(f"--scheduler needs Dask distributed: {INSTALL}") from None
         self.address = address
+        # Dask logs a lost scheduler with a traceback; this command says it in one line.
+        for name in [*logging.root.manager.loggerDict, "distributed"]:
+            if name.split(".")[0] == "distributed":
+                logging.getLogger(name).setLevel(logging.CRITICAL)
         try:
             self.client = Client(address, timeout=connect_seconds)
         except (OSError, TimeoutError, ValueError) as error:
@@ -75,15 +80,19 @@ class Cluster:
         futures = [self.client.submit(task, *part, pure=False) for part in parts]
         finished = False
         try:
-            for _, result in as_completed(futures, with_results=True):
-                yield result
+            for future in as_completed(futures):
+                yield future.result()  # a lost scheduler cancels it: CancelledError
             finished = True
-        except (OSError, TimeoutError, CancelledError) as error:
+        except CancelledError:
+            raise ClusterError(f"lost the Dask scheduler at {self.address} mid-run") from None
+        except (OSError, TimeoutError) as error:
             raise ClusterError(
                 f"lost the Dask scheduler at {self.address}: {_reason(error)}"
             ) from None
         finally:
-            if not finished:  # Ctrl+C, an error, or the caller stopped listening
+            # Ctrl+C, an error, or the caller stopped listening (the scheduler, if gone,
+            # has nothing left to cancel)
+            if not finished and self.client.status == "running":
                 self.client.cancel(futures, force=True)
 
 

@@ -152,3 +152,21 @@ def test_the_output_says_whether_every_guess_was_weighed() -> None:
     assert "weighed" not in format_stats(result)
     sampled = format_stats(replace(result, exact=False))
     assert "weighed        a sample of the guesses (--exact: every one)" in sampled
+
+
+def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
+    local = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    )
+    gone = Cluster(local.scheduler_address)
+    try:
+        results = gone(time.sleep, [(0,), (60,), (60,)], 1)  # type: ignore[arg-type]
+        next(results)
+        local.close()
+        with pytest.raises(
+            ClusterError, match=f"lost the Dask scheduler at {local.scheduler_address}"
+        ):
+            next(results)
+    finally:
+        gone.close()
+        local.close()
