@@ -89,7 +89,7 @@ def main() -> None:
             threads_per_worker=1,
             processes=True,
             host="127.0.0.1",
-            dashboard_address=None,
+            dashboard_address="127.0.0.1:0",
         )
         cluster = Cluster(local.scheduler_address)
         start_up = time.perf_counter() - began

@@ -5,6 +5,7 @@ unreachable scheduler or a missing Dask is one line."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -30,7 +31,7 @@ def cluster() -> Iterator[Cluster]:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",
     )
     connected = Cluster(local.scheduler_address)
     try:
@@ -156,7 +157,11 @@ def test_the_output_says_whether_every_guess_was_weighed() -> None:
 
 def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
     local = distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        n_workers=1,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",
     )
     gone = Cluster(local.scheduler_address)
     try:
@@ -170,3 +175,15 @@ def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
     finally:
         gone.close()
         local.close()
+
+
+def test_the_command_line_on_the_cluster_prints_what_one_process_prints(cluster: Cluster) -> None:
+    base = [sys.executable, "-m", "mastermind_tui", "stats", "--all", "--colours", "5", "--json"]
+    alone = subprocess.run(base, capture_output=True, text=True)
+    spread = subprocess.run([*base, "--scheduler", cluster.address], capture_output=True, text=True)
+    assert spread.returncode == 0, spread.stderr
+    line = f"on the Dask cluster at {cluster.address}: 2 workers, dashboard http://127.0.0.1:"
+    assert spread.stderr.startswith(line) and spread.stderr.count("\n") == 1
+    want, got = json.loads(alone.stdout), json.loads(spread.stdout)
+    del want["seconds"], got["seconds"]
+    assert got == want
