@@ -20,6 +20,11 @@ BAR_WIDTH = 40
 
 
 def check(args: argparse.Namespace) -> int:
+    for given, option in ((args.depth, "--depth"), (args.strategy, "--strategy")):
+        if given is not None:
+            raise MastermindError(f"{option} does nothing with --check: the file is the tree")
+    if args.format == "dot":
+        raise MastermindError("--check reports in text or JSON, not DOT")
     settings = build_settings(args)
     preset = args.preset is not None
     size = Size(

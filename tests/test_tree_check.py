@@ -185,7 +185,7 @@ def test_a_tree_the_optimal_search_wrote_gives_the_search_s_totals(tmp_path: Pat
         [*base, "stats", *size, "--all", "--json"], capture_output=True, text=True, env=env
     )
     checked = subprocess.run(
-        [*base, "tree", "--check", str(tmp_path / "optimal.json"), *size, "--format", "json"],
+        [*base, "tree", "--check", str(tmp_path / "optimal.json"), *size[2:], "--format", "json"],
         capture_output=True,
         text=True,
         env=env,
@@ -193,3 +193,26 @@ def test_a_tree_the_optimal_search_wrote_gives_the_search_s_totals(tmp_path: Pat
     want, got = json.loads(stats.stdout), json.loads(checked.stdout)
     for key in ("games", "total_guesses", "average", "worst", "distribution"):
         assert got[key] == want[key]
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (
+            ("--check", str(TREES / "good.json"), "--depth", "2"),
+            "--depth does nothing with --check",
+        ),
+        (("--check", str(TREES / "good.json"), "--strategy", "knuth"), "--strategy does nothing"),
+        (("--check", str(TREES / "good.json"), "--format", "dot"), "not DOT"),
+        (
+            (
+                "--tree-format",
+                "yaml",
+            ),
+            "add --check FILE",
+        ),
+    ],
+)
+def test_options_that_do_nothing_with_check_are_refused(args: tuple[str, ...], reason: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2 and reason in done.stderr and done.stdout == ""
