@@ -149,6 +149,11 @@ def stats(args: argparse.Namespace) -> int:
         raise ConfigError("--jobs must be at least 1")
     prepare(space, settings.strategy)
     exact = args.exact if args.exact is not None else args.scheduler is not None
+    if args.scheduler is not None and args.jobs is not None:
+        raise ConfigError(
+            "--jobs counts this machine's processes; "
+            "with --scheduler the cluster's workers share the run"
+        )
     cluster = None
     if args.scheduler is not None:
         from engine.cluster import Cluster, ClusterError

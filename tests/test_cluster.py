@@ -187,3 +187,16 @@ def test_the_command_line_on_the_cluster_prints_what_one_process_prints(cluster:
     want, got = json.loads(alone.stdout), json.loads(spread.stdout)
     del want["seconds"], got["seconds"]
     assert got == want
+
+
+def test_jobs_beside_a_scheduler_is_refused() -> None:
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "mastermind_tui", "stats", "--all", "--jobs", "2"),
+            "--scheduler",
+            "x",
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "with --scheduler the cluster's workers" in done.stderr
