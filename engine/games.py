@@ -5,7 +5,8 @@ worker processes with the same results as one process."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -16,6 +17,22 @@ from .tree import PROGRESS_INTERVAL, walk
 
 #: Called as progress(games_done, games_total); may raise to cancel the run.
 Progress = Callable[[int, int], None]
+#: Runs ``task(*part)`` for each part somewhere else and yields the results as they come:
+#: ``engine.parallel.in_processes`` (on this machine, the default) or an
+#: ``engine.cluster.Cluster`` (on a Dask cluster), called as ``runner(task, parts, jobs)``.
+Runner = Callable[
+    [Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple[Any, ...]], int],
+    Iterator[tuple[np.ndarray, np.ndarray]],
+]
+
+
+def _runner(chosen: Runner | None) -> Runner:
+    """The one place a run chooses where its parts go."""
+    if chosen is not None:
+        return chosen
+    from .parallel import in_processes  # not imported by runs in one process
+
+    return in_processes
 
 
 def play_block(
@@ -78,14 +95,19 @@ def play_block(
 
 
 def walk_depths(
-    space: CodeSpace, strategy: str, jobs: int, progress: Progress | None
+    space: CodeSpace,
+    strategy: str,
+    jobs: int,
+    progress: Progress | None,
+    runner: Runner | None = None,
+    exact: bool = False,
 ) -> np.ndarray:
-    """Depth of every secret from one walk of the tree; with jobs > 1 the subtrees under
-    the first guess are walked in that many processes, biggest first."""
-    chosen = make_strategy(strategy)
-    if jobs <= 1:
+    """Depth of every secret from one walk of the tree; with jobs > 1 (or a runner) the
+    subtrees under the first guess are walked in that many processes, biggest first.
+    ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
+    chosen = _strategy(strategy, exact)
+    if jobs <= 1 and runner is None:
         return walk(space, chosen, progress=progress).depths
-    from .parallel import in_processes  # not imported by runs in one process
 
     everything = space.allowed
     guess = chosen.guess(Position(space, everything, (), NO_DRAWS))
@@ -94,13 +116,13 @@ def walk_depths(
     depths = np.zeros(space.size, dtype=np.uint8)
     depths[guess] = 1
     parts = [
-        (space, strategy, everything[cls == a], ((guess, int(a)),))
+        (space, strategy, everything[cls == a], ((guess, int(a)),), exact)
         for a in np.unique(cls)
         if a != win
     ]
     parts.sort(key=lambda part: -len(part[2]))
     done = 1
-    for cands, part_depths in in_processes(_walk_part, parts, jobs):
+    for cands, part_depths in _runner(runner)(_walk_part, parts, jobs):
         depths[cands] = part_depths
         done += len(cands)
         if progress is not None:
@@ -109,10 +131,19 @@ def walk_depths(
 
 
 def _walk_part(
-    space: CodeSpace, strategy: str, cands: np.ndarray, history: tuple[tuple[int, int], ...]
+    space: CodeSpace,
+    strategy: str,
+    cands: np.ndarray,
+    history: tuple[tuple[int, int], ...],
+    exact: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
-    return cands, walk(space, make_strategy(strategy), cands, history).depths[cands]
+    return cands, walk(space, _strategy(strategy, exact), cands, history).depths[cands]
+
+
+def _strategy(name: str, exact: bool) -> Strategy:
+    chosen = make_strategy(name)
+    return chosen.exactly() if exact else chosen
 
 
 def parallel_games(
@@ -122,18 +153,20 @@ def parallel_games(
     seeds: np.ndarray,
     jobs: int,
     progress: Progress | None,
+    runner: Runner | None = None,
+    exact: bool = False,
 ) -> np.ndarray:
     """Game by game in blocks across processes; each game has its own seed, so how the
     games are split changes nothing."""
-    from .parallel import in_processes  # not imported by runs in one process
-
     blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
     parts = [
-        (space, strategy, block, secrets[block], seeds[block]) for block in blocks if len(block)
+        (space, strategy, block, secrets[block], seeds[block], exact)
+        for block in blocks
+        if len(block)
     ]
     out = np.zeros(len(secrets), dtype=np.uint16)
     done = 0
-    for block, depths in in_processes(_play_part, parts, jobs):
+    for block, depths in _runner(runner)(_play_part, parts, jobs):
         out[block] = depths
         done += len(block)
         if progress is not None:
@@ -147,5 +180,6 @@ def _play_part(
     block: np.ndarray,
     secrets: np.ndarray,
     seeds: np.ndarray,
+    exact: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
-    return block, play_block(space, make_strategy(strategy), secrets, seeds)
+    return block, play_block(space, _strategy(strategy, exact), secrets, seeds)

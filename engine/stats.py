@@ -10,7 +10,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .errors import ConfigError
-from .games import Progress, parallel_games, play_block, walk_depths
+from .games import Progress, Runner, parallel_games, play_block, walk_depths
 from .strategies import make_strategy
 
 #: More games than this would take hours and their secrets alone gigabytes.
@@ -37,6 +37,8 @@ class StatsResult:
     seconds: float
     #: Whether codes may repeat a colour (False: Bulls and Cows rules).
     repeats: bool = True
+    #: Whether every guess was weighed (False: a sample, on spaces over 131,072 codes).
+    exact: bool = True
 
     @property
     def average(self) -> float:
@@ -52,6 +54,7 @@ class StatsResult:
             "colours": self.colours,
             "positions": self.positions,
             "repeats": self.repeats,
+            "exact": self.exact,
             "games": self.games,
             "total_guesses": self.total_guesses,
             "average": round(self.average, 6),
@@ -104,6 +107,8 @@ def run_stats(
     progress: Progress | None = None,
     jobs: int = 1,
     parallel_after: float = PARALLEL_AFTER,
+    runner: Runner | None = None,
+    exact: bool = False,
 ) -> StatsResult:
     """Play ``strategy`` against each secret and count the guesses.
 
@@ -113,11 +118,15 @@ def run_stats(
     game, each from its own seed drawn from ``seed``. With ``jobs`` > 1, runs estimated to
     take longer than ``parallel_after`` seconds (of strategies that allow it) are split
     over that many processes (parts of the tree, or blocks of secrets) with the same
-    results as one process.
+    results as one process. A ``runner`` (a Dask cluster) takes every run of a strategy
+    that can be split, however short. ``exact`` weighs every guess on spaces where the
+    strategy would weigh a sample (``Strategy.exactly``).
     ``progress(done, total)`` counts finished secrets, about 20 times a second.
     """
     chosen = make_strategy(strategy)
     chosen.check(space)
+    if exact:
+        chosen = chosen.exactly()
     secrets = np.asarray(secrets)
     total = len(secrets)
     # One seed per game, for strategies that draw (drawing them imports numpy.random).
@@ -128,7 +137,9 @@ def run_stats(
     )
     start = time.perf_counter()
     walk_tree = chosen.deterministic and total * WALK_SHARE >= space.count
-    parallel = jobs > 1 and chosen.runs_apart and chosen.seconds(space, total) > parallel_after
+    parallel = chosen.runs_apart and (
+        runner is not None or (jobs > 1 and chosen.seconds(space, total) > parallel_after)
+    )
     if walk_tree:
         scaled = None
         if progress is not None:
@@ -137,9 +148,11 @@ def run_stats(
             def scaled(done: int, codes: int) -> None:
                 report(done * total // codes, total)  # codes walked, as a share of games
 
-        depths = walk_depths(space, strategy, jobs if parallel else 1, scaled)[secrets]
+        depths = walk_depths(
+            space, strategy, jobs if parallel else 1, scaled, runner if parallel else None, exact
+        )[secrets]
     elif parallel:
-        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress)
+        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress, runner, exact)
     else:
         depths = play_block(space, chosen, secrets, seeds, progress)
     seconds = time.perf_counter() - start
@@ -155,4 +168,5 @@ def run_stats(
         distribution=distribution,
         seconds=seconds,
         repeats=space.repeats,
+        exact=not chosen.sampled(space),
     )

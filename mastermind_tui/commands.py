@@ -11,7 +11,7 @@ from functools import partial
 
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
-from engine.errors import ConfigError
+from engine.errors import ConfigError, MastermindError
 from engine.explain import answer_text, reasons, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.solver import Solver
@@ -20,6 +20,7 @@ from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
 
 from .launch import build_settings
+from .parser import Failed
 
 BAR_WIDTH = 40
 
@@ -147,23 +148,58 @@ def stats(args: argparse.Namespace) -> int:
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     prepare(space, settings.strategy)
+    exact = args.exact if args.exact is not None else args.scheduler is not None
+    if args.scheduler is not None and args.jobs is not None:
+        raise ConfigError(
+            "--jobs counts this machine's processes; "
+            "with --scheduler the cluster's workers share the run"
+        )
+    cluster = None
+    if args.scheduler is not None:
+        from engine.cluster import Cluster, ClusterError
+
+        try:
+            cluster = Cluster(args.scheduler)
+        except ClusterError as error:
+            raise Failed(str(error)) from None
+        jobs = max(1, cluster.workers)
+        sys.stderr.write(
+            f"on the Dask cluster at {args.scheduler}: {jobs} worker{'s' * (jobs != 1)}"
+            + (f", dashboard {cluster.dashboard}" if cluster.dashboard else "")
+            + "\n"
+        )
     bar = _ProgressBar()
     try:
         result = run_stats(
-            space, settings.strategy, secrets, seed=args.seed, progress=bar, jobs=jobs
+            space,
+            settings.strategy,
+            secrets,
+            seed=args.seed,
+            progress=bar,
+            jobs=jobs,
+            runner=cluster,
+            exact=exact,
         )
+    except MastermindError as error:
+        if cluster is None:
+            raise
+        raise Failed(str(error)) from None  # the cluster went away: not the command line
     finally:
         bar.close()
+        if cluster is not None:
+            cluster.close()
     if args.json:
         import json
 
         print(json.dumps(result.as_json()))
     else:
-        print(format_stats(result))
+        print(format_stats(result, say_weighed=exact))
     return 0
 
 
-def format_stats(result: StatsResult) -> str:
+def format_stats(result: StatsResult, say_weighed: bool = False) -> str:
+    """The summary; ``say_weighed`` says that every guess was weighed, as a sample always
+    is said."""
     lines = [
         f"{result.strategy} on {rules_text(result.colours, result.positions, result.repeats)}",
         f"games          {result.games:,}",
@@ -171,6 +207,12 @@ def format_stats(result: StatsResult) -> str:
         f"average        {result.average:.3f}",
         f"worst case     {result.worst}",
         f"time per game  {result.ms_per_game:.3f} ms ({result.seconds:.2f} s in all)",
+    ]
+    if not result.exact:
+        lines.append("weighed        a sample of the guesses (--exact: every one)")
+    elif say_weighed:
+        lines.append("weighed        every guess")
+    lines += [
         "",
         "guesses  games",
     ]

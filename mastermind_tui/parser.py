@@ -160,6 +160,20 @@ def _jobs(p: argparse.ArgumentParser) -> None:
         default=None,
         help="processes to share a long run (default: one per core; same results with 1)",
     )
+    p.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        default=None,
+        help="run on the Dask distributed cluster this scheduler leads (needs the extra "
+        "'cluster'); same results as one process",
+    )
+    p.add_argument(
+        "--exact",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="weigh every guess even on spaces over 131,072 codes, where a sample is weighed "
+        "otherwise (default: on with --scheduler, off without)",
+    )
 
 
 def _retro(p: argparse.ArgumentParser) -> None:
@@ -182,7 +196,20 @@ def _tree(p: argparse.ArgumentParser) -> None:
         "--format",
         choices=("text", "json", "dot"),
         default="text",
-        help="indented text, JSON for programs, or DOT for Graphviz (default text)",
+        help="indented text, JSON for programs, or DOT for Graphviz (default text); "
+        "with --check, text or JSON",
+    )
+    p.add_argument(
+        "--check",
+        metavar="FILE",
+        help="check a decision tree written by this program or a peer (arfst23's punch card "
+        "or YAML, an Irving-style listing): does it find every secret, in how many guesses",
+    )
+    p.add_argument(
+        "--tree-format",
+        choices=("auto", "json", "punch-card", "yaml", "irving"),
+        default="auto",
+        help="the format of the --check file (default: told from its first lines)",
     )
 
 

@@ -22,6 +22,12 @@ TREE_LIMIT = 32_768
 
 
 def tree(args: argparse.Namespace) -> int:
+    if args.check is not None:
+        from .tree_check_command import check
+
+        return check(args)
+    if args.tree_format != "auto":
+        raise MastermindError("--tree-format is the format of a --check FILE; add --check FILE")
     settings = build_settings(args)
     space, notation = settings.space, settings.notation
     strategy = make_strategy(settings.strategy)

@@ -115,6 +115,15 @@ class Strategy(ABC):
             return 1e-5 + 2e-9 * space.count
         return 3e-4 + 26e-9 * space.count
 
+    def sampled(self, space: CodeSpace) -> bool:
+        """Whether, on this space, the guesses weighed are a sample rather than all."""
+        return False
+
+    def exactly(self) -> Strategy:
+        """This strategy weighing every guess against every candidate on any space
+        (``stats --exact``: hours on the biggest, meant for a cluster)."""
+        return self
+
     def check(self, space: CodeSpace) -> None:  # noqa: B027 (optional hook: most play any size)
         """Raise ConfigError, saying why, when this strategy cannot play games of this size
         (before a game starts rather than at its first guess)."""

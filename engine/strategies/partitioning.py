@@ -25,7 +25,7 @@ need be the candidates they are scored against, are a seeded sample; the trace s
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import ClassVar
 
@@ -88,6 +88,17 @@ class PartitionStrategy(Strategy):
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self._even_keys: dict[tuple[int, int], float] = {}
+
+    def sampled(self, space: CodeSpace) -> bool:
+        return space.size > self.limits.exact
+
+    def exactly(self) -> Strategy:
+        everything = 1 << 62
+        return type(self)(
+            replace(
+                self.limits, exact=everything, pair_budget=everything, sampled_candidates=everything
+            )
+        )
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
         """One key per row of class counts; lower is better. A key may never fall as the

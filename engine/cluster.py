@@ -1,0 +1,101 @@
+"""Work spread over a Dask distributed cluster for ``stats --scheduler``: the same parts
+``engine.parallel.in_processes`` gets (subtrees under the first guess, blocks of random
+games), in the same shape, so a run chooses between them in one place
+(``engine.games``). Imported only by runs given a scheduler; Dask itself is the optional
+extra ``cluster``.
+
+A worker that dies mid-run loses its tasks (and results not yet fetched); the scheduler
+runs them again on another worker, and each task is a pure function of its part, so the
+answer is the same. Ctrl+C, an error or the caller dropping the results cancels every
+task of the run on the cluster, not only the local client.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Generator
+from concurrent.futures import CancelledError  # what Dask raises for a lost task
+from typing import Any
+
+import numpy as np
+
+from .errors import MastermindError
+
+#: What to install when Dask is missing.
+INSTALL = "pip install 'mastermind-tui[cluster]'"
+#: Seconds to wait for the scheduler before giving up on it.
+CONNECT_SECONDS = 10
+
+
+class ClusterError(MastermindError):
+    """The cluster cannot be used: Dask missing, the scheduler unreachable or gone."""
+
+
+class Cluster:
+    """A connection to a running Dask scheduler; call it as ``in_processes``."""
+
+    def __init__(self, address: str, connect_seconds: float = CONNECT_SECONDS) -> None:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ClusterError(f"--scheduler needs Dask distributed: {INSTALL}") from None
+        self.address = address
+        # Dask logs a lost scheduler with a traceback; this command says it in one line.
+        for name in [*logging.root.manager.loggerDict, "distributed"]:
+            if name.split(".")[0] == "distributed":
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+        try:
+            self.client = Client(address, timeout=connect_seconds)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {address}: {_reason(error)}"
+            ) from None
+
+    @property
+    def dashboard(self) -> str | None:
+        """The scheduler's dashboard address, when it serves one."""
+        try:
+            link = self.client.dashboard_link
+        except (KeyError, AttributeError):  # no dashboard (dashboard_address=None)
+            return None
+        return str(link) if link else None
+
+    @property
+    def workers(self) -> int:
+        return len(self.client.scheduler_info(n_workers=-1)["workers"])
+
+    def close(self) -> None:
+        self.client.close()
+
+    def __call__(
+        self,
+        task: Callable[..., tuple[np.ndarray, np.ndarray]],
+        parts: list[tuple[Any, ...]],
+        jobs: int = 0,
+    ) -> Generator[tuple[np.ndarray, np.ndarray], None, None]:
+        """Results of ``task(*part)`` as the cluster finishes them (``jobs`` is ignored:
+        the cluster's workers decide how many run at once)."""
+        from distributed import as_completed
+
+        futures = [self.client.submit(task, *part, pure=False) for part in parts]
+        finished = False
+        try:
+            for future in as_completed(futures):
+                yield future.result()  # a lost scheduler cancels it: CancelledError
+            finished = True
+        except CancelledError:
+            raise ClusterError(f"lost the Dask scheduler at {self.address} mid-run") from None
+        except (OSError, TimeoutError) as error:
+            raise ClusterError(
+                f"lost the Dask scheduler at {self.address}: {_reason(error)}"
+            ) from None
+        finally:
+            # Ctrl+C, an error, or the caller stopped listening (the scheduler, if gone,
+            # has nothing left to cancel)
+            if not finished and self.client.status == "running":
+                self.client.cancel(futures, force=True)
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__

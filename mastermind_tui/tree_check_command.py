@@ -1,0 +1,98 @@
+"""``mastermind tree --check FILE``: whether a decision tree from this program or a peer
+finds every secret, and in how many guesses (no Textual)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from engine import MastermindError
+from engine.tree_check import Checked, check_tree
+from engine.tree_formats import NAMES, Size, read_tree
+
+from .launch import build_settings
+from .parser import Failed
+
+#: Exit code of a tree that misses a secret (as ``cmp`` or ``test``: the answer is no).
+NOT_FOUND = 1
+BAR_WIDTH = 40
+
+
+def check(args: argparse.Namespace) -> int:
+    for given, option in ((args.depth, "--depth"), (args.strategy, "--strategy")):
+        if given is not None:
+            raise MastermindError(f"{option} does nothing with --check: the file is the tree")
+    if args.format == "dot":
+        raise MastermindError("--check reports in text or JSON, not DOT")
+    settings = build_settings(args)
+    preset = args.preset is not None
+    size = Size(
+        args.colours if args.colours is not None or not preset else settings.space.colours,
+        args.positions if args.positions is not None or not preset else settings.space.positions,
+        args.repeats if args.repeats is not None or not preset else settings.space.repeats,
+        settings.notation,
+        settings.space,
+    )
+    try:
+        text = Path(args.check).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise Failed(f"{args.check}: not a text file") from None
+    except OSError as error:
+        raise Failed(f"cannot read {args.check}: {error.strerror or error}") from None
+    form = None if args.tree_format == "auto" else args.tree_format
+    try:
+        read = read_tree(text, size, form)
+    except RecursionError:
+        raise Failed(f"{args.check}: the tree is nested too deeply to read") from None
+    except MastermindError as error:  # the reader's reason, with the file it was about
+        raise MastermindError(f"{args.check}: {error}") from None
+    result = check_tree(read.space, read.root, read.write)
+    if args.format == "json":
+        import json
+
+        print(json.dumps(as_json(result, read.format)))
+    else:
+        print(report(result, NAMES[read.format], args.check))
+    return 0 if result.found else NOT_FOUND
+
+
+def as_json(result: Checked, form: str) -> dict[str, Any]:
+    """The fields ``stats --json`` has, where a tree has them, with the verdict."""
+    space = result.space
+    out: dict[str, Any] = {
+        "format": form,
+        "colours": space.colours,
+        "positions": space.positions,
+        "repeats": space.repeats,
+        "found": result.found,
+        "failure": result.failure,
+    }
+    if result.found:
+        out |= {
+            "games": space.count,
+            "total_guesses": result.total,
+            "average": round(result.average, 6),
+            "worst": result.worst,
+            "distribution": {str(k): v for k, v in sorted(result.distribution.items())},
+        }
+    return out
+
+
+def report(result: Checked, form: str, name: str) -> str:
+    space = result.space
+    head = f"{name}: {form}, {space.rules_text()} ({space.count:,} codes)"
+    if not result.found:
+        return f"{head}\ndoes not find every secret: {result.failure}"
+    lines = [
+        f"{head}\nfinds every secret",
+        f"total guesses  {result.total:,}",
+        f"average        {result.average:.4f}",
+        f"worst case     {result.worst}",
+        "",
+        "guesses  secrets",
+    ]
+    top = max(result.distribution.values(), default=1)
+    for guesses, count in sorted(result.distribution.items()):
+        lines.append(f"{guesses:>7}  {count:>7}  {'#' * max(1, round(BAR_WIDTH * count / top))}")
+    return "\n".join(lines)
