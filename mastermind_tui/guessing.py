@@ -44,6 +44,18 @@ class PersonGuessing:
         session.count()
         return answer
 
+    def played_before(self, text: str) -> int | None:
+        """The move (from 1) at which the guess ``text`` was already played, if it was
+        (None too when it does not read as a guess: ``guess`` says why)."""
+        try:
+            code = self.session.parse(text)
+        except MastermindError:
+            return None
+        for number, (guess, _) in enumerate(self.person.moves, 1):
+            if guess == code:
+                return number
+        return None
+
     def undo(self) -> tuple[int, Answer]:
         """Take back the person's last guess; the game becomes a practice game."""
         session = self.session

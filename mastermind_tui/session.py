@@ -147,7 +147,7 @@ class GameSession:
     def count(self) -> None:
         """Score the game once it has ended, and hand its record to the recorder."""
         if self.over and not self._counted:
-            self.match.count(self.game.score)
+            self.match.count(self.game.score, len(self.moves()))
             self._counted = True
             self.finished = self.record()
             self.keep(self.finished)
@@ -190,8 +190,10 @@ class GameSession:
 
     def over_text(self) -> str:
         """What a move typed after the game ended is told."""
+        if self.match_over and self.match.single_game:
+            return "This game is over. F5 starts a new game."
         if self.match_over:
-            return f"The match is over: {self.verdict()}. F5 starts a new game."
+            return f"The match is over. {self.verdict()}. F5 starts a new game."
         return "This game is over: press Enter for the next one."
 
     def quit_game(self) -> str:

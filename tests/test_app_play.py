@@ -54,7 +54,7 @@ async def test_loss_after_move_limit() -> None:
         left = len(person.knowledge.candidates)
         assert left > 1
         advice = str(app.screen.query_one("#trace-advice", Static).render())
-        assert f"nothing: out of moves with {left:,} codes left" in advice
+        assert f"Out of moves with {left:,} codes still possible." in advice
         await enter(pilot, "RRGG")
         assert "over" in message(pilot)
 

@@ -128,7 +128,9 @@ class GameScreen(SizedScreen):
         """BOARD, HELP and HINT mean the same whoever breaks the code; True when handled."""
         if typed.kind is Kind.BOARD:
             self.action_board()
-            self.say(f"BOARD: {plural(len(self.session.rows()), 'move')} so far.")
+            moves = len(self.session.rows())
+            said = f"{plural(moves, 'move')} played" if moves else "no move yet"
+            self.say(f"History (highlighted) is up to date: {said}.")
         elif typed.kind is Kind.HELP:
             self.action_help()
         elif typed.kind is Kind.HINT:
@@ -213,7 +215,17 @@ class GameScreen(SizedScreen):
             )
         )
 
+    def game_over_prompt(self) -> None:
+        """Once the game has ended the command line asks for no more moves: it says what
+        Enter (or F5) does now."""
+        if self.session.match_over:
+            self.command_line.set_prompt("Game over:", "F5 for a new game, or HELP")
+        else:
+            self.command_line.set_prompt("Game over:", "Enter for the next game, or HELP")
+
     def next_game_hint(self) -> str:
+        if self.session.match_over and self.session.match.single_game:
+            return " F5 for a new game."
         if self.session.match_over:
             return f" {self.session.verdict()}. F5 for a new game."
         return " Press Enter for the next game."

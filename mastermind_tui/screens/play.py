@@ -157,6 +157,7 @@ class PlayScreen(GameScreen):
             elif typed.kind is Kind.QUIT:
                 was_over = session.over
                 secret = session.quit_game()
+                self.game_over_prompt()
                 self.redraw()
                 if was_over:
                     self.say(f"The secret was {secret}." + self.next_game_hint())
@@ -195,10 +196,13 @@ class PlayScreen(GameScreen):
 
     def guess(self, text: str) -> None:
         session = self.session
+        earlier = session.guessing.played_before(text)
         answer = session.guessing.guess(text)
         self.redraw()
         moves = len(session.rows())
         outcome = session.game.outcome
+        if session.over:
+            self.game_over_prompt()
         if outcome is Outcome.SOLVED:
             said = plural(moves, "MOVE", "MOVES")
             self.say(f"YOU GUESSED IT IN {said}!" + self.next_game_hint(), "good")
@@ -210,4 +214,7 @@ class PlayScreen(GameScreen):
             )
         else:
             guess = session.format(session.parse(text))
-            self.say(f"Move {moves}: {guess} gets {answer.black},{answer.white}.")
+            said = f"Move {moves}: {guess} gets {answer.black},{answer.white}"
+            if earlier is not None:
+                said += f" again, as at move {earlier}: a repeated guess tells nothing new"
+            self.say(said + ".", "error" if earlier is not None else "info")
