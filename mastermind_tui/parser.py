@@ -221,6 +221,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "size-without-seed": lambda p: _size(p, seed=False),
     "game": _game,
     "spoiler-free": lambda p: _setting(p, "spoiler_free", "--spoiler-free"),
+    "lab": lambda p: _setting(p, "lab", "--lab"),
     "no-record": _no_record,
     "json": _json,
     "sample": _sample,

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from engine import MastermindError, Outcome, Solver
+from engine.trace import Choice
 from engine.words import plural
 
 from ..navigation import Rate, Rated
@@ -22,11 +23,12 @@ from ..widgets.history import History
 from ..widgets.trace import TracePane
 from .base import WIDE, GameScreen
 
-#: Where the Solver trace would be in a spoiler-free game.
+#: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
-    "Spoiler-free game: what the solver knows and advises, and the ratings of your "
-    "guesses, stay hidden until the game ends.\n\n"
-    "Type HINT (or press F3) to see them until your next guess."
+    "Spoiler-free: what the solver knows and advises, and the ratings of your guesses, "
+    "stay hidden until the game ends.\n\n"
+    "HINT (or F3) tells how many codes are left; HINT again suggests a guess.\n\n"
+    "F6 opens the laboratory view (the game is then recorded as assisted)."
 )
 
 
@@ -40,7 +42,10 @@ class PlayScreen(GameScreen):
     guesses (and ``HINT``, ``HELP``) are typed."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "play.tcss"]
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "hint", "Hint", id="hint")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f3", "hint", "Hint", id="hint"),
+        Binding("f6", "lab", "Lab", id="lab"),
+    ]
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -130,6 +135,11 @@ class PlayScreen(GameScreen):
                 self.session.rating.notices.clear()
 
     def computed(self, job: str, tag: int, result: object) -> None:
+        if job == "best":
+            assert isinstance(result, Choice)
+            if self.session.guessing.take_best(tag, result):
+                self.say(self.session.guessing.suggestion())
+            return
         assert isinstance(result, tuple)
         solver, decision = result
         assert isinstance(solver, Solver)
@@ -186,11 +196,27 @@ class PlayScreen(GameScreen):
             return
         self.draw_trace()
         self.say(text)
+        work = self.session.guessing.best_work()
+        if work is not None:
+            self.compute("best", self.session.generation, lambda ticket: work())
+
+    def action_lab(self) -> None:
+        """F6: the laboratory view on or off: the codes still possible, the advice, F4's
+        tree and each guess's rating as it comes."""
+        session = self.session
+        on = session.toggle_lab()
+        self.draw_board()
+        self.draw_trace()
+        if on:
+            assisted = " (this game is recorded as assisted)" if session.assisted else ""
+            self.say(f"Laboratory view on{assisted}. F6 hides it again.")
+        else:
+            self.say("Laboratory view off: spoiler-free again. F6 shows it.")
 
     def action_tree(self) -> None:
         """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
         if self.session.guessing.spoilers_hidden:
-            self.say("Spoiler-free: the tree is advice. Type HINT (or press F3) first.")
+            self.say("Spoiler-free: the tree is advice; F6 (lab view) or a second HINT shows it.")
             return
         super().action_tree()
 
