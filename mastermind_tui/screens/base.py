@@ -21,6 +21,7 @@ from ..session import GameSession
 from ..typed import Kind, Typed
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
+from ..widgets.codemap import CodeMap
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
@@ -113,6 +114,11 @@ class GameScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.query_one(CommandLine).focus_input()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A short terminal (80x24) draws the code map four codes to a cell, so that the
+        whole of it fits the Solver trace."""
+        self.query_one(CodeMap).compact = event.size.height < TALL
 
     def fitted(self) -> None:
         self.query_one(CommandLine).focus_input()

@@ -226,11 +226,11 @@ class MakeScreen(GameScreen):
         if not conflict.fixes:
             self.say(f"INCONSISTENT: {self._reason}. Type UNDO, or FIX n b,w.", "error")
             return
-        offers = "; or ".join(self.session.answering.describe(f) for f in conflict.fixes)
+        offers = self.session.answering.describe_all(conflict.fixes)
         first = conflict.fixes[0].corrections[0]
         example = f"FIX {first[0] + 1} {answer_text(first[1])}"
         self.say(
-            f"INCONSISTENT: {self._reason}. Likely slip: {offers}. Type {example} "
-            "(or another FIX n b,w), or answer again.",
+            f"INCONSISTENT: {self._reason}. Likely slip: {offers}. Type {example} (or "
+            "another FIX n b,w), or answer again.",
             "error",
         )
