@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app_helpers import enter, game_session, message
+from app_helpers import enter, game_session, message, ready
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -15,7 +15,7 @@ from mastermind_tui.widgets.board import Board
 
 
 def app_for(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(seed=3, **kwargs))
+    return MastermindApp(Settings.build(seed=3, lab=True, **kwargs))
 
 
 def wrong_guess(secret: str) -> str:
@@ -25,6 +25,7 @@ def wrong_guess(secret: str) -> str:
 async def test_win_shows_secret_and_score() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         screen = app.screen
         assert isinstance(screen, PlayScreen)
@@ -41,6 +42,7 @@ async def test_win_shows_secret_and_score() -> None:
 async def test_loss_after_move_limit() -> None:
     app = app_for(moves=2)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         await enter(pilot, wrong_guess(secret))
         await enter(pilot, wrong_guess(secret))
@@ -62,6 +64,7 @@ async def test_loss_after_move_limit() -> None:
 async def test_bad_guesses_cost_no_move() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRG")
         assert "has 3 pegs" in message(pilot)
         await enter(pilot, "RRGX")
@@ -74,6 +77,7 @@ async def test_bad_guesses_cost_no_move() -> None:
 async def test_board_highlights_history_and_keeps_typing() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         await enter(pilot, "board")
         table = app.screen.query_one(DataTable)
@@ -86,6 +90,7 @@ async def test_board_highlights_history_and_keeps_typing() -> None:
 async def test_quit_reveals_combination_and_next_round() -> None:
     app = app_for(rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         await enter(pilot, "QUIT")
         assert f"MY COMBINATION WAS: {secret}" in message(pilot)
@@ -101,6 +106,7 @@ async def test_quit_reveals_combination_and_next_round() -> None:
 async def test_trace_follows_guesses() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         summary = str(app.screen.query_one("#trace-summary", Static).render())
         left = game_session(app).guessing.trace().candidates
@@ -113,6 +119,7 @@ async def test_trace_follows_guesses() -> None:
 async def test_help_opens_and_closes() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "help")
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
@@ -124,6 +131,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
 
     app = app_for(mode="match")
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         await enter(pilot, secret)
         assert "YOU GUESSED IT IN 1 MOVE!" in message(pilot)
@@ -148,6 +156,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
 
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await app.workers.wait_for_complete()
         for line in ("RRGG", "BOARD", "GGBB"):
             for key in line:
@@ -169,6 +178,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
 async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         guess = wrong_guess(secret)
         await type_keys(pilot, guess)
@@ -191,6 +201,7 @@ async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() ->
 async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line() -> None:
     app = app_for(moves=30)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         for _ in range(14):
             await enter(pilot, wrong_guess(secret))

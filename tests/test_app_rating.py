@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, screen_text, until
+from app_helpers import enter, game_session, message, ready, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
@@ -44,6 +44,7 @@ def test_spoiler_free_is_refused_where_the_computer_breaks(
 async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         app.screen.query_one("#spoiler-free", Checkbox).value = True
         app.screen.query_one("#mode", Select).value = "play"
         await pilot.press("ctrl+s")
@@ -61,6 +62,7 @@ pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def small(**kwargs: Any) -> MastermindApp:
+    kwargs.setdefault("lab", not kwargs.get("spoiler_free"))  # ratings as they come
     return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))
 
 
@@ -85,6 +87,7 @@ def wrong(session: GameSession, n: int) -> str:
 async def test_a_guess_is_rated_against_the_best() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, "RRR")
         await enter(pilot, "BWB")
@@ -116,6 +119,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         for guess in ("RRR", "BWB"):
             await pilot.press(*guess, "enter")
@@ -135,6 +139,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
 async def test_spoiler_free_hides_until_a_hint() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         await enter(pilot, "RRR")
@@ -172,6 +177,7 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
 async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await pilot.press("f4")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
@@ -182,6 +188,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
 async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
     app = small(spoiler_free=spoiler_free)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, wrong(session, 0))
         await enter(pilot, wrong(session, 40))
@@ -195,6 +202,7 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
 async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, "UNDO")
         assert message(pilot) == "there is no guess to take back"
@@ -220,6 +228,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
 async def test_hint_where_the_computer_breaks_is_explained() -> None:
     app = MastermindApp(Settings.build(mode="make", colours=4, positions=3, seed=5))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "HINT")
         assert message(pilot).startswith("HINT is for when you break the code")
 
@@ -258,6 +267,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(
     monkeypatch.setattr(session_module, "rate_moves_apart", broken)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRR")
         assert (
             message(pilot)
@@ -286,6 +296,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small(rounds=2)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         first = app.screen
         session = game_session(app)
         recorded: list[Game] = []
@@ -329,6 +340,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
     path.write_text("not json")
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, "RRR")
         await app.workers.wait_for_complete()
@@ -351,8 +363,9 @@ async def test_quitting_ends_a_rating_under_way() -> None:
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()
     rating_module._helper.clear()
-    app = MastermindApp(Settings.build(seed=5))
+    app = MastermindApp(Settings.build(seed=5, lab=True))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await pilot.press(*"RGBY", "enter")  # no waiting for the workers, as a person
         await until(pilot, lambda: rating_module._helper_lock.locked() and rating_module._helper)
         (helper,) = rating_module._helper

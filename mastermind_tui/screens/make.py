@@ -25,8 +25,8 @@ class MakeScreen(GameScreen):
         session = self.session
         #: Whether the person has had the time to think of a code (as the 1978 game's
         #: "NOW I GUESS. THINK OF A COMBINATION."): no guess shows before they say so.
-        self._ready = bool(session.rows()) or session.over
-        if self._ready:
+        self.ready_to_guess = bool(session.rows()) or session.over
+        if self.ready_to_guess:
             self.ask_answer()
         else:
             self.command_line.set_prompt("Ready?", "Enter once you have a code in mind — or HELP")
@@ -51,7 +51,7 @@ class MakeScreen(GameScreen):
         (once the person has a code in mind)."""
         session = self.session
         twin = None if session.answering.conflict is not None else session.answering.thinker()
-        if not self._ready:
+        if not self.ready_to_guess:
             twin = None
         if twin is not None:
             self.compute("guess", session.generation, lambda ticket: (twin.decide(), twin)[1])
@@ -108,7 +108,7 @@ class MakeScreen(GameScreen):
         if read_line(text).kind is Kind.EMPTY:
             self.ask_answer()
             self.say("No secret given: answer with blacks,whites.")
-            if not self._ready:
+            if not self.ready_to_guess:
                 self.start_guessing()
             return
         try:
@@ -123,12 +123,12 @@ class MakeScreen(GameScreen):
             return
         self.ask_answer()
         self.say("Secret kept (hidden). Press Enter to let me answer each guess for you.")
-        if not self._ready:
+        if not self.ready_to_guess:
             self.start_guessing()
 
     def start_guessing(self) -> None:
         """The person has a code in mind: work out the first guess."""
-        self._ready = True
+        self.ready_to_guess = True
         self.ask_answer()
         self.redraw()
 
@@ -141,7 +141,7 @@ class MakeScreen(GameScreen):
         typed = read_line(text, "answer")
         if self.shared_command(typed):
             return
-        if not self._ready and typed.kind is not Kind.SECRET:
+        if not self.ready_to_guess and typed.kind is not Kind.SECRET:
             if typed.kind is Kind.EMPTY:
                 self.start_guessing()
                 self.say("Thinking of my first guess…")
