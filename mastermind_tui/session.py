@@ -197,7 +197,7 @@ class GameSession:
         game not solved: the always-visible status line."""
         practice = " · practice game (UNDO used)" if self.practice else ""
         if self.assisted:
-            practice += " · assisted (lab view)"
+            practice += " · assisted"
         if not self.over:
             return self.match.status(len(self.rows())) + practice
         solved = self.game.outcome is Outcome.SOLVED

@@ -116,11 +116,6 @@ SETTINGS: Final[dict[str, Setting]] = {
         f"code-breaking strategy: {', '.join(STRATEGIES)} (default {DEFAULT_STRATEGY})",
     ),
     "seed": Setting(None, "random seed, for repeatable runs", "the seed", 0),
-    "spoiler_free": Setting(
-        False,
-        "games are spoiler-free anyway (kept for older scripts): the solver's advice and "
-        "the ratings of your guesses stay hidden while you play, unless --lab",
-    ),
     "lab": Setting(
         False,
         "open the game with the laboratory view on: the codes still possible, the "
@@ -185,8 +180,6 @@ class Settings:
     notation: Notation
     strategy: str
     seed: int | None = None
-    #: Accepted for older scripts: games are spoiler-free unless ``lab``.
-    spoiler_free: bool = False
     #: The laboratory view from the start: the codes still possible, advice, ratings.
     lab: bool = False
 
@@ -201,7 +194,6 @@ class Settings:
         notation: str | None = None,
         strategy: str = DEFAULT_STRATEGY,
         seed: int | None = None,
-        spoiler_free: bool = False,
         repeats: bool | None = None,
         lab: bool = False,
         preset: str | None = None,
@@ -224,7 +216,7 @@ class Settings:
         # Refused here, in one line, rather than by a game screen as it starts (optimal
         # past its size limit).
         make_strategy(strategy).check(rules.space)
-        return cls(mode, rules, chosen, strategy.lower(), seed, spoiler_free, lab)
+        return cls(mode, rules, chosen, strategy.lower(), seed, lab)
 
     @property
     def space(self) -> CodeSpace:

@@ -238,12 +238,12 @@ async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> N
         await enter(pilot, "RRGG")
         await enter(pilot, "QUIT")
         status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
-        assert "not solved: scores 11 (a game lost or quit scores 11)" in status
-        assert "total: you 11, computer 0 (lower wins)" in status
+        assert "not solved: scores 11, the move limit plus one" in status
+        assert "score: you 11, computer 0 (lower wins)" in status
         await enter(pilot, "")
         status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
         assert "the computer breaks · move 1 of 10 (10 left)" in status
-        assert "total: you 11, computer 0 (lower wins)" in status
+        assert "score: you 11, computer 0 (lower wins)" in status
         assert "│ 10 · · · ·" in screen_text(pilot)
 
 

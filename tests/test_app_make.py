@@ -105,7 +105,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
         text = message(pilot)
         assert "INCONSISTENT: no code answers" in text
         assert on_main == [False]
-        assert re.search(r"Likely slip: move \d+ [A-Z]{4}: \d,\d instead of \d,\d leaves", text)
+        assert re.search(r"Likely slip: move \d+ \([A-Z]{4}\) was \d,\d \(leaves", text)
         assert session.answering.conflict is not None
         moves = len(session.rows())
         assert "FIX" in text

@@ -111,7 +111,7 @@ async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> Non
             await enter(pilot, wrong(secret))
         line = status(app)
         assert "a game lost or quit scores" not in line
-        assert line.count("4") == 1 and "move limit plus one" in line
+        assert line.count("plus one") == 1 and "scores 4, the move limit plus one" in line
         await enter(pilot, "")
         await enter(pilot, "QUIT")
         said = message(pilot)

@@ -49,7 +49,7 @@ async def test_loss_after_move_limit() -> None:
         assert "RAN OUT OF MOVES" in message(pilot)
         assert secret in message(pilot)
         status = str(app.screen.query_one("#status", Static).render())
-        assert "not solved: scores 3 (a game lost or quit scores 3)" in status
+        assert "not solved: scores 3, the move limit plus one" in status
         # Issue 11 item 7: never "the code is known" while codes are still possible.
         person = game_session(app).person
         assert person is not None
@@ -84,7 +84,7 @@ async def test_board_highlights_history_and_keeps_typing() -> None:
         assert app.focused is app.screen.query_one("#command")
         assert app.screen.query_one("#history-pane").has_class("-highlight")
         assert table.get_row_at(0) == ["1", "RRGG", *table.get_row_at(0)[2:]]
-        assert "BOARD: 1 move so far" in message(pilot)
+        assert "History (highlighted) is up to date: 1 move played." in message(pilot)
 
 
 async def test_quit_reveals_combination_and_next_round() -> None:
@@ -100,7 +100,7 @@ async def test_quit_reveals_combination_and_next_round() -> None:
         assert isinstance(screen, PlayScreen)
         assert screen.session.round == 2
         assert "Round 2/2" in str(screen.query_one("#status", Static).render())
-        assert "total: 11" in str(screen.query_one("#status", Static).render())
+        assert "score: 11" in str(screen.query_one("#status", Static).render())
 
 
 async def test_trace_follows_guesses() -> None:
@@ -137,9 +137,11 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
         assert "YOU GUESSED IT IN 1 MOVE!" in message(pilot)
         await enter(pilot, "")
         assert isinstance(app.screen, MakeScreen)
+        await ready(pilot)
         await enter(pilot, "quit")
         assert app.screen.session.match_over
-        assert "The computer wins with 0 moves to your 1" in message(pilot)
+        assert message(pilot).startswith("QUIT: game over; the computer scores the 0 moves")
+        assert "The computer wins, 0 to your 1 (you: 1 move played" in message(pilot)
 
 
 async def type_keys(pilot: Pilot[Any], text: str) -> None:

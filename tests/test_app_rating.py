@@ -26,11 +26,11 @@ from mastermind_tui.widgets.trace import TracePane
 
 
 @pytest.mark.parametrize("command", ["play", "match"])
-def test_spoiler_free_flag_reaches_the_settings(command: str) -> None:
+def test_spoiler_free_flag_is_still_accepted_and_the_lab_is_off(command: str) -> None:
     settings, _ = settings_from(build_parser().parse_args([command, "--spoiler-free"]))
-    assert settings is not None and settings.spoiler_free
+    assert settings is not None and not settings.lab
     settings, _ = settings_from(build_parser().parse_args([command]))
-    assert settings is not None and not settings.spoiler_free
+    assert settings is not None and not settings.lab
 
 
 def test_spoiler_free_is_refused_where_the_computer_breaks(
@@ -41,17 +41,17 @@ def test_spoiler_free_is_refused_where_the_computer_breaks(
     assert err.count("\n") == 1 and "--spoiler-free" in err
 
 
-async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
+async def test_home_checkbox_starts_a_game_in_the_lab_view() -> None:
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
-        app.screen.query_one("#spoiler-free", Checkbox).value = True
+        app.screen.query_one("#lab", Checkbox).value = True
         app.screen.query_one("#mode", Select).value = "play"
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
-        assert app.screen.session.settings.spoiler_free
+        assert app.screen.session.settings.lab and app.screen.session.lab
 
 
 # ----- a game on 4 colours x 3 positions: the optimum is searched in milliseconds -----
@@ -62,7 +62,7 @@ pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def small(**kwargs: Any) -> MastermindApp:
-    kwargs.setdefault("lab", not kwargs.get("spoiler_free"))  # ratings as they come
+    kwargs.setdefault("lab", not kwargs.pop("spoiler_free", False))  # ratings as they come
     return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))
 
 
@@ -145,15 +145,17 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         await enter(pilot, "RRR")
         trace = screen.query_one(TracePane)
         assert not trace.display and screen.query_one("#spoiler-note").display
-        assert rating_line(pilot).startswith("Spoiler-free: advice and ratings are hidden")
+        assert rating_line(pilot).startswith("Spoiler-free: ratings come at the end")
         assert costs(pilot) is None
         assert "would play next" not in screen_text(pilot)
         assert "more guesses expected" not in screen_text(pilot)
         await enter(pilot, "hint")
-        advice = screen.session.guessing.advice
-        assert advice is not None
-        hinted = screen.session.format(advice.guess)
-        assert message(pilot).startswith(f"HINT: knuth would play {hinted} next")
+        assert not trace.display and "still possible" in message(pilot)  # graduated
+        await enter(pilot, "hint")
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        best = screen.session.guessing.best
+        assert best is not None
+        assert message(pilot).startswith(f"HINT: try {screen.session.format(best.guess)}, ")
         assert trace.display and "knuth would play next" in screen_text(pilot)
         assert rating_line(pilot) == screen.session.rating.ratings[0].sentence(
             screen.session.format
@@ -161,16 +163,15 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert costs(pilot) == [screen.session.rating.ratings[0].cost()]
         await enter(pilot, "BWB")  # a new guess hides them again
         assert not trace.display and costs(pilot) is None
-        await pilot.press("f3")
-        await pilot.pause()
-        assert trace.display and "HINT: knuth would play" in message(pilot)
+        await pilot.press("f3", "f3")
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        assert trace.display
         assert rating_line(pilot).startswith("BWB: ")
         await enter(pilot, wrong(screen.session, 7))
         assert not trace.display
-        await pilot.press("h", "enter")  # H, the hint key: a line of its own
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        assert trace.display and "HINT: knuth would play" in message(pilot)
+        await pilot.press("h", "enter", "h", "enter")  # H, the hint key: a line of its own
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        assert trace.display
         assert len(screen.session.rows()) == 3  # not read as a guess
 
 
@@ -181,7 +182,9 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
         await pilot.press("f4")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
-        assert message(pilot) == "Spoiler-free: the tree is advice. Type HINT (or press F3) first."
+        assert message(pilot) == (
+            "Spoiler-free: the tree is advice; F6 (lab view) or a second HINT shows it."
+        )
 
 
 @pytest.mark.parametrize("spoiler_free", [False, True])

@@ -223,9 +223,10 @@ async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> No
         await ready(pilot)
         await type_line(pilot, "QUIT")
         await type_line(pilot, "RRGG")
-        assert "The match is over" in message(pilot) and "F5" in message(pilot)
+        # A one-game "match" is a game: issue 17 item 10.
+        assert "This game is over" in message(pilot) and "F5" in message(pilot)
         await type_line(pilot, "")
-        assert "The match is over" in message(pilot)
+        assert "This game is over" in message(pilot)
         assert "Type a guess" not in message(pilot)
         await settle(pilot)
         text = advice(app)
@@ -233,5 +234,5 @@ async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> No
         person = game_session(app).person
         assert person is not None
         left = len(person.knowledge.candidates)
-        assert f"given up with {left:,} codes left" in text
+        assert f"given up with {left:,} codes still possible" in text
         assert app.focused is app.screen.query_one("#command", Input)
