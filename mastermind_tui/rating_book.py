@@ -133,7 +133,7 @@ class RatingBook:
         if session.role != "person" or not session.rows():
             return ""
         if session.guessing.spoilers_hidden:
-            return "Spoiler-free: ratings come at the end. HINT (F3) helps; F6: lab view."
+            return "Spoiler-free: ratings come at the end. HINT (F3) helps; F9: lab view."
         assert session.person is not None
         if self.pending:
             guess = session.format(session.person.moves[len(self.ratings)][0])

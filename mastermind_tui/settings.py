@@ -119,7 +119,7 @@ SETTINGS: Final[dict[str, Setting]] = {
     "lab": Setting(
         False,
         "open the game with the laboratory view on: the codes still possible, the "
-        "strategy's advice, F4's tree and each guess's rating as it comes (F6 turns it "
+        "strategy's advice, F4's tree and each guess's rating as it comes (F9 turns it "
         "on or off in a game; a game played with it is recorded as assisted)",
     ),
 }

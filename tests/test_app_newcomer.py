@@ -38,20 +38,20 @@ def prompt(app: MastermindApp) -> str:
 
 
 # ----- item 8: spoiler-free by default, the laboratory view one key away -----
-async def test_play_starts_spoiler_free_and_f6_opens_the_lab_as_assisted() -> None:
+async def test_play_starts_spoiler_free_and_f9_opens_the_lab_as_assisted() -> None:
     app = app_for(seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await enter(pilot, "RGBY")
         text = screen_text(pilot)
         assert "still possible" not in text and "would play next" not in text
-        assert "f6 Lab" in text  # the key is on screen at 80x24
+        assert "f9 Lab" in text  # the key is on screen at 80x24
         assert not game_session(app).record().assisted
-        await pilot.press("f6")
+        await pilot.press("f9")
         await until(pilot, lambda: "would play next" in screen_text(pilot))
         assert "still possible" in screen_text(pilot)
         assert "assisted" in status(app)
         assert game_session(app).record().assisted
-        await pilot.press("f6")
+        await pilot.press("f9")
         assert "would play next" not in screen_text(pilot)
 
 

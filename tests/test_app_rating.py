@@ -183,7 +183,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
         assert message(pilot) == (
-            "Spoiler-free: the tree is advice; F6 (lab view) or a second HINT shows it."
+            "Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it."
         )
 
 

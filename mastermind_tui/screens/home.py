@@ -127,7 +127,7 @@ class HomeScreen(SizedScreen):
                 )
                 yield from self._field(
                     "Laboratory view (you break the code)",
-                    Tick("codes left, advice, ratings: assisted", s.lab, id="lab", compact=True),
+                    Tick("show what the solver knows", s.lab, id="lab", compact=True),
                 )
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary")

@@ -28,7 +28,7 @@ SPOILER_NOTE = (
     "Spoiler-free: what the solver knows and advises, and the ratings of your guesses, "
     "stay hidden until the game ends.\n\n"
     "HINT (or F3) tells how many codes are left; HINT again suggests a guess.\n\n"
-    "F6 opens the laboratory view (the game is then recorded as assisted)."
+    "F9 opens the laboratory view (the game is then recorded as assisted)."
 )
 
 
@@ -44,7 +44,7 @@ class PlayScreen(GameScreen):
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "play.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "hint", "Hint", id="hint"),
-        Binding("f6", "lab", "Lab", id="lab"),
+        Binding("f9", "lab", "Lab", id="lab"),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -201,7 +201,7 @@ class PlayScreen(GameScreen):
             self.compute("best", self.session.generation, lambda ticket: work())
 
     def action_lab(self) -> None:
-        """F6: the laboratory view on or off: the codes still possible, the advice, F4's
+        """F9: the laboratory view on or off: the codes still possible, the advice, F4's
         tree and each guess's rating as it comes."""
         session = self.session
         on = session.toggle_lab()
@@ -209,14 +209,14 @@ class PlayScreen(GameScreen):
         self.draw_trace()
         if on:
             assisted = " (this game is recorded as assisted)" if session.assisted else ""
-            self.say(f"Laboratory view on{assisted}. F6 hides it again.")
+            self.say(f"Laboratory view on{assisted}. F9 hides it again.")
         else:
-            self.say("Laboratory view off: spoiler-free again. F6 shows it.")
+            self.say("Laboratory view off: spoiler-free again. F9 shows it.")
 
     def action_tree(self) -> None:
         """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
         if self.session.guessing.spoilers_hidden:
-            self.say("Spoiler-free: the tree is advice; F6 (lab view) or a second HINT shows it.")
+            self.say("Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it.")
             return
         super().action_tree()
 
