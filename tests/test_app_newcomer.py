@@ -3,18 +3,21 @@ wrong, no answer shown unless asked. Each test failed before the fix it covers."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from app_helpers import enter, game_session, message, ready, screen_text, until
-from textual.widgets import Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from engine import score
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.launch import settings_from
 from mastermind_tui.parser import build_parser
+from mastermind_tui.records import Records
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.screens.records import RecordsScreen
 from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.codemap import CodeMap
 
@@ -214,3 +217,26 @@ async def test_the_whole_code_map_fits_the_trace_at_80x24() -> None:
         shown = screen_text(pilot)
         for line in lines[3:]:  # every row of cells, B to Y, on screen at once
             assert line.strip() in shown
+
+
+async def test_a_game_played_in_the_lab_view_is_recorded_and_listed_as_assisted(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "r.sqlite3"
+    app = MastermindApp(Settings.build(colours=3, positions=3, seed=5, rounds=2), records=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, game_session(app).secret_text)  # won without the lab view
+        await enter(pilot, "")
+        await pilot.press("f9")
+        await enter(pilot, "QUIT")  # given up with it on
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: len(Records(path).games()) == 2)
+        quit_game, won = Records(path).games()
+        assert quit_game.assisted and not won.assisted
+        await pilot.press("f8")
+        await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        games = app.screen.query_one("#records-games", DataTable)
+        await until(pilot, lambda: games.row_count == 2)
+        assert "play (assisted)" in [str(c) for c in games.get_row_at(0)]
