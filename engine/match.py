@@ -92,12 +92,13 @@ class Match:
         return " · ".join(parts)
 
     def played_text(self, role: str) -> str:
-        """The moves ``role`` played, and how many of its games were not solved (each
-        scored the move limit plus one), when some were: what its score is made of."""
-        said = f"{plural(self.played[role], 'move')} played"
-        lost = self.unsolved[role]
+        """What ``role``'s score is made of: ``played 3 moves, 2 games not solved scoring
+        4 each`` (a game not solved scores the move limit plus one)."""
+        said = f"played {plural(self.played[role], 'move')}"
+        lost, penalty = self.unsolved[role], self.rules.max_moves + 1
         if lost:
-            said += f"; {plural(lost, 'game')} not solved, {self.rules.max_moves + 1} each"
+            each = "" if lost == 1 else " each"
+            said += f", {plural(lost, 'game')} not solved scoring {penalty}{each}"
         return said
 
     def verdict(self) -> str:
@@ -106,9 +107,9 @@ class Match:
         if not self.both_roles:
             total = you if self.role == PERSON else it
             who = "you" if self.role == PERSON else "the computer"
-            return f"Final score: {total} ({who}: {self.played_text(self.role)})"
+            return f"Final score: {total} ({who} {self.played_text(self.role)})"
         mine, its = self.played_text(PERSON), self.played_text(COMPUTER)
-        detail = f" (you: {mine}; the computer: {its})"
+        detail = f" (you {mine}; the computer {its})"
         if you == it:
             return f"A draw, {you} each" + detail
         if you < it:

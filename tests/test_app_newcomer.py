@@ -119,7 +119,7 @@ async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> Non
         await enter(pilot, "QUIT")
         said = message(pilot)
         assert "8 moves" not in said and "in all" not in said
-        assert "3 moves played" in said and "2 games not solved, 4 each" in said
+        assert "played 3 moves, 2 games not solved scoring 4 each" in said
         assert "Final score: 8" in said
 
 

@@ -141,7 +141,7 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
         await enter(pilot, "quit")
         assert app.screen.session.match_over
         assert message(pilot).startswith("QUIT: game over; the computer scores the 0 moves")
-        assert "The computer wins, 0 to your 1 (you: 1 move played" in message(pilot)
+        assert "The computer wins, 0 to your 1 (you played 1 move" in message(pilot)
 
 
 async def type_keys(pilot: Pilot[Any], text: str) -> None:

@@ -14,7 +14,7 @@ def test_verdict_says_whose_moves_are_whose() -> None:
     match.count(10)
     match.advance()
     match.count(9)
-    whose = " (you: 10 moves played; the computer: 9 moves played)"
+    whose = " (you played 10 moves; the computer played 9 moves)"
     assert match.verdict() == "The computer wins, 9 to your 10" + whose
     match.scores[PERSON] = 8
     assert match.verdict().startswith("You win, 8 to the computer's 9 (")
@@ -29,7 +29,9 @@ def test_totals_count_only_moves_played() -> None:
     match.count(4, 3)
     match.advance()
     match.count(4, 0)
-    assert match.verdict() == "Final score: 8 (you: 3 moves played; 2 games not solved, 4 each)"
+    assert (
+        match.verdict() == "Final score: 8 (you played 3 moves, 2 games not solved scoring 4 each)"
+    )
     line = match.status(0, (False, 4))
     assert line.count(" 4") == 1 and "move limit plus one" in line
 
@@ -42,7 +44,7 @@ def test_one_role_status_shows_moves_left_and_no_computer_score() -> None:
     assert match.status(1, (True, 1)).endswith("solved in 1 move")
     both = Match(Rules(max_moves=10), (PERSON, COMPUTER))
     assert both.status(0).endswith("score: you 0, computer 0 (lower wins)")
-    assert match.verdict() == "Final score: 0 (you: 0 moves played)"
+    assert match.verdict() == "Final score: 0 (you played 0 moves)"
 
 
 def test_last_game_refuses_to_advance() -> None:

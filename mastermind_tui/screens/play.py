@@ -135,7 +135,7 @@ class PlayScreen(GameScreen):
                 self.session.rating.notices.clear()
 
     def computed(self, job: str, tag: int, result: object) -> None:
-        if job == "best":
+        if job == "hint":
             assert isinstance(result, Choice)
             if self.session.guessing.take_best(tag, result):
                 self.say(self.session.guessing.suggestion())
@@ -198,7 +198,7 @@ class PlayScreen(GameScreen):
         self.say(text)
         work = self.session.guessing.best_work()
         if work is not None:
-            self.compute("best", self.session.generation, lambda ticket: work())
+            self.compute("hint", self.session.generation, lambda ticket: work())
 
     def action_lab(self) -> None:
         """F9: the laboratory view on or off: the codes still possible, the advice, F4's
