@@ -113,6 +113,8 @@ class PersonGuessing:
         """The guess HINT suggests: the one the ratings count as best (so playing it
         costs nothing), and the strategy's own advice beside it when they differ."""
         session = self.session
+        if self.best is None and self.advice is not None and session.rating.takes_advice:
+            self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:
             return "HINT: working out the best guess here…"
         rule = session.rating.rule_words(self.best)

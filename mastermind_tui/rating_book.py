@@ -115,6 +115,13 @@ class RatingBook:
                 return kept
         return False
 
+    @property
+    def takes_advice(self) -> bool:
+        """Whether the rule that rates a guess is the chosen strategy's own score, so that
+        its advice is the best guess (bigger games than the exact optimum reaches)."""
+        session = self.session
+        return Rater(session.space, session.settings.strategy).takes_advice
+
     def rule_words(self, best: Choice) -> str:
         """The best guess ``best`` as the ratings name it, with its value: ``the exact
         optimum's guess, 3.34 more guesses expected`` (or the strategy's own score)."""
