@@ -76,8 +76,8 @@ class PersonGuessing:
 
     @property
     def spoilers_hidden(self) -> bool:
-        """Whether advice and ratings are kept back now: a spoiler-free game in play, and
-        no HINT asked for since the last guess."""
+        """Whether advice and ratings are kept back now: the person's game in play, the
+        laboratory view off, and no second HINT since the last guess."""
         session = self.session
         hiding = not session.lab and session.role == "person"
         return hiding and not session.over and self.hints < 2
