@@ -25,6 +25,10 @@ class Match:
     round: int = 1
     role_index: int = 0
     scores: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
+    #: Moves each side actually played, and its games not solved (scored the limit plus
+    #: one): the verdict says what happened, not only the score.
+    played: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
+    unsolved: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
 
     def __post_init__(self) -> None:
         if not self.roles or any(r not in (PERSON, COMPUTER) for r in self.roles):
@@ -43,9 +47,18 @@ class Match:
     def both_roles(self) -> bool:
         return len(self.roles) > 1
 
-    def count(self, score: int) -> None:
-        """Add a finished game's score to the side that broke the code."""
+    @property
+    def single_game(self) -> bool:
+        """Whether the match is one game only (nothing to total)."""
+        return self.rules.rounds == 1 and not self.both_roles
+
+    def count(self, score: int, moves: int | None = None) -> None:
+        """Add a finished game's score to the side that broke the code, and the ``moves``
+        it played (the score itself when not given)."""
         self.scores[self.role] += score
+        self.played[self.role] += score if moves is None else moves
+        if score == self.rules.max_moves + 1:
+            self.unsolved[self.role] += 1
 
     def advance(self) -> None:
         """On to the next game: the other role, or the next round."""
@@ -68,25 +81,37 @@ class Match:
         elif result[0]:
             parts.append(f"solved in {plural(moves_used, 'move')}")
         elif result[1] == limit + 1:
-            parts.append(f"not solved: scores {result[1]} (a game lost or quit scores {limit + 1})")
+            parts.append(f"not solved: scores {result[1]}, the move limit plus one")
         else:
             parts.append(f"stopped: scores the {plural(result[1], 'move')} used")
         you, it = self.scores[PERSON], self.scores[COMPUTER]
         if self.both_roles:
-            parts.append(f"total: you {you}, computer {it} (lower wins)")
+            parts.append(f"score: you {you}, computer {it} (lower wins)")
         elif self.rules.rounds > 1:
-            parts.append(f"total: {you if self.role == PERSON else it}")
+            parts.append(f"score: {you if self.role == PERSON else it} (lower is better)")
         return " · ".join(parts)
 
+    def played_text(self, role: str) -> str:
+        """What ``role``'s score is made of: ``played 3 moves, 2 games not solved scoring
+        4 each`` (a game not solved scores the move limit plus one)."""
+        said = f"played {plural(self.played[role], 'move')}"
+        lost, penalty = self.unsolved[role], self.rules.max_moves + 1
+        if lost:
+            each = "" if lost == 1 else " each"
+            said += f", {plural(lost, 'game')} not solved scoring {penalty}{each}"
+        return said
+
     def verdict(self) -> str:
-        """Who won, with whose moves are whose."""
+        """Who won, by score (lower wins), with the moves each side really played."""
         you, it = self.scores[PERSON], self.scores[COMPUTER]
         if not self.both_roles:
             total = you if self.role == PERSON else it
-            who = "You" if self.role == PERSON else "The computer"
-            return f"{who} used {plural(total, 'move')} in all"
+            who = "you" if self.role == PERSON else "the computer"
+            return f"Final score: {total} ({who} {self.played_text(self.role)})"
+        mine, its = self.played_text(PERSON), self.played_text(COMPUTER)
+        detail = f" (you {mine}; the computer {its})"
         if you == it:
-            return f"A draw, {plural(you, 'move')} each"
+            return f"A draw, {you} each" + detail
         if you < it:
-            return f"You win with {plural(you, 'move')} to the computer's {it}"
-        return f"The computer wins with {plural(it, 'move')} to your {you}"
+            return f"You win, {you} to the computer's {it}" + detail
+        return f"The computer wins, {it} to your {you}" + detail

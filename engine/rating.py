@@ -93,9 +93,10 @@ class MoveRating:
         return f"+{loss:,.0f}" if whole and not self.measure.in_guesses else f"+{loss:.2f}"
 
     def sentence(self, fmt: Callable[[int], str]) -> str:
-        """``RRGG: 3.48 more guesses expected; the best guess here, BBWR, 3.41``."""
+        """``RRGG: 3.48 more guesses expected; the exact optimum's guess here, BBWR, 3.41``."""
         head = f"{fmt(self.guess)}: {self.amount(self.value)}"
-        whose = "the best guess here" if self.measure.in_guesses else f"{self.rule}'s choice here"
+        whose = "the exact optimum's guess" if self.rule == OPTIMAL else f"{self.rule}'s choice"
+        whose += " here"
         if self.guess == self.best_guess:
             return f"{head}, {whose}"
         if self.best:

@@ -18,6 +18,7 @@ from .codes import CodeSpace
 from .errors import MastermindError
 from .feedback import Answer
 from .rating import OPTIMAL, MoveRating, Rater, rate_moves
+from .solver import Solver
 from .strategies.optimal import solution
 from .trace import Choice
 
@@ -35,8 +36,45 @@ def rate_moves_apart(
     replaced at the next call; it ends with this process."""
     if Rater(space, strategy).rule != OPTIMAL:
         return rate_moves(space, strategy, moves, start, advice)
+    ratings = _ask(space, strategy, list(moves), start, dict(advice or {}))
+    assert isinstance(ratings, list)
+    return ratings
+
+
+def best_apart(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answer]]) -> Choice:
+    """The rating rule's best guess after ``moves``: the one a guess played there is rated
+    against (the exact optimum's where it is the rule, worked out in the helper), so that
+    advice taken from it is never charged a loss."""
+    if Rater(space, strategy).rule != OPTIMAL:
+        return best_after(space, strategy, moves)
+    choice = _ask(space, strategy, list(moves), BEST, {})
+    assert isinstance(choice, Choice)
+    return choice
+
+
+def best_after(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answer]]) -> Choice:
+    """``best_apart``'s work, here and now."""
+    rater = Rater(space, strategy)
+    solver = Solver(space, rater.scorer)
+    for guess, answer in moves:
+        solver.observe(guess, *answer)
+    return rater.best(solver)
+
+
+#: The ``start`` of a job that asks for the best guess after the moves, not ratings.
+BEST = -1
+
+
+def _ask(
+    space: CodeSpace,
+    strategy: str,
+    moves: list[tuple[int, Answer]],
+    start: int,
+    advice: dict[int, Choice],
+) -> list[MoveRating] | Choice:
+    """One job for the helper, its answer back (a MastermindError for a failure)."""
     size = (space.colours, space.positions, space.repeats)
-    job = (size, strategy, list(moves), start, dict(advice or {}), _cache_setting())
+    job = (size, strategy, moves, start, advice, _cache_setting())
     with _helper_lock:
         helper = _helper_process()
         assert helper.stdin is not None and helper.stdout is not None
@@ -50,11 +88,11 @@ def rate_moves_apart(
             raise MastermindError("the rating process ended unexpectedly") from None
     if not ok:
         raise MastermindError(value)
-    ratings, notice = value
+    result, notice = value
     if notice:
         with _helper_lock:
             _notices.append(notice)
-    return ratings
+    return result
 
 
 def stop_rating() -> None:
@@ -107,8 +145,9 @@ def _helper_process() -> subprocess.Popen[bytes]:
 
 
 def serve() -> None:
-    """The helper's loop: rate each job read, answer (True, (ratings, a notice said once
-    or "")) or (False, the failure in one line); end when the other side is gone."""
+    """The helper's loop: rate each job read (or find the best guess, ``BEST``), answer
+    (True, (ratings or the choice, a notice said once or "")) or (False, the failure in one
+    line); end when the other side is gone."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     told: set[str] = set()
     while True:
@@ -120,9 +159,14 @@ def serve() -> None:
             os.environ.pop("MASTERMIND_CACHE_DIR", None)
         else:
             os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
-        answer: tuple[bool, tuple[list[MoveRating], str] | str]
+        answer: tuple[bool, tuple[list[MoveRating] | Choice, str] | str]
         try:
-            ratings = rate_moves(CodeSpace(*size), strategy, moves, start, advice)
+            space = CodeSpace(*size)
+            ratings: list[MoveRating] | Choice
+            if start == BEST:
+                ratings = best_after(space, strategy, moves)
+            else:
+                ratings = rate_moves(space, strategy, moves, start, advice)
             notice = solution(*size).notice
             answer = (True, (ratings, "" if notice in told else notice))
             told.add(notice)

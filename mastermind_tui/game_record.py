@@ -37,6 +37,7 @@ def game_record(
     moves: list[tuple[int, Answer]],
     ratings: list[MoveRating],
     practice: bool,
+    assisted: bool = False,
 ) -> Game:
     """The record of one game: the moves (with the person's ratings so far), the outcome,
     the secret where known, and who broke it with which strategy."""
@@ -52,6 +53,7 @@ def game_record(
         moves=recorded_moves(space, moves, ratings),
         repeats=space.repeats,
         practice=practice,
+        assisted=assisted,
         secret=None if secret is None else code_text(space.to_digits(secret)),
         notation=settings.notation.name,
     )

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
 from engine.explain import score_text
+from engine.rating_process import best_apart
+from engine.trace import Choice
+from engine.words import plural
 
 from .trace_views import person_view
 from .views import TraceView
@@ -22,8 +25,12 @@ class PersonGuessing:
         self.session = session
         #: The strategy's advice to the person for the current position, once worked out.
         self.advice: Decision | None = None
-        #: Spoiler-free games: whether HINT has shown the advice for this position.
-        self.revealed = False
+        #: The guess the ratings count as best here (the exact optimum's where it is the
+        #: rule), once worked out for a HINT: the guess HINT suggests.
+        self.best: Choice | None = None
+        #: HINTs asked for in this position: the first tells how many codes are left, the
+        #: second suggests a guess and shows the advice and ratings until the next guess.
+        self.hints = 0
 
     @property
     def person(self) -> PersonBreaks:
@@ -44,6 +51,18 @@ class PersonGuessing:
         session.count()
         return answer
 
+    def played_before(self, text: str) -> int | None:
+        """The move (from 1) at which the guess ``text`` was already played, if it was
+        (None too when it does not read as a guess: ``guess`` says why)."""
+        try:
+            code = self.session.parse(text)
+        except MastermindError:
+            return None
+        for number, (guess, _) in enumerate(self.person.moves, 1):
+            if guess == code:
+                return number
+        return None
+
     def undo(self) -> tuple[int, Answer]:
         """Take back the person's last guess; the game becomes a practice game."""
         session = self.session
@@ -57,25 +76,72 @@ class PersonGuessing:
 
     @property
     def spoilers_hidden(self) -> bool:
-        """Whether advice and ratings are kept back now: a spoiler-free game in play, and
-        no HINT asked for since the last guess."""
+        """Whether advice and ratings are kept back now: the person's game in play, the
+        laboratory view off, and no second HINT since the last guess."""
         session = self.session
-        hiding = session.settings.spoiler_free and session.role == "person"
-        return hiding and not session.over and not self.revealed
+        hiding = not session.lab and session.role == "person"
+        return hiding and not session.over and self.hints < 2
 
     def hint(self) -> str:
-        """HINT: show the advice and the ratings until the next guess; returns what the
-        message line says (the strategy's next guess, once worked out)."""
+        """HINT, graduated: first how many codes are still possible; asked again (or with
+        the laboratory view on), the suggested guess, with the advice and ratings shown
+        until the next guess. Returns what the message line says."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
-        self.revealed = True
+        if self.hints == 0 and not session.lab:
+            left = self.left()
+            if left is None:
+                return "HINT: still working out what your guesses ruled out; ask again."
+            self.hints = 1
+            return f"HINT: {left}. Type HINT again for a suggested guess."
+        self.hints = 2
+        return self.suggestion()
+
+    def left(self) -> str | None:
+        """How many codes are still possible, once the solver has caught up with every
+        guess (None before)."""
+        known = self.person.known
+        if len(known.steps) < len(self.person.moves):
+            return None
+        count = len(known.candidates)
+        total = self.session.space.count
+        verb = "is" if count == 1 else "are"
+        return f"{plural(count, 'code')} of {total:,} {verb} still possible"
+
+    def suggestion(self) -> str:
+        """The guess HINT suggests: the one the ratings count as best (so playing it
+        costs nothing), and the strategy's own advice beside it when they differ."""
+        session = self.session
+        if self.best is None and self.advice is not None and session.rating.takes_advice:
+            self.best = self.advice  # the rule is the strategy's own: its advice is best
+        if self.best is None:
+            return "HINT: working out the best guess here…"
+        rule = session.rating.rule_words(self.best)
+        guess = session.format(self.best.guess)
+        said = f"HINT: try {guess}, {rule}"
         strategy = session.settings.strategy
-        if self.advice is None:
-            return f"HINT: {strategy}'s advice is being worked out; it shows in the Solver trace."
-        score = score_text(self.advice)
-        said = f" ({score})" if score else ""
-        return f"HINT: {strategy} would play {session.format(self.advice.guess)} next{said}."
+        if self.advice is not None and self.advice.guess != self.best.guess:
+            score = score_text(self.advice)
+            own = f" ({score})" if score else ""
+            said += f"; {strategy} would play {session.format(self.advice.guess)}{own}"
+        return said + "."
+
+    def best_work(self) -> Callable[[], Choice] | None:
+        """Work for a job, on a snapshot: the best guess HINT suggests (None when known
+        already or not wanted yet)."""
+        if self.best is not None or self.hints < 2 or self.session.over:
+            return None
+        space, strategy = self.session.space, self.session.settings.strategy
+        moves = list(self.person.moves)
+        return lambda: best_apart(space, strategy, moves)
+
+    def take_best(self, generation: int, choice: Choice) -> bool:
+        """Keep the best guess a job found, unless the person has moved since."""
+        if generation != self.session.generation:
+            return False
+        self.best = choice
+        return True
 
     def advice_work(self) -> Callable[[], tuple[Solver, Decision | None]]:
         """Work for a job, on a snapshot: bring a fork of the solver up to date with the

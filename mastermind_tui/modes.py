@@ -48,7 +48,7 @@ class Command(NamedTuple):
     palette: Palette | None = None
 
 
-_GAME: Final = ("game", "spoiler-free", "no-record")
+_GAME: Final = ("game", "spoiler-free", "lab", "no-record")
 
 COMMANDS: Final[tuple[Command, ...]] = (
     Command(

@@ -221,6 +221,15 @@ def _records(p: argparse.ArgumentParser) -> None:
     p.add_argument("--where", action="store_true", help="print where the records are kept")
 
 
+def _spoiler_free(p: argparse.ArgumentParser) -> None:
+    """Kept so that older scripts still run: every game is spoiler-free now."""
+    p.add_argument(
+        "--spoiler-free",
+        action="store_true",
+        help="accepted for older scripts, and changes nothing: games are spoiler-free unless --lab",
+    )
+
+
 def _size_of(text: str) -> tuple[int, int]:
     from .records_command import parse_size
 
@@ -248,7 +257,8 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "size": _size,
     "size-without-seed": lambda p: _size(p, seed=False),
     "game": _game,
-    "spoiler-free": lambda p: _setting(p, "spoiler_free", "--spoiler-free"),
+    "spoiler-free": _spoiler_free,
+    "lab": lambda p: _setting(p, "lab", "--lab"),
     "no-record": _no_record,
     "json": _json,
     "sample": _sample,

@@ -8,8 +8,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine import Answer, Decision, PersonBreaks
-from engine.rating import MoveRating, summary
+from engine.rating import OPTIMAL, MoveRating, Rater, summary
 from engine.rating_process import rate_moves_apart, take_notices
+from engine.trace import Choice
 
 from .game_record import recorded_moves
 from .records import Game
@@ -114,6 +115,24 @@ class RatingBook:
                 return kept
         return False
 
+    @property
+    def takes_advice(self) -> bool:
+        """Whether the rule that rates a guess is the chosen strategy's own score, so that
+        its advice is the best guess (bigger games than the exact optimum reaches)."""
+        session = self.session
+        return Rater(session.space, session.settings.strategy).takes_advice
+
+    def rule_words(self, best: Choice) -> str:
+        """The best guess ``best`` as the ratings name it, with its value: ``the exact
+        optimum's guess, 3.34 more guesses expected`` (or the strategy's own score)."""
+        session = self.session
+        rule = Rater(session.space, session.settings.strategy).rule
+        assert best.score is not None
+        value = best.score - 1 if rule == OPTIMAL else best.score
+        as_rated = MoveRating(0, best.guess, value, best.guess, value, rule)
+        whose = "the exact optimum's guess" if rule == OPTIMAL else f"{rule}'s choice"
+        return f"{whose}, {as_rated.amount(value)}"
+
     def text(self) -> str:
         """The line under the panes: the last guess's rating, the game's summary once it is
         over, or what is hidden in a spoiler-free game."""
@@ -121,7 +140,7 @@ class RatingBook:
         if session.role != "person" or not session.rows():
             return ""
         if session.guessing.spoilers_hidden:
-            return "Spoiler-free: advice and ratings are hidden; HINT (or F3) shows them."
+            return "Spoiler-free: ratings come at the end. HINT (F3) helps; F9: lab view."
         assert session.person is not None
         if self.pending:
             guess = session.format(session.person.moves[len(self.ratings)][0])

@@ -72,6 +72,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE moves ADD COLUMN rule TEXT;
     ALTER TABLE moves ADD COLUMN higher_is_better INTEGER NOT NULL DEFAULT 0;
     """,
+    # Version 3: whether the person played with the laboratory view on (codes still
+    # possible, advice, ratings as they came): an assisted game.
+    """
+    ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -117,6 +122,9 @@ class Game:
     repeats: bool = True
     practice: bool = False
     secret: str | None = None
+    #: Played with the laboratory view on (``--lab`` or its key): the codes still
+    #: possible and the advice were on show.
+    assisted: bool = False
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None
@@ -288,9 +296,9 @@ class Records:
         with self._connect() as db, db:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
-                " breaker, outcome, moves, strategy, practice, secret, notation, key)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (key) DO NOTHING",
+                " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
                     game.colours,
@@ -306,6 +314,7 @@ class Records:
                     game.secret,
                     game.notation,
                     game.key,
+                    int(game.assisted),
                 ),
             )
             game_id = int(
@@ -376,6 +385,7 @@ class Records:
                 moves=tuple(moves.get(r["id"], [])),
                 repeats=bool(r["repeats"]),
                 practice=bool(r["practice"]),
+                assisted=bool(r["assisted"]),
                 secret=r["secret"],
                 notation=r["notation"],
                 finished_at=r["finished_at"],
@@ -386,10 +396,11 @@ class Records:
         ]
 
     def summaries(self, size: tuple[int, int] | None = None) -> list[Summary]:
-        """Figures per size and rules for the games a person broke (practice games aside)."""
+        """Figures per size and rules for the games a person broke (practice and assisted
+        games aside)."""
         by_size: dict[tuple[int, int, bool], list[Game]] = {}
         for game in reversed(self.games(size)):  # oldest first
-            if game.breaker == "person" and not game.practice:
+            if game.breaker == "person" and not (game.practice or game.assisted):
                 by_size.setdefault((game.colours, game.positions, game.repeats), []).append(game)
         out = []
         for (colours, positions, repeats), games in sorted(by_size.items()):

@@ -56,6 +56,11 @@ class GameSession:
         self.generation = 0
         #: Whether a guess of this game was taken back (UNDO): a practice game.
         self.practice = False
+        #: The laboratory view (codes still possible, advice, ratings as they come): on
+        #: from ``--lab``, turned on or off by a key; it lasts for the session.
+        self.lab = settings.lab
+        #: Whether the person played the current game with the laboratory view on.
+        self.assisted = False
         #: Told of each game when it ends (won, lost or quit), and again when ratings
         #: that came late complete it (same key): the app keeps records with it.
         self.recorder: Callable[[Game], None] | None = None
@@ -122,13 +127,15 @@ class GameSession:
         """The history of moves changed: what was worked out for it is stale."""
         self.generation += 1
         self.guessing.advice = None
-        self.guessing.revealed = False
+        self.guessing.best = None
+        self.guessing.hints = 0
 
     def _start_game(self) -> None:
         self.answering.conflict = None
         self._counted = False
         self.finished = None
         self.practice = False
+        self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
         if self.role == PERSON:
@@ -144,10 +151,18 @@ class GameSession:
         self.match.advance()
         self._start_game()
 
+    def toggle_lab(self) -> bool:
+        """Turn the laboratory view on or off; a game of the person's in play with it on
+        is recorded as assisted. Returns whether it is on now."""
+        self.lab = not self.lab
+        if self.lab and self.role == PERSON and not self.over:
+            self.assisted = True
+        return self.lab
+
     def count(self) -> None:
         """Score the game once it has ended, and hand its record to the recorder."""
         if self.over and not self._counted:
-            self.match.count(self.game.score)
+            self.match.count(self.game.score, len(self.moves()))
             self._counted = True
             self.finished = self.record()
             self.keep(self.finished)
@@ -173,12 +188,16 @@ class GameSession:
             secret = moves[-1][0]  # the computer's last guess was the person's code
         outcome = self.game.outcome.value
         ratings = self.rating.ratings
-        return game_record(self.settings, self.role, outcome, secret, moves, ratings, self.practice)
+        return game_record(
+            self.settings, self.role, outcome, secret, moves, ratings, self.practice, self.assisted
+        )
 
     def status(self) -> str:
         """Round, moves used and left, the score when both sides play, and the rule for a
         game not solved: the always-visible status line."""
         practice = " · practice game (UNDO used)" if self.practice else ""
+        if self.assisted:
+            practice += " · assisted"
         if not self.over:
             return self.match.status(len(self.rows())) + practice
         solved = self.game.outcome is Outcome.SOLVED
@@ -190,8 +209,10 @@ class GameSession:
 
     def over_text(self) -> str:
         """What a move typed after the game ended is told."""
+        if self.match_over and self.match.single_game:
+            return "This game is over. F5 starts a new game."
         if self.match_over:
-            return f"The match is over: {self.verdict()}. F5 starts a new game."
+            return f"The match is over. {self.verdict()}. F5 starts a new game."
         return "This game is over: press Enter for the next one."
 
     def quit_game(self) -> str:

@@ -116,10 +116,11 @@ SETTINGS: Final[dict[str, Setting]] = {
         f"code-breaking strategy: {', '.join(STRATEGIES)} (default {DEFAULT_STRATEGY})",
     ),
     "seed": Setting(None, "random seed, for repeatable runs", "the seed", 0),
-    "spoiler_free": Setting(
+    "lab": Setting(
         False,
-        "hide the solver's advice and the ratings of your guesses while you play "
-        "(type HINT or press F3 to see them; the summary comes at the end)",
+        "open the game with the laboratory view on: the codes still possible, the "
+        "strategy's advice, F4's tree and each guess's rating as it comes (F9 turns it "
+        "on or off in a game; a game played with it is recorded as assisted)",
     ),
 }
 #: The value of every setting left unsaid, by its name in ``Settings.build``.
@@ -179,8 +180,8 @@ class Settings:
     notation: Notation
     strategy: str
     seed: int | None = None
-    #: Advice and ratings hidden while a person plays (HINT shows them on demand).
-    spoiler_free: bool = False
+    #: The laboratory view from the start: the codes still possible, advice, ratings.
+    lab: bool = False
 
     @classmethod
     def build(
@@ -193,8 +194,8 @@ class Settings:
         notation: str | None = None,
         strategy: str = DEFAULT_STRATEGY,
         seed: int | None = None,
-        spoiler_free: bool = False,
         repeats: bool | None = None,
+        lab: bool = False,
         preset: str | None = None,
     ) -> Settings:
         """Check every value and say which one is wrong in one line (MastermindError).
@@ -215,7 +216,7 @@ class Settings:
         # Refused here, in one line, rather than by a game screen as it starts (optimal
         # past its size limit).
         make_strategy(strategy).check(rules.space)
-        return cls(mode, rules, chosen, strategy.lower(), seed, spoiler_free)
+        return cls(mode, rules, chosen, strategy.lower(), seed, lab)
 
     @property
     def space(self) -> CodeSpace:

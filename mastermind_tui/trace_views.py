@@ -18,14 +18,15 @@ Rival = tuple[int, dict[Answer, int]]
 
 
 def idle_text(outcome: Outcome, candidates: int) -> str:
-    """The advice line once nothing is being worked out."""
+    """The advice line once nothing is being worked out: a whole sentence once the game
+    has ended (no "would play next" before it), else "" (the headline and "nothing yet")."""
     if outcome is Outcome.SOLVED:
-        return "nothing: the code is broken"
+        return "The code is broken: no guess left to advise."
     if outcome is Outcome.QUIT:
-        return f"nothing: the game was given up with {plural(candidates, 'code')} left"
+        return f"The game was given up with {plural(candidates, 'code')} still possible."
     if outcome is Outcome.OUT_OF_MOVES:
-        return f"nothing: out of moves with {plural(candidates, 'code')} left"
-    return "nothing yet"
+        return f"Out of moves with {plural(candidates, 'code')} still possible."
+    return ""
 
 
 def allowed(space: CodeSpace) -> np.ndarray | None:

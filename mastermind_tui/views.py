@@ -50,8 +50,9 @@ class TraceView:
     #: Every code the rules allow, where some indices are no code (no repeats): the map
     #: leaves the others blank. None when every index is a code.
     allowed: np.ndarray | None = None
-    #: What the advice line says when there is no decision and none is being worked out.
-    idle: str = "nothing: the code is known"
+    #: What the advice line says, alone, when there is no decision and none is being
+    #: worked out ("": the headline and "nothing yet").
+    idle: str = ""
     #: Codes still possible when few enough to name them (``few``), sorted.
     remaining: np.ndarray | None = None
     #: Another guess and how it would have split the same codes, drawn beside the split

@@ -88,12 +88,13 @@ def played_records(path: Path) -> None:
 async def main() -> None:
     Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
     await shoot("home", MastermindApp())
-    await shoot("play", MastermindApp(Settings.build(seed=3)), "RRGG", "BWOY", "board")
+    # The laboratory view (--lab): what the solver knows, as you play.
+    await shoot("play", MastermindApp(Settings.build(seed=3, lab=True)), "RRGG", "BWOY", "board")
     # A rated game at its end: each guess's cost, and the summary under the panes.
     await shoot(
         "rating", MastermindApp(Settings.build(seed=3)), "RRGG", "BWOY", "WRBB", "YRBW", "ORBW"
     )
-    await shoot("make", MastermindApp(Settings.build(mode="make", seed=3)), "1,0", "0,2")
+    await shoot("make", MastermindApp(Settings.build(mode="make", seed=3)), "", "1,0", "0,2")
     watch = Settings.build(mode="watch", strategy="knuth", seed=3)
     secret = watch.notation.parse(watch.space, "RGOY")
     await shoot(

@@ -44,6 +44,21 @@ async def until(pilot: Pilot[Any], condition: Callable[[], object], seconds: flo
         await pilot.pause(0.02)
 
 
+async def ready(pilot: Pilot[Any]) -> None:
+    """On the computer-breaks screen, say the code is in mind (Enter), as a person must
+    before its first guess; nothing elsewhere."""
+    from mastermind_tui.screens.make import MakeScreen
+
+    await pilot.pause()  # no wait for workers: a test may hold one back on purpose
+    screen = pilot.app.screen
+    if isinstance(screen, MakeScreen) and not screen.ready_to_guess:
+        field = screen.query_one("#command", Input)
+        field.focus()
+        field.value = ""
+        await pilot.press("enter")
+        await pilot.pause()
+
+
 def game_session(app: App[Any]) -> GameSession:
     """The session of the game on screen (Textual types ``app.screen`` as any screen)."""
     assert isinstance(app.screen, GameScreen), app.screen

@@ -90,7 +90,7 @@ def test_panel_keeps_its_own_copy_of_the_position() -> None:
 
 
 async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Settings.build(seed=3, lab=True))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await enter(pilot, "RRGG")

@@ -118,10 +118,10 @@ async def test_space_ticks_a_box_and_enter_on_it_starts() -> None:
 
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        box = app.screen.query_one("#spoiler-free", Checkbox)
+        box = app.screen.query_one("#lab", Checkbox)
         box.focus()
         await pilot.press("space")
         assert box.value
         await pilot.press("enter")
         await app.workers.wait_for_complete()
-        assert isinstance(app.screen, PlayScreen) and app.screen.session.settings.spoiler_free
+        assert isinstance(app.screen, PlayScreen) and app.screen.session.settings.lab

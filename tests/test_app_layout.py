@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, screen_text
+from app_helpers import enter, game_session, ready, screen_text
 from textual.content import Content
 from textual.geometry import Region
 from textual.pilot import Pilot
@@ -20,7 +20,7 @@ from mastermind_tui.widgets.trace import describe
 
 
 def app_for(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(seed=3, **kwargs))
+    return MastermindApp(Settings.build(seed=3, lab=True, **kwargs))
 
 
 def region(pilot: Pilot[Any], selector: str) -> Region:
@@ -30,6 +30,7 @@ def region(pilot: Pilot[Any], selector: str) -> Region:
 async def test_80x24_stacks_board_over_history_and_widens_the_trace() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         await enter(pilot, "BWOY")
         text = screen_text(pilot)
@@ -50,6 +51,7 @@ async def test_80x24_stacks_board_over_history_and_widens_the_trace() -> None:
 async def test_120x36_puts_the_three_panes_side_by_side() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         board, history, trace = (
             region(pilot, f"#{p}") for p in ("board-pane", "history-pane", "trace")
@@ -68,6 +70,7 @@ async def test_120x36_puts_the_three_panes_side_by_side() -> None:
 async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.resize_terminal(50, 15)
         await pilot.pause()
         screen = app.screen
@@ -95,6 +98,7 @@ async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
 async def test_smallest_and_odd_sizes_keep_every_pane(size: tuple[int, int]) -> None:
     app = app_for(mode="make")
     async with app.run_test(size=size) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "1,0")
         text = screen_text(pilot)
@@ -108,6 +112,7 @@ async def test_no_color_keeps_letters_and_answer_symbols(monkeypatch: pytest.Mon
     monkeypatch.setenv("NO_COLOR", "1")
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         assert app.no_color
         await enter(pilot, "RRGG")
         await enter(pilot, "BWOY")
@@ -121,6 +126,7 @@ async def test_no_color_keeps_letters_and_answer_symbols(monkeypatch: pytest.Mon
 async def test_trace_says_how_many_guesses_were_weighed_once() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         advice = str(app.screen.query_one("#trace-advice", Static).render())
         assert "weighed 151 guesses" in advice
@@ -143,6 +149,7 @@ async def test_80x24_board_keeps_its_width_and_the_answer_and_advice_show() -> N
     column, the answer row and the advice are in view from the start."""
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         width = region(pilot, "#board-pane").width
@@ -159,6 +166,7 @@ async def test_60x20_shows_every_board_row() -> None:
     for mode in ("play", "make"):
         app = app_for(mode=mode)
         async with app.run_test(size=(60, 20)) as pilot:
+            await ready(pilot)
             await pilot.app.workers.wait_for_complete()
             await enter(pilot, "RRGG" if mode == "play" else "1,0")
             text = screen_text(pilot)
@@ -170,6 +178,7 @@ async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
     """Issue 11 items 13 and 14: "Boa…" and "I have a secret of 1 pegs"."""
     app = app_for(colours=2, positions=1)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         text = screen_text(pilot)
@@ -202,6 +211,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
 
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         ((lit, out),) = colours(app)
         assert lit == DARK.primary.upper() and out != LIGHT.background
@@ -213,6 +223,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
     monkeypatch.setenv("NO_COLOR", "1")
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         drawn = str(app.screen.query_one(CodeMap).render())
         assert "█" in drawn and ("▀" in drawn or "▄" in drawn)
@@ -223,15 +234,16 @@ async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> N
     the rule for a game lost or quit were cut off; it takes a second row when it needs it."""
     app = app_for(mode="match", rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         await enter(pilot, "QUIT")
         status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
-        assert "not solved: scores 11 (a game lost or quit scores 11)" in status
-        assert "total: you 11, computer 0 (lower wins)" in status
+        assert "not solved: scores 11, the move limit plus one" in status
+        assert "score: you 11, computer 0 (lower wins)" in status
         await enter(pilot, "")
         status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
         assert "the computer breaks · move 1 of 10 (10 left)" in status
-        assert "total: you 11, computer 0 (lower wins)" in status
+        assert "score: you 11, computer 0 (lower wins)" in status
         assert "│ 10 · · · ·" in screen_text(pilot)
 
 
@@ -243,6 +255,7 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
 
     app = app_for()  # the secret is ORBW: RBWO gets 0,4, the 12th class of 14
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RBWO")
         await pilot.pause()
         text = screen_text(pilot)
@@ -251,6 +264,7 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
         assert "knuth would play next: " in text
     app = app_for()
     async with app.run_test(size=(120, 48)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RBWO")
         await pilot.pause()
         text = screen_text(pilot)

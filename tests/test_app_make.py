@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message
+from app_helpers import enter, game_session, message, ready
 from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
@@ -38,6 +38,7 @@ def truth(session: GameSession) -> str:
 async def test_answering_until_solved() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
@@ -56,6 +57,7 @@ async def test_answering_until_solved() -> None:
 async def test_bad_answers_explain() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "lots")
         assert "not an answer" in message(pilot)
@@ -83,6 +85,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
     monkeypatch.setattr(make, "find_slips", watched)
     app = make_app(moves=20)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         session = game_session(app)
@@ -102,7 +105,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
         text = message(pilot)
         assert "INCONSISTENT: no code answers" in text
         assert on_main == [False]
-        assert re.search(r"Likely slip: move \d+ [A-Z]{4}: \d,\d instead of \d,\d leaves", text)
+        assert re.search(r"Likely slip: move \d+ \([A-Z]{4}\) was \d,\d \(leaves", text)
         assert session.answering.conflict is not None
         moves = len(session.rows())
         assert "FIX" in text
@@ -138,6 +141,7 @@ async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
 async def test_secret_is_hidden_and_answers_for_you() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "secret")
         assert app.screen.query_one("#command", Input).password
@@ -156,6 +160,7 @@ async def test_a_refused_secret_says_it_is_still_asking() -> None:
     word, so the answer typed next was read as a secret."""
     app = make_app(repeats=False)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "SECRET")
         await enter(pilot, "RRGB")
@@ -172,6 +177,7 @@ async def test_a_refused_secret_says_it_is_still_asking() -> None:
 async def test_undo_takes_back_an_answer() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "0,0")
         assert len(game_session(app).rows()) == 1
@@ -185,6 +191,7 @@ async def test_undo_takes_back_an_answer() -> None:
 async def test_quit_ends_the_game() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "0 0")
         await enter(pilot, "quit")
@@ -201,6 +208,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
 
     app = make_app(strategy="knuth")
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
         session = game_session(app)
@@ -228,6 +236,7 @@ async def test_a_first_guess_that_is_right_is_one_move() -> None:
     """Issue 11 item 13: the computer said 'I GOT IT IN 1 MOVES!'."""
     app = make_app(colours=2, positions=1)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         await enter(pilot, "1,0")
         assert "I GOT IT IN 1 MOVE!" in message(pilot)
@@ -238,6 +247,7 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
     Solver trace, or Tab never take the keys away from the command line."""
     app = make_app(moves=20)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         session = game_session(app)
         steps: tuple[Callable[[], Awaitable[object]], ...] = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app_helpers import enter, game_session, message
+from app_helpers import enter, game_session, message, ready
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -15,7 +15,7 @@ from mastermind_tui.widgets.board import Board
 
 
 def app_for(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(seed=3, **kwargs))
+    return MastermindApp(Settings.build(seed=3, lab=True, **kwargs))
 
 
 def wrong_guess(secret: str) -> str:
@@ -25,6 +25,7 @@ def wrong_guess(secret: str) -> str:
 async def test_win_shows_secret_and_score() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await pilot.app.workers.wait_for_complete()
         screen = app.screen
         assert isinstance(screen, PlayScreen)
@@ -41,20 +42,21 @@ async def test_win_shows_secret_and_score() -> None:
 async def test_loss_after_move_limit() -> None:
     app = app_for(moves=2)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         await enter(pilot, wrong_guess(secret))
         await enter(pilot, wrong_guess(secret))
         assert "RAN OUT OF MOVES" in message(pilot)
         assert secret in message(pilot)
         status = str(app.screen.query_one("#status", Static).render())
-        assert "not solved: scores 3 (a game lost or quit scores 3)" in status
+        assert "not solved: scores 3, the move limit plus one" in status
         # Issue 11 item 7: never "the code is known" while codes are still possible.
         person = game_session(app).person
         assert person is not None
         left = len(person.knowledge.candidates)
         assert left > 1
         advice = str(app.screen.query_one("#trace-advice", Static).render())
-        assert f"nothing: out of moves with {left:,} codes left" in advice
+        assert f"Out of moves with {left:,} codes still possible." in advice
         await enter(pilot, "RRGG")
         assert "over" in message(pilot)
 
@@ -62,6 +64,7 @@ async def test_loss_after_move_limit() -> None:
 async def test_bad_guesses_cost_no_move() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRG")
         assert "has 3 pegs" in message(pilot)
         await enter(pilot, "RRGX")
@@ -74,18 +77,20 @@ async def test_bad_guesses_cost_no_move() -> None:
 async def test_board_highlights_history_and_keeps_typing() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         await enter(pilot, "board")
         table = app.screen.query_one(DataTable)
         assert app.focused is app.screen.query_one("#command")
         assert app.screen.query_one("#history-pane").has_class("-highlight")
         assert table.get_row_at(0) == ["1", "RRGG", *table.get_row_at(0)[2:]]
-        assert "BOARD: 1 move so far" in message(pilot)
+        assert "History (highlighted) is up to date: 1 move played." in message(pilot)
 
 
 async def test_quit_reveals_combination_and_next_round() -> None:
     app = app_for(rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         await enter(pilot, "QUIT")
         assert f"MY COMBINATION WAS: {secret}" in message(pilot)
@@ -95,12 +100,13 @@ async def test_quit_reveals_combination_and_next_round() -> None:
         assert isinstance(screen, PlayScreen)
         assert screen.session.round == 2
         assert "Round 2/2" in str(screen.query_one("#status", Static).render())
-        assert "total: 11" in str(screen.query_one("#status", Static).render())
+        assert "score: 11" in str(screen.query_one("#status", Static).render())
 
 
 async def test_trace_follows_guesses() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         summary = str(app.screen.query_one("#trace-summary", Static).render())
         left = game_session(app).guessing.trace().candidates
@@ -113,6 +119,7 @@ async def test_trace_follows_guesses() -> None:
 async def test_help_opens_and_closes() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await enter(pilot, "help")
         assert type(app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
@@ -124,14 +131,17 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
 
     app = app_for(mode="match")
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         await enter(pilot, secret)
         assert "YOU GUESSED IT IN 1 MOVE!" in message(pilot)
         await enter(pilot, "")
         assert isinstance(app.screen, MakeScreen)
+        await ready(pilot)
         await enter(pilot, "quit")
         assert app.screen.session.match_over
-        assert "The computer wins with 0 moves to your 1" in message(pilot)
+        assert message(pilot).startswith("QUIT: game over; the computer scores the 0 moves")
+        assert "The computer wins, 0 to your 1 (you played 1 move" in message(pilot)
 
 
 async def type_keys(pilot: Pilot[Any], text: str) -> None:
@@ -148,6 +158,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
 
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         await app.workers.wait_for_complete()
         for line in ("RRGG", "BOARD", "GGBB"):
             for key in line:
@@ -169,6 +180,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
 async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         guess = wrong_guess(secret)
         await type_keys(pilot, guess)
@@ -191,6 +203,7 @@ async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() ->
 async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line() -> None:
     app = app_for(moves=30)
     async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
         secret = game_session(app).secret_text
         for _ in range(14):
             await enter(pilot, wrong_guess(secret))

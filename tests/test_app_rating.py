@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, screen_text, until
+from app_helpers import enter, game_session, message, ready, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
@@ -26,11 +26,11 @@ from mastermind_tui.widgets.trace import TracePane
 
 
 @pytest.mark.parametrize("command", ["play", "match"])
-def test_spoiler_free_flag_reaches_the_settings(command: str) -> None:
+def test_spoiler_free_flag_is_still_accepted_and_the_lab_is_off(command: str) -> None:
     settings, _ = settings_from(build_parser().parse_args([command, "--spoiler-free"]))
-    assert settings is not None and settings.spoiler_free
+    assert settings is not None and not settings.lab
     settings, _ = settings_from(build_parser().parse_args([command]))
-    assert settings is not None and not settings.spoiler_free
+    assert settings is not None and not settings.lab
 
 
 def test_spoiler_free_is_refused_where_the_computer_breaks(
@@ -41,16 +41,17 @@ def test_spoiler_free_is_refused_where_the_computer_breaks(
     assert err.count("\n") == 1 and "--spoiler-free" in err
 
 
-async def test_home_checkbox_starts_a_spoiler_free_game() -> None:
+async def test_home_checkbox_starts_a_game_in_the_lab_view() -> None:
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
-        app.screen.query_one("#spoiler-free", Checkbox).value = True
+        await ready(pilot)
+        app.screen.query_one("#lab", Checkbox).value = True
         app.screen.query_one("#mode", Select).value = "play"
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
-        assert app.screen.session.settings.spoiler_free
+        assert app.screen.session.settings.lab and app.screen.session.lab
 
 
 # ----- a game on 4 colours x 3 positions: the optimum is searched in milliseconds -----
@@ -61,6 +62,7 @@ pytestmark = pytest.mark.usefixtures("cache_dir")
 
 
 def small(**kwargs: Any) -> MastermindApp:
+    kwargs.setdefault("lab", not kwargs.pop("spoiler_free", False))  # ratings as they come
     return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))
 
 
@@ -85,6 +87,7 @@ def wrong(session: GameSession, n: int) -> str:
 async def test_a_guess_is_rated_against_the_best() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, "RRR")
         await enter(pilot, "BWB")
@@ -116,6 +119,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         for guess in ("RRR", "BWB"):
             await pilot.press(*guess, "enter")
@@ -135,20 +139,23 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
 async def test_spoiler_free_hides_until_a_hint() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         await enter(pilot, "RRR")
         trace = screen.query_one(TracePane)
         assert not trace.display and screen.query_one("#spoiler-note").display
-        assert rating_line(pilot).startswith("Spoiler-free: advice and ratings are hidden")
+        assert rating_line(pilot).startswith("Spoiler-free: ratings come at the end")
         assert costs(pilot) is None
         assert "would play next" not in screen_text(pilot)
         assert "more guesses expected" not in screen_text(pilot)
         await enter(pilot, "hint")
-        advice = screen.session.guessing.advice
-        assert advice is not None
-        hinted = screen.session.format(advice.guess)
-        assert message(pilot).startswith(f"HINT: knuth would play {hinted} next")
+        assert not trace.display and "still possible" in message(pilot)  # graduated
+        await enter(pilot, "hint")
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        best = screen.session.guessing.best
+        assert best is not None
+        assert message(pilot).startswith(f"HINT: try {screen.session.format(best.guess)}, ")
         assert trace.display and "knuth would play next" in screen_text(pilot)
         assert rating_line(pilot) == screen.session.rating.ratings[0].sentence(
             screen.session.format
@@ -156,32 +163,35 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert costs(pilot) == [screen.session.rating.ratings[0].cost()]
         await enter(pilot, "BWB")  # a new guess hides them again
         assert not trace.display and costs(pilot) is None
-        await pilot.press("f3")
-        await pilot.pause()
-        assert trace.display and "HINT: knuth would play" in message(pilot)
+        await pilot.press("f3", "f3")
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        assert trace.display
         assert rating_line(pilot).startswith("BWB: ")
         await enter(pilot, wrong(screen.session, 7))
         assert not trace.display
-        await pilot.press("h", "enter")  # H, the hint key: a line of its own
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        assert trace.display and "HINT: knuth would play" in message(pilot)
+        await pilot.press("h", "enter", "h", "enter")  # H, the hint key: a line of its own
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        assert trace.display
         assert len(screen.session.rows()) == 3  # not read as a guess
 
 
 async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await pilot.press("f4")
         await pilot.pause()
         assert isinstance(app.screen, PlayScreen)
-        assert message(pilot) == "Spoiler-free: the tree is advice. Type HINT (or press F3) first."
+        assert message(pilot) == (
+            "Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it."
+        )
 
 
 @pytest.mark.parametrize("spoiler_free", [False, True])
 async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
     app = small(spoiler_free=spoiler_free)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, wrong(session, 0))
         await enter(pilot, wrong(session, 40))
@@ -195,6 +205,7 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
 async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, "UNDO")
         assert message(pilot) == "there is no guess to take back"
@@ -220,6 +231,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
 async def test_hint_where_the_computer_breaks_is_explained() -> None:
     app = MastermindApp(Settings.build(mode="make", colours=4, positions=3, seed=5))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "HINT")
         assert message(pilot).startswith("HINT is for when you break the code")
 
@@ -258,6 +270,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(
     monkeypatch.setattr(session_module, "rate_moves_apart", broken)
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRR")
         assert (
             message(pilot)
@@ -286,6 +299,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
     monkeypatch.setattr(session_module, "rate_moves_apart", held)
     app = small(rounds=2)
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         first = app.screen
         session = game_session(app)
         recorded: list[Game] = []
@@ -329,6 +343,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
     path.write_text("not json")
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         session = game_session(app)
         await enter(pilot, "RRR")
         await app.workers.wait_for_complete()
@@ -351,8 +366,9 @@ async def test_quitting_ends_a_rating_under_way() -> None:
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()
     rating_module._helper.clear()
-    app = MastermindApp(Settings.build(seed=5))
+    app = MastermindApp(Settings.build(seed=5, lab=True))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await pilot.press(*"RGBY", "enter")  # no waiting for the workers, as a person
         await until(pilot, lambda: rating_module._helper_lock.locked() and rating_module._helper)
         (helper,) = rating_module._helper

@@ -235,8 +235,8 @@ async def test_a_rated_game_replays_with_its_ratings(tmp_path: Path) -> None:
         await pilot.press("enter", "n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert (
-            "1. BBWW   0,1   BBWW: 4.48 more guesses expected; the best guess here, BBWR, 4.41"
-            in text
+            "1. BBWW   0,1   BBWW: 4.48 more guesses expected; "
+            "the exact optimum's guess here, BBWR, 4.41" in text
         )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app_helpers import enter, message
+from app_helpers import enter, message, ready
 from textual.widgets import Static
 
 from mastermind_tui.app import MastermindApp
@@ -23,7 +23,7 @@ def plain_score(secret: str, guess: str) -> tuple[int, int]:
 
 
 async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
-    app = MastermindApp(Settings.build(colours=4, positions=8, seed=3))
+    app = MastermindApp(Settings.build(colours=4, positions=8, seed=3, lab=True))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         screen = app.screen
@@ -33,8 +33,9 @@ async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
         row = screen.session.rows()[0]
         assert tuple(row.answer) == plain_score(secret, "BBBBBWRG")
         # The advice for the second guess is where the sampled partition crashed.
-        await enter(pilot, "hint")
-        assert "knuth would play" in message(pilot), message(pilot)
+        await enter(pilot, "hint")  # the lab view: straight to the suggested guess
+        assert message(pilot).startswith("HINT: try "), message(pilot)
+        assert "knuth's choice" in message(pilot), message(pilot)
         assert len(screen.session.rows()) == 1
 
 
@@ -54,6 +55,7 @@ async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
 async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:
     app = MastermindApp(Settings.build(mode="make", colours=4, positions=8, seed=5))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen

@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.base import GameScreen
 from mastermind_tui.settings import Settings
 
 SIZES = [(80, 24), (120, 36)]
@@ -44,20 +45,41 @@ def test_home(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_play(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    """Mid-game in the laboratory view (at 80x24 the compact code map)."""
+    app = MastermindApp(Settings.build(seed=3, lab=True))
     assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
+
+
+def test_play_at_the_end(snap_compare: Callable[..., bool]) -> None:
+    """A newcomer's game won at 80x24: spoiler-free, the count said once, the prompt says
+    the game is over."""
+    app = MastermindApp(Settings.build(seed=3))
+
+    async def win(pilot: Pilot[Any]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, GameScreen)
+        await settled("RRGG", "HINT", screen.session.secret_text)(pilot)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=win)
 
 
 def test_play_spoiler_free(snap_compare: Callable[..., bool]) -> None:
     """A spoiler-free game: the note stands in for the Solver trace, no Cost column."""
-    app = MastermindApp(Settings.build(seed=3, spoiler_free=True))
+    app = MastermindApp(Settings.build(seed=3))
     assert snap_compare(app, terminal_size=(120, 36), run_before=settled("RRGG"))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_make(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(mode="make", seed=3))
-    assert snap_compare(app, terminal_size=size, run_before=settled("1,0"))
+    assert snap_compare(app, terminal_size=size, run_before=settled("", "1,0"))
+
+
+def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
+    """Answers that fit no code at 80x24: every likely slip named, whole."""
+    app = MastermindApp(Settings.build(mode="make", seed=5))
+    run = settled("", "1,0", "0,1", "0,0")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -3,7 +3,7 @@ from the answer, the sentence, and the person's guess split beside the strategy'
 
 from __future__ import annotations
 
-from app_helpers import enter, game_session
+from app_helpers import enter, game_session, ready
 from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
@@ -18,8 +18,9 @@ def text_of(app: MastermindApp, selector: str) -> str:
 
 
 async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Settings.build(seed=3, lab=True))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         advice = text_of(app, "#trace-advice").replace("\n", " ")
         assert "knuth would play next: BBWG (could be the secret)" in advice
@@ -53,8 +54,9 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
     """Keys belong to the command line in a game, so the mouse opens a bar: its class of
     the codes possible before the guess, as the engine counts it; a second click closes it,
     and a new guess's bars start closed."""
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Settings.build(seed=3, lab=True))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "RRGG")
         session = game_session(app)
         before = Solver(session.space, make_strategy("knuth")).candidates
@@ -78,6 +80,7 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
 async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
     app = MastermindApp(Settings.build(mode="make", seed=3))
     async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
         await enter(pilot, "1,0")
         session = game_session(app)
         lines = bar_lines(app)

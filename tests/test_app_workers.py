@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import pytest
-from app_helpers import game_session, message
+from app_helpers import game_session, message, ready
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -65,8 +65,9 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 
 async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate) -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Settings.build(seed=3, lab=True))
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         screen = app.screen
         assert isinstance(screen, PlayScreen)
         assert "thinking…" in advice(app)
@@ -90,6 +91,7 @@ async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate:
     gate.open()
     app = MastermindApp(Settings.build(mode="make", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         await settle(pilot)
         session = game_session(app)
         assert session.pending is not None
@@ -130,6 +132,7 @@ async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: 
     secret = settings.notation.parse(settings.space, "RGBY") if mode == "watch" else None
     app = MastermindApp(settings, secret)
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         await pilot.pause()
         left = app.screen
         assert gate.waiting.wait(5)
@@ -151,6 +154,7 @@ async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
     monkeypatch.setattr(Solver, "decide", broken)
     app = MastermindApp(Settings.build(mode="make", seed=1))
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         await settle(pilot)
         assert app.is_running
         assert "failed (internal error: ValueError: Cannot take" in message(pilot)
@@ -170,6 +174,7 @@ async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, posit
         settings = Settings.build(mode=mode, colours=colours, positions=positions, seed=seed)
         app = MastermindApp(settings)
         async with app.run_test(size=(100, 30)) as pilot:
+            await ready(pilot)
             await settle(pilot)
             assert "thinking" not in advice(app), advice(app)
             if mode == "make":
@@ -190,6 +195,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
     monkeypatch.setattr(Solver, "observe", watched)
     app = MastermindApp(Settings.build(colours=8, positions=8, seed=1))
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         await type_line(pilot, "RRGGBBWW")
         assert len(game_session(app).rows()) == 1
         await settle(pilot)
@@ -199,6 +205,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
 async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
     app = MastermindApp(Settings.build(mode="make", seed=5))
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         await settle(pilot)
         board = str(app.screen.query_one("#board", Static).render())
         pending = game_session(app).pending
@@ -211,13 +218,15 @@ async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
 
 
 async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Settings.build(seed=3, lab=True))
     async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
         await type_line(pilot, "QUIT")
         await type_line(pilot, "RRGG")
-        assert "The match is over" in message(pilot) and "F5" in message(pilot)
+        # A one-game "match" is a game: issue 17 item 10.
+        assert "This game is over" in message(pilot) and "F5" in message(pilot)
         await type_line(pilot, "")
-        assert "The match is over" in message(pilot)
+        assert "This game is over" in message(pilot)
         assert "Type a guess" not in message(pilot)
         await settle(pilot)
         text = advice(app)
@@ -225,5 +234,5 @@ async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> No
         person = game_session(app).person
         assert person is not None
         left = len(person.knowledge.candidates)
-        assert f"given up with {left:,} codes left" in text
+        assert f"given up with {left:,} codes still possible" in text
         assert app.focused is app.screen.query_one("#command", Input)

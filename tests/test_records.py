@@ -320,10 +320,26 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     (old,) = Records(path).games()
     assert (old.outcome, old.secret, old.notation) == ("solved", "2 3 4 5", None)
     assert old.moves[0] == Move("0 0 1 1", 0, 1, 4.5, 4.2)
+    assert not old.assisted  # version 3's column: games from before were not assisted
     Records(path).add(game())
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+
+
+def test_an_assisted_game_is_kept_as_such_and_out_of_the_figures(tmp_path: Path) -> None:
+    """Issue 17 item 8: a game played with the laboratory view is marked assisted, stays
+    so when written again (late ratings), and is left out of the per-size figures."""
+    records = Records(tmp_path / "r.sqlite3")
+    helped = replace(game(), assisted=True)
+    records.add(helped)
+    records.add(replace(helped, assisted=False))  # the same game written again
+    (kept,) = records.games()
+    assert kept.assisted
+    assert records.summaries() == []
+    records.add(game())
+    (summary,) = records.summaries()
+    assert summary.played == 1
 
 
 def test_two_instances_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:

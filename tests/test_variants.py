@@ -446,6 +446,7 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
         assert screen.query_one("#notation", Select).value == "digits"
         assert screen.query_one("#no-repeats", Checkbox).value is True
         screen.query_one("#moves", Input).value = "12"  # typed after the preset: it wins
+        screen.query_one("#lab", Checkbox).value = True  # the trace below, as it comes
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
         assert isinstance(app.screen, PlayScreen)

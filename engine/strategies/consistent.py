@@ -106,4 +106,4 @@ class RandomConsistent(Strategy):
         guess = int(position.candidates[pick])
         left = plural(len(position.candidates), "code")
         why = f"{{guess}} was drawn at random from the {left} still possible."
-        return _choice(guess, f"picked at random among {len(position.candidates):,}", why)
+        return _choice(guess, "each of them as likely to be the secret", why)

@@ -21,6 +21,7 @@ from ..session import GameSession
 from ..typed import Kind, Typed
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
+from ..widgets.codemap import CodeMap
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
@@ -114,6 +115,11 @@ class GameScreen(SizedScreen):
     def on_mount(self) -> None:
         self.query_one(CommandLine).focus_input()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A short terminal (80x24) draws the code map four codes to a cell, so that the
+        whole of it fits the Solver trace."""
+        self.query_one(CodeMap).compact = event.size.height < TALL
+
     def fitted(self) -> None:
         self.query_one(CommandLine).focus_input()
 
@@ -128,7 +134,9 @@ class GameScreen(SizedScreen):
         """BOARD, HELP and HINT mean the same whoever breaks the code; True when handled."""
         if typed.kind is Kind.BOARD:
             self.action_board()
-            self.say(f"BOARD: {plural(len(self.session.rows()), 'move')} so far.")
+            moves = len(self.session.rows())
+            said = f"{plural(moves, 'move')} played" if moves else "no move yet"
+            self.say(f"History (highlighted) is up to date: {said}.")
         elif typed.kind is Kind.HELP:
             self.action_help()
         elif typed.kind is Kind.HINT:
@@ -213,7 +221,17 @@ class GameScreen(SizedScreen):
             )
         )
 
+    def game_over_prompt(self) -> None:
+        """Once the game has ended the command line asks for no more moves: it says what
+        Enter (or F5) does now."""
+        if self.session.match_over:
+            self.command_line.set_prompt("Game over:", "F5 for a new game, or HELP")
+        else:
+            self.command_line.set_prompt("Game over:", "Enter for the next game, or HELP")
+
     def next_game_hint(self) -> str:
+        if self.session.match_over and self.session.match.single_game:
+            return " F5 for a new game."
         if self.session.match_over:
             return f" {self.session.verdict()}. F5 for a new game."
         return " Press Enter for the next game."

@@ -19,14 +19,18 @@ Each answer peg: **●** black = right colour in the right place, **○** white 
 in the wrong place.
 
 - `BOARD` (or F2): the list of your moves so far
-- `HINT`, `H` or F3: the solver's advice, and in a spoiler-free game the ratings too,
-  until your next guess (`H` and Enter: every key goes to the command line first)
+- `HINT`, `H` or F3: how many codes are still possible; asked again, a suggested guess
+  (the one the ratings count as best) and the advice and ratings until your next guess
+  (`H` and Enter: every key goes to the command line first)
+- F9: the laboratory view on or off: the codes still possible, the advice, F4's tree and
+  each guess's rating as it comes (the game is then recorded as assisted)
 - `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
 - Enter on an empty line after a game: the next game
 - F8: your records; Escape comes back to this game
 
+The game is spoiler-free: unless the laboratory view is on, the ratings come at the end.
 Each guess is rated against the best one there: where the exact optimum is known (up to
 6 colours x 4 positions), by the guesses still expected after it with perfect play from
 then on; elsewhere by the strategy's own score. **Cost** in History is what each guess
@@ -36,7 +40,8 @@ its codes.
 
 COMPUTER = """\
 ## The computer breaks your code
-Think of a code. Answer each guess with blacks and whites: `2,1`, `2 1` or `21`.
+Think of a code, then press Enter. Answer each guess with blacks and whites: `2,1`,
+`2 1` or `21`.
 
 - `SECRET`: type your code once, hidden; then Enter answers for you
 - `UNDO`: take back your last answer (your last move, as when you break the code)

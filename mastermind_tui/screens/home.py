@@ -126,13 +126,8 @@ class HomeScreen(SizedScreen):
                     Input(id="secret", placeholder="e.g. RGOY", compact=True),
                 )
                 yield from self._field(
-                    "Spoiler-free (you break the code)",
-                    Tick(
-                        "hide advice and ratings; HINT shows them",
-                        s.spoiler_free,
-                        id="spoiler-free",
-                        compact=True,
-                    ),
+                    "Laboratory view (you break the code)",
+                    Tick("show what the solver knows", s.lab, id="lab", compact=True),
                 )
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary")

@@ -22,18 +22,37 @@ class MakeScreen(GameScreen):
     def on_mount(self) -> None:
         self._awaiting_secret = False
         self._lead = ""
-        self.ask_answer()
-        self.say("Think of a code. I will guess it; answer each guess with blacks,whites.")
+        session = self.session
+        #: Whether the person has had the time to think of a code (as the 1978 game's
+        #: "NOW I GUESS. THINK OF A COMBINATION."): no guess shows before they say so.
+        self.ready_to_guess = bool(session.rows()) or session.over
+        if self.ready_to_guess:
+            self.ask_answer()
+        else:
+            self.command_line.set_prompt("Ready?", "Enter once you have a code in mind — or HELP")
+            space = session.space
+            symbols = " ".join(session.settings.notation.symbols(space.colours))
+            rule = "" if space.repeats else ", no colour twice"
+            self.say(
+                f"NOW I GUESS. Think of a code of {plural(space.positions, 'peg')} from "
+                f"{symbols}{rule}, and keep it to yourself; press Enter when you have it."
+            )
         self.redraw()
 
     def ask_answer(self) -> None:
         self._awaiting_secret = False
+        if self.session.over:
+            self.game_over_prompt()
+            return
         self.command_line.set_prompt("Your answer:", "blacks,whites e.g. 2,1 — or SECRET, HELP")
 
     def redraw(self) -> None:
-        """Draw what is known, and set the next guess to be worked out if it is needed."""
+        """Draw what is known, and set the next guess to be worked out if it is needed
+        (once the person has a code in mind)."""
         session = self.session
         twin = None if session.answering.conflict is not None else session.answering.thinker()
+        if not self.ready_to_guess:
+            twin = None
         if twin is not None:
             self.compute("guess", session.generation, lambda ticket: (twin.decide(), twin)[1])
         elif session.pending is not None or session.over:
@@ -89,6 +108,8 @@ class MakeScreen(GameScreen):
         if read_line(text).kind is Kind.EMPTY:
             self.ask_answer()
             self.say("No secret given: answer with blacks,whites.")
+            if not self.ready_to_guess:
+                self.start_guessing()
             return
         try:
             self.session.answering.set_secret(text)
@@ -102,6 +123,14 @@ class MakeScreen(GameScreen):
             return
         self.ask_answer()
         self.say("Secret kept (hidden). Press Enter to let me answer each guess for you.")
+        if not self.ready_to_guess:
+            self.start_guessing()
+
+    def start_guessing(self) -> None:
+        """The person has a code in mind: work out the first guess."""
+        self.ready_to_guess = True
+        self.ask_answer()
+        self.redraw()
 
     def dropped(self) -> str:
         """Said when a history-changing command cancels the guess being worked out."""
@@ -111,6 +140,15 @@ class MakeScreen(GameScreen):
         session = self.session
         typed = read_line(text, "answer")
         if self.shared_command(typed):
+            return
+        if not self.ready_to_guess and typed.kind is not Kind.SECRET:
+            if typed.kind is Kind.EMPTY:
+                self.start_guessing()
+                self.say("Thinking of my first guess…")
+            elif typed.kind is Kind.QUIT:
+                self.say("I have not guessed yet: press Enter once you have a code in mind.")
+            else:
+                self.say("Think of a code first, then press Enter: I have not guessed yet.")
             return
         if typed.kind is Kind.EMPTY:
             if session.over and not session.match_over:
@@ -125,6 +163,7 @@ class MakeScreen(GameScreen):
                 self.say("Answer with blacks,whites, e.g. 2,1 (or HELP).")
         elif typed.kind is Kind.QUIT:
             session.quit_game()
+            self.game_over_prompt()
             self.redraw()
             moves = plural(len(session.rows()), "move")
             self.say(
@@ -163,6 +202,8 @@ class MakeScreen(GameScreen):
     def after_answer(self) -> None:
         session = self.session
         moves = len(session.rows())
+        if session.over:
+            self.game_over_prompt()
         if session.game.outcome is Outcome.SOLVED:
             said = plural(moves, "MOVE", "MOVES")
             self.say(f"I GOT IT IN {said}!" + self.next_game_hint(), "good")
@@ -185,11 +226,11 @@ class MakeScreen(GameScreen):
         if not conflict.fixes:
             self.say(f"INCONSISTENT: {self._reason}. Type UNDO, or FIX n b,w.", "error")
             return
-        offers = "; or ".join(self.session.answering.describe(f) for f in conflict.fixes)
+        offers = self.session.answering.describe_all(conflict.fixes)
         first = conflict.fixes[0].corrections[0]
         example = f"FIX {first[0] + 1} {answer_text(first[1])}"
         self.say(
-            f"INCONSISTENT: {self._reason}. Likely slip: {offers}. Type {example} "
-            "(or another FIX n b,w), or answer again.",
+            f"INCONSISTENT: {self._reason}. Likely slip: {offers}. Type {example} (or "
+            "another FIX n b,w), or answer again.",
             "error",
         )

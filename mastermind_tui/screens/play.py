@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from engine import MastermindError, Outcome, Solver
+from engine.trace import Choice
 from engine.words import plural
 
 from ..navigation import Rate, Rated
@@ -22,11 +23,12 @@ from ..widgets.history import History
 from ..widgets.trace import TracePane
 from .base import WIDE, GameScreen
 
-#: Where the Solver trace would be in a spoiler-free game.
+#: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
-    "Spoiler-free game: what the solver knows and advises, and the ratings of your "
-    "guesses, stay hidden until the game ends.\n\n"
-    "Type HINT (or press F3) to see them until your next guess."
+    "Spoiler-free: what the solver knows and advises, and the ratings of your guesses, "
+    "stay hidden until the game ends.\n\n"
+    "HINT (or F3) tells how many codes are left; HINT again suggests a guess.\n\n"
+    "F9 opens the laboratory view (the game is then recorded as assisted)."
 )
 
 
@@ -40,7 +42,10 @@ class PlayScreen(GameScreen):
     guesses (and ``HINT``, ``HELP``) are typed."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "play.tcss"]
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f3", "hint", "Hint", id="hint")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f3", "hint", "Hint", id="hint"),
+        Binding("f9", "lab", "Lab", id="lab"),
+    ]
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
@@ -130,6 +135,11 @@ class PlayScreen(GameScreen):
                 self.session.rating.notices.clear()
 
     def computed(self, job: str, tag: int, result: object) -> None:
+        if job == "hint":
+            assert isinstance(result, Choice)
+            if self.session.guessing.take_best(tag, result):
+                self.say(self.session.guessing.suggestion())
+            return
         assert isinstance(result, tuple)
         solver, decision = result
         assert isinstance(solver, Solver)
@@ -157,6 +167,7 @@ class PlayScreen(GameScreen):
             elif typed.kind is Kind.QUIT:
                 was_over = session.over
                 secret = session.quit_game()
+                self.game_over_prompt()
                 self.redraw()
                 if was_over:
                     self.say(f"The secret was {secret}." + self.next_game_hint())
@@ -185,20 +196,39 @@ class PlayScreen(GameScreen):
             return
         self.draw_trace()
         self.say(text)
+        work = self.session.guessing.best_work()
+        if work is not None:
+            self.compute("hint", self.session.generation, lambda ticket: work())
+
+    def action_lab(self) -> None:
+        """F9: the laboratory view on or off: the codes still possible, the advice, F4's
+        tree and each guess's rating as it comes."""
+        session = self.session
+        on = session.toggle_lab()
+        self.draw_board()
+        self.draw_trace()
+        if on:
+            assisted = " (this game is recorded as assisted)" if session.assisted else ""
+            self.say(f"Laboratory view on{assisted}. F9 hides it again.")
+        else:
+            self.say("Laboratory view off: spoiler-free again. F9 shows it.")
 
     def action_tree(self) -> None:
         """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
         if self.session.guessing.spoilers_hidden:
-            self.say("Spoiler-free: the tree is advice. Type HINT (or press F3) first.")
+            self.say("Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it.")
             return
         super().action_tree()
 
     def guess(self, text: str) -> None:
         session = self.session
+        earlier = session.guessing.played_before(text)
         answer = session.guessing.guess(text)
         self.redraw()
         moves = len(session.rows())
         outcome = session.game.outcome
+        if session.over:
+            self.game_over_prompt()
         if outcome is Outcome.SOLVED:
             said = plural(moves, "MOVE", "MOVES")
             self.say(f"YOU GUESSED IT IN {said}!" + self.next_game_hint(), "good")
@@ -210,4 +240,7 @@ class PlayScreen(GameScreen):
             )
         else:
             guess = session.format(session.parse(text))
-            self.say(f"Move {moves}: {guess} gets {answer.black},{answer.white}.")
+            said = f"Move {moves}: {guess} gets {answer.black},{answer.white}"
+            if earlier is not None:
+                said += f" again, as at move {earlier}: a repeated guess tells nothing new"
+            self.say(said + ".", "error" if earlier is not None else "info")

@@ -132,7 +132,9 @@ class RecordsScreen(Working, Screen[None]):
             games.add_row(
                 game.finished_at.replace("T", " ")[:16],
                 size_text(game.colours, game.positions, game.repeats),
-                game.mode + (" (practice)" if game.practice else ""),
+                game.mode
+                + (" (practice)" if game.practice else "")
+                + (" (assisted)" if game.assisted else ""),
                 "you" if game.breaker == "person" else f"computer ({game.strategy})",
                 game.outcome,
                 str(len(game.moves)),

@@ -110,6 +110,10 @@ class CodeMap(Static):
             self.code = code
 
     cursor: reactive[int | None] = reactive(None)
+    #: Eight codes to a cell (Braille dots, two across, four down) instead of two: half
+    #: the height and width, so that the whole map fits a short terminal's pane (a game at
+    #: 80x24). The cursor then marks the whole cell of its code.
+    compact: reactive[bool] = reactive(False)
     #: What the cursor line says before the cursor is placed (screens with keys say which).
     hint = "point at a cell to name its code"
 
@@ -157,6 +161,9 @@ class CodeMap(Static):
             self._gone[allowed] = False
         self._draw()
 
+    def watch_compact(self, compact: bool) -> None:
+        self._draw()
+
     def watch_cursor(self, cursor: int | None) -> None:
         self._draw()
         if cursor is not None:
@@ -182,9 +189,10 @@ class CodeMap(Static):
         column = x - label_width(self._colours, self._positions)
         cell_row = y - self._top()
         rows = math.ceil(len(self._lit) / columns)
-        if not (0 <= column < columns and 0 <= cell_row < math.ceil(rows / 2)):
+        across, down = (_ACROSS, _DOWN) if self.compact else (1, 2)
+        if not (0 <= column < -(-columns // across) and 0 <= cell_row < -(-rows // down)):
             return None
-        code = (2 * cell_row) * columns + column
+        code = (down * cell_row) * columns + column * across
         return code if code < len(self._lit) else None
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
@@ -200,11 +208,21 @@ class CodeMap(Static):
         code = None if offset is None else self.code_at(offset.x, offset.y)
         if code is None or self._lit is None:
             return
+        if self.compact:  # a click steps through the cell's codes
+            columns = self._columns()
+            cell = [code + r * columns + c for r in range(_DOWN) for c in range(_ACROSS)]
+            cell = [c for c in cell if c < len(self._lit)]
+            now = cell.index(self.cursor) if self.cursor in cell else -1
+            self.cursor = cell[(now + 1) % len(cell)]
+            return
         lower = code + self._columns()
         self.cursor = lower if self.cursor == code and lower < len(self._lit) else code
 
     def _columns(self) -> int:
         return map_columns(self._colours, self._positions)
+
+    def _compact_text(self) -> Text:
+        return _compact_draw(self)
 
     def _top(self) -> int:
         return _TOP + (self._gone is not None)
@@ -228,6 +246,9 @@ class CodeMap(Static):
 
     def _draw(self) -> None:
         if self._lit is None:
+            return
+        if self.compact:
+            self.update(self._compact_text())
             return
         colours, positions = self._colours, self._positions
         size = len(self._lit)
@@ -294,6 +315,76 @@ class CodeMap(Static):
             text.append("\n")
         text.right_crop(1)  # the last row's newline
         self.update(text)
+
+
+#: Codes to a cell of the compact map: two across, four down (a Braille cell's dots).
+_ACROSS, _DOWN = 2, 4
+#: Each dot's bit in a Braille character, by (row, column) within the cell.
+_DOTS = {
+    (0, 0): 1,
+    (1, 0): 2,
+    (2, 0): 4,
+    (0, 1): 8,
+    (1, 1): 16,
+    (2, 1): 32,
+    (3, 0): 64,
+    (3, 1): 128,
+}
+
+
+def _compact_draw(codemap: CodeMap) -> Text:
+    """``CodeMap``'s compact drawing: eight codes to a cell, a Braille dot each, lit where
+    still possible (no code of the game counts as dark here: the legend says so); the
+    cursor's cell in the cursor's colour."""
+    assert codemap._lit is not None
+    colours, positions = codemap._colours, codemap._positions
+    size = len(codemap._lit)
+    columns = map_columns(colours, positions)
+    rows = math.ceil(size / columns)
+    grid = np.zeros((-(-rows // _DOWN) * _DOWN, -(-columns // _ACROSS) * _ACROSS), dtype=bool)
+    lit = np.zeros(rows * columns, dtype=bool)
+    lit[:size] = codemap._lit
+    if codemap._gone is not None:
+        lit[:size] &= ~codemap._gone
+    grid[:rows, :columns] = lit.reshape(rows, columns)
+    bits = np.zeros((grid.shape[0] // _DOWN, grid.shape[1] // _ACROSS), dtype=np.int32)
+    for (row, column), bit in _DOTS.items():
+        bits += grid[row::_DOWN, column::_ACROSS] * bit
+    symbols = symbols_of(codemap._fmt, colours, positions)
+    style = Style(color=codemap._colour("codemap--lit"))
+    marked = Style(color=codemap._colour("codemap--cursor"), bold=True)
+    k = _across(colours, positions)
+    across_block = colours ** (k - 1)
+    down_block = _down_block(colours, positions)
+    left = label_width(colours, positions)
+    legend = "dot: still possible" + (" (8 codes a cell)" if codemap._gone is None else "")
+    text = Text(f"{legend}\n{axes_text(colours, positions)}\n", style="dim")
+    labels = [
+        symbols[(column // across_block) % colours] if column % across_block == 0 else " "
+        for column in range(0, bits.shape[1] * _ACROSS)
+    ]
+    cells = ["".join(labels[i : i + _ACROSS]).strip()[:1] or " " for i in range(0, len(labels), 2)]
+    text.append(" " * left + "".join(cells) + "\n", "dim")
+    cursor = codemap.cursor
+    at = None if cursor is None else divmod(cursor, columns)
+    for line, row_bits in enumerate(bits):
+        starts = [
+            symbols[(row // down_block) % colours]
+            for row in range(line * _DOWN, line * _DOWN + _DOWN)
+            if row < rows and row % down_block == 0 and k < positions
+        ]
+        text.append(f"{''.join(starts[: left - 1]):<{left}}", style="dim")
+        glyphs = [chr(0x2800 + int(b)) for b in row_bits]
+        if at is not None and at[0] // _DOWN == line:
+            cell = at[1] // _ACROSS
+            text.append("".join(glyphs[:cell]), style)
+            text.append(chr(0x2800 + 255), marked)  # the cursor's cell, every dot
+            text.append("".join(glyphs[cell + 1 :]), style)
+        else:
+            text.append("".join(glyphs), style)
+        text.append("\n")
+    text.right_crop(1)
+    return text
 
 
 def _cell_with_blank(top: bool, bottom: bool, gone: tuple[bool, bool]) -> tuple[str, str]:

@@ -152,8 +152,12 @@ class TracePane(VerticalScroll):
         advice = Text(f"{view.headline}: ", style="bold")
         if view.decision is not None:
             advice.append_text(describe(view.decision, fmt))
+        elif thinking:
+            advice.append("thinking…")
+        elif view.idle:
+            advice = Text(view.idle)
         else:
-            advice.append("thinking…" if thinking else view.idle)
+            advice.append("nothing yet")
         self.query_one("#trace-advice", Static).update(advice)
         self.query_one(CodeMap).show(view.possible, colours, positions, fmt, view.allowed)
         self._draw_cursor()
