@@ -11,10 +11,10 @@ from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
-from textual.theme import Theme
 
 from engine.rating_process import stop_rating
 
+from . import preferences as saving
 from .modes import PALETTE
 from .navigation import (
     OpenHome,
@@ -27,35 +27,12 @@ from .navigation import (
     StartGame,
     StartWatch,
 )
+from .preferences import Preferences
 from .recording import RecordingApp
 from .session import GameSession, Ratings
 from .settings import Settings
+from .themes import DARK, LIGHT
 from .watch_session import WatchSession
-
-DARK = Theme(
-    name="mastermind-dark",
-    primary="#5fd7ff",
-    secondary="#f6d32d",
-    accent="#f77f00",
-    success="#2a9d3f",
-    error="#ff5f5f",
-    background="#10141c",
-    surface="#181e2a",
-    panel="#202838",
-    dark=True,
-)
-LIGHT = Theme(
-    name="mastermind-light",
-    primary="#1e6fd9",
-    secondary="#b8860b",
-    accent="#d35400",
-    success="#1e7b34",
-    error="#c0392b",
-    background="#f4f1ea",
-    surface="#ffffff",
-    panel="#e6e0d4",
-    dark=False,
-)
 
 
 def screenshot_directory() -> Path:
@@ -75,7 +52,7 @@ class MastermindApp(RecordingApp):
     TITLE = "Mastermind"
     CSS_PATH: ClassVar[list[str | PurePath]] = [Path(__file__).parent / "app.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+t", "toggle_theme", "Theme", id="theme"),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False, id="theme"),
         Binding("f8", "records", "Records", show=False, id="records"),
     ]
 
@@ -85,11 +62,17 @@ class MastermindApp(RecordingApp):
         watch_secret: int | None = None,
         records: Path | None = None,
         record: bool = True,
+        preferences: Preferences | None = None,
+        note: str = "",
     ) -> None:
         """``records``: the records file the Records screen reads and, with ``record``,
-        where every finished game is kept (None: no records, as in tests)."""
+        where every finished game is kept (None: no records, as in tests).
+        ``preferences``: the user's (theme, the home screen's last choices), saved as
+        they change; ``note``: what the first game says it took from them."""
         super().__init__(records, record)
         self.settings = settings
+        self.preferences = preferences or Preferences()
+        self.note = note
         self.watch_secret = watch_secret
         #: Sessions whose guesses are being rated, by job (one rating job at a time each).
         self._rating: dict[str, GameSession] = {}
@@ -97,15 +80,38 @@ class MastermindApp(RecordingApp):
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
         self.register_theme(LIGHT)
-        self.theme = DARK.name
+        self.theme = self.preferences.theme or DARK.name
 
     def on_mount(self) -> None:
+        if self.preferences.problem:
+            self.notify(self.preferences.problem, severity="warning")
         if self.settings is None:
             self.action_new_game()
         elif self.watch_secret is not None:
             self.start_watch(self.settings, self.watch_secret)
         else:
             self.start(self.settings)
+        if self.note:
+            self.call_after_refresh(self._say_note)
+
+    def _say_note(self) -> None:
+        """What the first game took from the preferences, on its message line."""
+        from .screens.base import GameScreen
+
+        if isinstance(self.screen, GameScreen):
+            self.screen.say(self.note)
+        else:
+            self.notify(self.note)
+
+    def remember(self, settings: Settings | None = None) -> None:
+        """Save the theme and (``settings``: a game started from the home screen) its
+        mode, size, rules and strategy; a failure is one line and nothing else."""
+        self.preferences.theme = self.theme
+        if settings is not None:
+            self.preferences.settings = saving.kept(settings)
+        problem = saving.save(self.preferences)
+        if problem:
+            self.notify(problem, severity="warning")
 
     def on_unmount(self) -> None:
         """Quitting ends the app's jobs; a rating under way is ended by stopping its helper
@@ -212,7 +218,12 @@ class MastermindApp(RecordingApp):
     def _home(self, mode: str | None = None) -> None:
         from .screens.home import HomeScreen
 
-        self.show(HomeScreen(self.settings, mode=mode))
+        saved = self.preferences.settings
+        settings = self.settings
+        if settings is None and saved:
+            settings = Settings.build(**{k: v for k, v in saved.items() if k != "mode"})  # type: ignore[arg-type]
+            mode = mode or str(saved.get("mode", "")) or None
+        self.show(HomeScreen(settings, mode=mode))
 
     def action_statistics(self) -> None:
         from .screens.stats import StatsScreen
@@ -233,21 +244,25 @@ class MastermindApp(RecordingApp):
     def action_records(self) -> None:
         """The Records screen on top of whatever is on show, which is kept (a game goes
         on after it); not over a dialog, and not a second time."""
-        from .screens.records import RecordsScreen, ReplayScreen
+        from .screens.records import RecordsScreen
+        from .screens.replay import ReplayScreen
 
         if not isinstance(self.screen, (ModalScreen, RecordsScreen, ReplayScreen)):
             self.push_screen(RecordsScreen(self.records, self.record))
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
+        self.remember()
 
     # ----- what screens ask for -----
     @on(StartGame)
     def _start_game(self, message: StartGame) -> None:
+        self.remember(message.settings)
         self.start(message.settings)
 
     @on(StartWatch)
     def _start_watch(self, message: StartWatch) -> None:
+        self.remember(message.settings)
         self.start_watch(message.settings, message.secret)
 
     @on(ShowSession)

@@ -140,10 +140,21 @@ class _ProgressBar:
             sys.stderr.flush()
 
 
+#: ``stats`` with neither --all nor --games plays every secret up to this many codes
+#: (6x4 takes a fraction of a second); past it, a sentence says what to type.
+QUICK_ALL = 1296
+
+
 def stats(args: argparse.Namespace) -> int:
     settings = build_settings(args)
     space = settings.space
-    secrets = choose_secrets(space, None if args.all else args.games, args.seed)
+    games = args.games
+    if not args.all and games is None and space.count > QUICK_ALL:
+        raise ConfigError(
+            f"{space.rules_text()} make {space.count:,} codes: say --all to play every one "
+            f"or --games N to play N of them at random (e.g. --games 1000)"
+        )
+    secrets = choose_secrets(space, games, args.seed)
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")

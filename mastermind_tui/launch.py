@@ -10,54 +10,94 @@ import sys
 
 from engine import MastermindError, parse_any
 
+from . import preferences
 from .ending import Ended
 from .modes import BY_NAME
 from .parser import EXIT_INTERNAL, EXIT_INTERRUPTED, Failed, one_line
-from .settings import SETTINGS, Settings
+from .preferences import Preferences
+from .settings import SETTINGS, Settings, preset_values
 
 #: Plain-text alternatives named when there is no terminal.
 NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
 
 
-def build_settings(args: argparse.Namespace, mode: str | None = None) -> Settings:
-    """Settings from the options a command has and the user gave; anything unsaid (None,
-    or an option the command lacks) comes from the preset, then the defaults."""
-    given = {
+def given(args: argparse.Namespace) -> dict[str, object]:
+    """The settings the user gave on the command line (and the preset named)."""
+    return {
         name: getattr(args, name)
         for name in ("preset", *SETTINGS)
         if getattr(args, name, None) is not None
     }
-    return Settings.build(**given) if mode is None else Settings.build(**given, mode=mode)
 
 
-def settings_from(args: argparse.Namespace) -> tuple[Settings | None, int | None]:
-    """Checked settings (None for the home screen) and, for ``watch``, the secret."""
+def build_settings(
+    args: argparse.Namespace, mode: str | None = None, saved: dict[str, object] | None = None
+) -> Settings:
+    """Settings from the options a command has and the user gave; anything unsaid (None,
+    or an option the command lacks) comes from the preset, then ``saved`` (the user's
+    preferences, for the full-screen games), then the defaults."""
+    chosen = given(args)
+    if mode is None:
+        return Settings.build(**chosen, saved=saved)  # type: ignore[arg-type]
+    return Settings.build(**chosen, mode=mode, saved=saved)  # type: ignore[arg-type]
+
+
+def settings_from(
+    args: argparse.Namespace, saved: dict[str, object] | None = None
+) -> tuple[Settings | None, int | None]:
+    """Checked settings (None for the home screen) and, for ``watch``, the secret; what
+    the command line leaves unsaid comes from a preset, then ``saved``."""
     if args.command is None:
         return None, None
-    settings = build_settings(args, args.command)  # a game's command is its mode
+    # a game's command is its mode
+    settings = build_settings(args, args.command, saved)
     if args.command == "watch":
+        if args.secret is None:  # as the home screen does: drawn at random (``--seed``)
+            import numpy as np
+
+            return settings, settings.space.random_code(np.random.default_rng(settings.seed))
         return settings, parse_any(settings.space, args.secret, settings.notation)
     return settings, None
 
 
-def launch(settings: Settings | None, secret: int | None, record: bool = True) -> int:
+def launch(
+    settings: Settings | None,
+    secret: int | None,
+    record: bool = True,
+    preferences: Preferences | None = None,
+    note: str = "",
+) -> int:
     """Run the full-screen app on checked settings (Textual is imported only here), with
     the user's records (``default_path``: off when MASTERMIND_RECORDS is empty); with
-    ``record`` False its games are not added to them. Returns Textual's return code: 1
-    when an exception ended the app."""
+    ``record`` False its games are not added to them; ``preferences`` the user's, kept up
+    to date, and ``note`` what the first game says it took from them. Returns Textual's
+    return code: 1 when an exception ended the app."""
     from .app import MastermindApp
     from .records import default_path
 
-    app = MastermindApp(settings, secret, records=default_path(), record=record)
+    app = MastermindApp(
+        settings,
+        secret,
+        records=default_path(),
+        record=record,
+        preferences=preferences,
+        note=note,
+    )
     app.run()
     return app.return_code or 0
 
 
 def game(args: argparse.Namespace) -> int:
-    """No command (the home screen), or a game or a watch given on the command line."""
-    settings, secret = settings_from(args)
+    """No command (the home screen), or a game or a watch given on the command line, with
+    what it leaves unsaid from the user's preferences (and said so)."""
+    kept = preferences.load()
+    saved = {k: v for k, v in kept.settings.items() if k != "mode"}
+    settings, secret = settings_from(args, saved)
     check_screen(args)
-    return app_ended(launch(settings, secret, record=not args.no_record))
+    chosen = given(args)
+    chosen.update(preset_values(args.preset) if getattr(args, "preset", None) else {})
+    note = "" if args.command is None else preferences.remembered(kept, chosen)
+    return app_ended(launch(settings, secret, not args.no_record, kept, note))
 
 
 def retro(args: argparse.Namespace) -> int:

@@ -144,12 +144,20 @@ def _secret(p: argparse.ArgumentParser) -> None:
 
 
 def _secret_to_watch(p: argparse.ArgumentParser) -> None:
-    p.add_argument("secret", help="the code to break")
+    p.add_argument(
+        "secret",
+        nargs="?",
+        help="the code to break (left out: one drawn at random, as --seed says)",
+    )
 
 
 def _sample(p: argparse.ArgumentParser) -> None:
-    group = p.add_mutually_exclusive_group(required=True)
-    group.add_argument("--all", action="store_true", help="play every possible secret")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
+        "--all",
+        action="store_true",
+        help="play every possible secret (the default up to 1,296 codes, e.g. 6x4)",
+    )
     group.add_argument("--games", type=number(0), help="play N random secrets")
 
 

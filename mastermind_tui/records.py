@@ -154,10 +154,13 @@ class Summary:
     streak: int
     #: moves used -> games won in that many
     histogram: dict[int, int]
+    #: The move limit: games of 3 moves are figures apart from games of 10.
+    max_moves: int = 10
 
     def as_json(self) -> dict[str, Any]:
         return {
             "size": f"{self.colours}x{self.positions}",
+            "max_moves": self.max_moves,
             "repeats": self.repeats,
             "played": self.played,
             "won": self.won,
@@ -396,14 +399,16 @@ class Records:
         ]
 
     def summaries(self, size: tuple[int, int] | None = None) -> list[Summary]:
-        """Figures per size and rules for the games a person broke (practice and assisted
-        games aside)."""
-        by_size: dict[tuple[int, int, bool], list[Game]] = {}
+        """Figures per size, rules and move limit for the games a person broke (practice
+        and assisted games aside): a game won in 3 of 3 moves is not averaged with ones of
+        10."""
+        by_size: dict[tuple[int, int, bool, int], list[Game]] = {}
         for game in reversed(self.games(size)):  # oldest first
             if game.breaker == "person" and not (game.practice or game.assisted):
-                by_size.setdefault((game.colours, game.positions, game.repeats), []).append(game)
+                key = (game.colours, game.positions, game.repeats, game.max_moves)
+                by_size.setdefault(key, []).append(game)
         out = []
-        for (colours, positions, repeats), games in sorted(by_size.items()):
+        for (colours, positions, repeats, max_moves), games in sorted(by_size.items()):
             won = [g for g in games if g.won]
             streak = 0
             for game in reversed(games):
@@ -422,6 +427,7 @@ class Records:
                     best=min(histogram) if histogram else None,
                     streak=streak,
                     histogram=dict(sorted(histogram.items())),
+                    max_moves=max_moves,
                 )
             )
         return out

@@ -59,7 +59,8 @@ def records(args: argparse.Namespace) -> int:
 
 def format_summary(summary: Summary) -> str:
     lines = [
-        rules_text(summary.colours, summary.positions, summary.repeats),
+        f"{rules_text(summary.colours, summary.positions, summary.repeats)}, "
+        f"{summary.max_moves} moves at most",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]
     if summary.average is not None:

@@ -54,6 +54,24 @@ _GAME: Final = Rules()
 _MODE: Final = next(iter(MODE_TABLE))
 
 
+class SettingError(MastermindError):
+    """A MastermindError that names the setting at fault (a key of ``SETTINGS``, or
+    "secret"), so that a form shows it beside that field."""
+
+    def __init__(self, setting: str, message: str) -> None:
+        super().__init__(message)
+        self.setting = setting
+
+
+def _blamed(message: str) -> str:
+    """The setting a size or rules error from the engine is about (``Rules`` says it
+    first: "rounds must…", "the move limit…", "colours must…"; the rest are positions)."""
+    for start, name in (("rounds", "rounds"), ("the move limit", "moves"), ("colours", "colours")):
+        if message.startswith(start):
+            return name
+    return "positions"
+
+
 class Setting(NamedTuple):
     """One setting: its default, how a typed value is checked, and its help line."""
 
@@ -166,9 +184,14 @@ def preset_values(name: str | None) -> dict[str, object]:
         ) from None
 
 
-def _resolve(given: _T | None, preset: dict[str, object], name: str) -> _T:
-    """A setting given explicitly, else the preset's, else the default."""
-    return given if given is not None else cast(_T, preset.get(name, DEFAULTS[name]))
+def _resolve(
+    given: _T | None, preset: dict[str, object], name: str, saved: dict[str, object]
+) -> _T:
+    """A setting given explicitly, else the preset's, else the one saved in the user's
+    preferences, else the default."""
+    if given is not None:
+        return given
+    return cast(_T, preset.get(name, saved.get(name, DEFAULTS[name])))
 
 
 @dataclass(frozen=True)
@@ -189,33 +212,52 @@ class Settings:
         mode: str = _MODE,
         colours: int | None = None,
         positions: int | None = None,
-        rounds: int = _GAME.rounds,
+        rounds: int | None = None,
         moves: int | None = None,
         notation: str | None = None,
-        strategy: str = DEFAULT_STRATEGY,
+        strategy: str | None = None,
         seed: int | None = None,
         repeats: bool | None = None,
         lab: bool = False,
         preset: str | None = None,
+        saved: dict[str, object] | None = None,
     ) -> Settings:
         """Check every value and say which one is wrong in one line (MastermindError).
-        Settings left None come from ``preset``, then from DEFAULTS."""
+        Settings left None come from ``preset``, then from ``saved`` (the user's
+        preferences), then from DEFAULTS."""
         fixed = preset_values(preset)
-        colours = _resolve(colours, fixed, "colours")
-        positions = _resolve(positions, fixed, "positions")
-        moves = _resolve(moves, fixed, "moves")
-        repeats = _resolve(repeats, fixed, "repeats")
-        notation = _resolve(notation, fixed, "notation")
+        kept = saved or {}
+        colours = _resolve(colours, fixed, "colours", kept)
+        positions = _resolve(positions, fixed, "positions", kept)
+        rounds = _resolve(rounds, fixed, "rounds", kept)
+        moves = _resolve(moves, fixed, "moves", kept)
+        repeats = _resolve(repeats, fixed, "repeats", kept)
+        notation = _resolve(notation, fixed, "notation", kept)
+        strategy = _resolve(strategy, fixed, "strategy", kept)
         if mode not in MODE_TITLES:
-            raise MastermindError(f"unknown mode {mode!r}; choose one of {', '.join(MODE_TITLES)}")
-        if seed is not None:
-            SETTINGS["seed"].check(seed)
-        rules = Rules(colours, positions, rounds, moves, repeats)
-        chosen = get_notation(notation)
-        chosen.check(colours)
+            raise SettingError(
+                "mode", f"unknown mode {mode!r}; choose one of {', '.join(MODE_TITLES)}"
+            )
+        try:
+            if seed is not None:
+                SETTINGS["seed"].check(seed)
+        except MastermindError as error:
+            raise SettingError("seed", str(error)) from None
+        try:
+            rules = Rules(colours, positions, rounds, moves, repeats)
+        except MastermindError as error:
+            raise SettingError(_blamed(str(error)), str(error)) from None
+        try:
+            chosen = get_notation(notation)
+            chosen.check(colours)
+        except MastermindError as error:
+            raise SettingError("notation", str(error)) from None
         # Refused here, in one line, rather than by a game screen as it starts (optimal
         # past its size limit).
-        make_strategy(strategy).check(rules.space)
+        try:
+            make_strategy(strategy).check(rules.space)
+        except MastermindError as error:
+            raise SettingError("strategy", str(error)) from None
         return cls(mode, rules, chosen, strategy.lower(), seed, lab)
 
     @property

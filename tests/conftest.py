@@ -4,6 +4,7 @@ Hypothesis: no per-example deadline (CI shares two cores with other work, and ti
 measured by benchmarks, never by tests) and no example database written into the clone.
 Records: off (MASTERMIND_RECORDS empty) for every test and every command a test runs, so
 that no test writes to the user's data directory; tests of records name their own file.
+Preferences: off (MASTERMIND_CONFIG_DIR empty) likewise.
 """
 
 import os
@@ -16,6 +17,8 @@ from hypothesis import settings
 from engine.strategies.optimal import solution
 
 os.environ["MASTERMIND_RECORDS"] = ""
+# No test reads or writes the user's preferences; tests of preferences name their own.
+os.environ["MASTERMIND_CONFIG_DIR"] = ""
 
 settings.register_profile("project", deadline=None, database=None)
 settings.load_profile("project")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select
 
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
@@ -12,7 +12,8 @@ from mastermind_tui.screens.watch import WatchScreen
 
 
 def error(app: MastermindApp) -> str:
-    return str(app.screen.query_one("#home-error", Static).render())
+    assert isinstance(app.screen, HomeScreen)
+    return app.screen.error
 
 
 async def test_too_many_colours_for_letters_is_explained() -> None:

@@ -194,7 +194,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
     the glyphs alone still tell them apart with NO_COLOR."""
     from textual.color import Color
 
-    from mastermind_tui.app import DARK, LIGHT
+    from mastermind_tui.themes import DARK, LIGHT
     from mastermind_tui.widgets.codemap import CodeMap
 
     def colours(app: MastermindApp) -> set[tuple[str, str]]:

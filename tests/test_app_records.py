@@ -20,7 +20,8 @@ from mastermind_tui.app import MastermindApp
 from mastermind_tui.records import Game, Move, Records
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.screens.records import RecordsScreen, ReplayScreen
+from mastermind_tui.screens.records import RecordsScreen
+from mastermind_tui.screens.replay import ReplayScreen
 from mastermind_tui.settings import Settings
 
 
@@ -49,22 +50,33 @@ async def test_figures_recent_games_and_replay(tmp_path: Path) -> None:
         await pilot.pause()
         screen = app.screen
         sizes = screen.query_one("#records-sizes", DataTable)
-        assert [str(c) for c in sizes.get_row_at(0)][:6] == ["6x4", "2", "2", "4.00", "3", "2"]
+        assert [str(c) for c in sizes.get_row_at(0)][:7] == [
+            "6x4",
+            "10",
+            "2",
+            "2",
+            "4.00",
+            "3",
+            "2",
+        ]
         games = screen.query_one("#records-games", DataTable)
         assert games.row_count == 2
         await pilot.press("enter")  # the newest game: 3 moves
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("n", "n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
-        assert "1. BBWW   0,1" in text and "2. BBWW" in text and "3." not in text
+        assert "1. BBWW gets 0,1" in text and "2. BBWW" in text and "3." not in text
         await pilot.press("n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
-        assert "3. RGOY   4,0" in text and "The secret: RGOY" in text
+        assert "3. RGOY gets 4,0" in text and "The secret: RGOY" in text
         await pilot.press("home")
-        assert str(app.screen.query_one("#replay-moves", Static).content) == "Press n to begin."
+        assert (
+            str(app.screen.query_one("#replay-moves", Static).content)
+            == "Press n (or →) for the first move."
+        )
         await pilot.press("end")
         text = str(app.screen.query_one("#replay-moves", Static).content)
-        assert "3. RGOY   4,0" in text and "The secret: RGOY" in text
+        assert "3. RGOY gets 4,0" in text and "The secret: RGOY" in text
         await pilot.press("p", "escape")
         assert isinstance(app.screen, RecordsScreen)
 
@@ -235,8 +247,9 @@ async def test_a_rated_game_replays_with_its_ratings(tmp_path: Path) -> None:
         await pilot.press("enter", "n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert (
-            "1. BBWW   0,1   BBWW: 4.48 more guesses expected; "
-            "the exact optimum's guess here, BBWR, 4.41" in text
+            "1. BBWW gets 0,1: 256 codes left\n"
+            "   BBWW: 4.48 more guesses expected; the exact optimum's guess here, BBWR, 4.41"
+            in text
         )
 
 
@@ -282,7 +295,7 @@ async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(
             " Move 0 of 1."
         )
         await pilot.press("n")
-        assert "1. 0123   4,0" in str(app.screen.query_one("#replay-moves", Static).content)
+        assert "1. 0123 gets 4,0" in str(app.screen.query_one("#replay-moves", Static).content)
 
 
 async def test_watching_keeps_nothing(tmp_path: Path) -> None:

@@ -126,3 +126,66 @@ def test_tree(snap_compare: Callable[..., bool]) -> None:
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(120, 36), run_before=open_tree)
+
+
+def test_stats_after_a_run(
+    snap_compare: Callable[..., bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17 item 6: every row of each card on one scale, totals and the seed, at 80x24
+    (the time per game is fixed here: it is the one figure a machine changes)."""
+    from engine.stats import StatsResult
+    from mastermind_tui.screens.stats import StatsScreen
+
+    monkeypatch.setattr(StatsResult, "ms_per_game", property(lambda self: 0.1))
+    app = MastermindApp(Settings.build(seed=3))
+
+    async def run_stats(pilot: Pilot[Any]) -> None:
+        await pilot.app.workers.wait_for_complete()
+        app.action_statistics()
+        for _ in range(100):
+            await pilot.pause()
+            if isinstance(app.screen, StatsScreen) and app.screen.query("Footer FooterKey"):
+                break
+        await pilot.press("ctrl+r")
+        for _ in range(2000):
+            await pilot.pause(0.02)
+            if "Done" in str(app.screen.query_one("#stats-status").render()):
+                break
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_stats)
+
+
+def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> None:
+    """Issue 17 item 7: a recorded game replayed with its board and trace, at 80x24."""
+    from mastermind_tui.records import Game, Move, Records
+
+    path = tmp_path / "r.sqlite3"
+    moves = (Move("0 0 1 1", 0, 0), Move("2 2 3 3", 1, 1), Move("2 3 4 5", 4, 0))
+    Records(path).add(
+        Game(
+            6,
+            4,
+            10,
+            "play",
+            "person",
+            "solved",
+            "knuth",
+            moves,
+            secret="2 3 4 5",
+            finished_at="2026-11-25T07:00:00+00:00",
+        )
+    )
+    app = MastermindApp(records=path)
+
+    async def replay(pilot: Pilot[Any]) -> None:
+        await pilot.press("f8")
+        await pilot.app.workers.wait_for_complete()
+        for _ in range(100):
+            await pilot.pause()
+            if "recent games" in str(app.screen.query("#records-status").first().render()):
+                break
+        await pilot.press("enter", "n", "n")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=replay)

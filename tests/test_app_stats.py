@@ -47,7 +47,7 @@ async def test_every_secret_for_three_strategies() -> None:
         assert [c.result.strategy for c in cards] == ["knuth", "entropy", "classic"]
         knuth = cards[0].result
         assert (knuth.games, knuth.total_guesses, knuth.worst) == (1296, 5801, 5)
-        assert "average 4.4761" in str(cards[0].render())
+        assert "avg 4.4761" in str(cards[0].render())
         bar = screen.query_one(ProgressBar)
         assert bar.progress == bar.total == 3 * 1296
         assert "Done" in str(screen.query_one("#stats-status", Static).render())
@@ -70,7 +70,8 @@ async def test_sample_and_errors() -> None:
         (card,) = screen.query(StatsCard)
         assert card.result.games == 20
         # Issue 11 item 13: "Done: 1 strategies".
-        assert str(screen.query_one("#stats-status").render()) == "Done: 1 strategy, 20 games each."
+        said = str(screen.query_one("#stats-status").render())
+        assert said == "Done: 1 strategy, 20 games each. Seed 1."
 
 
 async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
@@ -256,7 +257,7 @@ async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
         screen.query_one("#positions", Input).value = "3"
         for box in screen.query(Checkbox):
             box.value = box.id == "strategy-optimal"
-        done = "Done: 1 strategy, 64 games each."
+        done = "Done: 1 strategy, 64 games each. Seed 1."
         for said in (
             f"{done} optimal strategy cache: {path} is damaged or was written for "
             "something else; searched again",

@@ -100,7 +100,7 @@ def test_stats_sample_text(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "RGBY", "--seed", "-5"], "-5 is negative"),
         (["solve", "1", "--positions", "1000000000", "--notation", "digits"], "too many"),
         (["stats", "--games", "ten"], "'ten' is not a whole number"),
-        (["stats"], "one of the arguments --all --games is required"),
+        (["stats", "--colours", "7", "--positions", "5"], "say --all to play every one"),
         (["solve", "RGBY", "--notation", "runes"], "unknown notation 'runes'"),
     ],
 )
@@ -141,3 +141,29 @@ def test_a_parser_built_for_one_command_reads_it_as_the_whole_one_does(argv: lis
     """The command line builds only the options of the command it was given (20 ms of a
     stats run): the result must not depend on it."""
     assert vars(build_parser(argv[0]).parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+def test_stats_with_no_options_plays_every_6x4_secret() -> None:
+    """Issue 17 item 13: no argparse complaint; on a quick size every secret is played."""
+    out = run("stats")
+    assert out.returncode == 0, out.stderr
+    assert "games          1,296" in out.stdout and "total guesses  5,801" in out.stdout
+
+
+def test_stats_with_no_options_on_a_big_size_says_what_to_type() -> None:
+    out = run("stats", "--colours", "8", "--positions", "5")
+    assert out.returncode != 0 and out.stdout == ""
+    (line,) = out.stderr.splitlines()
+    assert "--all" in line and "--games N" in line and "required" not in line
+
+
+def test_watch_without_a_secret_draws_one() -> None:
+    """Issue 17 item 13: ``watch`` alone watches a random secret (repeatable with --seed)."""
+    from mastermind_tui.launch import settings_from
+    from mastermind_tui.parser import build_parser
+
+    args = build_parser().parse_args(["watch", "--seed", "3"])
+    settings, secret = settings_from(args)
+    assert settings is not None and secret is not None
+    assert 0 <= secret < settings.space.count
+    assert settings_from(build_parser().parse_args(["watch", "--seed", "3"]))[1] == secret

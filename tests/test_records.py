@@ -163,6 +163,7 @@ def test_records_command(tmp_path: Path) -> None:
     assert figures["sizes"] == [
         {
             "size": "6x4",
+            "max_moves": 10,
             "repeats": True,
             "played": 2,
             "won": 2,
@@ -574,3 +575,15 @@ def test_retro_plain_keeps_its_games_and_a_fault_is_one_line_on_stderr(tmp_path:
         f"mastermind: records at {path}: the file is damaged (move it away to start new"
         " records). This game is not recorded; play goes on.\n"
     )
+
+
+def test_games_with_another_move_limit_are_figures_apart(tmp_path: Path) -> None:
+    """Issue 17 item 7: a game won in 3 of 3 moves is not averaged with games of 10."""
+    records = Records(tmp_path / "r.sqlite3")
+    records.add(game(moves=6))
+    records.add(game(moves=3, max_moves=3))
+    records.add(game(outcome="out of moves", moves=3, max_moves=3))
+    by_limit = {s.max_moves: s for s in records.summaries()}
+    assert set(by_limit) == {3, 10}
+    assert (by_limit[3].played, by_limit[3].won, by_limit[3].average) == (2, 1, 3.0)
+    assert (by_limit[10].played, by_limit[10].average) == (1, 6.0)

@@ -11,9 +11,15 @@ from mastermind_tui.settings import DEFAULTS, MODE_TITLES, PRESET_FIELDS, Settin
 
 def test_build_defaults_are_the_published_defaults() -> None:
     params = inspect.signature(Settings.build).parameters
-    # What a preset may fix is None ("unsaid") in the signature and resolved to DEFAULTS.
-    want = {name: None if name in PRESET_FIELDS else v for name, v in DEFAULTS.items()}
-    assert {name: p.default for name, p in params.items()} == {**want, "preset": None}
+    # What a preset or the saved preferences may fix is None ("unsaid") in the signature
+    # and resolved to DEFAULTS.
+    unsaid = {*PRESET_FIELDS, "rounds", "strategy"}
+    want = {name: None if name in unsaid else v for name, v in DEFAULTS.items()}
+    assert {name: p.default for name, p in params.items()} == {
+        **want,
+        "preset": None,
+        "saved": None,
+    }
     built = Settings.build()
     assert (built.mode, built.rules.colours, built.rules.positions) == ("play", 6, 4)
     assert (built.rules.max_moves, built.rules.repeats, built.notation.name) == (

@@ -95,7 +95,7 @@ class GameScreen(SizedScreen):
         Binding("pagedown", "scroll_pane('history', 1)", "History", key_display="PgDn"),
         Binding("ctrl+pageup", "scroll_pane('trace', -1)", "Trace", key_display="^PgUp"),
         Binding("ctrl+pagedown", "scroll_pane('trace', 1)", "Trace", key_display="^PgDn"),
-        Binding("f5", "app.new_game", "New game", id="new-game"),
+        Binding("f5", "app.new_game", "Home", id="new-game"),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -233,7 +233,7 @@ class GameScreen(SizedScreen):
         if self.session.match_over and self.session.match.single_game:
             return " F5 for a new game."
         if self.session.match_over:
-            return f" {self.session.verdict()}. F5 for a new game."
+            return f" {self.session.verdict()}. F5 for the home screen."
         return " Press Enter for the next game."
 
     def next_game(self) -> None:

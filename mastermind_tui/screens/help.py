@@ -66,7 +66,7 @@ WATCH = """\
 n or →, p or ←: step; Space: play/pause; ↑ ↓ and Enter, 1-9 or a click: open a bar to
 list its codes; Shift+arrows or the mouse: name a code on the map and the move that ruled it out
 (a click picks a cell's lower code); PgUp/PgDn: scroll; F4: the decision tree from here;
-F5: a new game.
+F5: the home screen, to choose and start another game.
 
 - **candidate**: a code still possible: it fits every answer so far
 - **answer**: blacks,whites: `1,2` is one peg right in colour and place, two in colour only

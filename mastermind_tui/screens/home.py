@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, cast
 
 import numpy as np
@@ -17,13 +18,29 @@ from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
-from ..settings import MODE_TITLES, PRESET_FIELDS, PRESET_TITLES, PRESETS, SETTINGS, Settings
+from ..settings import (
+    MODE_TITLES,
+    PRESET_FIELDS,
+    PRESET_TITLES,
+    PRESETS,
+    SETTINGS,
+    SettingError,
+    Settings,
+)
 from ..widgets.tick import Tick
 from .base import SizedScreen
 
 #: The form's field of each setting (``settings.SETTINGS``) is named as the setting is,
 #: "_" written "-", but for this one (ticked: no repeats).
 _NO_REPEATS = "no-repeats"
+#: An option of the command line named in an engine's message, and its field here.
+_OPTION = re.compile(r"--(strategy|notation) ")
+
+
+def form_words(message: str) -> str:
+    """An engine's message in the form's words: "try --strategy most-parts" becomes "try
+    strategy most-parts", the field's name rather than an option nobody types here."""
+    return _OPTION.sub(r"\1 ", message)
 
 
 class FormSelect(Select[str]):
@@ -64,7 +81,7 @@ class HomeScreen(SizedScreen):
         yield Header()
         with VerticalScroll(id="home"):
             yield Static(
-                "MASTERMIND — choose a game, then Start (Enter or Ctrl+S). F1 help, Ctrl+Q quits",
+                "MASTERMIND — choose a game, then Start (Enter or Ctrl+S). F1: help",
                 id="home-title",
             )
             with Grid(id="home-form"):
@@ -130,18 +147,19 @@ class HomeScreen(SizedScreen):
                     Tick("show what the solver knows", s.lab, id="lab", compact=True),
                 )
             with Horizontal(id="home-buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Statistics", id="statistics")
-                yield Button("Retro 1978", id="retro")
-                yield Button("Records", id="records")
-            yield Static(id="home-error", markup=False)
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Statistics", id="statistics", compact=True)
+                yield Button("Retro 1978", id="retro", compact=True)
+                yield Button("Records", id="records", compact=True)
         yield Footer()
 
     @staticmethod
     def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:
-        with Vertical(classes="field"):
+        """A field: its label, its widget and, under them, its error when it has one."""
+        with Vertical(classes="field", id=f"field-{widget.id}"):
             yield Label(label)
             yield widget
+            yield Static(classes="field-error", markup=False)
 
     @staticmethod
     def _input(name: str, value: int | None) -> Input:
@@ -167,7 +185,10 @@ class HomeScreen(SizedScreen):
         text = cast(Input, field).value
         if not text.strip() and SETTINGS[name].default is None:
             return None  # blank: the default (a random seed)
-        return SETTINGS[name].read(text)
+        try:
+            return SETTINGS[name].read(text)
+        except MastermindError as problem:
+            raise SettingError(name, str(problem)) from None
 
     def _show(self, name: str, value: object) -> None:
         """Put ``value`` in the field of the setting ``name``; ``_read`` reads it back."""
@@ -193,19 +214,57 @@ class HomeScreen(SizedScreen):
     @on(Tick.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        error = self.query_one("#home-error", Static)
-        try:
-            settings = self.settings()
-            if settings.mode == "watch":
-                secret = self._secret(settings)
-        except MastermindError as problem:
-            error.update(f"Cannot start: {problem}")
+        checked = self._checked(secret=True)
+        if checked is None:
             return
-        error.update("")
-        if settings.mode == "watch":
+        settings, secret = checked
+        if secret is not None:
             self.post_message(StartWatch(settings, secret))
         else:
             self.post_message(StartGame(settings))
+
+    def _checked(self, secret: bool, quiet: bool = False) -> tuple[Settings, int | None] | None:
+        """The form's settings (and, to start a watch, its secret), or None with the error
+        shown beside its field, which gets the focus (``quiet``: focus stays)."""
+        self._clear_errors()
+        try:
+            settings = self.settings()
+            code = self._secret(settings) if secret and settings.mode == "watch" else None
+        except SettingError as problem:
+            self._show_error(problem.setting, form_words(str(problem)), quiet)
+            return None
+        return settings, code
+
+    def _clear_errors(self) -> None:
+        for field in self.query(".field.-invalid"):
+            field.remove_class("-invalid")
+            field.query_one(".field-error", Static).update("")
+
+    def _show_error(self, name: str, text: str, quiet: bool) -> None:
+        widget = self._field_of(name)
+        field = cast(Widget, widget.parent)
+        field.add_class("-invalid")
+        field.query_one(".field-error", Static).update(text)
+        if not quiet:
+            widget.focus()
+        field.scroll_visible()
+
+    @property
+    def error(self) -> str:
+        """The error shown beside a field ("" when there is none)."""
+        return " ".join(
+            str(field.query_one(".field-error", Static).render())
+            for field in self.query(".field.-invalid")
+        )
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _recheck(self) -> None:
+        """An error shown goes as soon as what was wrong is fixed (checked again on every
+        change, quietly: the focus stays where the person is typing)."""
+        if self.query(".field.-invalid"):
+            self._checked(secret=True, quiet=True)
 
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value
@@ -213,17 +272,17 @@ class HomeScreen(SizedScreen):
             return settings.space.random_code(np.random.default_rng(settings.seed))
         from engine import parse_any
 
-        return parse_any(settings.space, text, settings.notation)
+        try:
+            return parse_any(settings.space, text, settings.notation)
+        except MastermindError as problem:
+            raise SettingError("secret", str(problem)) from None
 
     @on(Button.Pressed, "#statistics")
     def action_statistics(self) -> None:
         """Statistics for the colours, positions, strategy and seed typed here."""
-        try:
-            settings = self.settings()
-        except MastermindError as problem:
-            self.query_one("#home-error", Static).update(f"Cannot open Statistics: {problem}")
-            return
-        self.post_message(OpenStatistics(settings))
+        checked = self._checked(secret=False)
+        if checked is not None:
+            self.post_message(OpenStatistics(checked[0]))
 
     @on(Button.Pressed, "#retro")
     def action_retro(self) -> None:

@@ -9,7 +9,7 @@ import numpy as np
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, HorizontalScroll, Vertical
+from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError
@@ -25,7 +25,7 @@ from engine.words import plural
 
 from ..jobs import Reporter
 from ..settings import Settings, whole_number
-from ..widgets.histogram import StatsCard
+from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
 from .base import SizedScreen
 from .dialogs import Confirm
@@ -96,22 +96,26 @@ class StatsScreen(SizedScreen):
         Binding("ctrl+r", "run", "Run", id="run"),
         Binding("escape", "cancel", "Cancel run", id="cancel", priority=True),
         Binding("ctrl+x", "cancel", "Cancel", show=False),
-        Binding("f5", "app.new_game", "New game", id="new-game"),
+        Binding("f5", "app.new_game", "Home", id="new-game"),
+        Binding("pageup", "scroll_results(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll_results(1)", "Scroll", show=False),
     ]
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
         self.settings = settings or Settings.build()
         self._secrets = 0
+        self._plan_run: Plan | None = None
 
     def compose(self) -> ComposeResult:
         rules = self.settings.rules
         size = self.settings.space.count
         chosen = {n for n, s in STRATEGIES.items() if s.shown_by_default}
         chosen.add(self.settings.strategy)
+        seed = self.settings.seed
         yield Header()
         with Horizontal(id="stats-form"):
-            with Vertical(id="strategies") as box:
+            with Grid(id="strategies") as box:
                 box.border_title = "Strategies"
                 for name in STRATEGIES:
                     yield Tick(name, name in chosen, id=f"strategy-{name}", compact=True)
@@ -121,14 +125,32 @@ class StatsScreen(SizedScreen):
                     yield Input(str(rules.colours), id="colours", compact=True)
                     yield Input(str(rules.positions), id="positions", compact=True)
                     yield Tick("no repeats", not rules.repeats, id="no-repeats", compact=True)
-                yield Label("Games (blank: every secret)")
-                yield Input("" if size <= SAMPLE_ABOVE else str(SAMPLE), id="games", compact=True)
+                with Horizontal(classes="pair"):
+                    yield Label("Games", classes="half")
+                    yield Label("Seed", classes="half")
+                with Horizontal(classes="pair"):
+                    yield Input(
+                        "" if size <= SAMPLE_ABOVE else str(SAMPLE),
+                        placeholder="every secret",
+                        id="games",
+                        compact=True,
+                        classes="half",
+                    )
+                    yield Input(
+                        "" if seed is None else str(seed),
+                        placeholder="none (random)",
+                        id="seed",
+                        compact=True,
+                        classes="half",
+                    )
                 with Horizontal(id="stats-buttons"):
-                    yield Button("Run", id="run", variant="primary")
-                    yield Button("Cancel (Esc)", id="cancel", variant="error", disabled=True)
-        yield ProgressBar(id="progress", show_eta=False)
+                    yield Button("Run", id="run", variant="primary", compact=True)
+                    yield Button(
+                        "Cancel (Esc)", id="cancel", variant="error", disabled=True, compact=True
+                    )
+        yield ProgressBar(id="progress", show_eta=True)
         yield Static("Choose strategies and press Run (Ctrl+R).", id="stats-status", markup=False)
-        yield HorizontalScroll(id="stats-results")
+        yield ScrollableContainer(id="stats-results")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -154,8 +176,10 @@ class StatsScreen(SizedScreen):
             )
         games_text = self.query_one("#games", Input).value
         games = None if not games_text.strip() else whole_number(games_text, "games")
-        secrets = choose_secrets(settings.space, games, self.settings.seed)
-        return Plan(settings.space, tuple(names), secrets, self.settings.seed)
+        seed_text = self.query_one("#seed", Input).value
+        seed = None if not seed_text.strip() else whole_number(seed_text, "the seed")
+        secrets = choose_secrets(settings.space, games, seed)
+        return Plan(settings.space, tuple(names), secrets, seed)
 
     def say(self, text: str) -> None:
         self.query_one("#stats-status", Static).update(text)
@@ -189,6 +213,7 @@ class StatsScreen(SizedScreen):
                     f"{describe_seconds(seconds)} on one core. Run them?",
                     yes="Run",
                     no="Not now",
+                    title="A long run",
                 ),
                 answered,
             )
@@ -198,16 +223,23 @@ class StatsScreen(SizedScreen):
     def start(self, plan: Plan) -> None:
         """Start a run on its own plan; the run number tags its messages."""
         self._secrets = len(plan.secrets)
+        self._plan_run = plan
         self.query_one("#stats-results").remove_children()
         bar = self.query_one(ProgressBar)
         bar.update(total=plan.games, progress=0)
         bar.display = True
         self.query_one("#cancel", Button).disabled = False
         self.compute("run", 0, lambda ticket: play(plan, ticket))
+        self.refresh_bindings()
 
     @property
     def running(self) -> bool:
         return self.busy("run")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Escape (Cancel run) is offered, and taken, only while a run goes: idle, the
+        footer does not promise what the key would not do."""
+        return action != "cancel" or self.running
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -223,6 +255,22 @@ class StatsScreen(SizedScreen):
         else:
             assert isinstance(news, StatsResult)
             self.query_one("#stats-results").mount(StatsCard(news, classes="stats-card"))
+            self._redraw()
+
+    def _redraw(self) -> None:
+        """Every card on the rows and the scale of all the cards on show."""
+        cards = list(self.query(StatsCard))
+        rows, scale = layout([card.result for card in cards])
+        for card in cards:
+            card.draw(rows, scale)
+
+    def action_scroll_results(self, pages: int) -> None:
+        """PageUp/PageDown: the cards, wherever the focus is (taller than the screen)."""
+        results = self.query_one("#stats-results", ScrollableContainer)
+        if pages < 0:
+            results.scroll_page_up()
+        else:
+            results.scroll_page_down()
 
     def progressed(self, job: str, done: int, total: int) -> None:
         self.query_one(ProgressBar).update(progress=done)
@@ -231,8 +279,21 @@ class StatsScreen(SizedScreen):
         assert isinstance(result, Ended)
         cards = len(self.query(StatsCard))
         each = plural(self._secrets, "game")
-        done = f"Done: {plural(cards, 'strategy', 'strategies')}, {each} each."
+        done = f"Done: {plural(cards, 'strategy', 'strategies')}, {each} each.{self._seeded()}"
         self._ended(f"{done} {result.notice}" if result.notice else done)
+
+    def _seeded(self) -> str:
+        """The seed of the run, or that it had none where that matters (a sample, or a
+        strategy that draws at random): a rerun then may differ."""
+        plan = self._plan_run
+        if plan is None:
+            return ""
+        if plan.seed is not None:
+            return f" Seed {plan.seed}."
+        chance = any(not STRATEGIES[n].deterministic for n in plan.names)
+        if chance or plan.space.count != len(plan.secrets):
+            return " No seed: a rerun may differ (set Seed to repeat one)."
+        return ""
 
     def failed(self, job: str, error: str) -> None:
         self._ended(f"The run failed: {error}")
@@ -240,3 +301,4 @@ class StatsScreen(SizedScreen):
     def _ended(self, text: str) -> None:
         self.query_one("#cancel", Button).disabled = True
         self.say(text)
+        self.refresh_bindings()

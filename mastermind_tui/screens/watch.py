@@ -49,7 +49,7 @@ class WatchScreen(SizedScreen):
         Binding("shift+down", "move_cursor(0, 1)", show=False),
         Binding("pageup", "scroll_trace(-1)", show=False),
         Binding("pagedown", "scroll_trace(1)", show=False),
-        Binding("f5", "app.new_game", "New game", id="new-game"),
+        Binding("f5", "app.new_game", "Home", id="new-game"),
     ]
 
     def __init__(self, session: WatchSession) -> None:

@@ -1,0 +1,116 @@
+"""The user's preferences: the theme, and the mode, size, rules and strategy last started
+from the home screen, kept in the user's config directory so that the next launch starts
+where this one left off.
+
+Precedence (``Settings.build``): the command line, then a preset, then these, then the
+defaults. A file that cannot be read or holds nonsense is reported in one line and
+ignored; it is never a reason not to start. ``$MASTERMIND_CONFIG_DIR`` names another
+directory; set empty, nothing is read or written (the tests run so).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+import platformdirs
+
+from engine import MastermindError
+
+from .settings import SETTINGS, Settings
+
+ENVIRONMENT: Final = "MASTERMIND_CONFIG_DIR"
+#: The settings kept: the home screen's choices a person would not retype each time
+#: (not the seed, nor the secret to watch).
+KEPT: Final = ("mode", "strategy", "colours", "positions", "rounds", "moves", "repeats", "notation")
+THEMES: Final = ("mastermind-dark", "mastermind-light")
+
+
+@dataclass
+class Preferences:
+    """What the file holds (checked), and the one line saying why it was ignored."""
+
+    theme: str | None = None
+    settings: dict[str, object] = field(default_factory=dict)
+    problem: str = ""
+
+
+def path() -> Path | None:
+    """The preferences file; None when ``$MASTERMIND_CONFIG_DIR`` is set empty (off)."""
+    chosen = os.environ.get(ENVIRONMENT)
+    if chosen is not None:
+        return Path(chosen) / "preferences.json" if chosen else None
+    return Path(platformdirs.user_config_dir("mastermind-tui")) / "preferences.json"
+
+
+def load() -> Preferences:
+    """The saved preferences; none (with ``problem`` said) when the file is bad."""
+    where = path()
+    if where is None or not where.exists():
+        return Preferences()
+    try:
+        data = json.loads(where.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("not a JSON object")
+        theme = data.get("theme")
+        if theme is not None and theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}")
+        saved = data.get("settings", {})
+        if not isinstance(saved, dict) or not set(saved) <= set(KEPT):
+            raise ValueError("unknown settings")
+        for name, value in saved.items():
+            default = SETTINGS[name].default
+            if type(value) is not type(default):
+                raise ValueError(f"{name} should be like {default!r}")
+        Settings.build(**saved)  # every value checked as the command line would
+    except (OSError, ValueError, MastermindError) as error:
+        return Preferences(problem=f"Preferences in {where} ignored: {error}")
+    return Preferences(theme, dict(saved))
+
+
+def kept(settings: Settings) -> dict[str, object]:
+    """The settings of ``settings`` that are saved."""
+    rules = settings.rules
+    return {
+        "mode": settings.mode,
+        "strategy": settings.strategy,
+        "colours": rules.colours,
+        "positions": rules.positions,
+        "rounds": rules.rounds,
+        "moves": rules.max_moves,
+        "repeats": rules.repeats,
+        "notation": settings.notation.name,
+    }
+
+
+def save(preferences: Preferences) -> str:
+    """Write the preferences; "" when done, else one line saying why not (the game goes
+    on either way)."""
+    where = path()
+    if where is None:
+        return ""
+    data = {"theme": preferences.theme, "settings": preferences.settings}
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        spare = where.with_suffix(".tmp")
+        spare.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        spare.replace(where)
+    except OSError as error:
+        return f"Preferences not saved in {where}: {error.strerror or error}"
+    return ""
+
+
+def remembered(preferences: Preferences, given: dict[str, object]) -> str:
+    """What a game started with no such options takes from the preferences, as a person
+    reads it ("" when nothing): the size and rules, saying so on the status line."""
+    used = {
+        name: value
+        for name, value in preferences.settings.items()
+        if name != "mode" and name not in given and value != SETTINGS[name].default
+    }
+    if not used:
+        return ""
+    return "Remembered from last time: " + ", ".join(f"{n} {v}" for n, v in used.items())

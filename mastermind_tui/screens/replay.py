@@ -1,0 +1,151 @@
+"""A recorded game replayed as in a watch: the board with its pegs and, beside it, the
+trace of each move (the answer, the codes still possible after it, the rating of a
+person's guess), one move at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Static
+
+from engine import Answer, CodeSpace, MastermindError, Notation, get_notation
+from engine.codes import rules_text
+from engine.feedback import answers, encode
+from engine.rating import MoveRating
+from engine.words import plural
+
+from ..records import Game, Move, code_digits
+from ..views import Row
+from ..widgets.board import Board
+from .base import SizedScreen
+
+
+def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating | None:
+    """The engine's rating of a recorded guess, to be read in its own words; None when the
+    guess was not rated."""
+    if move.rule is None or move.value is None or move.best_value is None:
+        return None
+    return MoveRating(
+        move=number,
+        guess=code(move.guess),
+        value=move.value,
+        best_guess=code(move.best_guess) if move.best_guess else code(move.guess),
+        best_value=move.best_value,
+        rule=move.rule,
+        higher_is_better=move.higher_is_better,
+    )
+
+
+class ReplayScreen(SizedScreen):
+    """n / → / Space forward, p / ← back, Home and End to either end."""
+
+    CSS_PATH = "records.tcss"
+    SUB_TITLE = "Replay"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,right,space", "step(1)", "Next", id="next"),
+        Binding("p,left", "step(-1)", "Back", id="previous"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("escape", "app.pop_screen", "Records", id="back"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.shown = 0
+        self.space = CodeSpace(game.colours, game.positions, game.repeats)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="replay-title", markup=False)
+        with Horizontal(id="replay-panes"):
+            with Vertical(id="replay-board-pane", classes="replay-pane") as pane:
+                pane.border_title = "Board"
+                yield Board(id="replay-board")
+            with VerticalScroll(id="replay-trace-pane", classes="replay-pane") as pane:
+                pane.border_title = "Trace"
+                yield Static(id="replay-moves", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def action_step(self, delta: int) -> None:
+        self.shown = max(0, min(len(self.game.moves), self.shown + delta))
+        self._draw()
+
+    def action_jump(self, to: int) -> None:
+        """To move ``to`` (-1: the end)."""
+        self.shown = len(self.game.moves) if to < 0 else to
+        self._draw()
+
+    def code(self, text: str) -> int:
+        return self.space.from_digits(code_digits(text))
+
+    @property
+    def notation(self) -> Notation:
+        """The game's notation (MastermindError for a name edited by hand)."""
+        game = self.game
+        return get_notation(game.notation or ("letters" if game.colours <= 8 else "numbers"))
+
+    def written(self, index: int) -> str:
+        return self.notation.format(self.space, index)
+
+    def _draw(self) -> None:
+        game = self.game
+        who = "You" if game.breaker == "person" else f"The computer ({game.strategy})"
+        count = len(game.moves)
+        moves = plural(count, "move")
+        ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
+        practice = " (practice)" if game.practice else ""
+        self.query_one("#replay-title", Static).update(
+            f"{who}{practice} on {rules_text(game.colours, game.positions, game.repeats)}, "
+            f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
+        )
+        try:
+            self._draw_board()
+            text = "\n".join(self._lines()) or "Press n (or →) for the first move."
+        except (MastermindError, ValueError, KeyError) as error:  # a row edited by hand
+            text = f"This game's record cannot be read ({error}); the file may be damaged."
+        self.query_one("#replay-moves", Static).update(text)
+        self.query_one("#replay-trace-pane", VerticalScroll).scroll_end(animate=False)
+
+    def _draw_board(self) -> None:
+        game, space = self.game, self.space
+        rows = [
+            Row(space.to_digits(self.code(m.guess)), Answer(m.black, m.white))
+            for m in game.moves[: self.shown]
+        ]
+        end = self.shown == len(game.moves) and game.secret is not None
+        self.query_one(Board).show(
+            rows,
+            space.positions,
+            max(game.max_moves, len(game.moves)),
+            self.notation.symbols(space.colours),
+            space.to_digits(self.code(game.secret)) if end and game.secret else None,
+        )
+
+    def _lines(self) -> list[str]:
+        """Each move shown so far: its answer, the codes still possible after it, and a
+        person's guess's rating in the engine's words."""
+        space, game = self.space, self.game
+        possible = space.allowed
+        lines = []
+        for number, move in enumerate(game.moves[: self.shown], 1):
+            guess = self.code(move.guess)
+            found = encode(move.black, move.white, space.positions)
+            possible = possible[answers(space, guess, possible) == found]
+            left = plural(len(possible), "code")
+            lines.append(
+                f"{number}. {self.written(guess)} gets {move.black},{move.white}: {left} left"
+            )
+            rating = rating_of(number, move, self.code)
+            if rating is not None:
+                lines.append(f"   {rating.sentence(self.written)}")
+        if self.shown == len(game.moves) and game.secret is not None:
+            lines.append(f"The secret: {self.written(self.code(game.secret))}")
+        return lines

@@ -1,0 +1,117 @@
+"""Issue 17 items 4, 5 and 9 at 80x24: a home-screen error shows beside its field, in the
+form's words, and goes once fixed; no word is cut on the home screen or its footer; F5
+says what it does, the same on every screen."""
+
+from __future__ import annotations
+
+import pytest
+from app_helpers import screen_text, until
+from textual.widgets import Input, Select
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.screens.home import HomeScreen
+from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.screens.records import RecordsScreen
+from mastermind_tui.screens.stats import StatsScreen
+
+
+def lines_after(text: str, label: str) -> list[str]:
+    """The screen's rows from the one holding ``label`` on."""
+    rows = text.splitlines()
+    start = next(i for i, row in enumerate(rows) if label in row)
+    return rows[start:]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_bad_secret_is_shown_under_its_field_and_goes_when_fixed(
+    size: tuple[int, int],
+) -> None:
+    app = MastermindApp()
+    async with app.run_test(size=size) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#mode", Select).value = "watch"
+        home.query_one("#secret", Input).value = "RGX"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert home.is_current
+        below = lines_after(screen_text(pilot), "Secret to watch")
+        assert "RGX" in below[1] and "'RGX' has 3 pegs" in below[2], below[:4]
+        assert app.focused is home.query_one("#secret", Input)
+        home.query_one("#secret", Input).value = "RGBY"
+        await pilot.pause()
+        assert home.error == ""
+        assert "3 pegs" not in screen_text(pilot)
+
+
+async def test_an_old_error_goes_when_its_field_is_fixed_not_before() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#seed", Input).value = "RGX"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "the seed must be a whole number" in home.error
+        home.query_one("#rounds", Input).value = "2"  # another field: still wrong
+        await pilot.pause()
+        assert "the seed must be a whole number" in screen_text(pilot)
+        home.query_one("#seed", Input).value = "7"
+        await pilot.pause()
+        assert home.error == "" and "whole number" not in screen_text(pilot)
+
+
+async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#strategy", Select).value = "optimal"
+        home.query_one("#colours", Input).value = "8"
+        home.query_one("#positions", Input).value = "5"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "--strategy" not in text and "try strategy most-parts" in home.error
+        # beside the Strategy field, on screen
+        assert "the optimal strategy is computed" in "\n".join(lines_after(text, "Strategy")[:4])
+
+
+async def test_home_at_80x24_shows_every_field_button_and_key_uncut() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(pilot)
+        for word in (
+            "Laboratory view",
+            "show what the solver knows",
+            "Start",
+            "Records",
+            "Seed",
+            "Secret",
+        ):
+            assert word in text, word
+        footer = text.splitlines()[-1]
+        assert "The▏" not in footer and "f8 Records" in footer
+        assert "▆" not in text  # no scroll bar: nothing hidden below
+
+
+async def test_f5_means_home_on_every_screen_and_says_so() -> None:
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.pause()
+        assert "f5 Home" in screen_text(pilot).splitlines()[-1]
+        app.action_statistics()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await pilot.pause()
+        footer = screen_text(pilot).splitlines()[-1]
+        assert "f5 Home" in footer and "Cancel" not in footer
+        await pilot.press("f8")
+        await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        await pilot.pause()
+        footer = screen_text(pilot).splitlines()[-1]
+        assert "f5 Home" in footer and "^r Reload" in footer
+        await pilot.press("f5")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))

@@ -1,0 +1,56 @@
+"""Issue 17 items 5 and 7 at 80x24: Records shows whole headers, keeps games of another
+move limit apart, says "practice", and replays a game with its board and trace."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app_helpers import screen_text, until
+
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.records import Game, Move, Records
+from mastermind_tui.screens.records import RecordsScreen
+from mastermind_tui.screens.replay import ReplayScreen
+
+#: A real game: RGOY broken in three moves.
+MOVES = (Move("0 0 1 1", 0, 0), Move("2 2 3 3", 1, 1), Move("2 3 4 5", 4, 0))
+
+
+def store(path: Path) -> None:
+    records = Records(path)
+    records.add(Game(6, 4, 10, "play", "person", "solved", "knuth", MOVES, secret="2 3 4 5"))
+    records.add(
+        Game(6, 4, 3, "play", "person", "solved", "knuth", MOVES, practice=True, secret="2 3 4 5")
+    )
+    records.add(Game(6, 4, 3, "play", "person", "solved", "knuth", MOVES, secret="2 3 4 5"))
+
+
+async def test_records_and_a_replay_at_80x24(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite3"
+    store(path)
+    app = MastermindApp(records=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: "recent games" in screen_text(pilot))
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "Moves to win" in text and "Outcome  Moves" in text
+        assert "play (practice)" in text
+        rows = [row for row in text.splitlines() if "│ 6x4 " in row and "Moves" not in row]
+        limits = sorted(row.split()[2] for row in rows if row.split()[2].isdigit())
+        assert limits == ["10", "3"] or limits == ["3", "10"]
+        await pilot.press("enter")  # the newest game
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await pilot.press("n", "n")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "Board" in text and "Trace" in text
+        assert "R R G G ●○" in text  # the board with its pegs
+        assert "2. RRGG gets 1,1: 56 codes left" in text
+        assert "The secret" not in text
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "3. RGOY gets 4,0: 1 code left" in text and "Secret R G O Y" in text
