@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path, PurePath
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import platformdirs
 from textual import on
@@ -21,15 +21,13 @@ from .navigation import (
     OpenRecords,
     OpenRetro,
     OpenStatistics,
-    Rate,
-    Rated,
     ShowSession,
     StartGame,
     StartWatch,
 )
 from .preferences import Preferences
-from .recording import RecordingApp
-from .session import GameSession, Ratings
+from .rating_app import RatingApp
+from .session import GameSession
 from .settings import Settings
 from .themes import DARK, LIGHT
 from .watch_session import WatchSession
@@ -44,7 +42,7 @@ def screenshot_directory() -> Path:
     return Path.cwd()
 
 
-class MastermindApp(RecordingApp):
+class MastermindApp(RatingApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
     progress is confirmed first."""
@@ -74,8 +72,6 @@ class MastermindApp(RecordingApp):
         self.preferences = preferences or Preferences()
         self.note = note
         self.watch_secret = watch_secret
-        #: Sessions whose guesses are being rated, by job (one rating job at a time each).
-        self._rating: dict[str, GameSession] = {}
         # Chosen before the stylesheet is first read: set on mount, the theme had every
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
@@ -160,41 +156,6 @@ class MastermindApp(RecordingApp):
         session.recorder = self.record_game
         self.show_session(session)
 
-    def rate(self, session: GameSession) -> None:
-        """Rate a session's unrated guesses as a job of the app's, not of the screen that
-        asked: a rating that comes after that screen moved on to the next game still
-        reaches the session, which completes that game's record with it. One job per
-        session at a time; when one ends the next starts, unless it failed (the next
-        guess asks again: a rating that keeps failing must not keep a core busy)."""
-        job = f"rating:{id(session)}"
-        if self.busy(job):
-            return
-        work = session.rating.work()
-        if work is None:
-            return
-        self._rating[job] = session
-        self.compute(job, 0, lambda ticket: work())
-
-    def computed(self, job: str, tag: int, result: object) -> None:
-        session = self._rating.pop(job, None)
-        if session is None:
-            super().computed(job, tag, result)
-            return
-        session.rating.take(cast("Ratings", result))
-        self._rated(session, None)
-        self.rate(session)
-
-    def failed(self, job: str, error: str) -> None:
-        session = self._rating.pop(job, None)
-        if session is None:
-            super().failed(job, error)
-        else:
-            self._rated(session, error)
-
-    def _rated(self, session: GameSession, error: str | None) -> None:
-        for screen in self.screen_stack:
-            screen.post_message(Rated(session, error))
-
     def show_session(self, session: GameSession) -> None:
         """The screen for the current game of a session: who breaks decides which."""
         if session.role == "person":
@@ -268,10 +229,6 @@ class MastermindApp(RecordingApp):
     @on(ShowSession)
     def _show_session(self, message: ShowSession) -> None:
         self.show_session(message.session)
-
-    @on(Rate)
-    def _rate(self, message: Rate) -> None:
-        self.rate(message.session)
 
     @on(OpenHome)
     def _open_home(self) -> None:

@@ -118,8 +118,8 @@ def retro(args: argparse.Namespace) -> int:
 
 
 def records(args: argparse.Namespace) -> int:
-    from .records import RecordsError
     from .records_command import records as run
+    from .records_faults import RecordsError
 
     try:
         return run(args)

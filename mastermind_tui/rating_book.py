@@ -13,7 +13,7 @@ from engine.rating_process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
 from .game_record import recorded_moves
-from .records import Game
+from .record_types import Game
 
 if TYPE_CHECKING:
     from .session import GameSession

@@ -14,8 +14,9 @@ from textual.app import App
 
 from .jobs import Ticket, Working
 from .process_end import Once
-from .records import Game, Records
-from .records_path import fault
+from .record_types import Game
+from .records import Records
+from .records_faults import fault
 
 #: Signals that close the app (the terminal is raw: Ctrl+C is a key, not SIGINT).
 CLOSING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)

@@ -13,162 +13,19 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
-from .records_path import problem
+from .record_types import Game, Move, Summary
+from .records_faults import RecordsError, explain, problem
+from .records_schema import MIGRATIONS, SCHEMA_VERSION
 
 #: Set to a path to keep records there, or to an empty string to keep none.
 ENVIRONMENT = "MASTERMIND_RECORDS"
-
-#: Statements that take a database from version i to version i + 1.
-MIGRATIONS: list[str] = [
-    """
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY,
-        finished_at TEXT NOT NULL,
-        colours INTEGER NOT NULL,
-        positions INTEGER NOT NULL,
-        repeats INTEGER NOT NULL,
-        max_moves INTEGER NOT NULL,
-        mode TEXT NOT NULL,
-        breaker TEXT NOT NULL CHECK (breaker IN ('person', 'computer')),
-        outcome TEXT NOT NULL,
-        moves INTEGER NOT NULL,
-        strategy TEXT NOT NULL,
-        practice INTEGER NOT NULL DEFAULT 0,
-        secret TEXT
-    );
-    CREATE TABLE moves (
-        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        number INTEGER NOT NULL,
-        guess TEXT NOT NULL,
-        black INTEGER NOT NULL,
-        white INTEGER NOT NULL,
-        expected REAL,
-        best_expected REAL,
-        PRIMARY KEY (game_id, number)
-    );
-    CREATE INDEX games_by_size ON games (colours, positions, repeats, finished_at);
-    """,
-    # Version 2: a key per game, so that a game is written again (ratings that arrived
-    # after it ended) without a second copy; its notation; a rating in the rule's own unit
-    # (guesses expected where the optimum is known, the strategy's score elsewhere).
-    """
-    ALTER TABLE games ADD COLUMN key TEXT;
-    ALTER TABLE games ADD COLUMN notation TEXT;
-    CREATE UNIQUE INDEX games_by_key ON games (key);
-    ALTER TABLE moves RENAME COLUMN expected TO value;
-    ALTER TABLE moves RENAME COLUMN best_expected TO best_value;
-    ALTER TABLE moves ADD COLUMN best_guess TEXT;
-    ALTER TABLE moves ADD COLUMN rule TEXT;
-    ALTER TABLE moves ADD COLUMN higher_is_better INTEGER NOT NULL DEFAULT 0;
-    """,
-    # Version 3: whether the person played with the laboratory view on (codes still
-    # possible, advice, ratings as they came): an assisted game.
-    """
-    ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;
-    """,
-]
-SCHEMA_VERSION = len(MIGRATIONS)
-
-
-class RecordsError(Exception):
-    """The records could not be read or written; the message is one line for a person."""
-
-
-def code_text(digits: tuple[int, ...] | list[int]) -> str:
-    """A code as stored: digits from 0, space-separated (colours may go past 9)."""
-    return " ".join(str(d) for d in digits)
-
-
-def code_digits(text: str) -> tuple[int, ...]:
-    return tuple(int(d) for d in text.split())
-
-
-@dataclass(frozen=True)
-class Move:
-    #: The code as stored by ``code_text``.
-    guess: str
-    black: int
-    white: int
-    #: A person's guess rated (``engine.rating.MoveRating``): its value and the best
-    #: guess's in the rule's unit, the best guess, the rule; None where not rated.
-    value: float | None = None
-    best_value: float | None = None
-    best_guess: str | None = None
-    rule: str | None = None
-    higher_is_better: bool = False
-
-
-@dataclass(frozen=True)
-class Game:
-    colours: int
-    positions: int
-    max_moves: int
-    mode: str
-    breaker: str
-    outcome: str
-    strategy: str
-    moves: tuple[Move, ...]
-    repeats: bool = True
-    practice: bool = False
-    secret: str | None = None
-    #: Played with the laboratory view on (``--lab`` or its key): the codes still
-    #: possible and the advice were on show.
-    assisted: bool = False
-    #: How codes were written in the game (a notation's name); None: letters up to 8
-    #: colours, numbers beyond.
-    notation: str | None = None
-    finished_at: str = field(
-        default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
-    )
-    #: The same game written again (with ratings that came late) keeps one row.
-    key: str = field(default_factory=lambda: uuid.uuid4().hex)
-    id: int | None = None
-
-    @property
-    def won(self) -> bool:
-        return self.outcome == "solved"
-
-
-@dataclass(frozen=True)
-class Summary:
-    """The figures for one size and rules."""
-
-    colours: int
-    positions: int
-    repeats: bool
-    played: int
-    won: int
-    average: float | None
-    best: int | None
-    streak: int
-    #: moves used -> games won in that many
-    histogram: dict[int, int]
-    #: The move limit: games of 3 moves are figures apart from games of 10.
-    max_moves: int = 10
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "size": f"{self.colours}x{self.positions}",
-            "max_moves": self.max_moves,
-            "repeats": self.repeats,
-            "played": self.played,
-            "won": self.won,
-            "average": None if self.average is None else round(self.average, 3),
-            "best": self.best,
-            "streak": self.streak,
-            "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
-        }
 
 
 def default_path() -> Path | None:
@@ -178,39 +35,6 @@ def default_path() -> Path | None:
     if chosen is not None:
         return Path(chosen) if chosen else None
     return Path(platformdirs.user_data_dir("mastermind-tui")) / "records.sqlite3"
-
-
-#: What each of SQLite's primary result codes means for a person, by code.
-_WHY = {
-    sqlite3.SQLITE_READONLY: "the file is read-only",
-    sqlite3.SQLITE_PERM: "the file is read-only",
-    sqlite3.SQLITE_BUSY: "another program holds it locked",
-    sqlite3.SQLITE_LOCKED: "another program holds it locked",
-    sqlite3.SQLITE_FULL: "the disk is full",
-    sqlite3.SQLITE_CORRUPT: "the file is damaged (move it away to start new records)",
-    sqlite3.SQLITE_NOTADB: "the file is damaged (move it away to start new records)",
-    sqlite3.SQLITE_IOERR: "the disk could not be read or written",
-}
-
-
-#: SQLite's words for a schema that is not ours: a file another program made.
-_FOREIGN = ("no such column", "no such table", "already exists", "has no column")
-
-
-def _explain(error: sqlite3.Error, path: Path) -> RecordsError:
-    """One line that says what went wrong with the records file, by SQLite's own code."""
-    code = getattr(error, "sqlite_errorcode", None)
-    primary = None if code is None else code & 0xFF
-    if primary == sqlite3.SQLITE_ERROR and any(w in str(error) for w in _FOREIGN):
-        why = "the file holds tables mastermind did not make (choose another file)"
-    elif primary == sqlite3.SQLITE_CANTOPEN:
-        folder = path.parent
-        effective = os.access in os.supports_effective_ids  # as the file system checks
-        writable = os.path.exists(path) or os.access(folder, os.W_OK, effective_ids=effective)
-        why = "it cannot be opened" if writable else f"its folder {folder} is read-only"
-    else:
-        why = _WHY.get(primary, "") if primary is not None else ""
-    return RecordsError(f"records at {path}: {why or str(error)}")
 
 
 class Records:
@@ -241,7 +65,7 @@ class Records:
                 self._migrate(db)
                 yield db
         except sqlite3.Error as error:
-            raise _explain(error, self.path) from None
+            raise explain(error, self.path) from None
         except OSError as error:  # the file system refused what ``problem`` could not see
             raise RecordsError(f"records at {self.path}: {error.strerror or error}") from None
 

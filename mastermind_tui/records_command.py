@@ -8,8 +8,9 @@ import json
 from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
 
-from .records import Records, RecordsError, Summary, default_path
-from .records_path import exists
+from .record_types import Summary
+from .records import Records, default_path
+from .records_faults import RecordsError, exists
 
 BAR_WIDTH = 30
 

@@ -37,7 +37,7 @@ from .answering import Conflict, PersonAnswering
 from .game_record import game_record
 from .guessing import PersonGuessing
 from .rating_book import RatingBook, Ratings
-from .records import Game
+from .record_types import Game
 from .settings import Settings
 from .views import RIVAL_LIMIT, Row
 

@@ -16,7 +16,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from mastermind_tui.app import MastermindApp
-from mastermind_tui.records import Game, Records
+from mastermind_tui.record_types import Game
+from mastermind_tui.records import Records
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings
 

@@ -17,7 +17,7 @@ from mastermind_tui import rating_book as session_module
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import build_parser, main
 from mastermind_tui.launch import settings_from
-from mastermind_tui.records import Game, code_text
+from mastermind_tui.record_types import Game, code_text
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings

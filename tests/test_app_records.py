@@ -17,7 +17,8 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from mastermind_tui.app import MastermindApp
-from mastermind_tui.records import Game, Move, Records
+from mastermind_tui.record_types import Game, Move
+from mastermind_tui.records import Records
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.records import RecordsScreen

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from app_helpers import until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -59,6 +60,10 @@ def test_play_at_the_end(snap_compare: Callable[..., bool]) -> None:
         screen = pilot.app.screen
         assert isinstance(screen, GameScreen)
         await settled("RRGG", "HINT", screen.session.secret_text)(pilot)
+        # the ratings come from the app's job, which may finish after the screen's own
+        await until(pilot, lambda: not screen.session.rating.pending)
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=win)
 
@@ -158,7 +163,8 @@ def test_stats_after_a_run(
 
 def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> None:
     """Issue 17 item 7: a recorded game replayed with its board and trace, at 80x24."""
-    from mastermind_tui.records import Game, Move, Records
+    from mastermind_tui.record_types import Game, Move
+    from mastermind_tui.records import Records
 
     path = tmp_path / "r.sqlite3"
     moves = (Move("0 0 1 1", 0, 0), Move("2 2 3 3", 1, 1), Move("2 3 4 5", 4, 0))

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mastermind_tui.records import Records, RecordsError
+from mastermind_tui.records import Records
+from mastermind_tui.records_faults import RecordsError
 from mastermind_tui.retro.lines import KEPT, read_line
 
 ROUND = "2\n1\n1\nB\nW\n1,0\n"  # 2 colours, 1 position, 1 round: both halves played

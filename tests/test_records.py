@@ -20,16 +20,10 @@ from typing import Any
 import pytest
 
 from engine.feedback import score
-from mastermind_tui.records import (
-    MIGRATIONS,
-    SCHEMA_VERSION,
-    Game,
-    Move,
-    Records,
-    RecordsError,
-    code_text,
-    default_path,
-)
+from mastermind_tui.record_types import Game, Move, code_text
+from mastermind_tui.records import Records, default_path
+from mastermind_tui.records_faults import RecordsError
+from mastermind_tui.records_schema import MIGRATIONS, SCHEMA_VERSION
 from mastermind_tui.retro.dialogue import Dialogue
 from mastermind_tui.session import GameSession
 from mastermind_tui.settings import Settings

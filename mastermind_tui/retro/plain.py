@@ -11,8 +11,9 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from ..records import Game, Records
-from ..records_path import fault
+from ..record_types import Game
+from ..records import Records
+from ..records_faults import fault
 from .dialogue import Dialogue
 from .lines import read_line
 

@@ -18,7 +18,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ..jobs import Ticket, Working
-from ..records import Game, Records, Summary
+from ..record_types import Game, Summary
+from ..records import Records
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from engine.feedback import answers, encode
 from engine.rating import MoveRating
 from engine.words import plural
 
-from ..records import Game, Move, code_digits
+from ..record_types import Game, Move, code_digits
 from ..views import Row
 from ..widgets.board import Board
 from .base import SizedScreen

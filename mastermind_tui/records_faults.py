@@ -1,4 +1,5 @@
-"""What is wrong with a records path, found from the file system rather than from SQLite.
+"""What is wrong with the records, in one line for a person: a path's fault found from the
+file system rather than from SQLite, and SQLite's own errors by their codes.
 
 SQLite says "unable to open database file" for a dangling link, a loop, a device or a
 parent that is a file alike, and Python's ``Path.exists`` says False (or raises) for most
@@ -9,8 +10,46 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 import stat
 from pathlib import Path
+
+
+class RecordsError(Exception):
+    """The records could not be read or written; the message is one line for a person."""
+
+
+#: What each of SQLite's primary result codes means for a person, by code.
+_WHY = {
+    sqlite3.SQLITE_READONLY: "the file is read-only",
+    sqlite3.SQLITE_PERM: "the file is read-only",
+    sqlite3.SQLITE_BUSY: "another program holds it locked",
+    sqlite3.SQLITE_LOCKED: "another program holds it locked",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_CORRUPT: "the file is damaged (move it away to start new records)",
+    sqlite3.SQLITE_NOTADB: "the file is damaged (move it away to start new records)",
+    sqlite3.SQLITE_IOERR: "the disk could not be read or written",
+}
+
+
+#: SQLite's words for a schema that is not ours: a file another program made.
+_FOREIGN = ("no such column", "no such table", "already exists", "has no column")
+
+
+def explain(error: sqlite3.Error, path: Path) -> RecordsError:
+    """One line that says what went wrong with the records file, by SQLite's own code."""
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = None if code is None else code & 0xFF
+    if primary == sqlite3.SQLITE_ERROR and any(w in str(error) for w in _FOREIGN):
+        why = "the file holds tables mastermind did not make (choose another file)"
+    elif primary == sqlite3.SQLITE_CANTOPEN:
+        folder = path.parent
+        effective = os.access in os.supports_effective_ids  # as the file system checks
+        writable = os.path.exists(path) or os.access(folder, os.W_OK, effective_ids=effective)
+        why = "it cannot be opened" if writable else f"its folder {folder} is read-only"
+    else:
+        why = _WHY.get(primary, "") if primary is not None else ""
+    return RecordsError(f"records at {path}: {why or str(error)}")
 
 
 def problem(path: Path) -> str | None:
@@ -30,8 +69,6 @@ def problem(path: Path) -> str | None:
 def fault(path: Path, error: Exception) -> str:
     """The one line for any error a records write raised: a RecordsError says it already;
     anything else is named with the path (nothing about the records may end a game)."""
-    from .records import RecordsError  # records imports this module
-
     if isinstance(error, RecordsError):
         return str(error)
     return f"records at {path}: {error}"

@@ -1,0 +1,96 @@
+"""What the records hold: a finished game, its moves, and the figures of one size and
+rules. Plain data, no database: the retro dialogue, the sessions and the screens build and
+read these; ``records`` stores them."""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+
+def code_text(digits: tuple[int, ...] | list[int]) -> str:
+    """A code as stored: digits from 0, space-separated (colours may go past 9)."""
+    return " ".join(str(d) for d in digits)
+
+
+def code_digits(text: str) -> tuple[int, ...]:
+    return tuple(int(d) for d in text.split())
+
+
+@dataclass(frozen=True)
+class Move:
+    #: The code as stored by ``code_text``.
+    guess: str
+    black: int
+    white: int
+    #: A person's guess rated (``engine.rating.MoveRating``): its value and the best
+    #: guess's in the rule's unit, the best guess, the rule; None where not rated.
+    value: float | None = None
+    best_value: float | None = None
+    best_guess: str | None = None
+    rule: str | None = None
+    higher_is_better: bool = False
+
+
+@dataclass(frozen=True)
+class Game:
+    colours: int
+    positions: int
+    max_moves: int
+    mode: str
+    breaker: str
+    outcome: str
+    strategy: str
+    moves: tuple[Move, ...]
+    repeats: bool = True
+    practice: bool = False
+    secret: str | None = None
+    #: Played with the laboratory view on (``--lab`` or its key): the codes still
+    #: possible and the advice were on show.
+    assisted: bool = False
+    #: How codes were written in the game (a notation's name); None: letters up to 8
+    #: colours, numbers beyond.
+    notation: str | None = None
+    finished_at: str = field(
+        default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
+    )
+    #: The same game written again (with ratings that came late) keeps one row.
+    key: str = field(default_factory=lambda: uuid.uuid4().hex)
+    id: int | None = None
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "solved"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The figures for one size and rules."""
+
+    colours: int
+    positions: int
+    repeats: bool
+    played: int
+    won: int
+    average: float | None
+    best: int | None
+    streak: int
+    #: moves used -> games won in that many
+    histogram: dict[int, int]
+    #: The move limit: games of 3 moves are figures apart from games of 10.
+    max_moves: int = 10
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "size": f"{self.colours}x{self.positions}",
+            "max_moves": self.max_moves,
+            "repeats": self.repeats,
+            "played": self.played,
+            "won": self.won,
+            "average": None if self.average is None else round(self.average, 3),
+            "best": self.best,
+            "streak": self.streak,
+            "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
+        }
