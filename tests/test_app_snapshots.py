@@ -147,15 +147,16 @@ def test_stats_after_a_run(
     async def run_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
         app.action_statistics()
-        for _ in range(100):
-            await pilot.pause()
-            if isinstance(app.screen, StatsScreen) and app.screen.query("Footer FooterKey"):
-                break
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, StatsScreen) and app.screen.query("Footer FooterKey"),
+        )
         await pilot.press("ctrl+r")
-        for _ in range(2000):
-            await pilot.pause(0.02)
-            if "Done" in str(app.screen.query_one("#stats-status").render()):
-                break
+        await until(
+            pilot,
+            lambda: "Done" in str(app.screen.query_one("#stats-status").render()),
+            seconds=300,
+        )
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_stats)

@@ -38,6 +38,11 @@ def _running(pids: list[int]) -> list[int]:
     return out
 
 
+def _default_stopping_signals() -> None:
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _wait_until(condition, seconds: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + seconds
     while not condition():
@@ -65,6 +70,9 @@ def test_any_signal_leaves_no_trace(signum: int, code: int, line: str, tmp_path:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "TMPDIR": str(temp), "MASTERMIND_RECORDS": ""},
+        # as from a terminal, whatever ran the tests: under nohup SIGHUP is ignored, in a
+        # background job SIGINT, and an ignored signal is inherited and rightly kept so
+        preexec_fn=_default_stopping_signals,
     )
     assert _wait_until(lambda: len(_children(process.pid)) >= 2), "the workers never started"
     workers = _children(process.pid)

@@ -5,6 +5,7 @@ line beats a preset, which beats what was saved, which beats the defaults."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app_helpers import until
@@ -62,9 +63,18 @@ async def test_a_bad_file_is_one_line_and_ignored(config: Path, text: str) -> No
     assert kept.settings == {} and kept.theme is None
     assert kept.problem.startswith("Preferences in ") and "\n" not in kept.problem
     app = MastermindApp(preferences=kept)
+    said: list[str] = []
+    notify = app.notify
+
+    def spy(message: str, **options: Any) -> None:
+        """What the app notifies (a toast expires: a slow machine may miss it on screen)."""
+        said.append(message)
+        notify(message, **options)
+
+    app.notify = spy  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert [n.message for n in app._notifications] == [kept.problem]
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen) and said)
+        assert said == [kept.problem]
 
 
 def test_command_line_then_preset_then_saved_then_defaults() -> None:
