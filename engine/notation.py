@@ -170,7 +170,7 @@ def parse_in_game(space: CodeSpace, text: str, notation: Notation) -> int:
     try:
         return notation.parse(space, text)
     except (CodeError, ConfigError):
-        readings: list[str] = []
+        readings: list[tuple[str, str]] = []
         for other in NOTATIONS.values():
             if other is notation or other.max_colours < space.colours:
                 continue
@@ -178,13 +178,18 @@ def parse_in_game(space: CodeSpace, text: str, notation: Notation) -> int:
                 code = other.parse(space, text)
             except (CodeError, ConfigError):
                 continue
-            readings.append(f"{notation.format(space, code)} in {other.name}")
+            readings.append((other.name, notation.format(space, code)))
         if not readings:
             raise
-        others = " or ".join(r.rsplit(" ", 1)[1] for r in readings)
+        typed = clip(text.strip())
+        if notation.name == "letters":  # "1122 would be WWRR in digits, BBWW in numbers"
+            said = ", ".join(f"{code} in {name}" for name, code in readings)
+            said = f"{typed} would be {said}"
+        else:  # "2 2 3 3 in digits" would read as the digits 2233: say which is which
+            said = "; ".join(f"{typed} read in {name} is {code} here" for name, code in readings)
+        others = " or ".join(name for name, _ in readings)
         example = notation.example(space.colours, space.positions)
         raise CodeError(
-            f"this game uses {notation.name} (like {example}); {clip(text.strip())} would be "
-            f"{', '.join(readings)}; to type codes that way, start a game with --notation "
-            f"{others} (Notation on the home screen)"
+            f"this game uses {notation.name} (like {example}); {said}; to type codes that "
+            f"way, start a game with --notation {others} (Notation on the home screen)"
         ) from None

@@ -17,8 +17,11 @@ import numpy as np
 from .codes import CodeSpace
 from .feedback import Answer, against, decode, encode
 
-#: How many fixes are offered at most.
+#: How many fixes are offered at least, where there are that many.
 MAX_FIXES = 3
+#: Fixes as likely as the last one offered are offered too, up to this many in all (a
+#: person's real slip must not be left out for a tie it happened to lose).
+MAX_TIED = 8
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,8 @@ def find_slips(
     space: CodeSpace, answers: list[tuple[int, Answer]], limit: int = MAX_FIXES
 ) -> list[Fix]:
     """Up to ``limit`` fixes, each correcting the fewest answers possible; likeliest first
-    (fewest pegs changed, then most codes left, then the latest moves). Empty when the
+    (fewest pegs changed, then most codes left, then the latest moves), and past ``limit``
+    those that change as few pegs as the last one (``MAX_TIED`` in all). Empty when the
     answers already fit a code, or when no correction can help.
 
     A code that was guessed before the last move cannot be the secret: that game would
@@ -71,7 +75,11 @@ def find_slips(
         counts[tuple((int(i), int(right[i])) for i in np.flatnonzero(right != given))] += 1
     fixes = [Fix(tuple((i, decode(c, p)) for i, c in key), n) for key, n in counts.items()]
     fixes.sort(key=lambda f: (f.size(answers), -f.codes_left, [-i for i, _ in f.corrections]))
-    return fixes[:limit]
+    offered = fixes[:limit]
+    if offered:  # and every fix that changes as few pegs as the last one offered
+        tied = offered[-1].size(answers)
+        offered += [f for f in fixes[limit:MAX_TIED] if f.size(answers) == tied]
+    return offered
 
 
 def describe_fix(fix: Fix, answers: list[tuple[int, Answer]], fmt: Callable[[int], str]) -> str:

@@ -152,38 +152,37 @@ class PersonAnswering:
 
     def describe_all(self, fixes: list[Fix]) -> str:
         """The likely slips in few words, so that all of them fit the message line at
-        80x24: fixes of one answer each, to the same move, share one phrase ("move 3
-        (ROWY) was 0,1 (leaves 1 code), 1,0 (1) or 0,2 (6), not 0,0"); a fix of several
+        80x24: fixes of one answer each are grouped by move, in the order first offered
+        ("move 3 (ROWY) 0,1 (1 code), 1,0 (1) or 0,2 (6), not 0,0"); a fix of several
         answers is said in full."""
         moves, fmt = self.conflict_moves(), self.session.format
-        phrases: list[str] = []
-        i = 0
-        while i < len(fixes):
-            fix = fixes[i]
+        by_move: dict[int, list[Fix]] = {}
+        phrases: list[str | int] = []  # a move's number stands for its group
+        for fix in fixes:
             if len(fix.corrections) != 1:
                 phrases.append(describe_fix(fix, moves, fmt))
-                i += 1
                 continue
             move = fix.corrections[0][0]
-            same = [fix]
-            while (
-                i + len(same) < len(fixes)
-                and len(fixes[i + len(same)].corrections) == 1
-                and fixes[i + len(same)].corrections[0][0] == move
-            ):
-                same.append(fixes[i + len(same)])
-            i += len(same)
-            guess, old = moves[move]
-            options = [
-                f"{answer_text(f.corrections[0][1])} "
-                + (f"(leaves {plural(f.codes_left, 'code')})" if n == 0 else f"({f.codes_left:,})")
-                for n, f in enumerate(same)
-            ]
-            listed = options[0] if len(options) == 1 else ", ".join(options[:-1])
-            if len(options) > 1:
-                listed += f" or {options[-1]}"
-            phrases.append(f"move {move + 1} ({fmt(guess)}) was {listed}, not {answer_text(old)}")
-        return "; or ".join(phrases)
+            if move not in by_move:
+                by_move[move] = []
+                phrases.append(move)
+            by_move[move].append(fix)
+        return "; ".join(
+            phrase if isinstance(phrase, str) else self._one_move(phrase, by_move[phrase])
+            for phrase in phrases
+        )
+
+    def _one_move(self, move: int, fixes: list[Fix]) -> str:
+        guess, old = self.conflict_moves()[move]
+        options = [
+            f"{answer_text(f.corrections[0][1])} "
+            + (f"({plural(f.codes_left, 'code')})" if n == 0 else f"({f.codes_left:,})")
+            for n, f in enumerate(fixes)
+        ]
+        listed = options[0] if len(options) == 1 else ", ".join(options[:-1])
+        if len(options) > 1:
+            listed += f" or {options[-1]}"
+        return f"move {move + 1} ({self.session.format(guess)}) {listed}, not {answer_text(old)}"
 
     def undo(self) -> Step:
         """Take back the last answer given to the computer."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
@@ -76,11 +77,16 @@ class MastermindApp(RatingApp):
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
         self.register_theme(LIGHT)
-        self.theme = self.preferences.theme or DARK.name
+        saved = self.preferences.theme
+        self.theme = saved if saved in self.available_themes else DARK.name
 
     def on_mount(self) -> None:
         if self.preferences.problem:
             self.notify(self.preferences.problem, severity="warning")
+        elif self.preferences.theme not in (None, self.theme):
+            self.notify(f"Theme {self.preferences.theme!r} is not known here: using {self.theme}.")
+        # Any change of theme (Ctrl+T, or the palette's theme picker) is kept.
+        self.theme_changed_signal.subscribe(self, lambda theme: self.remember())
         if self.settings is None:
             self.action_new_game()
         elif self.watch_secret is not None:
@@ -180,7 +186,9 @@ class MastermindApp(RatingApp):
         from .screens.home import HomeScreen
 
         saved = self.preferences.settings
-        settings = self.settings
+        # The seed picked the last game's secret: a new game must not replay it unless
+        # the person types the seed again.
+        settings = None if self.settings is None else replace(self.settings, seed=None)
         if settings is None and saved:
             settings = Settings.build(**{k: v for k, v in saved.items() if k != "mode"})  # type: ignore[arg-type]
             mode = mode or str(saved.get("mode", "")) or None
@@ -213,7 +221,6 @@ class MastermindApp(RatingApp):
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
-        self.remember()
 
     # ----- what screens ask for -----
     @on(StartGame)

@@ -57,7 +57,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "launch:game",
         screen=True,
         records=True,
-        palette=Palette("New game", "Choose a mode and start a game", "new_game", 0),
+        palette=Palette("Home", "The home screen: choose a mode and start a game", "new_game", 0),
     ),
     Command(
         "solve",

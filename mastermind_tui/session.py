@@ -210,9 +210,9 @@ class GameSession:
     def over_text(self) -> str:
         """What a move typed after the game ended is told."""
         if self.match_over and self.match.single_game:
-            return "This game is over. F5 starts a new game."
+            return "This game is over. F5 opens the home screen for a new one."
         if self.match_over:
-            return f"The match is over. {self.verdict()}. F5 starts a new game."
+            return f"The match is over. {self.verdict()}. F5 opens the home screen for a new one."
         return "This game is over: press Enter for the next one."
 
     def quit_game(self) -> str:

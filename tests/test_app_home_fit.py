@@ -115,3 +115,18 @@ async def test_f5_means_home_on_every_screen_and_says_so() -> None:
         assert "f5 Home" in footer and "^r Reload" in footer
         await pilot.press("f5")
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_a_new_game_from_the_home_screen_does_not_replay_the_last_seed() -> None:
+    """`play --seed 1`, then F5: the seed picked that game's secret; the home screen's
+    seed field is blank, so Start draws a new secret (a replay was a 1-move 'win')."""
+    from mastermind_tui.settings import Settings
+
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        await pilot.press("f5")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        home = app.screen
+        assert home.query_one("#seed", Input).value == ""
+        assert home.query_one("#colours", Input).value == "6"  # the rest is kept

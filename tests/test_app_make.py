@@ -103,9 +103,9 @@ async def test_inconsistent_answers_are_caught_and_fixed(
                 break
             assert len(session.rows()) == moves + 1
         text = message(pilot)
-        assert "INCONSISTENT: no code answers" in text
+        assert "INCONSISTENT: no code fits every answer" in text
         assert on_main == [False]
-        assert re.search(r"Likely slip: move \d+ \([A-Z]{4}\) was \d,\d \(leaves", text)
+        assert re.search(r"Likely slip: move \d+ \([A-Z]{4}\) \d,\d \(\d+ codes?\)", text)
         assert session.answering.conflict is not None
         moves = len(session.rows())
         assert "FIX" in text

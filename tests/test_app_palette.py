@@ -23,7 +23,7 @@ async def test_palette_lists_the_modes() -> None:
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=(80, 24)):
         titles = [c.title for c in app.get_system_commands(app.screen)]
-        for title in ("New game", "Watch", "Statistics", "Retro mode", "Toggle theme"):
+        for title in ("Home", "Watch", "Statistics", "Retro mode", "Toggle theme"):
             assert title in titles
 
 

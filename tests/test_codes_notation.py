@@ -187,3 +187,7 @@ def test_a_game_reads_only_its_own_notation_and_says_what_another_would_read() -
     assert parse_in_game(space, "1 1 2 2", digits) == parse_in_game(space, "1122", digits)
     with pytest.raises(CodeError, match="not a colour"):
         parse_in_game(space, "XYZQ", letters)
+    numbers = get_notation("numbers")
+    with pytest.raises(CodeError) as refused:  # which text is typed and which is the code
+        parse_in_game(space, "1122", numbers)
+    assert "; 1122 read in digits is 2 2 3 3 here;" in str(refused.value)

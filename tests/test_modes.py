@@ -159,7 +159,7 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
         ours = ours[-len(PALETTE) :]
         assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for p in PALETTE]
         assert [c.title for c in ours] == [
-            "New game",
+            "Home",
             "Watch",
             "Statistics",
             "Records",

@@ -56,6 +56,18 @@ async def test_theme_and_home_choices_are_kept_for_the_next_launch(config: Path)
         assert home.query_one("#colours", Input).value == "8"
 
 
+async def test_a_theme_from_the_palettes_picker_is_kept(config: Path) -> None:
+    """Not only Ctrl+T: any theme change (the palette's picker sets ``theme``) is saved,
+    and a theme this Textual does not know is said and replaced."""
+    app = MastermindApp(preferences=preferences.load())
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "dracula"
+        await until(pilot, lambda: preferences.load().theme == "dracula")
+    assert MastermindApp(preferences=preferences.load()).theme == "dracula"
+    config.write_text('{"theme": "no-such-theme"}')
+    assert MastermindApp(preferences=preferences.load()).theme == "mastermind-dark"
+
+
 @pytest.mark.parametrize("text", ["{not json", '{"settings": {"colours": "many"}}', "[1]"])
 async def test_a_bad_file_is_one_line_and_ignored(config: Path, text: str) -> None:
     config.write_text(text)

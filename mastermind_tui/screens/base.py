@@ -225,15 +225,15 @@ class GameScreen(SizedScreen):
         """Once the game has ended the command line asks for no more moves: it says what
         Enter (or F5) does now."""
         if self.session.match_over:
-            self.command_line.set_prompt("Game over:", "F5 for a new game, or HELP")
+            self.command_line.set_prompt("Game over:", "F5 for the home screen, or HELP")
         else:
             self.command_line.set_prompt("Game over:", "Enter for the next game, or HELP")
 
     def next_game_hint(self) -> str:
         if self.session.match_over and self.session.match.single_game:
-            return " F5 for a new game."
+            return " F5 for the home screen and a new game."
         if self.session.match_over:
-            return f" {self.session.verdict()}. F5 for the home screen."
+            return f" {self.session.verdict()}."
         return " Press Enter for the next game."
 
     def next_game(self) -> None:

@@ -27,7 +27,8 @@ in the wrong place.
 - `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
-- Enter on an empty line after a game: the next game
+- Enter on an empty line after a game: the match's next game; after its last one, F5
+  opens the home screen for a new match
 - F8: your records; Escape comes back to this game
 
 The game is spoiler-free: unless the laboratory view is on, the ratings come at the end.

@@ -230,7 +230,7 @@ class MakeScreen(GameScreen):
         first = conflict.fixes[0].corrections[0]
         example = f"FIX {first[0] + 1} {answer_text(first[1])}"
         self.say(
-            f"INCONSISTENT: {self._reason}. Likely slip: {offers}. Type {example} (or "
-            "another FIX n b,w), or answer again.",
+            f"INCONSISTENT: no code fits every answer. Likely slip: {offers}. "
+            f"FIX n b,w mends one (e.g. {example}), or answer again.",
             "error",
         )

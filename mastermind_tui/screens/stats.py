@@ -299,6 +299,9 @@ class StatsScreen(SizedScreen):
         self._ended(f"The run failed: {error}")
 
     def _ended(self, text: str) -> None:
+        """The run is over: its line says how; the bar goes (its time left would read
+        00:00:00 or --:--:-- by a race of clocks, neither of use)."""
         self.query_one("#cancel", Button).disabled = True
+        self.query_one(ProgressBar).display = False
         self.say(text)
         self.refresh_bindings()
