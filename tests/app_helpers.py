@@ -63,3 +63,17 @@ def game_session(app: App[Any]) -> GameSession:
     """The session of the game on screen (Textual types ``app.screen`` as any screen)."""
     assert isinstance(app.screen, GameScreen), app.screen
     return app.screen.session
+
+
+def heard(app: App[Any]) -> list[str]:
+    """Every message the app notifies from now on, as said: a toast expires (after five
+    seconds), so ``app._notifications`` may be empty again on a slow machine."""
+    said: list[str] = []
+    notify = app.notify
+
+    def spy(message: str, **options: Any) -> None:
+        said.append(message)
+        notify(message, **options)
+
+    app.notify = spy  # type: ignore[method-assign]
+    return said

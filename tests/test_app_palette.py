@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import until
+from app_helpers import heard, until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
@@ -133,10 +133,10 @@ async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
     app = MastermindApp(Settings.build(seed=1))
+    said = heard(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.deliver_screenshot()
         # The file is written in a thread, then the app says where.
-        await until(pilot, lambda: app._notifications)
-        said = [n.message for n in app._notifications]
+        await until(pilot, lambda: said)
         (saved,) = tmp_path.glob("*.svg")
         assert any(str(saved) in text for text in said), said

@@ -5,10 +5,9 @@ line beats a preset, which beats what was saved, which beats the defaults."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
-from app_helpers import until
+from app_helpers import heard, until
 from textual.widgets import Input, Select
 
 from mastermind_tui import preferences
@@ -75,15 +74,7 @@ async def test_a_bad_file_is_one_line_and_ignored(config: Path, text: str) -> No
     assert kept.settings == {} and kept.theme is None
     assert kept.problem.startswith("Preferences in ") and "\n" not in kept.problem
     app = MastermindApp(preferences=kept)
-    said: list[str] = []
-    notify = app.notify
-
-    def spy(message: str, **options: Any) -> None:
-        """What the app notifies (a toast expires: a slow machine may miss it on screen)."""
-        said.append(message)
-        notify(message, **options)
-
-    app.notify = spy  # type: ignore[method-assign]
+    said = heard(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HomeScreen) and said)
         assert said == [kept.problem]
