@@ -100,8 +100,9 @@ class MastermindApp(RatingApp):
         """What the first game took from the preferences, on its message line."""
         from .screens.base import GameScreen
 
-        if isinstance(self.screen, GameScreen):
-            self.screen.say(self.note)
+        if isinstance(self.screen, GameScreen):  # after the game's opening line, not over it
+            opening = self.screen.command_line.said.strip()
+            self.screen.say(f"{opening} ({self.note}.)" if opening else self.note)
         else:
             self.notify(self.note)
 

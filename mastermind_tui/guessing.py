@@ -113,6 +113,9 @@ class PersonGuessing:
         """The guess HINT suggests: the one the ratings count as best (so playing it
         costs nothing), and the strategy's own advice beside it when they differ."""
         session = self.session
+        known = self.person.known
+        if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
+            return f"HINT: {session.format(int(known.candidates[0]))} is the only code left."
         if self.best is None and self.advice is not None and session.rating.takes_advice:
             self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:

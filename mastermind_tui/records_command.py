@@ -69,5 +69,6 @@ def format_summary(summary: Summary) -> str:
     top = max(summary.histogram.values(), default=1)
     for moves, games in summary.histogram.items():
         bar = "#" * max(1, round(BAR_WIDTH * games / top))
-        lines.append(f"  {moves:>3} moves {games:>5}  {bar}")
+        unit = "move " if moves == 1 else "moves"
+        lines.append(f"  {moves:>3} {unit} {games:>5}  {bar}")
     return "\n".join(lines)

@@ -241,3 +241,37 @@ async def test_a_game_played_in_the_lab_view_is_recorded_and_listed_as_assisted(
         games = app.screen.query_one("#records-games", DataTable)
         await until(pilot, lambda: games.row_count == 2)
         assert "play (assisted)" in [str(c) for c in games.get_row_at(0)]
+
+
+async def test_hint_with_one_code_left_names_it_without_a_rating() -> None:
+    """Not "try ORBW, the exact optimum's guess, 0.00 more guesses expected": the second
+    HINT with one code left says it is the only one."""
+    app = app_for(colours=3, positions=2, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        session = game_session(app)
+        space, secret = session.space, session.secret_text
+        digits = space.to_digits(session.parse(secret))
+        for code in range(space.size):  # a first guess that leaves the secret alone
+            answer = score(digits, space.to_digits(code))
+            left = [
+                c
+                for c in range(space.size)
+                if score(space.to_digits(c), space.to_digits(code)) == answer
+            ]
+            if code != session.parse(secret) and left == [session.parse(secret)]:
+                break
+        else:
+            pytest.fail("no guess leaves one code")
+        await enter(pilot, session.format(code))
+        await enter(pilot, "HINT")
+        await until(pilot, lambda: "1 code of 9 is still possible" in message(pilot))
+        await enter(pilot, "HINT")
+        assert message(pilot) == f"HINT: {secret} is the only code left."
+
+
+def test_the_records_histogram_says_1_move() -> None:
+    from mastermind_tui.record_types import Summary
+    from mastermind_tui.records_command import format_summary
+
+    text = format_summary(Summary(6, 4, True, 3, 3, 3.0, 1, 3, {1: 1, 4: 2}))
+    assert "    1 move      1" in text and "    4 moves     2" in text

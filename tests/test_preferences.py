@@ -109,6 +109,7 @@ async def test_play_with_no_options_says_what_it_remembered(config: Path) -> Non
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await until(pilot, lambda: "Remembered from last time" in _message(app))
         assert "colours 8" in _message(app)
+        assert _message(app).startswith("I have a secret of 5 pegs")  # the opening stays
 
 
 def _message(app: MastermindApp) -> str:

@@ -70,5 +70,10 @@ class CommandLine(Vertical):
         message.set_classes(kind)
         message.update(text)
 
+    @property
+    def said(self) -> str:
+        """The message on show."""
+        return str(self.query_one("#message", Static).render())
+
     def focus_input(self) -> None:
         self.query_one("#command", Input).focus()
