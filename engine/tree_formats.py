@@ -21,15 +21,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from .codes import CodeSpace
 from .errors import MastermindError
 from .feedback import encode
-from .notation import Notation, parse_any
+from .notation import parse_any
 from .tree_check import Plan
+from .tree_irving import read_irving
+from .tree_read import ReadTree, Size, TreeFileError, digit_reader, digit_space, digit_writer
 
 FORMATS = ("json", "punch-card", "yaml", "irving")
 NAMES = {
@@ -38,30 +37,6 @@ NAMES = {
     "yaml": "arfst23 YAML",
     "irving": "Irving-style listing",
 }
-
-
-class TreeFileError(MastermindError):
-    """A tree file that cannot be read, with where and why."""
-
-
-@dataclass(frozen=True)
-class Size:
-    """What the command line says of the size; None where it says nothing."""
-
-    colours: int | None
-    positions: int | None
-    repeats: bool | None
-    notation: Notation
-    #: The size a JSON tree is read in when the command line says nothing.
-    fallback: CodeSpace
-
-
-@dataclass
-class ReadTree:
-    format: str
-    space: CodeSpace
-    root: Plan
-    write: Callable[[int], str]
 
 
 def detect(text: str) -> str:
@@ -81,45 +56,8 @@ def detect(text: str) -> str:
 
 def read_tree(text: str, size: Size, form: str | None = None) -> ReadTree:
     form = form or detect(text)
-    reader = {"json": _json, "punch-card": _punch_card, "yaml": _yaml, "irving": _irving}[form]
+    reader = {"json": _json, "punch-card": _punch_card, "yaml": _yaml, "irving": read_irving}[form]
     return reader(text, size)
-
-
-# --- digit codes (the peers' formats) ----------------------------------------------------
-
-
-def _digit_space(codes: list[str], size: Size, base: int) -> CodeSpace:
-    if not codes:
-        raise TreeFileError("the tree names no code")
-    lengths = {len(c) for c in codes}
-    if len(lengths) > 1:
-        raise TreeFileError(f"codes of different lengths: {', '.join(map(str, sorted(lengths)))}")
-    positions = size.positions or lengths.pop()
-    top = max(int(d) for c in codes for d in c)
-    colours = size.colours or top + 1 - base
-    repeats = size.repeats
-    if repeats is None:
-        repeats = any(len(set(c)) < len(c) for c in codes)
-    try:
-        return CodeSpace(colours, positions, repeats)
-    except MastermindError as error:
-        raise TreeFileError(f"the tree's size: {error}") from None
-
-
-def _digit_reader(space: CodeSpace, base: int) -> Callable[[str], int]:
-    def code(text: str) -> int:
-        if len(text) != space.positions or not text.isdigit():
-            raise TreeFileError(f"{text!r} is not a code of {space.positions} digits")
-        digits = [int(d) - base for d in text]
-        if any(not 0 <= d < space.colours for d in digits):
-            raise TreeFileError(f"{text!r} has a colour outside 1..{space.colours}")
-        return space.from_digits(digits)
-
-    return code
-
-
-def _digit_writer(space: CodeSpace, base: int) -> Callable[[int], str]:
-    return lambda index: "".join(str(d + base) for d in space.to_digits(index))
 
 
 def _xo_answer(text: str, positions: int, where: str) -> int:
@@ -182,12 +120,12 @@ def _punch_card(text: str, size: Size) -> ReadTree:
     if not rows:
         raise TreeFileError("the punch card has no rows")
     codes = [f for fs in rows.values() for f in fs[2:] if re.fullmatch(r"\d+", f)]
-    space = _digit_space(
+    space = digit_space(
         codes,
         Size(size.colours, size.positions or positions, size.repeats, size.notation, size.fallback),
         0,
     )
-    code = _digit_reader(space, 0)
+    code = digit_reader(space, 0)
     answers = [_xo_answer(h, space.positions, "line 1") for h in heads]
     first = next(iter(rows))
     seen: set[str] = set()
@@ -207,7 +145,7 @@ def _punch_card(text: str, size: Size) -> ReadTree:
                 kids[answer] = Plan(code(entry), {})
         return Plan(code(fields[2]), kids)
 
-    return ReadTree("punch-card", space, row(first), _digit_writer(space, 0))
+    return ReadTree("punch-card", space, row(first), digit_writer(space, 0))
 
 
 def _yaml(text: str, size: Size) -> ReadTree:
@@ -232,8 +170,8 @@ def _yaml(text: str, size: Size) -> ReadTree:
                     gather(value)
 
     gather(data)
-    space = _digit_space([c for c in codes if c.isdigit()], size, 0)
-    code = _digit_reader(space, 0)
+    space = digit_space([c for c in codes if c.isdigit()], size, 0)
+    code = digit_reader(space, 0)
 
     def node(item: Any, where: str) -> Plan:
         if isinstance(item, str):
@@ -248,119 +186,4 @@ def _yaml(text: str, size: Size) -> ReadTree:
         }
         return Plan(code(item[0]), kids)
 
-    return ReadTree("yaml", space, node(data, "the root"), _digit_writer(space, 0))
-
-
-# --- Irving / fancidev -----------------------------------------------------------------
-
-
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Z])|([():,;=*x]))")
-
-
-def _tokens(text: str) -> Iterator[tuple[str, str, int]]:
-    """(kind, text, offset): kind "n" a number, "L" a letter, "p" punctuation."""
-    at = 0
-    while True:
-        match = _TOKEN.match(text, at)
-        if match is None:
-            if text[at:].strip():
-                raise TreeFileError(f"character {at + 1}: unexpected {text[at:].strip()[:10]!r}")
-            return
-        at = match.end()
-        kind = "n" if match.group(1) else "L" if match.group(2) else "p"
-        yield kind, match.group(match.lastindex or 0), match.start(match.lastindex or 0)
-
-
-class _Irving:
-    def __init__(self, text: str, size: Size) -> None:
-        self.tokens = list(_tokens(text))
-        self.at = 0
-        codes = [
-            value
-            for (kind, value, _), before in zip(
-                self.tokens, [("p", "", 0), *self.tokens], strict=False
-            )
-            if kind == "n" and before[1] == "("
-        ]
-        self.base = 0 if any("0" in c for c in codes) else 1
-        self.space = _digit_space(codes, size, self.base)
-        self.code = _digit_reader(self.space, self.base)
-        self.letters: dict[str, Plan] = {}
-        p = self.space.positions
-        self.order = [
-            (black, white)
-            for black in range(p + 1)
-            for white in range(p - black, -1, -1)
-            if (black, white) != (p - 1, 1)
-        ]
-
-    def take(self, kind: str, value: str | None = None) -> str:
-        if self.at >= len(self.tokens):
-            raise TreeFileError(f"the listing ends early: expected {value or 'more'}")
-        got_kind, got, offset = self.tokens[self.at]
-        if got_kind != kind or (value is not None and got != value):
-            want = value or {"n": "a number", "L": "a letter", "p": "punctuation"}[kind]
-            raise TreeFileError(f"character {offset + 1}: expected {want!r}, got {got!r}")
-        self.at += 1
-        return got
-
-    def peek(self) -> str | None:
-        return self.tokens[self.at][1] if self.at < len(self.tokens) else None
-
-    def read(self) -> Plan:
-        count = int(self.take("n"))
-        root = self.situation(count)
-        while self.at < len(self.tokens):
-            letter = self.take("L")
-            self.take("p", "=")
-            stub = self.letters.get(letter)
-            if stub is None or stub.children != {} or stub.guess is not None:
-                raise TreeFileError(f"{letter} is defined but never used, or defined twice")
-            body = self.body(stub.claimed)
-            stub.guess, stub.children, stub.spread = body.guess, body.children, body.spread
-        for letter, stub in self.letters.items():
-            if stub.guess is None:
-                raise TreeFileError(f"{letter} is used and never defined")
-        return root
-
-    def situation(self, count: int) -> Plan:
-        nxt = self.peek()
-        if nxt is not None and len(nxt) == 1 and nxt.isupper():
-            letter = self.take("L")
-            if letter in self.letters:
-                raise TreeFileError(f"{letter} is used twice")
-            self.letters[letter] = stub = Plan(None, {}, count)
-            return stub
-        if nxt == "(":
-            return self.body(count)
-        return Plan(None, {}, count)
-
-    def body(self, count: int | None) -> Plan:
-        self.take("p", "(")
-        guess = self.code(self.take("n"))
-        spread = 1
-        if self.peek() in ("*", "x"):
-            spread = 2 if self.take("p") == "x" else 1
-        if self.peek() == ")":
-            self.take("p", ")")
-            return Plan(guess, None, count, spread)
-        self.take("p", ":")
-        kids: dict[int, Plan] = {}
-        p = self.space.positions
-        for black, white in self.order:
-            n = int(self.take("n"))
-            if black == p:  # 1 when the guess itself may be the secret
-                self.take("p", ")")
-                if n not in (0, 1):
-                    raise TreeFileError(f"{n} codes cannot all be the guess")
-                break
-            sub = self.situation(n)
-            if n:
-                kids[encode(black, white, p)] = sub
-            self.take("p", "," if white else ";")
-        return Plan(guess, kids, count)
-
-
-def _irving(text: str, size: Size) -> ReadTree:
-    reader = _Irving(text, size)
-    return ReadTree("irving", reader.space, reader.read(), _digit_writer(reader.space, reader.base))
+    return ReadTree("yaml", space, node(data, "the root"), digit_writer(space, 0))

@@ -9,7 +9,8 @@ from typing import Any
 
 from engine import MastermindError
 from engine.tree_check import Checked, check_tree
-from engine.tree_formats import NAMES, Size, read_tree
+from engine.tree_formats import NAMES, read_tree
+from engine.tree_read import Size
 
 from .launch import build_settings
 from .parser import Failed

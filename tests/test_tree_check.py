@@ -19,7 +19,8 @@ from engine import CodeSpace, get_notation, make_strategy
 from engine.stats import run_stats
 from engine.tree import build_tree
 from engine.tree_check import check_tree
-from engine.tree_formats import Size, detect, read_tree
+from engine.tree_formats import detect, read_tree
+from engine.tree_read import Size
 from mastermind_tui.tree_command import as_json
 
 TREES = Path(__file__).parent / "data" / "trees"
