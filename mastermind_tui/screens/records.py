@@ -59,6 +59,8 @@ class RecordsScreen(Working, Screen[None]):
                 id="records-sizes", cursor_type="row", zebra_stripes=True
             )
             summary.border_title = "By size"
+            # the figures are of games played unaided, as the records keep them
+            summary.border_subtitle = "practice and assisted games not counted"
             yield summary
             recent: DataTable[str] = DataTable(
                 id="records-games", cursor_type="row", zebra_stripes=True
