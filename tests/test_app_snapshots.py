@@ -83,10 +83,13 @@ def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("beat", ["position", "answer"])
+def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: str) -> None:
+    """Knuth's second move, before its answer and once answered."""
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
-    assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n")))
+    keys = ("n", "n") if beat == "position" else ("n", "n", "n")
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
 
 
 @pytest.mark.parametrize("size", SIZES)

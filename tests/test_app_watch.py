@@ -59,22 +59,33 @@ async def test_step_forward_back_and_solved() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, WatchScreen)
-        assert "1,296 codes possible" in caption(app)
         steps = play(app.screen.session.space, make_strategy("knuth"), app.screen.session.secret)
-        await pilot.press("n")
-        assert caption(app).startswith("Step 1: ")
-        assert "1,296 →" in caption(app)
+        # Two beats a move: the position (codes still possible, the guess and why, no
+        # answer yet), then the answer arriving and the codes shrinking.
+        assert caption(app).startswith("Move 1, before its answer: 1,296 codes possible")
+        assert text_of(app, "#trace-summary") == (
+            "Move 1, before its answer: 1,296 of 1,296 codes still possible"
+        )
         assert "BBWW leaves at most 256 codes, whatever the answer" in advice(app)
-        assert "next best" in advice(app)
+        assert advice(app).startswith("Move 1, knuth chooses: BBWW")
+        assert not any(line.endswith("◀") for line in bar_lines(app))  # no answer yet
+        await pilot.press("n")
+        assert caption(app).startswith("Move 1, answered: BBWW gets 0,0; 1,296 → 256 codes")
+        assert text_of(app, "#trace-summary") == (
+            "Move 1, answered: 1,296 → 256 of 1,296 codes still possible"
+        )
+        assert advice(app).startswith("Move 1, knuth chose: BBWW")
+        assert bar_lines(app)[0].endswith("◀")
         await pilot.press("right", "right")
-        assert caption(app).startswith("Step 3")
-        await pilot.press("p")
-        assert caption(app).startswith("Step 2")
+        assert caption(app).startswith("Move 2, answered")
         assert app.screen.query_one(DataTable).row_count == 2
+        await pilot.press("p")  # back through the same beats
+        assert caption(app).startswith("Move 2, before its answer")
+        assert app.screen.query_one(DataTable).row_count == 1
         await pilot.press("left", "left", "left")
-        assert "codes possible" in caption(app)
-        await pilot.press(*["n"] * (len(steps) + 2))
-        assert caption(app).endswith(f"Solved in {len(steps)} guesses")
+        assert caption(app).startswith("Move 1, before its answer")
+        await pilot.press(*["n"] * (2 * len(steps) + 2))
+        assert caption(app).endswith(f"Solved in {len(steps)} guesses.")
 
 
 @pytest.mark.parametrize("strategy", ["sequential", "classic"])
@@ -117,8 +128,8 @@ async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None
         await app.workers.wait_for_complete()
         await pilot.press("n")
         assert not app.screen.query_one("#trace-codes").display  # 256 codes: too many
-        await pilot.press("n")
-        assert caption(app).startswith("Step 2: RRGO gets 1,2; 256 → 40 codes")
+        await pilot.press("n", "n")
+        assert caption(app).startswith("Move 2, answered: RRGO gets 1,2; 256 → 40 codes")
         _, codes = knuth_after(2)
         assert len(codes) == 40
         assert text_of(app, "#trace-codes").split() == codes
@@ -154,7 +165,7 @@ async def test_tie_sentence_and_the_runner_up_beside() -> None:
             "and RRGO comes first as written." in advice(app).replace("\n", " ")
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[0] == "How RRGO split the 256 codes:"
+        assert split[0] == "How RRGO would split the 256 codes:"
         assert split[1].startswith("RRGO ") and split[1].endswith("largest 46, 14 classes")
         assert split[2].startswith("RGRO ") and split[2].endswith("runner-up")
 
@@ -175,7 +186,7 @@ async def test_a_bar_opens_to_list_its_codes() -> None:
         assert listed.split() == [session.format(int(c)) for c in largest]
         assert len(listed.split()) == 46
         # 3 opens the third bar: the answer RRGO got, so exactly the codes left.
-        await pilot.press("3")
+        await pilot.press("n", "3")
         lines = bar_lines(app)
         assert lines[2].startswith("▸ 1,2 ") and lines[2].endswith("◀")
         opened = " ".join(lines[3:11]).split()
@@ -239,14 +250,14 @@ async def test_f1_explains_the_words_on_screen() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
         await pilot.press("n")
-        assert caption(app).startswith("Step 2")
+        assert caption(app).startswith("Move 2, before its answer")
 
 
 async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.press("n", "n", "f4")
+        await pilot.press("n", "n", "n", "f4")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, DecisionTreeScreen)
@@ -262,8 +273,8 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         assert all(" → " in str(child.label) for child in first.children)
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
-        await pilot.press("n")
-        assert caption(app).startswith("Step 3: RGOG gets 3,0")
+        await pilot.press("n", "n")
+        assert caption(app).startswith("Move 3, answered: RGOG gets 3,0")
 
 
 async def test_a_random_strategy_has_no_tree() -> None:
@@ -280,7 +291,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.press("n", "n", "n")
+        await pilot.press("n", "n", "n", "n", "n")
         assert not app.screen.query_one(CodeMap).display  # 4,096 codes: no map
         assert not app.screen.query_one("#trace-cursor").display
         assert isinstance(app.screen, WatchScreen)
@@ -360,7 +371,7 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         expected = play(session.space, make_strategy("optimal"), session.secret)
         assert [s.guess for s in session.steps] == [s.guess for s in expected]
         await pilot.press("n")
-        assert advice(app).startswith("optimal chose: ")
+        assert advice(app).startswith("Move 1, optimal chose: ")
         said = " ".join(advice(app).split())
         assert (
             "BBW finds the secret in 3.219 guesses on average from here, as few as any guess "

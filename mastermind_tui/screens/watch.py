@@ -91,7 +91,12 @@ class WatchScreen(SizedScreen):
         rows = session.rows()
         secret = space.to_digits(session.secret) if session.at_end else None
         self.query_one(Board).show(
-            rows, space.positions, session.settings.rules.max_moves, symbols, secret
+            rows,
+            space.positions,
+            session.settings.rules.max_moves,
+            symbols,
+            secret,
+            session.pending(),
         )
         self.query_one(History).show(
             [(session.format(space.from_digits(r.digits)), r.answer) for r in rows]
@@ -129,7 +134,7 @@ class WatchScreen(SizedScreen):
 
     def action_jump(self, where: int) -> None:
         if self.session.solved:
-            self.session.position = len(self.session.steps) if where < 0 else where
+            self.session.jump(where)
             self._moved()
 
     def action_select_bar(self, delta: int) -> None:
@@ -216,6 +221,6 @@ class WatchScreen(SizedScreen):
             self._timer = None
             return
         if self.session.at_end:
-            self.session.position = 0
+            self.session.jump(0)
             self.redraw()
         self._timer = self.set_interval(PLAY_INTERVAL, lambda: self.action_step(1))

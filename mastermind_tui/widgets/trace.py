@@ -131,6 +131,10 @@ class TracePane(VerticalScroll):
         thinking: bool = False,
     ) -> None:
         summary = Text()
+        if view.moment:
+            summary.append(f"{view.moment}: ", style="bold")
+        if view.before is not None:
+            summary.append(f"{view.before:,} → ")
         summary.append(f"{view.candidates:,}", style="bold")
         summary.append(f" of {view.space_size:,} code{'' if view.space_size == 1 else 's'}")
         summary.append(" still possible")
@@ -140,7 +144,8 @@ class TracePane(VerticalScroll):
         split = Text()
         if view.partition_of:
             total = sum(view.partition.values())
-            split.append(f"How {view.partition_of} split the {plural(total, 'code')}:")
+            verb = "would split" if view.answered is None else "split"
+            split.append(f"How {view.partition_of} {verb} the {plural(total, 'code')}:")
             same = view.rival is not None and fmt(view.rival[0]) == view.partition_of
             if view.rival is not None and view.partition and not same:
                 rival = (fmt(view.rival[0]), view.rival[1])
