@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,15 +12,20 @@ from textual.widgets import DataTable, Input, Select, Static, Tree
 
 from engine import STRATEGIES, Solver, play
 from engine.explain import class_codes
-from engine.feedback import Answer
+from engine.feedback import Answer, answers, partition
 from engine.strategies import make_strategy
+from engine.trace import format_score
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.bars import PartitionBars
+from mastermind_tui.widgets.choice import ChoiceChart
 from mastermind_tui.widgets.codemap import CodeMap
+
+#: The line over the bars naming the two guesses when a second split is drawn beside.
+HEAD = 1
 
 
 def watch_app(secret: str = "RGOY", strategy: str = "knuth") -> MastermindApp:
@@ -40,7 +46,11 @@ def text_of(app: MastermindApp, selector: str) -> str:
 
 
 def bar_lines(app: MastermindApp) -> list[str]:
-    return app.screen.query_one(PartitionBars).render().plain.splitlines()
+    """The bars' lines, without the line naming the two guesses when a second split is
+    drawn beside (clicks count it: ``HEAD``)."""
+    bars = app.screen.query_one(PartitionBars)
+    lines = bars.render().plain.splitlines()
+    return lines[1:] if bars.rival else lines
 
 
 def knuth_after(steps: int, secret: str = "RGOY") -> tuple[Solver, list[str]]:
@@ -68,14 +78,14 @@ async def test_step_forward_back_and_solved() -> None:
         )
         assert "BBWW leaves at most 256 codes, whatever the answer" in advice(app)
         assert advice(app).startswith("Move 1, knuth chooses: BBWW")
-        assert not any(line.endswith("◀") for line in bar_lines(app))  # no answer yet
+        assert not any("◀" in line for line in bar_lines(app))  # no answer yet
         await pilot.press("n")
         assert caption(app).startswith("Move 1, answered: BBWW gets 0,0; 1,296 → 256 codes")
         assert text_of(app, "#trace-summary") == (
             "Move 1, answered: 1,296 → 256 of 1,296 codes still possible"
         )
         assert advice(app).startswith("Move 1, knuth chose: BBWW")
-        assert bar_lines(app)[0].endswith("◀")
+        assert "◀" in bar_lines(app)[0]
         await pilot.press("right", "right")
         assert caption(app).startswith("Move 2, answered")
         assert app.screen.query_one(DataTable).row_count == 2
@@ -135,10 +145,10 @@ async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None
         assert text_of(app, "#trace-codes").split() == codes
         lines = bar_lines(app)
         worst = [line for line in lines if "worst case" in line]
-        answered = [line for line in lines if line.endswith("◀")]
+        answered = [line for line in lines if "◀" in line]
         assert len(worst) == 1 and worst[0].startswith("1,1 ") and "46 worst case" in worst[0]
         assert len(answered) == 1 and answered[0].startswith("1,2 ")
-        assert "40 ◀" in answered[0] and "worst" not in answered[0]
+        assert re.search(r" 40 +◀", answered[0]) and "worst" not in answered[0]
 
 
 async def test_three_equal_largest_classes_are_all_worst_cases() -> None:
@@ -152,7 +162,7 @@ async def test_three_equal_largest_classes_are_all_worst_cases() -> None:
             "0,1",
             "1,0",
         ]
-        assert lines[0].endswith("256 worst case ◀")  # RGOY answers BBWW with 0,0
+        assert "256 worst case ◀" in lines[0]  # RGOY answers BBWW with 0,0
 
 
 async def test_tie_sentence_and_the_runner_up_beside() -> None:
@@ -165,9 +175,10 @@ async def test_tie_sentence_and_the_runner_up_beside() -> None:
             "and RRGO comes first as written." in advice(app).replace("\n", " ")
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[0] == "How RRGO would split the 256 codes:"
-        assert split[1].startswith("RRGO ") and split[1].endswith("largest 46, 14 classes")
-        assert split[2].startswith("RGRO ") and split[2].endswith("runner-up")
+        assert split[0] == "How RRGO would split the 256 codes, answer by answer:"
+        assert split[1] == (
+            "RRGO: largest 46, 14 classes; RGRO (runner-up): largest 46, 14 classes"
+        )
 
 
 async def test_a_bar_opens_to_list_its_codes() -> None:
@@ -188,15 +199,15 @@ async def test_a_bar_opens_to_list_its_codes() -> None:
         # 3 opens the third bar: the answer RRGO got, so exactly the codes left.
         await pilot.press("n", "3")
         lines = bar_lines(app)
-        assert lines[2].startswith("▸ 1,2 ") and lines[2].endswith("◀")
+        assert lines[2].startswith("▸ 1,2 ") and "◀" in lines[2]
         opened = " ".join(lines[3:11]).split()
         assert opened[:40] == knuth_after(2)[1]
         await pilot.press("enter")  # closes it
         assert len(bar_lines(app)) == 14
-        await pilot.click(PartitionBars, offset=(1, 2))  # a click opens it too
+        await pilot.click(PartitionBars, offset=(1, 2 + HEAD))  # a click opens it too
         assert bar_lines(app)[2].startswith("▸ 1,2 ")
         assert " ".join(bar_lines(app)[3:11]).split()[:40] == knuth_after(2)[1]
-        await pilot.click(PartitionBars, offset=(1, 3))  # one of its codes: closes it
+        await pilot.click(PartitionBars, offset=(1, 3 + HEAD))  # one of its codes: closes it
         assert len(bar_lines(app)) == 14
         await pilot.press("n")  # a new step: nothing selected
         assert not bar_lines(app)[0].startswith(("▸", " "))
@@ -378,9 +389,78 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
             "can; the next best, BWR, needs 3.250." in said
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[2].startswith("BWR ") and split[2].endswith("runner-up")
+        assert split[1].startswith("BBW: ") and "; BWR (runner-up): " in split[1]
         await pilot.press("n")
         assert (
             "WRR and WRG both need 2.357 guesses on average; both could be the secret, and "
             "WRR comes first as written." in " ".join(advice(app).split())
         )
+
+
+def chart_lines(app: MastermindApp) -> list[str]:
+    return app.screen.query_one(ChoiceChart).render().plain.splitlines()
+
+
+async def test_the_choice_is_drawn_by_the_strategys_measure_after_bbww_0_1() -> None:
+    """6x4 after BBWW answered 0,1: the guesses weighed, drawn by their largest class, the
+    chosen one first and its runner-up next, both numbers as the engine counts them on
+    the 256 codes left; the two splits compared answer by answer on one scale."""
+    app = watch_app("RWGG")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")  # move 2, before its answer
+        assert isinstance(app.screen, WatchScreen)
+        session = app.screen.session
+        assert session.steps[0].answer == Answer(0, 1)
+        left = session.before()
+        assert left is not None and len(left) == 256
+        decision = session.steps[1].decision
+        space = session.space
+        mine = partition(answers(space, decision.guess, left), space.positions)
+        runner = decision.alternatives[0].guess
+        theirs = partition(answers(space, runner, left), space.positions)
+        lines = chart_lines(app)
+        assert lines[0] == "Guesses weighed, by largest class (less is better):"
+        chosen, second = lines[1].split(), lines[2].split()
+        assert chosen[:2] == ["▶", session.format(decision.guess)]
+        assert int(chosen[3]) == max(mine.values()) == 44
+        assert second[0] == session.format(runner) and int(second[2]) == max(theirs.values())
+        assert "=" in second[3]  # tied with the choice, and the legend says how it was broken
+        assert "could be the secret" in lines[-1] and "tied, broken so:" in lines[-1]
+        # Answer by answer: each row the same answer for both guesses, as the engine counts.
+        rows = [line for line in bar_lines(app) if "│" in line]
+        for row in rows:
+            left_half, right_half = row.split("│")
+            black, white = map(int, left_half.split()[0].split(","))
+            assert int(left_half.split()[2]) == mine.get(Answer(black, white), 0)
+            assert int(right_half.split()[-1]) == theirs.get(Answer(black, white), 0)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "label"),
+    [
+        ("expected-size", "expected size (less is better)"),
+        ("entropy", "bits (more is better)"),
+        ("most-parts", "classes (more is better)"),
+    ],
+)
+async def test_each_strategy_draws_its_own_measure(strategy: str, label: str) -> None:
+    app = watch_app("RWGG", strategy)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        assert isinstance(app.screen, WatchScreen)
+        decision = app.screen.session.steps[1].decision
+        lines = chart_lines(app)
+        assert lines[0] == f"Guesses weighed, by {label}:"
+        assert lines[1].split()[3] == format_score(decision.score or 0)
+        scores = [a.score for a in decision.alternatives[:3]]
+        assert [float(line.split()[2]) for line in lines[2:5]] == pytest.approx(scores, abs=1e-3)
+
+
+async def test_a_strategy_without_a_score_draws_no_chart() -> None:
+    app = watch_app("RWGG", "sequential")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        assert not app.screen.query_one(ChoiceChart).display

@@ -16,6 +16,7 @@ from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap
 from ..widgets.history import History
+from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import SizedScreen, panes
 from .decision_tree import DecisionTreeScreen, no_tree
@@ -59,6 +60,7 @@ class WatchScreen(SizedScreen):
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
+        self._paint = painter(session.space, session.settings.notation)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -102,7 +104,12 @@ class WatchScreen(SizedScreen):
             [(session.format(space.from_digits(r.digits)), r.answer) for r in rows]
         )
         self.query_one(TracePane).show(
-            session.trace(), session.format, space.colours, space.positions
+            session.trace(),
+            session.format,
+            space.colours,
+            space.positions,
+            paint=self._paint,
+            chart=True,
         )
         self.query_one("#caption", Static).update(session.caption())
         self._draw_bar()
