@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from engine.words import plural
 from .settings import Settings
 from .trace_views import watch_view
 from .views import RIVAL_LIMIT, TREE_LIMIT, Row, TraceView
+from .what_if import WhatIf
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class WatchSession:
         self.steps: list[Step] = []
         self.possible: list[np.ndarray | None] = []
         self.rivals: list[tuple[int, dict[Answer, int]] | None] = []
+        #: A code the viewer asked to see split beside the strategy's choice.
+        self.what_if: WhatIf | None = None
         #: The beat on show: two per move, the position (2k: the codes still possible, the
         #: guess chosen and how it would split them) then its answer (2k + 1).
         self.beat = 0
@@ -107,11 +110,18 @@ class WatchSession:
         if not 0 <= target < self.beats:
             return False
         self.beat = target
+        self._forget_what_if()
         return True
+
+    def _forget_what_if(self) -> None:
+        """A what-if belongs to the move it was asked at (both its beats)."""
+        if self.what_if is not None and self.what_if.move != self.move:
+            self.what_if = None
 
     def jump(self, where: int) -> None:
         """To the first beat (0) or the last (-1)."""
         self.beat = max(0, self.beats - 1) if where < 0 else where
+        self._forget_what_if()
 
     def rows(self) -> list[Row]:
         return [Row(self.space.to_digits(s.guess), s.answer) for s in self.steps[: self.shown]]
@@ -156,9 +166,12 @@ class WatchSession:
         """The trace at the beat on show: the move's decision, and the codes still possible
         before its answer or after it."""
         now = self.possible[self.shown] if self.possible else None
-        return watch_view(
+        view = watch_view(
             self.settings, self.steps, now, self.rivals, self.move, self.answered, self.moment()
         )
+        if self.what_if is None:
+            return view
+        return replace(view, rival=(self.what_if.code, self.what_if.split), rival_label="what if")
 
     def position_now(self) -> tuple[np.ndarray | None, tuple[tuple[int, int], ...]]:
         """The codes still possible at the beat on show (None when too many were kept)

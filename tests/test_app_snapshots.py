@@ -93,6 +93,15 @@ def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: s
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+    """RRGG's split beside knuth's choice after BBWW 0,1, with its scores."""
+    settings = Settings.build(mode="watch", seed=3)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RWGG"))
+    keys = ("n", "n", "w", "r", "r", "g", "g", "enter")
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
 

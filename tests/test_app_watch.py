@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_helpers import until
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Input, Select, Static, Tree
@@ -464,3 +465,51 @@ async def test_a_strategy_without_a_score_draws_no_chart() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n")
         assert not app.screen.query_one(ChoiceChart).display
+
+
+async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> None:
+    """w opens a line; a code that cannot be read is refused in a line and the watch goes
+    on; RRGG's split, drawn beside knuth's choice, is the engine's partition of the same
+    codes, with its score in knuth's measure and, the exact optimum within reach on 6x4,
+    in guesses expected. Escape goes back to the runner-up."""
+    from mastermind_tui.screens.what_if import WhatIfLine
+
+    app = watch_app("RWGG")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "w")
+        assert isinstance(app.screen, WhatIfLine)
+        await pilot.press(*"RRXX", "enter")
+        assert isinstance(app.screen, WhatIfLine)  # refused: the line stays, saying why
+        said = str(app.screen.query_one("#what-if-message", Static).render())
+        assert "X" in said and said.endswith("try again, or Escape")
+        field = app.screen.query_one(Input)
+        field.value = ""
+        await pilot.press(*"rrgg", "enter")
+        assert isinstance(app.screen, WatchScreen)
+        await until(pilot, lambda: "What if" in caption(app))
+        session = app.screen.session
+        space = session.space
+        rrgg = session.settings.notation.parse(space, "RRGG")
+        left = session.before()
+        assert left is not None
+        expected = partition(answers(space, rrgg, left), space.positions)
+        bars = app.screen.query_one(PartitionBars)
+        assert bars.rival is not None and bars.rival[0] == "RRGG"
+        assert bars.rival[1] == expected and bars.rival[2] == "what if"
+        assert "RRGG (what if)" in text_of(app, "#trace-split")
+        rows = [line for line in bar_lines(app) if "│" in line]
+        assert sum(int(row.split("│")[1].split()[-1]) for row in rows) <= 256
+        worst = max(expected.values())
+        text = caption(app)
+        assert text.startswith(f"What if RRGG: {len(expected)} classes; largest class {worst}, ")
+        assert "knuth's WRGG 44" in text or "knuth's " in text
+        assert "guesses expected, the best " in text
+        await pilot.press("n")  # the answer of the same move: the what-if stays
+        assert bars.rival is not None and bars.rival[2] == "what if"
+        await pilot.press("escape")
+        assert bars.rival is not None and bars.rival[2] == "runner-up"
+        assert not caption(app).startswith("What if")
+        await pilot.press("p", "w", "escape")  # Escape on the line: nothing asked
+        assert isinstance(app.screen, WatchScreen)
+        assert bars.rival is not None and bars.rival[2] == "runner-up"

@@ -11,7 +11,10 @@ from textual.binding import Binding, BindingType
 from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
+from engine.words import plural
+
 from ..watch_session import Recording, WatchSession
+from ..what_if import WhatIf, what_if
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap
@@ -20,6 +23,7 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import SizedScreen, panes
 from .decision_tree import DecisionTreeScreen, no_tree
+from .what_if import WhatIfLine
 
 #: Seconds between steps while playing.
 PLAY_INTERVAL = 1.0
@@ -34,12 +38,14 @@ class WatchScreen(SizedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
         Binding("p,left", "step(-1)", "Back", id="back", priority=True),
-        Binding("space", "play", "Play/pause", id="play", priority=True),
+        Binding("space", "play", "Play", id="play", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
-        # Help and the tree before the trace's keys: an 80-column footer shows them.
+        # What an 80-column footer must show first: what if, help and the tree.
+        Binding("w", "what_if", "What if", id="what-if"),
         Binding("f1", "help", "Help", id="help"),
         Binding("f4", "tree", "Tree", id="tree"),
+        Binding("escape", "drop_what_if", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
         Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
@@ -79,12 +85,21 @@ class WatchScreen(SizedScreen):
         self.compute("game", 0, lambda ticket: self.session.play(ticket.check))
 
     def computed(self, job: str, tag: int, result: object) -> None:
+        if isinstance(result, WhatIf):
+            if result.move == self.session.move:
+                self.session.what_if = result
+                self.redraw()
+                # The two splits side by side: in view even on a short terminal.
+                bars = self.query_one(PartitionBars)
+                self.call_after_refresh(self.query_one(TracePane).scroll_to_widget, bars)
+            return
         assert isinstance(result, Recording)
         self.session.take(result)
         self.redraw()
 
     def failed(self, job: str, error: str) -> None:
-        self.query_one("#caption", Static).update(f"The strategy failed: {error}")
+        what = "The what-if" if job == "what-if" else "The strategy"
+        self.query_one("#caption", Static).update(f"{what} failed: {error}")
 
     def redraw(self) -> None:
         session = self.session
@@ -111,13 +126,14 @@ class WatchScreen(SizedScreen):
             paint=self._paint,
             chart=True,
         )
-        self.query_one("#caption", Static).update(session.caption())
+        said = session.caption() if session.what_if is None else session.what_if.text
+        self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
     def _draw_bar(self) -> None:
         """The selected bar, with its codes listed under it when open."""
         bars = self.query_one(PartitionBars)
-        answers = list(self.session.trace().partition) if self.session.solved else []
+        answers = bars.answers() if self.session.solved else []
         if self._bar is None or not answers:
             bars.select(None)
             return
@@ -152,7 +168,7 @@ class WatchScreen(SizedScreen):
     def action_open_bar(self, number: int = 0) -> None:
         """Enter opens or closes the selected bar; a digit opens that bar (1: the largest)."""
         if number:
-            count = len(self.session.trace().partition) if self.session.solved else 0
+            count = len(self.query_one(PartitionBars).answers()) if self.session.solved else 0
             if number > count:
                 return
             self._bar, self._open = number - 1, True
@@ -214,6 +230,42 @@ class WatchScreen(SizedScreen):
                     session.space, settings.strategy, settings.notation, candidates, history
                 )
             )
+
+    def action_what_if(self) -> None:
+        """w: a line for any code, split beside the strategy's choice once Enter reads it."""
+        self._pause()
+        session = self.session
+        caption = self.query_one("#caption", Static)
+        if not session.solved:
+            caption.update("Wait for the game to be worked out, then w asks what if.")
+        elif session.before() is None:
+            caption.update("Too many codes are still possible to split here: step forward first.")
+        else:
+            notation, space = session.settings.notation, session.space
+            example = session.format(session.steps[session.move].guess)
+            line = WhatIfLine(lambda text: notation.parse(space, text), example)
+            self.app.push_screen(line, self._asked)
+
+    def _asked(self, code: int | None) -> None:
+        """The code typed on the what-if line (None: Escape), worked out in a worker."""
+        session = self.session
+        before = session.before()
+        if code is None or before is None:
+            return
+        settings, move = session.settings, session.move
+        moves = [(s.guess, s.answer) for s in session.steps[:move]]
+        choice = session.steps[move].decision
+        self.query_one("#caption", Static).update(
+            f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
+        )
+        self.compute("what-if", move, lambda _: what_if(settings, moves, before, choice, code))
+
+    def action_drop_what_if(self) -> None:
+        """Escape: back to the runner-up beside the strategy's choice."""
+        self.forget("what-if")
+        if self.session.what_if is not None:
+            self.session.what_if = None
+            self.redraw()
 
     def action_help(self) -> None:
         from .help import HelpScreen
