@@ -3,7 +3,7 @@ from the answer, the sentence, and the person's guess split beside the strategy'
 
 from __future__ import annotations
 
-from app_helpers import enter, game_session, ready
+from app_helpers import enter, game_session, message, ready
 from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
@@ -107,3 +107,34 @@ async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
         everything = Solver(session.space, make_strategy("knuth")).candidates
         codes = class_codes(session.space, session.parse("BBWW"), everything, Answer(2, 2))
         assert bar_lines(app)[row + 1].split() == [session.format(int(c)) for c in codes]
+
+
+async def test_whatif_in_a_game_splits_a_code_beside_the_advice() -> None:
+    """WHATIF RRGG in the laboratory view: RRGG's split of the codes still possible,
+    drawn beside knuth's advice answer by answer, as the engine counts it; refused in a
+    line for a bad code and when the laboratory view is off (nothing is lost)."""
+    from engine.feedback import answers, partition
+
+    app = MastermindApp(Settings.build(seed=3, lab=True))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
+        await enter(pilot, "BBWW")
+        await enter(pilot, "WHATIF RRXX")
+        assert "X" in message(pilot) and len(game_session(app).rows()) == 1
+        await enter(pilot, "whatif rrgg")
+        session = game_session(app)
+        solver = Solver(session.space, make_strategy("knuth"))
+        answer = session.rows()[0].answer
+        solver.observe(session.parse("BBWW"), *answer)
+        rrgg = session.parse("RRGG")
+        expected = partition(answers(session.space, rrgg, solver.candidates), 4)
+        bars = app.screen.query_one(PartitionBars)
+        assert bars.rival == ("RRGG", expected, "what if")
+        advice = solver.fork().decide()
+        assert bars.partition == advice.partition and bars.answered is None
+        assert message(pilot).startswith(f"What if RRGG: {len(expected)} classes; largest class")
+        assert "guesses expected" in message(pilot)
+        await pilot.press("f9")  # the laboratory view off: WHATIF is refused
+        await enter(pilot, "WHATIF RRGG")
+        assert message(pilot) == "WHATIF is part of the laboratory view: F9 turns it on."
+        assert len(game_session(app).rows()) == 1

@@ -22,6 +22,9 @@ in the wrong place.
 - `HINT`, `H` or F3: how many codes are still possible; asked again, a suggested guess
   (the one the ratings count as best) and the advice and ratings until your next guess
   (`H` and Enter: every key goes to the command line first)
+- `WHATIF RRGG` (laboratory view): how RRGG would split the codes still possible,
+  answer by answer beside the strategy's choice, with its score in the strategy's
+  measure and, where the exact optimum is known, in guesses expected
 - F9: the laboratory view on or off: the codes still possible, the advice, F4's tree and
   each guess's rating as it comes (the game is then recorded as assisted)
 - `UNDO`: take back your last guess; the game becomes a practice game
