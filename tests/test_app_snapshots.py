@@ -124,20 +124,22 @@ def test_too_small(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
 
 
-def test_tree(snap_compare: Callable[..., bool]) -> None:
-    """The decision tree beside a watched game (F4), one node opened from the keyboard."""
+@pytest.mark.parametrize("size", SIZES)
+def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+    """The decision tree beside a watched game (F4) after two moves: the path played, the
+    current node marked, one node opened from the keyboard."""
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
 
     async def open_tree(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
-        await pilot.press("n", "f4")
+        await pilot.press("n", "n", "n", "f4")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("down", "down", "enter")
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=(120, 36), run_before=open_tree)
+    assert snap_compare(app, terminal_size=size, run_before=open_tree)
 
 
 def test_stats_after_a_run(

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import until
+from app_helpers import screen_text, until
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Input, Select, Static, Tree
@@ -273,8 +273,16 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, DecisionTreeScreen)
-        top = app.screen.query_one(Tree).root.children[0]
-        assert str(top.label) == "RGOG  40 codes · at most 3 more guesses"
+        # The path played from the top, then the current node, where the cursor is.
+        tree = app.screen.query_one(Tree)
+        first = tree.root.children[0]
+        assert str(first.label) == "BBWW  1,296 codes · played"
+        assert str(first.children[0].label) == "… 12 other answers"
+        second = first.children[1]
+        assert str(second.label) == "0,0 → RRGO  256 codes · played"
+        top = second.children[1]
+        assert top is app.screen.current and tree.cursor_node is top
+        assert str(top.label) == "1,2 → RGOG  40 codes · at most 3 more guesses  ◀ now"
         labels = [str(child.label) for child in top.children]
         assert "3,0 → RGOY  4 codes · at most 2 more guesses" in labels
         assert "0,4 → GOGR  the secret: 1 more guess" in labels
@@ -513,3 +521,22 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         await pilot.press("p", "w", "escape")  # Escape on the line: nothing asked
         assert isinstance(app.screen, WatchScreen)
         assert bars.rival is not None and bars.rival[2] == "runner-up"
+
+
+async def test_the_tree_fits_80_columns_with_its_path() -> None:
+    """At 80x24 the tree panel takes the whole width and short labels: every line whole."""
+    app = watch_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "n", "f4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionTreeScreen)
+        await pilot.press("down", "enter")  # a child of the current node opened
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "BBWW  1,296 codes · played" in text
+        assert "1,2 → RGOG  40 codes · ≤3 more  ◀ now" in text
+        for line in text.splitlines():
+            if "→" in line:
+                assert line.rstrip().endswith(("│", "◀ now")), line
