@@ -125,12 +125,21 @@ async def test_space_plays_and_pauses() -> None:
         await app.workers.wait_for_complete()
         screen = app.screen
         assert isinstance(screen, WatchScreen)
+        status = screen.query_one("#status", Static)
         await pilot.press("space")
-        assert screen._timer is not None
-        await pilot.press("space")
-        assert screen._timer is None
+        assert screen.playback.playing and screen.playback.seconds == 1
+        assert "▶ playing, 1 s a beat" in str(status.render())
+        await pilot.press("plus", "plus")  # faster while playing, at once
+        assert screen.playback.playing and screen.playback.seconds == 0.25
+        assert "▶ playing, 0.25 s a beat" in str(status.render())
+        await until(pilot, lambda: screen.session.beat >= 2)  # it plays
+        await pilot.press("space")  # paused on the beat on show
+        beat = screen.session.beat
+        assert not screen.playback.playing and "paused" in str(status.render())
+        await pilot.press("minus", "minus", "minus", "minus", "minus")
+        assert screen.playback.seconds == 4 and screen.session.beat == beat
         await pilot.press("space", "f1")  # a page opened over the steps pauses them
-        assert screen._timer is None
+        assert not screen.playback.playing
 
 
 async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None:
@@ -540,3 +549,23 @@ async def test_the_tree_fits_80_columns_with_its_path() -> None:
         for line in text.splitlines():
             if "→" in line:
                 assert line.rstrip().endswith(("│", "◀ now")), line
+
+
+async def test_candidate_codes_are_coloured_like_their_pegs_and_keep_their_letters() -> None:
+    from textual.content import Content
+
+    from mastermind_tui.widgets.pegs import PALETTE
+
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "n")  # 40 codes left: listed
+        listed = app.screen.query_one("#trace-codes", Static).content
+        assert isinstance(listed, Content)
+        assert listed.plain.split() == knuth_after(2)[1]  # the letters stay
+        # The first code, GRRR: G on green, then R on red, each letter its peg's colour.
+        styles = [str(span.style) for span in listed.spans[:4]]
+        assert PALETTE[3] in styles[0] and PALETTE[2] in styles[1]
+        await pilot.press("3")  # an opened bar's codes too
+        lines = app.screen.query_one(PartitionBars).render()
+        assert any(PALETTE[2] in str(span.style) for span in lines.spans)

@@ -8,7 +8,6 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
 from engine.words import plural
@@ -23,10 +22,8 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import SizedScreen, panes
 from .decision_tree import DecisionTreeScreen, no_tree
+from .playback import Playback
 from .what_if import WhatIfLine
-
-#: Seconds between steps while playing.
-PLAY_INTERVAL = 1.0
 
 
 class WatchScreen(SizedScreen):
@@ -39,6 +36,8 @@ class WatchScreen(SizedScreen):
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
         Binding("p,left", "step(-1)", "Back", id="back", priority=True),
         Binding("space", "play", "Play", id="play", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
+        Binding("minus", "speed(-1)", show=False, priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         # What an 80-column footer must show first: what if, help and the tree.
@@ -62,7 +61,7 @@ class WatchScreen(SizedScreen):
     def __init__(self, session: WatchSession) -> None:
         super().__init__()
         self.session = session
-        self._timer: Timer | None = None
+        self.playback = Playback(self, self._beat)
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
@@ -76,11 +75,7 @@ class WatchScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        settings = self.session.settings
-        secret = self.session.format(self.session.secret)
-        self.query_one("#status", Static).update(
-            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
-        )
+        self._status()
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         self.compute("game", 0, lambda ticket: self.session.play(ticket.check))
 
@@ -141,19 +136,26 @@ class WatchScreen(SizedScreen):
         codes = self.session.class_codes(answers[self._bar]) if self._open else None
         if self._open and codes is None:
             self.query_one("#caption", Static).update("Too many codes to list this class.")
-        bars.select(
-            self._bar, None if codes is None else [self.session.format(int(c)) for c in codes]
-        )
+        written = None if codes is None else [self.session.format(int(c)) for c in codes]
+        painted = None if codes is None else [self._paint(int(c)) for c in codes]
+        bars.select(self._bar, written, painted)
 
     def _moved(self) -> None:
         self._bar, self._open = None, False
         self.redraw()
 
     def action_step(self, delta: int) -> None:
+        """n or p: a beat forward or back (playing goes on from there)."""
         if self.session.solved and self.session.go(delta):
             self._moved()
-        elif self._timer is not None:
-            self.action_play()
+
+    def _beat(self) -> bool:
+        """Playing: the next beat; False at the end, which pauses."""
+        if not (self.session.solved and self.session.go(1)):
+            self._status()
+            return False
+        self._moved()
+        return True
 
     def action_jump(self, where: int) -> None:
         if self.session.solved:
@@ -205,8 +207,8 @@ class WatchScreen(SizedScreen):
 
     def _pause(self) -> None:
         """Stop playing: a panel opened over the steps keeps the step it was opened on."""
-        if self._timer is not None:
-            self.action_play()
+        self.playback.pause()
+        self._status()
 
     def action_tree(self) -> None:
         """F4: the strategy's decision tree from the step on show (playing pauses)."""
@@ -274,12 +276,25 @@ class WatchScreen(SizedScreen):
         self.app.push_screen(HelpScreen("watch"))
 
     def action_play(self) -> None:
-        """Space: play the steps one a second, or pause."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        """Space: play the beats at the speed set, or pause on the beat on show."""
+        if self.playback.playing:
+            self._pause()
             return
         if self.session.at_end:
             self.session.jump(0)
             self.redraw()
-        self._timer = self.set_interval(PLAY_INTERVAL, lambda: self.action_step(1))
+        self.playback.play()
+        self._status()
+
+    def action_speed(self, by: int) -> None:
+        """+ and -: play faster or slower (said on the status line)."""
+        self.playback.faster(by)
+        self._status()
+
+    def _status(self) -> None:
+        settings = self.session.settings
+        secret = self.session.format(self.session.secret)
+        self.query_one("#status", Static).update(
+            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()}) · "
+            + self.playback.text()
+        )

@@ -76,6 +76,7 @@ class PartitionBars(Widget):
         #: The bar (its index) drawn on each line, codes listed under a bar included.
         self._rows: list[int] = []
         self._name = ""
+        self._painted: list[Content] | None = None
 
     def show(
         self,
@@ -109,8 +110,15 @@ class PartitionBars(Widget):
             index = self._rows[offset.y]
             self.post_message(self.Clicked(self, index, self.answers()[index]))
 
-    def select(self, index: int | None, opened: list[str] | None = None) -> None:
-        """Select a bar (None: none) and list ``opened`` codes under it."""
+    def select(
+        self,
+        index: int | None,
+        opened: list[str] | None = None,
+        painted: list[Content] | None = None,
+    ) -> None:
+        """Select a bar (None: none) and list ``opened`` codes under it, drawn as
+        ``painted`` (the same codes in their pegs' colours) when given."""
+        self._painted = painted
         self.selected = index
         self.opened = None if opened is None else tuple(opened)
 
@@ -133,7 +141,7 @@ class PartitionBars(Widget):
         word = WORST if (self.size.width - fixed - len(WORST) - 1) // bars >= 6 else "worst"
         marks = (len(word) + 1 if worst else 0) + (2 if self.answered is not None else 0)
         room = max(3, (self.size.width - fixed - marks) // bars)
-        parts: list[tuple[str, str] | str] = []
+        parts: list[tuple[str, str] | str | Content] = []
         self._rows = []
         if self.rival is not None:
             self._header(parts, gutter + width + 1, room + digits + 2 + marks)
@@ -174,13 +182,30 @@ class PartitionBars(Widget):
                 if len(lines) > OPEN_LINES:
                     shown = sum(len(line.split()) for line in lines[:OPEN_LINES])
                     lines = [*lines[:OPEN_LINES], f"… and {len(self.opened) - shown:,} more"]
-                parts.extend((f"{indent}{line}\n", "italic") for line in lines)
+                parts.extend(self._listed(indent, lines))
                 self._rows.extend(index for _ in lines)
         if folded and not skips:
             self._fold(parts, drawn)
         return Content.assemble(*parts).rstrip()
 
-    def _header(self, parts: list[tuple[str, str] | str], indent: int, column: int) -> None:
+    def _listed(self, indent: str, lines: list[str]) -> list[tuple[str, str] | Content]:
+        """The opened bar's lines of codes, painted when a painter was given."""
+        painted = self._painted
+        if painted is None:
+            return [(f"{indent}{line}\n", "italic") for line in lines]
+        out: list[tuple[str, str] | Content] = []
+        for line in lines:
+            count = len(line.split())
+            if line.startswith("…"):  # "… and 12 more"
+                out.append((f"{indent}{line}\n", "italic"))
+                continue
+            out += [(indent, ""), Content(" ").join(painted[:count]), ("\n", "")]
+            painted = painted[count:]
+        return out
+
+    def _header(
+        self, parts: list[tuple[str, str] | str | Content], indent: int, column: int
+    ) -> None:
         """The two columns' guesses, over their bars."""
         assert self.rival is not None
         parts.append(" " * indent)
@@ -203,7 +228,7 @@ class PartitionBars(Widget):
             return first
         return [*first[:-1], given]
 
-    def _fold(self, parts: list[tuple[str, str] | str], drawn: list[int]) -> None:
+    def _fold(self, parts: list[tuple[str, str] | str | Content], drawn: list[int]) -> None:
         """``… 9 more answers, 150 codes`` (``… 9 more`` when narrow): the bars not drawn,
         in one line."""
         hidden = [self.partition.get(a, 0) for i, a in enumerate(self.answers()) if i not in drawn]
