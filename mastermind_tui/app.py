@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path, PurePath
 from typing import Any, ClassVar, cast
 
@@ -64,6 +64,7 @@ class MastermindApp(RecordingApp):
         record: bool = True,
         preferences: Preferences | None = None,
         note: str = "",
+        compare: tuple[str, ...] = (),
     ) -> None:
         """``records``: the records file the Records screen reads and, with ``record``,
         where every finished game is kept (None: no records, as in tests).
@@ -74,6 +75,8 @@ class MastermindApp(RecordingApp):
         self.preferences = preferences or Preferences()
         self.note = note
         self.watch_secret = watch_secret
+        #: The strategies ``mastermind compare`` puts side by side on ``watch_secret``.
+        self.compare = compare
         #: Sessions whose guesses are being rated, by job (one rating job at a time each).
         self._rating: dict[str, GameSession] = {}
         # Chosen before the stylesheet is first read: set on mount, the theme had every
@@ -87,6 +90,8 @@ class MastermindApp(RecordingApp):
             self.notify(self.preferences.problem, severity="warning")
         if self.settings is None:
             self.action_new_game()
+        elif self.watch_secret is not None and self.settings.mode == "compare":
+            self.start_compare(self.settings, self.watch_secret, self.compare)
         elif self.watch_secret is not None:
             self.start_watch(self.settings, self.watch_secret)
         else:
@@ -212,6 +217,14 @@ class MastermindApp(RecordingApp):
         self.settings = settings
         self.show(WatchScreen(WatchSession(settings, secret)))
 
+    def start_compare(self, settings: Settings, secret: int, strategies: Sequence[str]) -> None:
+        from .compare_session import CompareSession, read_strategies
+        from .screens.compare import CompareScreen
+
+        self.settings = settings
+        chosen = read_strategies(strategies, settings)
+        self.show(CompareScreen(CompareSession(settings, secret, chosen)))
+
     def action_new_game(self) -> None:
         self.leave_game(self._home)
 
@@ -232,6 +245,9 @@ class MastermindApp(RecordingApp):
 
     def action_watch(self) -> None:
         self.leave_game(lambda: self._home("watch"))
+
+    def action_compare(self) -> None:
+        self.leave_game(lambda: self._home("compare"))
 
     def action_retro(self) -> None:
         """The 1978 teletype on top of whatever is on show, which is kept: leaving the
@@ -263,7 +279,10 @@ class MastermindApp(RecordingApp):
     @on(StartWatch)
     def _start_watch(self, message: StartWatch) -> None:
         self.remember(message.settings)
-        self.start_watch(message.settings, message.secret)
+        if message.settings.mode == "compare":
+            self.start_compare(message.settings, message.secret, message.strategies)
+        else:
+            self.start_watch(message.settings, message.secret)
 
     @on(ShowSession)
     def _show_session(self, message: ShowSession) -> None:

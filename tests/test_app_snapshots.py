@@ -102,6 +102,15 @@ def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int])
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_compare(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+    """knuth, optimal and entropy side by side on RGOY, the second move answered."""
+    settings = Settings.build(mode="compare", seed=3)
+    secret = settings.notation.parse(settings.space, "RGOY")
+    app = MastermindApp(settings, secret, compare=("knuth", "optimal", "entropy"))
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n", "n")))
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     app = MastermindApp(Settings.build(seed=3))
 
