@@ -267,6 +267,10 @@ async def test_f1_explains_the_words_on_screen() -> None:
         page = app.screen.query(Markdown).first().source
         for word in ("candidate", "answer", "class", "worst case", "expected size", "entropy"):
             assert f"**{word}**" in page
+        # Every picture, in a sentence or two.
+        for picture in ("Guesses weighed", "Split bars", "Code map", "Tree (F4)"):
+            assert f"**{picture}**" in page
+        assert "two beats" in page and "what if" in page
         assert "most parts" in page and "after a score" in page
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
@@ -504,7 +508,7 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         field.value = ""
         await pilot.press(*"rrgg", "enter")
         assert isinstance(app.screen, WatchScreen)
-        await until(pilot, lambda: "What if" in caption(app))
+        await until(pilot, lambda: "What if" in caption(app))  # worked out in a worker
         session = app.screen.session
         space = session.space
         rrgg = session.settings.notation.parse(space, "RRGG")
@@ -519,14 +523,15 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         assert sum(int(row.split("│")[1].split()[-1]) for row in rows) <= 256
         worst = max(expected.values())
         text = caption(app)
-        assert text.startswith(f"What if RRGG: {len(expected)} classes; largest class {worst}, ")
+        lead = f"Move 2 · What if RRGG: {len(expected)} classes; largest class {worst}, "
+        assert text.startswith(lead)
         assert "knuth's WRGG 44" in text or "knuth's " in text
         assert "guesses expected, the best " in text
         await pilot.press("n")  # the answer of the same move: the what-if stays
         assert bars.rival is not None and bars.rival[2] == "what if"
         await pilot.press("escape")
         assert bars.rival is not None and bars.rival[2] == "runner-up"
-        assert not caption(app).startswith("What if")
+        assert "What if" not in caption(app)
         await pilot.press("p", "w", "escape")  # Escape on the line: nothing asked
         assert isinstance(app.screen, WatchScreen)
         assert bars.rival is not None and bars.rival[2] == "runner-up"

@@ -10,23 +10,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
-from engine.words import plural
-
 from ..watch_session import Recording, WatchSession
-from ..what_if import WhatIf, what_if
+from ..what_if import WhatIf
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap
 from ..widgets.history import History
 from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
-from .base import SizedScreen, panes
+from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
 from .playback import Playback
-from .what_if import WhatIfLine
+from .what_if import AsksWhatIf
 
 
-class WatchScreen(SizedScreen):
+class WatchScreen(AsksWhatIf):
     """The whole game is solved in a worker first; stepping only changes what is shown.
     The board lists the moves, so on a wide terminal the trace takes History's room."""
 
@@ -81,12 +79,7 @@ class WatchScreen(SizedScreen):
 
     def computed(self, job: str, tag: int, result: object) -> None:
         if isinstance(result, WhatIf):
-            if result.move == self.session.move:
-                self.session.what_if = result
-                self.redraw()
-                # The two splits side by side: in view even on a short terminal.
-                bars = self.query_one(PartitionBars)
-                self.call_after_refresh(self.query_one(TracePane).scroll_to_widget, bars)
+            self.took(result)
             return
         assert isinstance(result, Recording)
         self.session.take(result)
@@ -121,7 +114,8 @@ class WatchScreen(SizedScreen):
             paint=self._paint,
             chart=True,
         )
-        said = session.caption() if session.what_if is None else session.what_if.text
+        asked = session.what_if
+        said = session.caption() if asked is None else f"Move {asked.move + 1} · {asked.text}"
         self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
@@ -205,14 +199,14 @@ class WatchScreen(SizedScreen):
         else:
             trace.scroll_page_down()
 
-    def _pause(self) -> None:
+    def pause(self) -> None:
         """Stop playing: a panel opened over the steps keeps the step it was opened on."""
         self.playback.pause()
         self._status()
 
     def action_tree(self) -> None:
         """F4: the strategy's decision tree from the step on show (playing pauses)."""
-        self._pause()
+        self.pause()
         session = self.session
         caption = self.query_one("#caption", Static)
         refusal = no_tree(session.settings.strategy)
@@ -233,52 +227,16 @@ class WatchScreen(SizedScreen):
                 )
             )
 
-    def action_what_if(self) -> None:
-        """w: a line for any code, split beside the strategy's choice once Enter reads it."""
-        self._pause()
-        session = self.session
-        caption = self.query_one("#caption", Static)
-        if not session.solved:
-            caption.update("Wait for the game to be worked out, then w asks what if.")
-        elif session.before() is None:
-            caption.update("Too many codes are still possible to split here: step forward first.")
-        else:
-            notation, space = session.settings.notation, session.space
-            example = session.format(session.steps[session.move].guess)
-            line = WhatIfLine(lambda text: notation.parse(space, text), example)
-            self.app.push_screen(line, self._asked)
-
-    def _asked(self, code: int | None) -> None:
-        """The code typed on the what-if line (None: Escape), worked out in a worker."""
-        session = self.session
-        before = session.before()
-        if code is None or before is None:
-            return
-        settings, move = session.settings, session.move
-        moves = [(s.guess, s.answer) for s in session.steps[:move]]
-        choice = session.steps[move].decision
-        self.query_one("#caption", Static).update(
-            f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
-        )
-        self.compute("what-if", move, lambda _: what_if(settings, moves, before, choice, code))
-
-    def action_drop_what_if(self) -> None:
-        """Escape: back to the runner-up beside the strategy's choice."""
-        self.forget("what-if")
-        if self.session.what_if is not None:
-            self.session.what_if = None
-            self.redraw()
-
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self._pause()
+        self.pause()
         self.app.push_screen(HelpScreen("watch"))
 
     def action_play(self) -> None:
         """Space: play the beats at the speed set, or pause on the beat on show."""
         if self.playback.playing:
-            self._pause()
+            self.pause()
             return
         if self.session.at_end:
             self.session.jump(0)

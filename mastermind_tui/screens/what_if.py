@@ -1,6 +1,7 @@
 """What if: a line at the foot of the watch for any code, to see how it would split the
 codes beside the strategy's choice. A modal line, so that every key typed reaches it (the
-watch's single-key bindings stay asleep); Escape goes back."""
+watch's single-key bindings stay asleep); Escape goes back. ``AsksWhatIf`` is the watch
+screen's side of it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from engine import MastermindError
+from engine.words import plural
+
+from ..watch_session import WatchSession
+from ..what_if import WhatIf, what_if
+from ..widgets.bars import PartitionBars
+from ..widgets.trace import TracePane
+from .base import SizedScreen
 
 
 class WhatIfLine(ModalScreen[int | None]):
@@ -76,3 +84,62 @@ class WhatIfLine(ModalScreen[int | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+class AsksWhatIf(SizedScreen):
+    """What the watch screen does for w and Escape: the line, the work in a worker, the
+    answer kept for its move; the screen draws (``redraw``) and pauses (``pause``)."""
+
+    session: WatchSession
+
+    def redraw(self) -> None:
+        """Draw the beat on show (the screen's own)."""
+
+    def pause(self) -> None:
+        """Stop playing (the screen's own)."""
+
+    def took(self, result: WhatIf) -> None:
+        """A what-if worked out: drawn if its move is still on show, the two splits
+        scrolled into view (a short terminal has them under the fold)."""
+        if result.move != self.session.move:
+            return
+        self.session.what_if = result
+        self.redraw()
+        bars = self.query_one(PartitionBars)
+        self.call_after_refresh(self.query_one(TracePane).scroll_to_widget, bars)
+
+    def action_what_if(self) -> None:
+        """w: a line for any code, split beside the strategy's choice once Enter reads it."""
+        self.pause()
+        session = self.session
+        caption = self.query_one("#caption", Static)
+        if not session.solved:
+            caption.update("Wait for the game to be worked out, then w asks what if.")
+        elif session.before() is None:
+            caption.update("Too many codes are still possible to split here: step forward first.")
+        else:
+            notation, space = session.settings.notation, session.space
+            example = session.format(session.steps[session.move].guess)
+            line = WhatIfLine(lambda text: notation.parse(space, text), example)
+            self.app.push_screen(line, self._asked)
+
+    def _asked(self, code: int | None) -> None:
+        """The code typed on the what-if line (None: Escape), worked out in a worker."""
+        session = self.session
+        before = session.before()
+        if code is None or before is None:
+            return
+        settings, move = session.settings, session.move
+        moves = [(s.guess, s.answer) for s in session.steps[:move]]
+        choice = session.steps[move].decision
+        self.query_one("#caption", Static).update(
+            f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
+        )
+        self.compute("what-if", move, lambda _: what_if(settings, moves, before, choice, code))
+
+    def action_drop_what_if(self) -> None:
+        """Escape: back to the runner-up beside the strategy's choice."""
+        self.forget("what-if")
+        if self.session.what_if is not None:
+            self.session.what_if = None
+            self.redraw()
