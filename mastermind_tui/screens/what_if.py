@@ -20,7 +20,6 @@ from engine.words import plural
 
 from ..watch_session import WatchSession
 from ..what_if import WhatIf, what_if
-from ..widgets.bars import PartitionBars
 from ..widgets.trace import TracePane
 from .base import SizedScreen
 
@@ -105,8 +104,7 @@ class AsksWhatIf(SizedScreen):
             return
         self.session.what_if = result
         self.redraw()
-        bars = self.query_one(PartitionBars)
-        self.call_after_refresh(self.query_one(TracePane).scroll_to_widget, bars)
+        self.call_after_refresh(self.query_one(TracePane).show_split)
 
     def action_what_if(self) -> None:
         """w: a line for any code, split beside the strategy's choice once Enter reads it."""

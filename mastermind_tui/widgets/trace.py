@@ -94,10 +94,17 @@ class TracePane(VerticalScroll):
 
     def _fit_bars(self) -> None:
         """Give the bars the lines in view under what comes before them (at least four),
-        so that the answer's bar is not scrolled out of view on a short terminal."""
-        top = self.query_one("#trace-lower").virtual_region.y
+        so that the answer's bar is not scrolled out of view on a short terminal (the pane
+        as scrolled now: ``show_split`` scrolls it first)."""
+        top = self.query_one("#trace-lower").virtual_region.y - round(self.scroll_y)
         room = self.scrollable_content_region.height - top
         self.query_one(PartitionBars).limit = max(4, room)
+
+    def show_split(self) -> None:
+        """Scroll the split's title to the top of the pane, its bars filling what is left
+        (two splits side by side, asked for on a short terminal)."""
+        self.scroll_to_widget(self.query_one("#trace-split"), top=True, animate=False)
+        self.call_after_refresh(self._fit_bars)
 
     def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
         self._draw_cursor()
