@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from app_helpers import screen_text, until
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Input, Select, Static, Tree
@@ -21,6 +23,7 @@ from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.settings import Settings
+from mastermind_tui.watch_session import WatchSession
 from mastermind_tui.widgets.bars import PartitionBars
 from mastermind_tui.widgets.choice import ChoiceChart
 from mastermind_tui.widgets.codemap import CodeMap
@@ -574,3 +577,33 @@ async def test_candidate_codes_are_coloured_like_their_pegs_and_keep_their_lette
         await pilot.press("3")  # an opened bar's codes too
         lines = app.screen.query_one(PartitionBars).render()
         assert any(PALETTE[2] in str(span.style) for span in lines.spans)
+
+
+@given(st.lists(st.sampled_from([1, -1, 2, -2]), max_size=30))
+def test_every_beat_belongs_to_one_moment(moves: list[int]) -> None:
+    """Wherever the beats lead, the board, the codes still possible and the split shown
+    belong to the same moment: before a move's answer its guess waits (no answer marked,
+    the codes it was chosen on), once answered the codes are those left after it."""
+    session = WATCHED
+    session.jump(0)
+    for delta in moves:
+        session.go(delta)
+        view = session.trace()
+        step = session.steps[session.move]
+        assert len(session.rows()) == session.move + session.answered
+        assert view.moment == session.moment()
+        assert view.partition == step.decision.partition
+        if session.answered:
+            assert view.answered == step.answer and session.pending() is None
+            assert view.candidates == step.candidates_after
+        else:
+            assert view.answered is None
+            assert session.pending() == session.space.to_digits(step.guess)
+            assert view.candidates == step.decision.candidates_before
+        now, history = session.position_now()
+        assert now is not None and len(now) == view.candidates
+        assert len(history) == len(session.rows())
+
+
+WATCHED = WatchSession(Settings.build(mode="watch", strategy="knuth", seed=1), 1234)
+WATCHED.solve()
