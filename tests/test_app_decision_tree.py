@@ -119,7 +119,9 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         assert isinstance(app.screen, PlayScreen)
         # A click on the code map names a code but takes no keys from the command line
         # (the map under the two splits compared: scrolled into view first).
-        app.screen.query_one(TracePane).scroll_to_widget(app.screen.query_one(CodeMap))
+        app.screen.query_one(TracePane).scroll_to_widget(
+            app.screen.query_one(CodeMap), animate=False
+        )
         await pilot.pause()
         await pilot.click(CodeMap, offset=(4, 5))
         assert app.screen.query_one(CodeMap).cursor is not None
