@@ -48,7 +48,9 @@ class PartitionBars(Widget):
     selected, and opened to list its codes under it: from the keys in watch mode, by a
     click anywhere (the screen is told, and works the codes out). With a ``limit`` (the
     lines in view) and no bar selected, the bars past it fold into one line, and the
-    answer given keeps its bar: on a short terminal it was scrolled out of view."""
+    answer given keeps its bar: on a short terminal it was scrolled out of view. With a
+    ``rival`` (another guess's split of the same codes) every row draws both on one scale,
+    the same answer on the same row, under a line naming the two guesses."""
 
     DEFAULT_CSS = "PartitionBars { height: auto; }"
 

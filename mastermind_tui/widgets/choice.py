@@ -3,6 +3,7 @@ as its score in the strategy's own measure, the chosen one standing out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.content import Content
@@ -35,9 +36,9 @@ class ChoiceChart(Widget):
         super().__init__(**kwargs)
         self._decision: Decision | None = None
         self._paint: Painter | None = None
-        self._fmt: Any = str
+        self._fmt: Callable[[int], str] = str
 
-    def show(self, decision: Decision | None, paint: Painter, fmt: Any) -> None:
+    def show(self, decision: Decision | None, paint: Painter, fmt: Callable[[int], str]) -> None:
         """The decision to draw, ``paint`` writing its codes in colour, ``fmt`` plain."""
         self._decision, self._paint, self._fmt = decision, paint, fmt
         self.display = decision is not None and _measured(decision)
