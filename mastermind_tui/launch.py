@@ -99,6 +99,11 @@ def game(args: argparse.Namespace) -> int:
     if settings is not None and args.command == "compare":
         from .compare_session import read_strategies
 
+        if getattr(args, "strategy", None) is not None:
+            raise MastermindError(
+                "compare takes its strategies after the secret "
+                "(mastermind compare RGBY knuth entropy), not --strategy"
+            )
         compare = read_strategies(args.strategies, settings)
     check_screen(args)
     chosen = given(args)

@@ -76,6 +76,8 @@ def test_the_command_line_reads_a_secret_and_strategies(capsys: pytest.CaptureFi
     assert main(["compare", "RGBY", "knuth", "nope"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "unknown strategy 'nope'" in err
+    assert main(["compare", "RGBY", "--strategy", "knuth"]) == 2  # would do nothing
+    assert "not --strategy" in capsys.readouterr().err
 
 
 async def test_compare_from_the_home_screen() -> None:
