@@ -97,17 +97,27 @@ def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
         return ""
     rival = decision.alternatives[0]
     measure = measure_of(decision.score_label)
-    if abs(rival.score - decision.score) > _TIE or measure is None:
+    if not tied(decision, rival.score) or measure is None:
         return ""
     g, r = fmt(decision.guess), fmt(rival.guess)
     both = measure.both.format(_amount(decision, decision.score, measure))
-    if decision.consistent and not rival.consistent:
-        why = f"{g} could be the secret, {r} could not"
-    elif decision.consistent:
-        why = f"both could be the secret, and {g} comes first as written"
-    else:
-        why = f"neither could be the secret, and {g} comes first as written"
-    return f"{g} and {r} {both}; {why}"
+    return f"{g} and {r} {both}; {tie_rule(decision, fmt)}"
+
+
+def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
+    """How the tie rule picked the guess over the runner-up with the same score: ``RRGG
+    could be the secret, RGGR could not``."""
+    g, r = fmt(decision.guess), fmt(decision.alternatives[0].guess)
+    if decision.consistent and not decision.alternatives[0].consistent:
+        return f"{g} could be the secret, {r} could not"
+    if decision.consistent:
+        return f"both could be the secret, and {g} comes first as written"
+    return f"neither could be the secret, and {g} comes first as written"
+
+
+def tied(decision: Decision, score: float) -> bool:
+    """Whether ``score`` ties the decision's own."""
+    return decision.score is not None and abs(score - decision.score) <= _TIE
 
 
 def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:

@@ -181,6 +181,15 @@ class Rater:
         return total / n
 
 
+def split_score(strategy: str, split: Mapping[Answer, int]) -> tuple[float, Measure] | None:
+    """A split's score in ``strategy``'s own measure, for strategies that score splits
+    (a what-if guess beside the strategy's choice); None for the others."""
+    chosen = make_strategy(strategy)
+    if isinstance(chosen, PartitionStrategy):
+        return chosen.split_value(split), chosen.measure
+    return None
+
+
 def _openings_file(space: CodeSpace) -> tuple[str, dict[str, object]]:
     """Where the totals after each first guess are kept, and what they were made for."""
     from .version import __version__

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
@@ -63,6 +63,7 @@ class MastermindApp(RatingApp):
         record: bool = True,
         preferences: Preferences | None = None,
         note: str = "",
+        compare: tuple[str, ...] = (),
     ) -> None:
         """``records``: the records file the Records screen reads and, with ``record``,
         where every finished game is kept (None: no records, as in tests).
@@ -73,6 +74,8 @@ class MastermindApp(RatingApp):
         self.preferences = preferences or Preferences()
         self.note = note
         self.watch_secret = watch_secret
+        #: The strategies ``mastermind compare`` puts side by side on ``watch_secret``.
+        self.compare = compare
         # Chosen before the stylesheet is first read: set on mount, the theme had every
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
@@ -89,6 +92,8 @@ class MastermindApp(RatingApp):
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember())
         if self.settings is None:
             self.action_new_game()
+        elif self.watch_secret is not None and self.settings.mode == "compare":
+            self.start_compare(self.settings, self.watch_secret, self.compare)
         elif self.watch_secret is not None:
             self.start_watch(self.settings, self.watch_secret)
         else:
@@ -180,6 +185,14 @@ class MastermindApp(RatingApp):
         self.settings = settings
         self.show(WatchScreen(WatchSession(settings, secret)))
 
+    def start_compare(self, settings: Settings, secret: int, strategies: Sequence[str]) -> None:
+        from .compare_session import CompareSession, read_strategies
+        from .screens.compare import CompareScreen
+
+        self.settings = settings
+        chosen = read_strategies(strategies, settings)
+        self.show(CompareScreen(CompareSession(settings, secret, chosen)))
+
     def action_new_game(self) -> None:
         self.leave_game(self._home)
 
@@ -202,6 +215,9 @@ class MastermindApp(RatingApp):
 
     def action_watch(self) -> None:
         self.leave_game(lambda: self._home("watch"))
+
+    def action_compare(self) -> None:
+        self.leave_game(lambda: self._home("compare"))
 
     def action_retro(self) -> None:
         """The 1978 teletype on top of whatever is on show, which is kept: leaving the
@@ -232,7 +248,10 @@ class MastermindApp(RatingApp):
     @on(StartWatch)
     def _start_watch(self, message: StartWatch) -> None:
         self.remember(message.settings)
-        self.start_watch(message.settings, message.secret)
+        if message.settings.mode == "compare":
+            self.start_compare(message.settings, message.secret, message.strategies)
+        else:
+            self.start_watch(message.settings, message.secret)
 
     @on(ShowSession)
     def _show_session(self, message: ShowSession) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
@@ -13,6 +14,7 @@ from engine.words import plural
 
 from .trace_views import person_view
 from .views import TraceView
+from .what_if import WhatIf, what_if
 
 if TYPE_CHECKING:
     from .session import GameSession
@@ -28,6 +30,8 @@ class PersonGuessing:
         #: The guess the ratings count as best here (the exact optimum's where it is the
         #: rule), once worked out for a HINT: the guess HINT suggests.
         self.best: Choice | None = None
+        #: A code asked about with WHATIF in this position, split beside the advice.
+        self.what_if: WhatIf | None = None
         #: HINTs asked for in this position: the first tells how many codes are left, the
         #: second suggests a guess and shows the advice and ratings until the next guess.
         self.hints = 0
@@ -169,17 +173,61 @@ class PersonGuessing:
         twin, self.advice = result
         return self.person.learned(twin)
 
+    def what_if_work(self, text: str) -> Callable[[], WhatIf]:
+        """Work for a job, on a snapshot: how the code ``text`` would split the codes still
+        possible, beside the strategy's advice (a laboratory view's question: refused,
+        saying why, while the advice is hidden, after the game or for a bad code)."""
+        session = self.session
+        if session.over:
+            raise MastermindError(session.over_text())
+        if self.spoilers_hidden:
+            raise MastermindError("WHATIF is part of the laboratory view: F9 turns it on.")
+        if not text.strip():
+            example = session.format(session.space.allowed[0])
+            raise MastermindError(f"Type WHATIF and a code, e.g. WHATIF {example}.")
+        code = session.parse(text)
+        twin = self.person.learner(seed=session.settings.seed)
+        moves, settings, advice = list(self.person.moves), session.settings, self.advice
+
+        def work() -> WhatIf:
+            for guess, answer in moves[len(twin.steps) :]:
+                twin.observe(guess, *answer)
+            choice = advice if advice is not None else twin.fork(seed=settings.seed).decide()
+            return what_if(settings, moves, twin.candidates, choice, code)
+
+        return work
+
+    def take_what_if(self, generation: int, result: WhatIf) -> bool:
+        """Keep a what-if a job worked out, unless the person has moved since."""
+        if generation != self.session.generation:
+            return False
+        self.what_if = result
+        return True
+
     def trace(self) -> TraceView:
         """What the solver has learnt of the person's moves so far (it may lag a move or
         two behind while a job catches up) and the advice, once worked out."""
         session = self.session
         knowledge = self.person.known
         seen = len(knowledge.steps)
-        return person_view(
+        view = person_view(
             session.settings,
             knowledge,
             list(self.person.moves),
             self.advice,
             session.rating.advised.get(seen),
             session.game.outcome,
+        )
+        asked = self.what_if
+        if asked is None:
+            return view
+        # The position now: the strategy's choice would split the codes so, the code
+        # asked about so, and no answer yet.
+        return replace(
+            view,
+            partition=asked.choice.partition,
+            partition_of=session.format(asked.choice.guess),
+            answered=None,
+            rival=(asked.code, asked.split),
+            rival_label="what if",
         )

@@ -45,13 +45,13 @@ def build_settings(
 def settings_from(
     args: argparse.Namespace, saved: dict[str, object] | None = None
 ) -> tuple[Settings | None, int | None]:
-    """Checked settings (None for the home screen) and, for ``watch``, the secret; what
-    the command line leaves unsaid comes from a preset, then ``saved``."""
+    """Checked settings (None for the home screen) and, for ``watch`` and ``compare``, the
+    secret; what the command line leaves unsaid comes from a preset, then ``saved``."""
     if args.command is None:
         return None, None
     # a game's command is its mode
     settings = build_settings(args, args.command, saved)
-    if args.command == "watch":
+    if args.command in ("watch", "compare"):
         if args.secret is None:  # as the home screen does: drawn at random (``--seed``)
             import numpy as np
 
@@ -66,6 +66,7 @@ def launch(
     record: bool = True,
     preferences: Preferences | None = None,
     note: str = "",
+    compare: tuple[str, ...] = (),
 ) -> int:
     """Run the full-screen app on checked settings (Textual is imported only here), with
     the user's records (``default_path``: off when MASTERMIND_RECORDS is empty); with
@@ -82,6 +83,7 @@ def launch(
         record=record,
         preferences=preferences,
         note=note,
+        compare=compare,
     )
     app.run()
     return app.return_code or 0
@@ -93,11 +95,21 @@ def game(args: argparse.Namespace) -> int:
     kept = preferences.load()
     saved = {k: v for k, v in kept.settings.items() if k != "mode"}
     settings, secret = settings_from(args, saved)
+    compare: tuple[str, ...] = ()
+    if settings is not None and args.command == "compare":
+        from .compare_session import read_strategies
+
+        if getattr(args, "strategy", None) is not None:
+            raise MastermindError(
+                "compare takes its strategies after the secret "
+                "(mastermind compare RGBY knuth entropy), not --strategy"
+            )
+        compare = read_strategies(args.strategies, settings)
     check_screen(args)
     chosen = given(args)
     chosen.update(preset_values(args.preset) if getattr(args, "preset", None) else {})
     note = "" if args.command is None else preferences.remembered(kept, chosen)
-    return app_ended(launch(settings, secret, not args.no_record, kept, note))
+    return app_ended(launch(settings, secret, not args.no_record, kept, note, compare))
 
 
 def retro(args: argparse.Namespace) -> int:

@@ -110,6 +110,16 @@ COMMANDS: Final[tuple[Command, ...]] = (
         palette=Palette("Watch", "Watch a strategy break a code step by step", "watch", 1),
     ),
     Command(
+        "compare",
+        "strategies side by side breaking SECRET, move by move, full-screen",
+        "launch:game",
+        ("secret-and-strategies", "size"),
+        screen=True,
+        records=True,  # it leads to the home screen, where games are played
+        mode=Mode("Compare strategies side by side", ("computer",)),
+        palette=Palette("Compare", "Strategies side by side on one secret", "compare", 5),
+    ),
+    Command(
         "retro",
         "the 1978 Creative Computing MASTERMIND, exactly",
         "launch:retro",

@@ -21,10 +21,12 @@ class StartGame(Message):
 
 @dataclass
 class StartWatch(Message):
-    """Watch a strategy break ``secret`` with these settings."""
+    """Watch a strategy break ``secret`` with these settings (in compare mode: the
+    ``strategies`` side by side)."""
 
     settings: Settings
     secret: int
+    strategies: tuple[str, ...] = ()
 
 
 @dataclass

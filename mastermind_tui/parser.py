@@ -151,6 +151,15 @@ def _secret_to_watch(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _secret_and_strategies(p: argparse.ArgumentParser) -> None:
+    _secret_to_watch(p)
+    p.add_argument(
+        "strategies",
+        nargs="*",
+        help="2 to 4 strategies to put side by side (left out: knuth, expected-size, entropy)",
+    )
+
+
 def _sample(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument(
@@ -262,6 +271,7 @@ def _port(text: str) -> int:
 OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "secret": _secret,
     "secret-to-watch": _secret_to_watch,
+    "secret-and-strategies": _secret_and_strategies,
     "size": _size,
     "size-without-seed": lambda p: _size(p, seed=False),
     "game": _game,

@@ -129,6 +129,7 @@ class GameSession:
         self.guessing.advice = None
         self.guessing.best = None
         self.guessing.hints = 0
+        self.guessing.what_if = None
 
     def _start_game(self) -> None:
         self.answering.conflict = None

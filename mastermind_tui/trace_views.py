@@ -125,38 +125,27 @@ def watch_view(
     steps: list[Step],
     now: np.ndarray | None,
     rivals: list[Rival | None],
-    position: int,
+    move: int,
+    answered: bool,
+    moment: str,
 ) -> TraceView:
-    """A watched game at ``position`` (0: before the first guess, which is then shown as
-    the one the strategy will play), ``now`` the codes still possible there."""
+    """A watched game at one beat of move ``move`` (from 0): before its answer (the codes
+    still possible, the guess chosen and how it would split them) or once ``answered``
+    (the answer marked, the codes shrunk); ``now`` the codes still possible then."""
     space, strategy = settings.space, settings.strategy
-    possible, remaining = mapped(space, now), None if now is None else few(now)
-    rule = None if now is None else allowed(space)
-    if position == 0:
-        first = steps[0].decision if steps else None
-        return TraceView(
-            candidates=space.count,
-            partition=first.partition if first else {},
-            partition_of=settings.notation.format(space, first.guess) if first else "",
-            decision=first,
-            headline=f"{strategy} will play",
-            rival=rivals[0] if rivals else None,
-            space_size=space.count,
-            possible=possible,
-            allowed=rule,
-            remaining=remaining,
-        )
-    step = steps[position - 1]
+    step = steps[move]
     return TraceView(
-        candidates=step.candidates_after,
+        candidates=step.candidates_after if answered else step.decision.candidates_before,
+        before=step.decision.candidates_before if answered else None,
+        moment=moment,
         partition=step.decision.partition,
-        answered=step.answer,
+        answered=step.answer if answered else None,
         partition_of=settings.notation.format(space, step.guess),
         decision=step.decision,
-        headline=f"{strategy} chose",
-        rival=rivals[position - 1],
+        headline=f"Move {step.number}, {strategy} {'chose' if answered else 'chooses'}",
+        rival=rivals[move],
         space_size=space.count,
-        possible=possible,
-        allowed=rule,
-        remaining=remaining,
+        possible=mapped(space, now),
+        allowed=None if now is None else allowed(space),
+        remaining=None if now is None else few(now),
     )

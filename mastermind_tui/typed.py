@@ -24,6 +24,7 @@ class Kind(enum.Enum):
     UNDO = "undo"
     FIX = "fix"
     HINT = "hint"
+    WHATIF = "whatif"
 
 
 #: Words understood everywhere, with their aliases; checked before a line is read as a code.
@@ -37,6 +38,7 @@ WORDS: dict[str, Kind] = {
     "FIX": Kind.FIX,
     "HINT": Kind.HINT,
     "H": Kind.HINT,  # the hint key: no notation has a colour H, so H alone is never a code
+    "WHATIF": Kind.WHATIF,
 }
 
 _ANSWER = re.compile(

@@ -38,6 +38,10 @@ class TraceView:
 
     candidates: int
     space_size: int
+    #: The codes possible before the answer that left ``candidates`` (None: not shown),
+    #: and the moment the whole view belongs to (``Move 2, answered``; "": the present).
+    before: int | None = None
+    moment: str = ""
     #: Answer -> codes, for the last guess (largest first), and the answer it actually got.
     partition: dict[Answer, int] = field(default_factory=dict)
     answered: Answer | None = None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from engine.words import plural
 from .settings import Settings
 from .trace_views import watch_view
 from .views import RIVAL_LIMIT, TREE_LIMIT, Row, TraceView
+from .what_if import WhatIf
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,11 @@ class WatchSession:
         self.steps: list[Step] = []
         self.possible: list[np.ndarray | None] = []
         self.rivals: list[tuple[int, dict[Answer, int]] | None] = []
-        #: How many steps are shown: 0 is the empty board.
-        self.position = 0
+        #: A code the viewer asked to see split beside the strategy's choice.
+        self.what_if: WhatIf | None = None
+        #: The beat on show: two per move, the position (2k: the codes still possible, the
+        #: guess chosen and how it would split them) then its answer (2k + 1).
+        self.beat = 0
 
     @property
     def space(self) -> CodeSpace:
@@ -78,62 +82,117 @@ class WatchSession:
         return bool(self.steps)
 
     @property
+    def beats(self) -> int:
+        return 2 * len(self.steps)
+
+    @property
+    def move(self) -> int:
+        """The move on show, from 0 (its guess is weighed, or answered)."""
+        return self.beat // 2
+
+    @property
+    def answered(self) -> bool:
+        """Whether the beat on show is the answer's (else the position's)."""
+        return self.beat % 2 == 1
+
+    @property
+    def shown(self) -> int:
+        """How many moves the board shows answered."""
+        return self.move + self.answered
+
+    @property
     def at_end(self) -> bool:
-        return self.solved and self.position == len(self.steps)
+        return self.solved and self.beat == self.beats - 1
 
     def go(self, delta: int) -> bool:
-        """Step forward or back; False at either end."""
-        target = self.position + delta
-        if not 0 <= target <= len(self.steps):
+        """Step forward or back by beats; False at either end."""
+        target = self.beat + delta
+        if not 0 <= target < self.beats:
             return False
-        self.position = target
+        self.beat = target
+        self._forget_what_if()
         return True
 
+    def _forget_what_if(self) -> None:
+        """A what-if belongs to the move it was asked at (both its beats)."""
+        if self.what_if is not None and self.what_if.move != self.move:
+            self.what_if = None
+
+    def jump(self, where: int) -> None:
+        """To the first beat (0) or the last (-1)."""
+        self.beat = max(0, self.beats - 1) if where < 0 else where
+        self._forget_what_if()
+
     def rows(self) -> list[Row]:
-        return [Row(self.space.to_digits(s.guess), s.answer) for s in self.steps[: self.position]]
+        return [Row(self.space.to_digits(s.guess), s.answer) for s in self.steps[: self.shown]]
+
+    def pending(self) -> tuple[int, ...] | None:
+        """The guess weighed at a position beat, waiting for its answer on the board."""
+        if not self.solved or self.answered:
+            return None
+        return self.space.to_digits(self.steps[self.move].guess)
+
+    def moment(self) -> str:
+        """Which moment the beat on show is: ``Move 2, before its answer``."""
+        if not self.solved:
+            return "Before the first move"
+        when = "answered" if self.answered else "before its answer"
+        return f"Move {self.move + 1}, {when}"
 
     def format(self, code: int) -> str:
         return self.settings.notation.format(self.space, code)
 
     def caption(self) -> str:
-        """One line about the step on show."""
+        """One line about the beat on show, saying which it is and what the next key does."""
         if not self.solved:
             return "Thinking…"
-        if self.position == 0:
-            return f"{plural(self.space.count, 'code')} possible. Press n or → for the first guess."
-        step = self.steps[self.position - 1]
+        step = self.steps[self.move]
+        guess = self.format(step.guess)
+        if not self.answered:
+            before = step.decision.candidates_before
+            return (
+                f"Move {step.number}, before its answer: {plural(before, 'code')} possible; "
+                f"{self.settings.strategy} plays {guess}. n or →: the answer."
+            )
         text = (
-            f"Step {step.number}: {self.format(step.guess)} gets {answer_text(step.answer)}; "
+            f"Move {step.number}, answered: {guess} gets {answer_text(step.answer)}; "
             f"{step.decision.candidates_before:,} → {plural(step.candidates_after, 'code')}"
         )
         if self.at_end:
-            text += f". Solved in {plural(len(self.steps), 'guess', 'guesses')}"
-        return text
+            return text + f". Solved in {plural(len(self.steps), 'guess', 'guesses')}."
+        return text + ". n or →: the next move."
 
     def trace(self) -> TraceView:
-        """The decision of the step on show (or the first decision, before any step)."""
-        now = self.possible[self.position] if self.possible else None
-        return watch_view(self.settings, self.steps, now, self.rivals, self.position)
+        """The trace at the beat on show: the move's decision, and the codes still possible
+        before its answer or after it."""
+        now = self.possible[self.shown] if self.possible else None
+        view = watch_view(
+            self.settings, self.steps, now, self.rivals, self.move, self.answered, self.moment()
+        )
+        if self.what_if is None:
+            return view
+        return replace(view, rival=(self.what_if.code, self.what_if.split), rival_label="what if")
 
     def position_now(self) -> tuple[np.ndarray | None, tuple[tuple[int, int], ...]]:
-        """The codes still possible at the step on show (None when too many were kept)
-        and the moves so far as (guess, answer class): where a decision tree starts."""
+        """The codes still possible at the beat on show (None when too many were kept)
+        and the moves answered so far as (guess, answer class): where a decision tree starts."""
         p = self.space.positions
-        history = tuple((s.guess, encode(*s.answer, p)) for s in self.steps[: self.position])
-        return (self.possible[self.position] if self.possible else None), history
+        history = tuple((s.guess, encode(*s.answer, p)) for s in self.steps[: self.shown])
+        return (self.possible[self.shown] if self.possible else None), history
+
+    def before(self) -> np.ndarray | None:
+        """The codes the move on show was decided on (None when too many were kept)."""
+        return self.possible[self.move] if self.possible else None
 
     def class_codes(self, answer: Answer) -> np.ndarray | None:
-        """The codes of one class of the split on show: those that would have answered its
-        guess with ``answer`` (None when the codes were too many to keep)."""
-        if not self.steps:
-            return None
-        at = max(0, self.position - 1)
-        before = self.possible[at]
+        """The codes of one class of the split on show: those that would answer its guess
+        with ``answer`` (None when the codes were too many to keep)."""
+        before = self.before() if self.steps else None
         if before is None:
             return None
-        return class_codes(self.space, self.steps[at].guess, before, answer)
+        return class_codes(self.space, self.steps[self.move].guess, before, answer)
 
     def code_text(self, code: int) -> str:
-        """Why ``code`` is still possible at the step on show, or which move ruled it out."""
-        moves = [(s.guess, s.answer) for s in self.steps[: self.position]]
+        """Why ``code`` is still possible at the beat on show, or which move ruled it out."""
+        moves = [(s.guess, s.answer) for s in self.steps[: self.shown]]
         return code_text(self.space, code, moves, self.format)

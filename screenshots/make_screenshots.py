@@ -105,7 +105,18 @@ async def main() -> None:
         then=("down", "down", "enter", "shift+right", "shift+down"),
     )
     await shoot(
-        "tree", MastermindApp(watch, secret), keys=("n", "f4"), then=("down", "down", "enter")
+        "tree",
+        MastermindApp(watch, secret),
+        keys=("n", "n", "n", "f4"),
+        then=("down", "down", "enter"),
+    )
+    rwgg = watch.notation.parse(watch.space, "RWGG")
+    await shoot("what-if", MastermindApp(watch, rwgg), keys=("n", "n", "w", *"rrgg", "enter"))
+    compare = Settings.build(mode="compare", seed=3)
+    await shoot(
+        "compare",
+        MastermindApp(compare, secret, compare=("knuth", "optimal", "entropy")),
+        keys=("n", "n", "n"),
     )
     await shoot("stats", MastermindApp(Settings.build(seed=3)))
     folder = Path(tempfile.gettempdir()) / "mastermind-screenshots"  # named on screen

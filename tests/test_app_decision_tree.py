@@ -20,6 +20,7 @@ from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.codemap import CodeMap
+from mastermind_tui.widgets.trace import TracePane
 
 
 class Host(App[None]):
@@ -68,8 +69,11 @@ async def test_tree_follows_the_game_position() -> None:
         status = str(app.screen.query_one("#tree-status", Static).content)
         possible = int(status.split()[0].replace(",", ""))
         assert possible < 1296
-        top = app.screen.query_one(Tree).root.children[0]
+        assert isinstance(app.screen, DecisionTreeScreen)
+        top = app.screen.current
+        assert top is not None and str(top.label).endswith("◀ now")
         assert f"{possible:,} codes" in str(top.label) or possible == 1
+        assert str(app.screen.query_one(Tree).root.children[0].label).endswith("· played")
 
 
 async def test_random_strategies_have_no_tree() -> None:
@@ -103,15 +107,22 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, DecisionTreeScreen)
-        top = app.screen.query_one(Tree).root.children[0]
+        top = app.screen.current
+        assert top is not None
         advice = notation.format(space, solver.decide().guess)
-        assert str(top.label).startswith(f"{advice}  {len(solver.candidates):,} codes · at most")
+        lead = f"1,0 → {advice}  {len(solver.candidates):,} codes · at most"
+        assert str(top.label).startswith(lead) and str(top.label).endswith("◀ now")
         assert all(" → " in str(child.label) for child in top.children)
         await pilot.press("down", "enter")
         assert top.children[0].is_expanded
         await pilot.press("escape")
         assert isinstance(app.screen, PlayScreen)
-        # A click on the code map names a code but takes no keys from the command line.
+        # A click on the code map names a code but takes no keys from the command line
+        # (the map under the two splits compared: scrolled into view first).
+        app.screen.query_one(TracePane).scroll_to_widget(
+            app.screen.query_one(CodeMap), animate=False
+        )
+        await pilot.pause()
         await pilot.click(CodeMap, offset=(4, 5))
         assert app.screen.query_one(CodeMap).cursor is not None
         await pilot.press(*"bwoy", "enter")

@@ -80,6 +80,8 @@ async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
 async def test_home_at_80x24_shows_every_field_button_and_key_uncut() -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
+        # Laid out and its footer filled in (a loaded machine takes a few refreshes).
+        await until(pilot, lambda: "f8 Records" in screen_text(pilot).splitlines()[-1])
         await pilot.pause()
         text = screen_text(pilot)
         for word in (

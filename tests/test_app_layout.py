@@ -42,10 +42,10 @@ async def test_80x24_stacks_board_over_history_and_widens_the_trace() -> None:
         assert history.y >= board.bottom and history.x == board.x
         assert trace.width >= 55
         assert "R R G G" in text  # compact pegs
-        assert "How BWOY split the 256 codes:" in text
+        assert "How BWOY split the 256 codes, answer by answer:" in text
+        # Two splits side by side need the pane's width: the map goes under them.
         bars, codemap = region(pilot, "#trace-bars"), region(pilot, "#trace-map")
-        assert codemap.x > bars.right and codemap.y == bars.y  # side by side, above the fold
-        assert codemap.y < trace.bottom
+        assert codemap.y > bars.y and codemap.x == bars.x
 
 
 async def test_120x36_puts_the_three_panes_side_by_side() -> None:
@@ -59,7 +59,13 @@ async def test_120x36_puts_the_three_panes_side_by_side() -> None:
         assert board.right <= history.x and history.right <= trace.x
         assert board.y == history.y == trace.y
         assert "R   R   G   G" in screen_text(pilot)  # roomy pegs
-        # The code map starts beside the bars, its legend on top, in view.
+        # RRGG's split beside knuth's choice takes the pane's width: the code map comes
+        # under the bars, its legend on top; the same guess as knuth's puts it beside them.
+        trace, bars, codemap = (
+            region(pilot, f"#{p}") for p in ("trace", "trace-bars", "trace-map")
+        )
+        assert codemap.y > bars.y and codemap.x == bars.x
+        await enter(pilot, "BBWG")  # knuth's choice after RRGG 1,0: no second split
         trace, bars, codemap = (
             region(pilot, f"#{p}") for p in ("trace", "trace-bars", "trace-map")
         )
@@ -259,7 +265,7 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
         await enter(pilot, "RBWO")
         await pilot.pause()
         text = screen_text(pilot)
-        assert re.search(r"│ 0,4 █+ 9 ◀ ", text), text
+        assert re.search(r"│ 0,4 █+ +9 ◀ ", text), text
         assert re.search(r"│ … 1[01] more ", text)
         assert "knuth would play next: " in text
     app = app_for()
@@ -268,5 +274,5 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
         await enter(pilot, "RBWO")
         await pilot.pause()
         text = screen_text(pilot)
-        assert re.search(r"│ 0,4 █+ 9 ◀ ", text) and not re.search(r"… \d+ more", text)
-        assert re.search(r"│ 1,3 █+ 8 ", text)  # the last but one bar: all fourteen drawn
+        assert re.search(r"│ 0,4 █+ +9 ◀ ", text) and not re.search(r"… \d+ more", text)
+        assert re.search(r"│ 1,3 █+ +8 ", text)  # the last but one bar: all fourteen drawn

@@ -204,6 +204,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
     """After each answer the trace shows the computer's guess's split and, under it, the
     runner-up's on the same codes (those possible before the guess), as in watch mode."""
     from engine.explain import runner_up
+    from mastermind_tui.widgets.bars import PartitionBars
     from mastermind_tui.widgets.trace import classes_text
 
     app = make_app(strategy="knuth")
@@ -224,12 +225,13 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
             rival, split = runner_up(session.space, last.decision, before) or (0, {})
             lines = str(app.screen.query_one("#trace-split", Static).render()).splitlines()
             guess = session.format(last.guess)
-            assert lines[0] == f"How {guess} split the {len(before):,} codes:"
-            assert lines[1].startswith(guess) and lines[1].endswith(
-                classes_text(last.decision.partition)
+            assert lines[0] == f"How {guess} split the {len(before):,} codes, answer by answer:"
+            assert lines[1] == (
+                f"{guess}: {classes_text(last.decision.partition)}; "
+                f"{session.format(rival)} (runner-up): {classes_text(split)}"
             )
-            assert lines[2].startswith(session.format(rival) + " ")
-            assert lines[2].endswith(f"{classes_text(split)}  runner-up")
+            bars = app.screen.query_one(PartitionBars)
+            assert bars.rival == (session.format(rival), split, "runner-up")
 
 
 async def test_a_first_guess_that_is_right_is_one_move() -> None:

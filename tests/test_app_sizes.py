@@ -45,11 +45,11 @@ async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         assert isinstance(app.screen, WatchScreen)
-        await pilot.press("n", "n")
+        await pilot.press("n", "n", "n")
         await app.workers.wait_for_complete()
         await pilot.pause()
         caption = str(app.screen.query_one("#caption", Static).render())
-        assert caption.startswith("Step 2: "), caption
+        assert caption.startswith("Move 2, answered: "), caption
 
 
 async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:

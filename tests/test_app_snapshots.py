@@ -88,10 +88,31 @@ def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("beat", ["position", "answer"])
+def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: str) -> None:
+    """Knuth's second move, before its answer and once answered."""
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
-    assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n")))
+    keys = ("n", "n") if beat == "position" else ("n", "n", "n")
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+    """RRGG's split beside knuth's choice after BBWW 0,1, with its scores."""
+    settings = Settings.build(mode="watch", seed=3)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RWGG"))
+    keys = ("n", "n", "w", "r", "r", "g", "g", "enter")
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_compare(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+    """knuth, optimal and entropy side by side on RGOY, the second move answered."""
+    settings = Settings.build(mode="compare", seed=3)
+    secret = settings.notation.parse(settings.space, "RGOY")
+    app = MastermindApp(settings, secret, compare=("knuth", "optimal", "entropy"))
+    assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n", "n")))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -117,20 +138,22 @@ def test_too_small(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
 
 
-def test_tree(snap_compare: Callable[..., bool]) -> None:
-    """The decision tree beside a watched game (F4), one node opened from the keyboard."""
+@pytest.mark.parametrize("size", SIZES)
+def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
+    """The decision tree beside a watched game (F4) after two moves: the path played, the
+    current node marked, one node opened from the keyboard."""
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
 
     async def open_tree(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
-        await pilot.press("n", "f4")
+        await pilot.press("n", "n", "n", "f4")
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("down", "down", "enter")
         await pilot.pause()
 
-    assert snap_compare(app, terminal_size=(120, 36), run_before=open_tree)
+    assert snap_compare(app, terminal_size=size, run_before=open_tree)
 
 
 def test_stats_after_a_run(

@@ -3,7 +3,7 @@ from the answer, the sentence, and the person's guess split beside the strategy'
 
 from __future__ import annotations
 
-from app_helpers import enter, game_session, ready
+from app_helpers import enter, game_session, message, ready
 from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
@@ -26,10 +26,10 @@ async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
         assert "knuth would play next: BBWG (could be the secret)" in advice
         await enter(pilot, "BWOY")
         split = text_of(app, "#trace-split").splitlines()
-        assert split[0] == "How BWOY split the 256 codes:"
-        assert split[1].startswith("BWOY ") and split[1].endswith("largest 60, 9 classes")
-        assert split[2].startswith("BBWG ")
-        assert split[2].endswith("largest 44, 13 classes  knuth's choice")
+        assert split[0] == "How BWOY split the 256 codes, answer by answer:"
+        assert split[1] == (
+            "BWOY: largest 60, 9 classes; BBWG (knuth's choice): largest 44, 13 classes"
+        )
         # The same numbers as the engine's own split of the 256 codes.
         session = game_session(app)
         solver = Solver(session.space, make_strategy("knuth"))
@@ -41,13 +41,31 @@ async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
         solver.observe(session.parse("BWOY"), 0, 3)
         listed = text_of(app, "#trace-codes").split()
         assert listed == [session.format(int(c)) for c in solver.candidates]
-        lines = app.screen.query_one(PartitionBars).render().plain.splitlines()
+        lines = bar_lines(app)
         assert [line.split()[0] for line in lines if "worst" in line] == ["0,2", "1,1"]
-        assert [line.split()[0] for line in lines if line.endswith("◀")] == ["0,3"]
+        assert [line.split()[0] for line in lines if "◀" in line] == ["0,3"]
+        # Answer by answer, both splits as the engine counts them (BBWG's on its row).
+        bars = app.screen.query_one(PartitionBars)
+        rows = [line for line in lines if "│" in line]
+        assert len(rows) >= 5
+        for row in rows:
+            mine, theirs = row.split("│")
+            black, white = map(int, mine.split()[0].split(","))
+            count = int(mine.split()[2 if "█" in mine else 1])
+            assert count == bars.partition.get(Answer(black, white), 0)
+            assert int(theirs.split()[-1]) == bbwg.partition.get(Answer(black, white), 0)
+
+
+#: The line over the bars naming the two guesses when a second split is drawn beside.
+HEAD = 1
 
 
 def bar_lines(app: MastermindApp) -> list[str]:
-    return app.screen.query_one(PartitionBars).render().plain.splitlines()
+    """The bars' lines, without the line naming the two guesses when a second split is
+    drawn beside (clicks count it: ``HEAD``)."""
+    bars = app.screen.query_one(PartitionBars)
+    lines = bars.render().plain.splitlines()
+    return lines[1:] if bars.rival else lines
 
 
 async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
@@ -61,18 +79,18 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
         session = game_session(app)
         before = Solver(session.space, make_strategy("knuth")).candidates
         rrgg = session.parse("RRGG")
-        assert bar_lines(app)[2].startswith("1,0 ") and bar_lines(app)[2].endswith("◀")
-        await pilot.click(PartitionBars, offset=(1, 2))  # the answer's bar
+        assert bar_lines(app)[2].startswith("1,0 ") and "◀" in bar_lines(app)[2]
+        await pilot.click(PartitionBars, offset=(1, 2 + HEAD))  # the answer's bar
         lines = bar_lines(app)
         assert lines[2].startswith("▸ 1,0 ")
         listed = " ".join(lines[3:11]).split()
         codes = class_codes(session.space, rrgg, before, Answer(1, 0))
         assert listed == [session.format(int(c)) for c in codes[: len(listed)]]
         assert lines[11] == f"{' ' * 6}… and {len(codes) - len(listed):,} more"
-        await pilot.click(PartitionBars, offset=(1, 2))  # closes it
+        await pilot.click(PartitionBars, offset=(1, 2 + HEAD))  # closes it
         assert len(bar_lines(app)) == 13 and not bar_lines(app)[0].startswith("▸")
-        await pilot.click(PartitionBars, offset=(1, 12))  # the last bar, 4,0: RRGG itself
-        assert bar_lines(app)[12:] == ["▸ 4,0 █ 1", "      RRGG"]
+        await pilot.click(PartitionBars, offset=(1, 12 + HEAD))  # the last bar, 4,0: RRGG
+        assert bar_lines(app)[12].startswith("▸ 4,0 █ ") and bar_lines(app)[13] == "      RRGG"
         await enter(pilot, "BBWR")
         assert not any(line.startswith(("▸", "  ")) for line in bar_lines(app))
 
@@ -85,7 +103,38 @@ async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
         session = game_session(app)
         lines = bar_lines(app)
         row = next(i for i, line in enumerate(lines) if line.startswith("2,2 "))
-        await pilot.click(PartitionBars, offset=(1, row))
+        await pilot.click(PartitionBars, offset=(1, row + HEAD))
         everything = Solver(session.space, make_strategy("knuth")).candidates
         codes = class_codes(session.space, session.parse("BBWW"), everything, Answer(2, 2))
         assert bar_lines(app)[row + 1].split() == [session.format(int(c)) for c in codes]
+
+
+async def test_whatif_in_a_game_splits_a_code_beside_the_advice() -> None:
+    """WHATIF RRGG in the laboratory view: RRGG's split of the codes still possible,
+    drawn beside knuth's advice answer by answer, as the engine counts it; refused in a
+    line for a bad code and when the laboratory view is off (nothing is lost)."""
+    from engine.feedback import answers, partition
+
+    app = MastermindApp(Settings.build(seed=3, lab=True))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
+        await enter(pilot, "BBWW")
+        await enter(pilot, "WHATIF RRXX")
+        assert "X" in message(pilot) and len(game_session(app).rows()) == 1
+        await enter(pilot, "whatif rrgg")
+        session = game_session(app)
+        solver = Solver(session.space, make_strategy("knuth"))
+        answer = session.rows()[0].answer
+        solver.observe(session.parse("BBWW"), *answer)
+        rrgg = session.parse("RRGG")
+        expected = partition(answers(session.space, rrgg, solver.candidates), 4)
+        bars = app.screen.query_one(PartitionBars)
+        assert bars.rival == ("RRGG", expected, "what if")
+        advice = solver.fork().decide()
+        assert bars.partition == advice.partition and bars.answered is None
+        assert message(pilot).startswith(f"What if RRGG: {len(expected)} classes; largest class")
+        assert "guesses expected" in message(pilot)
+        await pilot.press("f9")  # the laboratory view off: WHATIF is refused
+        await enter(pilot, "WHATIF RRGG")
+        assert message(pilot) == "WHATIF is part of the laboratory view: F9 turns it on."
+        assert len(game_session(app).rows()) == 1

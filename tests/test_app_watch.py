@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from app_helpers import screen_text, until
+from hypothesis import given
+from hypothesis import strategies as st
 from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Input, Select, Static, Tree
 
 from engine import STRATEGIES, Solver, play
 from engine.explain import class_codes
-from engine.feedback import Answer
+from engine.feedback import Answer, answers, partition
 from engine.strategies import make_strategy
+from engine.trace import format_score
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.settings import Settings
+from mastermind_tui.watch_session import WatchSession
 from mastermind_tui.widgets.bars import PartitionBars
+from mastermind_tui.widgets.choice import ChoiceChart
 from mastermind_tui.widgets.codemap import CodeMap
+
+#: The line over the bars naming the two guesses when a second split is drawn beside.
+HEAD = 1
 
 
 def watch_app(secret: str = "RGOY", strategy: str = "knuth") -> MastermindApp:
@@ -40,7 +50,11 @@ def text_of(app: MastermindApp, selector: str) -> str:
 
 
 def bar_lines(app: MastermindApp) -> list[str]:
-    return app.screen.query_one(PartitionBars).render().plain.splitlines()
+    """The bars' lines, without the line naming the two guesses when a second split is
+    drawn beside (clicks count it: ``HEAD``)."""
+    bars = app.screen.query_one(PartitionBars)
+    lines = bars.render().plain.splitlines()
+    return lines[1:] if bars.rival else lines
 
 
 def knuth_after(steps: int, secret: str = "RGOY") -> tuple[Solver, list[str]]:
@@ -59,22 +73,33 @@ async def test_step_forward_back_and_solved() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, WatchScreen)
-        assert "1,296 codes possible" in caption(app)
         steps = play(app.screen.session.space, make_strategy("knuth"), app.screen.session.secret)
-        await pilot.press("n")
-        assert caption(app).startswith("Step 1: ")
-        assert "1,296 →" in caption(app)
+        # Two beats a move: the position (codes still possible, the guess and why, no
+        # answer yet), then the answer arriving and the codes shrinking.
+        assert caption(app).startswith("Move 1, before its answer: 1,296 codes possible")
+        assert text_of(app, "#trace-summary") == (
+            "Move 1, before its answer: 1,296 of 1,296 codes still possible"
+        )
         assert "BBWW leaves at most 256 codes, whatever the answer" in advice(app)
-        assert "next best" in advice(app)
+        assert advice(app).startswith("Move 1, knuth chooses: BBWW")
+        assert not any("◀" in line for line in bar_lines(app))  # no answer yet
+        await pilot.press("n")
+        assert caption(app).startswith("Move 1, answered: BBWW gets 0,0; 1,296 → 256 codes")
+        assert text_of(app, "#trace-summary") == (
+            "Move 1, answered: 1,296 → 256 of 1,296 codes still possible"
+        )
+        assert advice(app).startswith("Move 1, knuth chose: BBWW")
+        assert "◀" in bar_lines(app)[0]
         await pilot.press("right", "right")
-        assert caption(app).startswith("Step 3")
-        await pilot.press("p")
-        assert caption(app).startswith("Step 2")
+        assert caption(app).startswith("Move 2, answered")
         assert app.screen.query_one(DataTable).row_count == 2
+        await pilot.press("p")  # back through the same beats
+        assert caption(app).startswith("Move 2, before its answer")
+        assert app.screen.query_one(DataTable).row_count == 1
         await pilot.press("left", "left", "left")
-        assert "codes possible" in caption(app)
-        await pilot.press(*["n"] * (len(steps) + 2))
-        assert caption(app).endswith(f"Solved in {len(steps)} guesses")
+        assert caption(app).startswith("Move 1, before its answer")
+        await pilot.press(*["n"] * (2 * len(steps) + 2))
+        assert caption(app).endswith(f"Solved in {len(steps)} guesses.")
 
 
 @pytest.mark.parametrize("strategy", ["sequential", "classic"])
@@ -103,12 +128,21 @@ async def test_space_plays_and_pauses() -> None:
         await app.workers.wait_for_complete()
         screen = app.screen
         assert isinstance(screen, WatchScreen)
+        status = screen.query_one("#status", Static)
         await pilot.press("space")
-        assert screen._timer is not None
-        await pilot.press("space")
-        assert screen._timer is None
+        assert screen.playback.playing and screen.playback.seconds == 1
+        assert "▶ playing, 1 s a beat" in str(status.render())
+        await pilot.press("plus", "plus")  # faster while playing, at once
+        assert screen.playback.playing and screen.playback.seconds == 0.25
+        assert "▶ playing, 0.25 s a beat" in str(status.render())
+        await until(pilot, lambda: screen.session.beat >= 2)  # it plays
+        await pilot.press("space")  # paused on the beat on show
+        beat = screen.session.beat
+        assert not screen.playback.playing and "paused" in str(status.render())
+        await pilot.press("minus", "minus", "minus", "minus", "minus")
+        assert screen.playback.seconds == 4 and screen.session.beat == beat
         await pilot.press("space", "f1")  # a page opened over the steps pauses them
-        assert screen._timer is None
+        assert not screen.playback.playing
 
 
 async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None:
@@ -117,17 +151,17 @@ async def test_few_codes_are_listed_and_the_worst_case_is_marked_apart() -> None
         await app.workers.wait_for_complete()
         await pilot.press("n")
         assert not app.screen.query_one("#trace-codes").display  # 256 codes: too many
-        await pilot.press("n")
-        assert caption(app).startswith("Step 2: RRGO gets 1,2; 256 → 40 codes")
+        await pilot.press("n", "n")
+        assert caption(app).startswith("Move 2, answered: RRGO gets 1,2; 256 → 40 codes")
         _, codes = knuth_after(2)
         assert len(codes) == 40
         assert text_of(app, "#trace-codes").split() == codes
         lines = bar_lines(app)
         worst = [line for line in lines if "worst case" in line]
-        answered = [line for line in lines if line.endswith("◀")]
+        answered = [line for line in lines if "◀" in line]
         assert len(worst) == 1 and worst[0].startswith("1,1 ") and "46 worst case" in worst[0]
         assert len(answered) == 1 and answered[0].startswith("1,2 ")
-        assert "40 ◀" in answered[0] and "worst" not in answered[0]
+        assert re.search(r" 40 +◀", answered[0]) and "worst" not in answered[0]
 
 
 async def test_three_equal_largest_classes_are_all_worst_cases() -> None:
@@ -141,7 +175,7 @@ async def test_three_equal_largest_classes_are_all_worst_cases() -> None:
             "0,1",
             "1,0",
         ]
-        assert lines[0].endswith("256 worst case ◀")  # RGOY answers BBWW with 0,0
+        assert "256 worst case ◀" in lines[0]  # RGOY answers BBWW with 0,0
 
 
 async def test_tie_sentence_and_the_runner_up_beside() -> None:
@@ -154,9 +188,10 @@ async def test_tie_sentence_and_the_runner_up_beside() -> None:
             "and RRGO comes first as written." in advice(app).replace("\n", " ")
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[0] == "How RRGO split the 256 codes:"
-        assert split[1].startswith("RRGO ") and split[1].endswith("largest 46, 14 classes")
-        assert split[2].startswith("RGRO ") and split[2].endswith("runner-up")
+        assert split[0] == "How RRGO would split the 256 codes, answer by answer:"
+        assert split[1] == (
+            "RRGO: largest 46, 14 classes; RGRO (runner-up): largest 46, 14 classes"
+        )
 
 
 async def test_a_bar_opens_to_list_its_codes() -> None:
@@ -175,17 +210,17 @@ async def test_a_bar_opens_to_list_its_codes() -> None:
         assert listed.split() == [session.format(int(c)) for c in largest]
         assert len(listed.split()) == 46
         # 3 opens the third bar: the answer RRGO got, so exactly the codes left.
-        await pilot.press("3")
+        await pilot.press("n", "3")
         lines = bar_lines(app)
-        assert lines[2].startswith("▸ 1,2 ") and lines[2].endswith("◀")
+        assert lines[2].startswith("▸ 1,2 ") and "◀" in lines[2]
         opened = " ".join(lines[3:11]).split()
         assert opened[:40] == knuth_after(2)[1]
         await pilot.press("enter")  # closes it
         assert len(bar_lines(app)) == 14
-        await pilot.click(PartitionBars, offset=(1, 2))  # a click opens it too
+        await pilot.click(PartitionBars, offset=(1, 2 + HEAD))  # a click opens it too
         assert bar_lines(app)[2].startswith("▸ 1,2 ")
         assert " ".join(bar_lines(app)[3:11]).split()[:40] == knuth_after(2)[1]
-        await pilot.click(PartitionBars, offset=(1, 3))  # one of its codes: closes it
+        await pilot.click(PartitionBars, offset=(1, 3 + HEAD))  # one of its codes: closes it
         assert len(bar_lines(app)) == 14
         await pilot.press("n")  # a new step: nothing selected
         assert not bar_lines(app)[0].startswith(("▸", " "))
@@ -235,23 +270,35 @@ async def test_f1_explains_the_words_on_screen() -> None:
         page = app.screen.query(Markdown).first().source
         for word in ("candidate", "answer", "class", "worst case", "expected size", "entropy"):
             assert f"**{word}**" in page
+        # Every picture, in a sentence or two.
+        for picture in ("Guesses weighed", "Split bars", "Code map", "Tree (F4)"):
+            assert f"**{picture}**" in page
+        assert "two beats" in page and "what if" in page
         assert "most parts" in page and "after a score" in page
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
         await pilot.press("n")
-        assert caption(app).startswith("Step 2")
+        assert caption(app).startswith("Move 2, before its answer")
 
 
 async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.press("n", "n", "f4")
+        await pilot.press("n", "n", "n", "f4")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, DecisionTreeScreen)
-        top = app.screen.query_one(Tree).root.children[0]
-        assert str(top.label) == "RGOG  40 codes · at most 3 more guesses"
+        # The path played from the top, then the current node, where the cursor is.
+        tree = app.screen.query_one(Tree)
+        first = tree.root.children[0]
+        assert str(first.label) == "BBWW  1,296 codes · played"
+        assert str(first.children[0].label) == "… 12 other answers"
+        second = first.children[1]
+        assert str(second.label) == "0,0 → RRGO  256 codes · played"
+        top = second.children[1]
+        assert top is app.screen.current and tree.cursor_node is top
+        assert str(top.label) == "1,2 → RGOG  40 codes · at most 3 more guesses  ◀ now"
         labels = [str(child.label) for child in top.children]
         assert "3,0 → RGOY  4 codes · at most 2 more guesses" in labels
         assert "0,4 → GOGR  the secret: 1 more guess" in labels
@@ -262,8 +309,8 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         assert all(" → " in str(child.label) for child in first.children)
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
-        await pilot.press("n")
-        assert caption(app).startswith("Step 3: RGOG gets 3,0")
+        await pilot.press("n", "n")
+        assert caption(app).startswith("Move 3, answered: RGOG gets 3,0")
 
 
 async def test_a_random_strategy_has_no_tree() -> None:
@@ -280,7 +327,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.press("n", "n", "n")
+        await pilot.press("n", "n", "n", "n", "n")
         assert not app.screen.query_one(CodeMap).display  # 4,096 codes: no map
         assert not app.screen.query_one("#trace-cursor").display
         assert isinstance(app.screen, WatchScreen)
@@ -360,16 +407,203 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         expected = play(session.space, make_strategy("optimal"), session.secret)
         assert [s.guess for s in session.steps] == [s.guess for s in expected]
         await pilot.press("n")
-        assert advice(app).startswith("optimal chose: ")
+        assert advice(app).startswith("Move 1, optimal chose: ")
         said = " ".join(advice(app).split())
         assert (
             "BBW finds the secret in 3.219 guesses on average from here, as few as any guess "
             "can; the next best, BWR, needs 3.250." in said
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[2].startswith("BWR ") and split[2].endswith("runner-up")
+        assert split[1].startswith("BBW: ") and "; BWR (runner-up): " in split[1]
         await pilot.press("n")
         assert (
             "WRR and WRG both need 2.357 guesses on average; both could be the secret, and "
             "WRR comes first as written." in " ".join(advice(app).split())
         )
+
+
+def chart_lines(app: MastermindApp) -> list[str]:
+    return app.screen.query_one(ChoiceChart).render().plain.splitlines()
+
+
+async def test_the_choice_is_drawn_by_the_strategys_measure_after_bbww_0_1() -> None:
+    """6x4 after BBWW answered 0,1: the guesses weighed, drawn by their largest class, the
+    chosen one first and its runner-up next, both numbers as the engine counts them on
+    the 256 codes left; the two splits compared answer by answer on one scale."""
+    app = watch_app("RWGG")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")  # move 2, before its answer
+        assert isinstance(app.screen, WatchScreen)
+        session = app.screen.session
+        assert session.steps[0].answer == Answer(0, 1)
+        left = session.before()
+        assert left is not None and len(left) == 256
+        decision = session.steps[1].decision
+        space = session.space
+        mine = partition(answers(space, decision.guess, left), space.positions)
+        runner = decision.alternatives[0].guess
+        theirs = partition(answers(space, runner, left), space.positions)
+        lines = chart_lines(app)
+        assert lines[0] == "Guesses weighed, by largest class (less is better):"
+        chosen, second = lines[1].split(), lines[2].split()
+        assert chosen[:2] == ["▶", session.format(decision.guess)]
+        assert int(chosen[3]) == max(mine.values()) == 44
+        assert second[0] == session.format(runner) and int(second[2]) == max(theirs.values())
+        assert "=" in second[3]  # tied with the choice, and the legend says how it was broken
+        assert "could be the secret" in lines[-1] and "tied, broken so:" in lines[-1]
+        # Answer by answer: each row the same answer for both guesses, as the engine counts.
+        rows = [line for line in bar_lines(app) if "│" in line]
+        for row in rows:
+            left_half, right_half = row.split("│")
+            black, white = map(int, left_half.split()[0].split(","))
+            assert int(left_half.split()[2]) == mine.get(Answer(black, white), 0)
+            assert int(right_half.split()[-1]) == theirs.get(Answer(black, white), 0)
+
+
+@pytest.mark.parametrize(
+    ("strategy", "label"),
+    [
+        ("expected-size", "expected size (less is better)"),
+        ("entropy", "bits (more is better)"),
+        ("most-parts", "classes (more is better)"),
+    ],
+)
+async def test_each_strategy_draws_its_own_measure(strategy: str, label: str) -> None:
+    app = watch_app("RWGG", strategy)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        assert isinstance(app.screen, WatchScreen)
+        decision = app.screen.session.steps[1].decision
+        lines = chart_lines(app)
+        assert lines[0] == f"Guesses weighed, by {label}:"
+        assert lines[1].split()[3] == format_score(decision.score or 0)
+        scores = [a.score for a in decision.alternatives[:3]]
+        assert [float(line.split()[2]) for line in lines[2:5]] == pytest.approx(scores, abs=1e-3)
+
+
+async def test_a_strategy_without_a_score_draws_no_chart() -> None:
+    app = watch_app("RWGG", "sequential")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        assert not app.screen.query_one(ChoiceChart).display
+
+
+async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> None:
+    """w opens a line; a code that cannot be read is refused in a line and the watch goes
+    on; RRGG's split, drawn beside knuth's choice, is the engine's partition of the same
+    codes, with its score in knuth's measure and, the exact optimum within reach on 6x4,
+    in guesses expected. Escape goes back to the runner-up."""
+    from mastermind_tui.screens.what_if import WhatIfLine
+
+    app = watch_app("RWGG")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "w")
+        assert isinstance(app.screen, WhatIfLine)
+        await pilot.press(*"RRXX", "enter")
+        assert isinstance(app.screen, WhatIfLine)  # refused: the line stays, saying why
+        said = str(app.screen.query_one("#what-if-message", Static).render())
+        assert "X" in said and said.endswith("try again, or Escape")
+        field = app.screen.query_one(Input)
+        field.value = ""
+        await pilot.press(*"rrgg", "enter")
+        assert isinstance(app.screen, WatchScreen)
+        await until(pilot, lambda: "What if" in caption(app))  # worked out in a worker
+        session = app.screen.session
+        space = session.space
+        rrgg = session.settings.notation.parse(space, "RRGG")
+        left = session.before()
+        assert left is not None
+        expected = partition(answers(space, rrgg, left), space.positions)
+        bars = app.screen.query_one(PartitionBars)
+        assert bars.rival is not None and bars.rival[0] == "RRGG"
+        assert bars.rival[1] == expected and bars.rival[2] == "what if"
+        assert "RRGG (what if)" in text_of(app, "#trace-split")
+        rows = [line for line in bar_lines(app) if "│" in line]
+        assert sum(int(row.split("│")[1].split()[-1]) for row in rows) <= 256
+        worst = max(expected.values())
+        text = caption(app)
+        lead = f"Move 2 · What if RRGG: {len(expected)} classes; largest class {worst}, "
+        assert text.startswith(lead)
+        assert "knuth's WRGG 44" in text or "knuth's " in text
+        assert "guesses expected, the best " in text
+        await pilot.press("n")  # the answer of the same move: the what-if stays
+        assert bars.rival is not None and bars.rival[2] == "what if"
+        await pilot.press("escape")
+        assert bars.rival is not None and bars.rival[2] == "runner-up"
+        assert "What if" not in caption(app)
+        await pilot.press("p", "w", "escape")  # Escape on the line: nothing asked
+        assert isinstance(app.screen, WatchScreen)
+        assert bars.rival is not None and bars.rival[2] == "runner-up"
+
+
+async def test_the_tree_fits_80_columns_with_its_path() -> None:
+    """At 80x24 the tree panel takes the whole width and short labels: every line whole."""
+    app = watch_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "n", "f4")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, DecisionTreeScreen)
+        await pilot.press("down", "enter")  # a child of the current node opened
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "BBWW  1,296 codes · played" in text
+        assert "1,2 → RGOG  40 codes · ≤3 more  ◀ now" in text
+        for line in text.splitlines():
+            if "→" in line:
+                assert line.rstrip().endswith(("│", "◀ now")), line
+
+
+async def test_candidate_codes_are_coloured_like_their_pegs_and_keep_their_letters() -> None:
+    from textual.content import Content
+
+    from mastermind_tui.widgets.pegs import PALETTE
+
+    app = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n", "n")  # 40 codes left: listed
+        listed = app.screen.query_one("#trace-codes", Static).content
+        assert isinstance(listed, Content)
+        assert listed.plain.split() == knuth_after(2)[1]  # the letters stay
+        # The first code, GRRR: G on green, then R on red, each letter its peg's colour.
+        styles = [str(span.style) for span in listed.spans[:4]]
+        assert PALETTE[3] in styles[0] and PALETTE[2] in styles[1]
+        await pilot.press("3")  # an opened bar's codes too
+        lines = app.screen.query_one(PartitionBars).render()
+        assert any(PALETTE[2] in str(span.style) for span in lines.spans)
+
+
+@given(st.lists(st.sampled_from([1, -1, 2, -2]), max_size=30))
+def test_every_beat_belongs_to_one_moment(moves: list[int]) -> None:
+    """Wherever the beats lead, the board, the codes still possible and the split shown
+    belong to the same moment: before a move's answer its guess waits (no answer marked,
+    the codes it was chosen on), once answered the codes are those left after it."""
+    session = WATCHED
+    session.jump(0)
+    for delta in moves:
+        session.go(delta)
+        view = session.trace()
+        step = session.steps[session.move]
+        assert len(session.rows()) == session.move + session.answered
+        assert view.moment == session.moment()
+        assert view.partition == step.decision.partition
+        if session.answered:
+            assert view.answered == step.answer and session.pending() is None
+            assert view.candidates == step.candidates_after
+        else:
+            assert view.answered is None
+            assert session.pending() == session.space.to_digits(step.guess)
+            assert view.candidates == step.decision.candidates_before
+        now, history = session.position_now()
+        assert now is not None and len(now) == view.candidates
+        assert len(history) == len(session.rows())
+
+
+WATCHED = WatchSession(Settings.build(mode="watch", strategy="knuth", seed=1), 1234)
+WATCHED.solve()

@@ -35,6 +35,7 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
         "make",
         "match",
         "watch",
+        "compare",
         "retro",
         "tree",
         "records",
@@ -53,7 +54,7 @@ def test_every_command_has_a_handler_and_known_option_groups(command: Command) -
 def test_a_screen_command_without_a_terminal_is_refused_in_one_line(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = [name, "RGBY"] if name == "watch" else [name]
+    argv = [name, "RGBY"] if name in ("watch", "compare") else [name]
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
@@ -69,11 +70,11 @@ def test_no_record_is_refused_exactly_where_the_table_says_no_game_ends(
             continue
         assert main(["--no-record", command.name, *needs.get(command.name, [])]) == 2
         err = capsys.readouterr().err
-        assert "(play, make, match, watch, retro or no command)" in err
+        assert "(play, make, match, watch, compare, retro or no command)" in err
 
 
 def test_the_modes_are_the_commands_that_start_a_mode() -> None:
-    assert list(MODES) == ["play", "make", "match", "watch"]
+    assert list(MODES) == ["play", "make", "match", "watch", "compare"]
     assert all(BY_NAME[name].screen for name in MODES)
     assert next(iter(MODES)) == DEFAULTS["mode"]
 
@@ -164,4 +165,5 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
             "Statistics",
             "Records",
             "Retro mode",
+            "Compare",
         ]

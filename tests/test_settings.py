@@ -49,4 +49,5 @@ def test_every_mode_has_roles() -> None:
         "make": ("computer",),
         "match": ("person", "computer"),
         "watch": ("computer",),
+        "compare": ("computer",),
     }

@@ -508,14 +508,17 @@ async def test_watch_bulls_and_cows_to_the_end() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         status = str(app.screen.query_one("#status", Static).render())
-        assert status == "Watching entropy break 9876 (10 colours x 4 positions, no repeats)"
+        assert status == (
+            "Watching entropy break 9876 (10 colours x 4 positions, no repeats) · "
+            "paused, 1 s a beat"
+        )
         caption = app.screen.query_one("#caption", Static)
         assert "5,040 codes possible" in str(caption.render())
         await pilot.press("n")
         assert "5,040 →" in str(caption.render())
         await pilot.press("end")
         steps = play(settings.space, make_strategy("entropy"), secret)
-        assert str(caption.render()).endswith(f"Solved in {len(steps)} guesses")
+        assert str(caption.render()).endswith(f"Solved in {len(steps)} guesses.")
         assert all(len(set(settings.space.to_digits(s.guess))) == 4 for s in steps)
 
 

@@ -73,7 +73,8 @@ class Limits:
     product_entries: int = PRODUCT_ENTRIES
 
 
-ALTERNATIVES = 5
+#: Guesses weighed that the trace shows after the chosen one, best first.
+ALTERNATIVES = 8
 #: The lower bound is tried on positions with at most this many candidates per answer.
 BOUND_TRIES = 64
 #: Guesses in the first block weighed as written when looking for one reaching the bound.

@@ -141,6 +141,8 @@ class GameScreen(SizedScreen):
             self.action_help()
         elif typed.kind is Kind.HINT:
             self.action_hint()
+        elif typed.kind is Kind.WHATIF:
+            self.what_if(typed.text)
         else:
             return False
         return True
@@ -198,6 +200,10 @@ class GameScreen(SizedScreen):
     def action_hint(self) -> None:
         """HINT: advice for a person breaking the code (the play screen gives it)."""
         self.say("HINT is for when you break the code: the Solver trace shows my own thinking.")
+
+    def what_if(self, text: str) -> None:
+        """WHATIF: a code's split beside the advice (the play screen gives it)."""
+        self.say("WHATIF is for when you break the code: the Solver trace shows my own thinking.")
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -1,6 +1,9 @@
 """The strategy's decision tree from the current position, beside the game: each node is
 a guess with the codes still possible there and the most guesses it can still take; each
-branch is an answer. Enter or space (or a click) opens a node; Escape closes the panel.
+branch is an answer. The moves played lead to it from the top, marked ``played`` (their
+other answers folded into one line), and the current node is marked ``◀ now``. Enter or
+space (or a click) opens a node; Escape closes the panel. Narrower than ``WIDE`` columns
+the panel takes the whole width and the labels their short form.
 
 The tree is walked as this panel's job on a copy of the position (closing the panel
 stops the walk); nodes are added to the widget only when opened, so a tree of thousands of nodes
@@ -22,7 +25,7 @@ from textual.widgets.tree import TreeNode
 
 from engine import CodeSpace, make_strategy
 from engine.explain import answer_text
-from engine.feedback import decode
+from engine.feedback import answers, decode
 from engine.notation import Notation
 from engine.tree import Node, walk
 from engine.words import plural
@@ -41,14 +44,37 @@ def no_tree(strategy: str) -> str:
     return f"{strategy} guesses at random: a random strategy has no fixed tree"
 
 
-def node_label(node: Node, space: CodeSpace, notation: Notation, answer: int | None) -> str:
-    """``1,1 → BBRG  208 codes · at most 4 more guesses`` (the answer that led here first)."""
+#: Narrower than this, the panel covers the game and the labels are short.
+WIDE = 100
+#: How the current node and the moves played are marked.
+NOW = "  ◀ now"
+PLAYED = "played"
+
+
+def node_label(
+    node: Node, space: CodeSpace, notation: Notation, answer: int | None, short: bool = False
+) -> str:
+    """``1,1 → BBRG  208 codes · at most 4 more guesses`` (the answer that led here first);
+    ``short``: ``1,1 → BBRG  208 codes · ≤4 more``."""
     guess = notation.format(space, node.guess)
     via = "" if answer is None else f"{answer_text(decode(answer, space.positions))} → "
     if node.candidates == 1:
-        return f"{via}{guess}  the secret: 1 more guess"
+        return f"{via}{guess}  the secret" + ("" if short else ": 1 more guess")
     more = "guess" if node.height == 1 else "guesses"
-    return f"{via}{guess}  {node.candidates:,} codes · at most {node.height} more {more}"
+    depth = f"≤{node.height} more" if short else f"at most {node.height} more {more}"
+    return f"{via}{guess}  {node.candidates:,} codes · {depth}"
+
+
+def path_counts(space: CodeSpace, history: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    """For each move played: the codes possible before it and how many other answers it
+    could have got (what the path's folded line says)."""
+    cands = space.allowed
+    out = []
+    for guess, answer in history:
+        classes = answers(space, guess, cands)
+        out.append((len(cands), len(np.unique(classes)) - 1))
+        cands = cands[classes == answer]
+    return out
 
 
 class DecisionTreeScreen(Working, ModalScreen[None]):
@@ -73,6 +99,9 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         self.notation = notation
         self.candidates = np.array(candidates, copy=True)  # a snapshot: the game goes on
         self.history = history
+        #: The current node, once the tree is drawn.
+        self.current: TreeNode[Node] | None = None
+        self.short = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel") as panel:
@@ -83,6 +112,9 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
     def on_mount(self) -> None:
         tree = self.query_one(Tree)
         tree.show_root = False
+        tree.guide_depth = 3
+        self.short = self.app.size.width < WIDE
+        self.set_class(self.short, "-narrow")
         tree.focus()
         if len(self.candidates) > WALK_LIMIT:
             self._status(
@@ -102,11 +134,11 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
             return
         space, name, candidates, history = self.space, self.strategy, self.candidates, self.history
 
-        def work(ticket: Ticket) -> Node | None:
+        def work(ticket: Ticket) -> tuple[Node | None, list[tuple[int, int]]]:
             found = walk(
                 space, make_strategy(name), candidates, history, keep=True, progress=ticket.progress
             )
-            return found.root
+            return found.root, path_counts(space, history)
 
         self.compute("tree", 0, work)
 
@@ -117,27 +149,46 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         self._status(f"the tree could not be worked out ({error})")
 
     def computed(self, job: str, tag: int, result: object) -> None:
-        if not isinstance(result, Node):
+        assert isinstance(result, tuple)
+        root, counts = result
+        if not isinstance(root, Node):
             self._status("There is no tree to show from here.")
             return
-        root = result
-        self._status(
-            f"{plural(root.candidates, 'code')} possible · Enter opens a node · Escape closes"
-        )
+        said = f"{plural(root.candidates, 'code')} possible ◀ now"
+        if self.history:
+            said += f" (after {plural(len(self.history), 'move')} played)"
+        self._status(said + " · Enter opens a node · Escape closes")
         tree = self.query_one(Tree)
-        top = tree.root.add(
-            node_label(root, self.space, self.notation, None), data=root, expand=False
-        )
+        parent, via = self._path(tree.root, counts)
+        label = node_label(root, self.space, self.notation, via, self.short)
+        label += NOW if self.history else ""
+        top = parent.add(label, data=root, expand=False)
         self._open_children(top)
         top.expand()
-        tree.move_cursor(top)
+        self.current = top
+        self.call_after_refresh(tree.move_cursor, top)
+
+    def _path(
+        self, parent: TreeNode[Node], counts: list[tuple[int, int]]
+    ) -> tuple[TreeNode[Node], int | None]:
+        """The moves played, each a node marked played with its other answers folded into
+        one line; the node the last leads to, and the answer that led there."""
+        via: int | None = None
+        for (guess, answer), (before, others) in zip(self.history, counts, strict=True):
+            lead = "" if via is None else f"{answer_text(decode(via, self.space.positions))} → "
+            label = f"{lead}{self.notation.format(self.space, guess)}  {before:,} codes · {PLAYED}"
+            parent = parent.add(label, expand=True)
+            if others:
+                parent.add_leaf(f"… {plural(others, 'other answer')}")
+            via = answer
+        return parent, via
 
     def _open_children(self, item: TreeNode[Node]) -> None:
         node = item.data
         if node is None or item.children:
             return
         for answer, child in sorted(node.children.items()):
-            label = node_label(child, self.space, self.notation, answer)
+            label = node_label(child, self.space, self.notation, answer, self.short)
             if child.children:
                 item.add(label, data=child)
             else:

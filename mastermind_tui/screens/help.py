@@ -22,6 +22,9 @@ in the wrong place.
 - `HINT`, `H` or F3: how many codes are still possible; asked again, a suggested guess
   (the one the ratings count as best) and the advice and ratings until your next guess
   (`H` and Enter: every key goes to the command line first)
+- `WHATIF RRGG` (laboratory view): how RRGG would split the codes still possible,
+  answer by answer beside the strategy's choice, with its score in the strategy's
+  measure and, where the exact optimum is known, in guesses expected
 - F9: the laboratory view on or off: the codes still possible, the advice, F4's tree and
   each guess's rating as it comes (the game is then recorded as assisted)
 - `UNDO`: take back your last guess; the game becomes a practice game
@@ -64,10 +67,30 @@ arrow keys open a list, Space ticks a box.
 
 WATCH = """\
 ## Watching a strategy
-n or →, p or ←: step; Space: play/pause; ↑ ↓ and Enter, 1-9 or a click: open a bar to
-list its codes; Shift+arrows or the mouse: name a code on the map and the move that ruled it out
-(a click picks a cell's lower code); PgUp/PgDn: scroll; F4: the decision tree from here;
-F5: the home screen, to choose and start another game.
+Each move comes in two beats: first the position (the codes still possible, the guesses
+weighed and the one chosen, how it would split the codes), then its answer (the codes
+shrink). Every line of the trace starts with the move and beat it belongs to.
+
+n or →, p or ←: a beat forward or back; Space: play/pause, + and -: faster, slower;
+w: what if (type any code: its split beside the strategy's choice; Escape goes back);
+↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; Shift+arrows or the mouse:
+name a code on the map and the move that ruled it out (a click picks a cell's lower code);
+PgUp/PgDn: scroll; F4: the decision tree, the path played marked; F5: the home screen.
+
+### The pictures
+- **Guesses weighed**: the chosen guess (▶) and the next best, each a bar as long as its
+  score in the strategy's own measure (largest class, expected size, bits, classes or
+  guesses expected: the title says which, and whether less or more is better); ✓ marks a
+  guess that could be the secret, = one tied with the choice, and the last line says how
+  the tie was broken
+- **Split bars**: one row per answer; the bar is how many codes would get that answer.
+  With a second guess beside it (the runner-up, or your what-if), both are drawn on one
+  scale, the same answer on the same row: a longer right bar is an answer that guess
+  makes worse
+- **Code map**: every code a cell, lit while possible; the listed codes are written in
+  their pegs' colours, letters kept
+- **Tree (F4)**: the moves played lead down from the top (their other answers folded),
+  ◀ now marks where the game stands
 
 - **candidate**: a code still possible: it fits every answer so far
 - **answer**: blacks,whites: `1,2` is one peg right in colour and place, two in colour only
@@ -84,7 +107,17 @@ F5: the home screen, to choose and start another game.
   without repeats where a colour would repeat (no code of the game)
 """
 
-PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH}
+COMPARE = """\
+## Strategies side by side
+One secret, a column per strategy: its board, what it does at this beat, and its current
+split (one bar per answer, ◀ the answer it got). n or →, p or ←: every column a beat
+forward or back together; Space: play/pause, + and -: faster, slower; F5: the home screen.
+A strategy that has finished says in how many guesses; at the end the line under the
+columns gives the totals. `mastermind compare RGBY knuth optimal entropy` opens it
+from the command line.
+"""
+
+PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH, "compare": COMPARE}
 
 
 class HelpScreen(ModalScreen[None]):

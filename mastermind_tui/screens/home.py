@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from engine import STRATEGIES, MastermindError
 from engine.notation import NOTATIONS
 
+from ..compare_session import DEFAULT_RIVALS, read_strategies
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
 from ..settings import (
     MODE_TITLES,
@@ -33,6 +34,8 @@ from .base import SizedScreen
 #: The form's field of each setting (``settings.SETTINGS``) is named as the setting is,
 #: "_" written "-", but for this one (ticked: no repeats).
 _NO_REPEATS = "no-repeats"
+#: The modes that watch strategies break a secret (the secret field is theirs).
+WATCHED = ("watch", "compare")
 #: An option of the command line named in an engine's message, and its field here.
 _OPTION = re.compile(r"--(strategy|notation) ")
 
@@ -143,6 +146,10 @@ class HomeScreen(SizedScreen):
                     Input(id="secret", placeholder="e.g. RGOY", compact=True),
                 )
                 yield from self._field(
+                    "Strategies to compare",
+                    Input(id="compare", placeholder=" ".join(DEFAULT_RIVALS), compact=True),
+                )
+                yield from self._field(
                     "Laboratory view (you break the code)",
                     Tick("show what the solver knows", s.lab, id="lab", compact=True),
                 )
@@ -219,7 +226,7 @@ class HomeScreen(SizedScreen):
             return
         settings, secret = checked
         if secret is not None:
-            self.post_message(StartWatch(settings, secret))
+            self.post_message(StartWatch(settings, secret, self._strategies(settings)))
         else:
             self.post_message(StartGame(settings))
 
@@ -229,7 +236,9 @@ class HomeScreen(SizedScreen):
         self._clear_errors()
         try:
             settings = self.settings()
-            code = self._secret(settings) if secret and settings.mode == "watch" else None
+            code = self._secret(settings) if secret and settings.mode in WATCHED else None
+            if secret and settings.mode == "compare":
+                self._strategies(settings)
         except SettingError as problem:
             self._show_error(problem.setting, form_words(str(problem)), quiet)
             return None
@@ -265,6 +274,15 @@ class HomeScreen(SizedScreen):
         change, quietly: the focus stays where the person is typing)."""
         if self.query(".field.-invalid"):
             self._checked(secret=True, quiet=True)
+
+    def _strategies(self, settings: Settings) -> tuple[str, ...]:
+        """The strategies to compare (none outside compare mode)."""
+        if settings.mode != "compare":
+            return ()
+        try:
+            return read_strategies(self.query_one("#compare", Input).value, settings)
+        except MastermindError as problem:
+            raise SettingError("compare", str(problem)) from None
 
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value

@@ -18,6 +18,7 @@ from engine.words import plural
 from ..navigation import Rate, Rated
 from ..session import GameSession
 from ..typed import Kind, read_line
+from ..what_if import WhatIf
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
@@ -135,6 +136,11 @@ class PlayScreen(GameScreen):
                 self.session.rating.notices.clear()
 
     def computed(self, job: str, tag: int, result: object) -> None:
+        if isinstance(result, WhatIf):
+            if self.session.guessing.take_what_if(tag, result):
+                self.draw_trace()
+                self.say(result.text)
+            return
         if job == "hint":
             assert isinstance(result, Choice)
             if self.session.guessing.take_best(tag, result):
@@ -199,6 +205,17 @@ class PlayScreen(GameScreen):
         work = self.session.guessing.best_work()
         if work is not None:
             self.compute("hint", self.session.generation, lambda ticket: work())
+
+    def what_if(self, text: str) -> None:
+        """WHATIF RRGG: how RRGG would split the codes still possible, beside the advice,
+        worked out in a worker; refused in a line where it means nothing."""
+        try:
+            work = self.session.guessing.what_if_work(text)
+        except MastermindError as error:
+            self.say(str(error), "error")
+            return
+        self.say(f"Working out how {text.strip().upper()} would split the codes…")
+        self.compute("what-if", self.session.generation, lambda ticket: work())
 
     def action_lab(self) -> None:
         """F9: the laboratory view on or off: the codes still possible, the advice, F4's

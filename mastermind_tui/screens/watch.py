@@ -8,23 +8,23 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.timer import Timer
 from textual.widgets import Footer, Header, Static
 
 from ..watch_session import Recording, WatchSession
+from ..what_if import WhatIf
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap
 from ..widgets.history import History
+from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
-from .base import SizedScreen, panes
+from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
+from .playback import Playback
+from .what_if import AsksWhatIf
 
-#: Seconds between steps while playing.
-PLAY_INTERVAL = 1.0
 
-
-class WatchScreen(SizedScreen):
+class WatchScreen(AsksWhatIf):
     """The whole game is solved in a worker first; stepping only changes what is shown.
     The board lists the moves, so on a wide terminal the trace takes History's room."""
 
@@ -33,12 +33,16 @@ class WatchScreen(SizedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
         Binding("p,left", "step(-1)", "Back", id="back", priority=True),
-        Binding("space", "play", "Play/pause", id="play", priority=True),
+        Binding("space", "play", "Play", id="play", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
+        Binding("minus", "speed(-1)", show=False, priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
-        # Help and the tree before the trace's keys: an 80-column footer shows them.
+        # What an 80-column footer must show first: what if, help and the tree.
+        Binding("w", "what_if", "What if", id="what-if"),
         Binding("f1", "help", "Help", id="help"),
         Binding("f4", "tree", "Tree", id="tree"),
+        Binding("escape", "drop_what_if", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
         Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
@@ -55,10 +59,11 @@ class WatchScreen(SizedScreen):
     def __init__(self, session: WatchSession) -> None:
         super().__init__()
         self.session = session
-        self._timer: Timer | None = None
+        self.playback = Playback(self, self._beat)
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
+        self._paint = painter(session.space, session.settings.notation)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -68,21 +73,21 @@ class WatchScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        settings = self.session.settings
-        secret = self.session.format(self.session.secret)
-        self.query_one("#status", Static).update(
-            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
-        )
+        self._status()
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         self.compute("game", 0, lambda ticket: self.session.play(ticket.check))
 
     def computed(self, job: str, tag: int, result: object) -> None:
+        if isinstance(result, WhatIf):
+            self.took(result)
+            return
         assert isinstance(result, Recording)
         self.session.take(result)
         self.redraw()
 
     def failed(self, job: str, error: str) -> None:
-        self.query_one("#caption", Static).update(f"The strategy failed: {error}")
+        what = "The what-if" if job == "what-if" else "The strategy"
+        self.query_one("#caption", Static).update(f"{what} failed: {error}")
 
     def redraw(self) -> None:
         session = self.session
@@ -91,21 +96,33 @@ class WatchScreen(SizedScreen):
         rows = session.rows()
         secret = space.to_digits(session.secret) if session.at_end else None
         self.query_one(Board).show(
-            rows, space.positions, session.settings.rules.max_moves, symbols, secret
+            rows,
+            space.positions,
+            session.settings.rules.max_moves,
+            symbols,
+            secret,
+            session.pending(),
         )
         self.query_one(History).show(
             [(session.format(space.from_digits(r.digits)), r.answer) for r in rows]
         )
         self.query_one(TracePane).show(
-            session.trace(), session.format, space.colours, space.positions
+            session.trace(),
+            session.format,
+            space.colours,
+            space.positions,
+            paint=self._paint,
+            chart=True,
         )
-        self.query_one("#caption", Static).update(session.caption())
+        asked = session.what_if
+        said = session.caption() if asked is None else f"Move {asked.move + 1} · {asked.text}"
+        self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
     def _draw_bar(self) -> None:
         """The selected bar, with its codes listed under it when open."""
         bars = self.query_one(PartitionBars)
-        answers = list(self.session.trace().partition) if self.session.solved else []
+        answers = bars.answers() if self.session.solved else []
         if self._bar is None or not answers:
             bars.select(None)
             return
@@ -113,23 +130,30 @@ class WatchScreen(SizedScreen):
         codes = self.session.class_codes(answers[self._bar]) if self._open else None
         if self._open and codes is None:
             self.query_one("#caption", Static).update("Too many codes to list this class.")
-        bars.select(
-            self._bar, None if codes is None else [self.session.format(int(c)) for c in codes]
-        )
+        written = None if codes is None else [self.session.format(int(c)) for c in codes]
+        painted = None if codes is None else [self._paint(int(c)) for c in codes]
+        bars.select(self._bar, written, painted)
 
     def _moved(self) -> None:
         self._bar, self._open = None, False
         self.redraw()
 
     def action_step(self, delta: int) -> None:
+        """n or p: a beat forward or back (playing goes on from there)."""
         if self.session.solved and self.session.go(delta):
             self._moved()
-        elif self._timer is not None:
-            self.action_play()
+
+    def _beat(self) -> bool:
+        """Playing: the next beat; False at the end, which pauses."""
+        if not (self.session.solved and self.session.go(1)):
+            self._status()
+            return False
+        self._moved()
+        return True
 
     def action_jump(self, where: int) -> None:
         if self.session.solved:
-            self.session.position = len(self.session.steps) if where < 0 else where
+            self.session.jump(where)
             self._moved()
 
     def action_select_bar(self, delta: int) -> None:
@@ -140,7 +164,7 @@ class WatchScreen(SizedScreen):
     def action_open_bar(self, number: int = 0) -> None:
         """Enter opens or closes the selected bar; a digit opens that bar (1: the largest)."""
         if number:
-            count = len(self.session.trace().partition) if self.session.solved else 0
+            count = len(self.query_one(PartitionBars).answers()) if self.session.solved else 0
             if number > count:
                 return
             self._bar, self._open = number - 1, True
@@ -175,14 +199,14 @@ class WatchScreen(SizedScreen):
         else:
             trace.scroll_page_down()
 
-    def _pause(self) -> None:
+    def pause(self) -> None:
         """Stop playing: a panel opened over the steps keeps the step it was opened on."""
-        if self._timer is not None:
-            self.action_play()
+        self.playback.pause()
+        self._status()
 
     def action_tree(self) -> None:
         """F4: the strategy's decision tree from the step on show (playing pauses)."""
-        self._pause()
+        self.pause()
         session = self.session
         caption = self.query_one("#caption", Static)
         refusal = no_tree(session.settings.strategy)
@@ -206,16 +230,29 @@ class WatchScreen(SizedScreen):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self._pause()
+        self.pause()
         self.app.push_screen(HelpScreen("watch"))
 
     def action_play(self) -> None:
-        """Space: play the steps one a second, or pause."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        """Space: play the beats at the speed set, or pause on the beat on show."""
+        if self.playback.playing:
+            self.pause()
             return
         if self.session.at_end:
-            self.session.position = 0
+            self.session.jump(0)
             self.redraw()
-        self._timer = self.set_interval(PLAY_INTERVAL, lambda: self.action_step(1))
+        self.playback.play()
+        self._status()
+
+    def action_speed(self, by: int) -> None:
+        """+ and -: play faster or slower (said on the status line)."""
+        self.playback.faster(by)
+        self._status()
+
+    def _status(self) -> None:
+        settings = self.session.settings
+        secret = self.session.format(self.session.secret)
+        self.query_one("#status", Static).update(
+            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()}) · "
+            + self.playback.text()
+        )

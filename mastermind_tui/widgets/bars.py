@@ -18,8 +18,8 @@ from engine.words import plural
 WORST = "worst case"
 #: Most lines of codes an opened bar lists (then how many more there are).
 OPEN_LINES = 8
-#: One cell per class in a one-line histogram, lowest to highest.
-_SPARKS = "▁▂▃▄▅▆▇█"
+#: Another guess's split: its code written, the split, and what it is ("runner-up").
+Rival = tuple[str, dict[Answer, int], str]
 
 
 def worst_cases(partition: dict[Answer, int]) -> set[Answer]:
@@ -29,10 +29,10 @@ def worst_cases(partition: dict[Answer, int]) -> set[Answer]:
     return {a for a, n in partition.items() if n == biggest} if biggest > 1 else set()
 
 
-def spark(partition: dict[Answer, int], top: int) -> str:
-    """A split as one line of blocks, largest class first, scaled so ``top`` is full."""
-    steps = len(_SPARKS) - 1
-    return "".join(_SPARKS[min(steps, round(steps * n / max(1, top)))] for n in partition.values())
+def _length(room: int, count: int, biggest: int) -> int:
+    """A bar's length on a scale where ``biggest`` fills ``room`` (at least one cell for a
+    class that has codes, none for one that has none)."""
+    return 0 if not count else max(1, round(room * count / max(1, biggest)))
 
 
 def wrapped(codes: list[str], width: int) -> list[str]:
@@ -48,7 +48,9 @@ class PartitionBars(Widget):
     selected, and opened to list its codes under it: from the keys in watch mode, by a
     click anywhere (the screen is told, and works the codes out). With a ``limit`` (the
     lines in view) and no bar selected, the bars past it fold into one line, and the
-    answer given keeps its bar: on a short terminal it was scrolled out of view."""
+    answer given keeps its bar: on a short terminal it was scrolled out of view. With a
+    ``rival`` (another guess's split of the same codes) every row draws both on one scale,
+    the same answer on the same row, under a line naming the two guesses."""
 
     DEFAULT_CSS = "PartitionBars { height: auto; }"
 
@@ -63,6 +65,9 @@ class PartitionBars(Widget):
 
     partition: reactive[dict[Answer, int]] = reactive(dict, layout=True)
     answered: reactive[Answer | None] = reactive(None)
+    #: Another guess's split drawn beside, answer by answer on the same scale: its code,
+    #: its split and what it is (``runner-up``, ``what if``).
+    rival: reactive[Rival | None] = reactive(None, layout=True)
     #: The selected bar (an index, largest class first), and the codes of the opened one.
     selected: reactive[int | None] = reactive(None, layout=True)
     opened: reactive[tuple[str, ...] | None] = reactive(None, layout=True)
@@ -72,22 +77,50 @@ class PartitionBars(Widget):
         super().__init__(**kwargs)
         #: The bar (its index) drawn on each line, codes listed under a bar included.
         self._rows: list[int] = []
+        self._name = ""
+        self._painted: list[Content] | None = None
 
-    def show(self, partition: dict[Answer, int], answered: Answer | None) -> None:
-        """A split to draw; a new one starts with no bar selected."""
+    def show(
+        self,
+        partition: dict[Answer, int],
+        answered: Answer | None,
+        rival: Rival | None = None,
+        name: str = "",
+    ) -> None:
+        """A split to draw, of the guess ``name`` (and ``rival``'s beside it); a new one
+        starts with no bar selected."""
+        self._name = name
         if partition != self.partition:
             self.select(None)
         self.partition = partition
         self.answered = answered
+        self.rival = rival
+
+    def answers(self) -> list[Answer]:
+        """The answers drawn, one a row: the split's, largest class first, then those only
+        the rival's split has (the split shown has no code there)."""
+        own = list(self.partition)
+        if self.rival is None:
+            return own
+        theirs = self.rival[1]
+        extra = sorted((a for a in theirs if a not in self.partition), key=lambda a: -theirs[a])
+        return own + extra
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None and 0 <= offset.y < len(self._rows) and self._rows[offset.y] >= 0:
             index = self._rows[offset.y]
-            self.post_message(self.Clicked(self, index, list(self.partition)[index]))
+            self.post_message(self.Clicked(self, index, self.answers()[index]))
 
-    def select(self, index: int | None, opened: list[str] | None = None) -> None:
-        """Select a bar (None: none) and list ``opened`` codes under it."""
+    def select(
+        self,
+        index: int | None,
+        opened: list[str] | None = None,
+        painted: list[Content] | None = None,
+    ) -> None:
+        """Select a bar (None: none) and list ``opened`` codes under it, drawn as
+        ``painted`` (the same codes in their pegs' colours) when given."""
+        self._painted = painted
         self.selected = index
         self.opened = None if opened is None else tuple(opened)
 
@@ -95,22 +128,30 @@ class PartitionBars(Widget):
         if not self.partition:
             self._rows = []
             return Content.styled("No guess yet.", "dim")
-        biggest = max(self.partition.values())
+        answers = self.answers()
+        theirs = self.rival[1] if self.rival is not None else {}
+        counts = [self.partition.get(a, 0) for a in answers]
+        biggest = max(max(counts), max(theirs.values(), default=0))
         worst = worst_cases(self.partition)
         digits = len(f"{biggest:,}")
-        width = max(len(answer_text(a)) for a in self.partition)
+        width = max(len(answer_text(a)) for a in answers)
         gutter = 2 if self.selected is not None else 0
-        fixed = gutter + width + 3 + digits + 2
-        # Narrow: the short word, so that the bars keep some length.
-        word = WORST if self.size.width - fixed - len(WORST) - 1 >= 6 else WORST.split()[0]
-        room = max(3, self.size.width - fixed - (len(word) + 1 if worst else 0))
-        parts: list[tuple[str, str] | str] = []
+        # Beside a rival: two columns a row, " │ " between them, one scale for both; the
+        # marks of the split shown (worst case, the answer given) stay in its column.
+        bars = 2 if theirs else 1
+        fixed = gutter + width + 1 + bars * (digits + 2) + (3 if theirs else 0) + 2
+        word = WORST if (self.size.width - fixed - len(WORST) - 1) // bars >= 6 else "worst"
+        marks = (len(word) + 1 if worst else 0) + (2 if self.answered is not None else 0)
+        room = max(3, (self.size.width - fixed - marks) // bars)
+        parts: list[tuple[str, str] | str | Content] = []
         self._rows = []
+        if self.rival is not None:
+            self._header(parts, gutter + width + 1, room + digits + 2 + marks)
         drawn = self._drawn()
-        folded = len(drawn) < len(self.partition)
+        folded = len(drawn) < len(answers)
         # The answer given, drawn past the folded bars, comes after their line.
         skips = folded and drawn[-1] != len(drawn) - 1
-        for index, (answer, count) in enumerate(self.partition.items()):
+        for index, (answer, count) in enumerate(zip(answers, counts, strict=True)):
             if index not in drawn:
                 continue
             if skips and index == drawn[-1]:
@@ -120,43 +161,79 @@ class PartitionBars(Widget):
             here = index == self.selected
             if gutter:
                 parts.append(("▸ " if here else "  ", "bold $accent"))
-            length = max(1, round(room * count / biggest))
             label = f"{answer_text(answer):<{width}} "
             parts.append((label, "bold reverse" if mark or here else ""))
+            length = _length(room, count, biggest)
             parts.append(("█" * length, "bold $accent" if mark else "$primary"))
-            parts.append(f" {count:,}")
-            if answer in worst:
-                parts.append((f" {word}", "bold $warning"))
-            parts.append((" ◀\n" if mark else "\n", "bold"))
+            if not theirs:
+                parts.append(f" {count:,}")
+                if answer in worst:
+                    parts.append((f" {word}", "bold $warning"))
+                parts.append((" ◀\n" if mark else "\n", "bold"))
+            else:
+                parts.append(" " * (room - length) + f" {count:>{digits},}")
+                tail = (f" {word}" if answer in worst else "") + (" ◀" if mark else "")
+                parts.append((f"{tail:<{marks}}", "bold $warning"))
+                other = theirs.get(answer, 0)
+                parts.append((" │ ", "dim"))
+                parts.append(("█" * _length(room, other, biggest), "$secondary"))
+                parts.append(f" {other:,}\n")
             if here and self.opened is not None:
                 indent = " " * (gutter + width + 1)
                 lines = wrapped(list(self.opened), self.size.width - len(indent))
                 if len(lines) > OPEN_LINES:
                     shown = sum(len(line.split()) for line in lines[:OPEN_LINES])
                     lines = [*lines[:OPEN_LINES], f"… and {len(self.opened) - shown:,} more"]
-                parts.extend((f"{indent}{line}\n", "italic") for line in lines)
+                parts.extend(self._listed(indent, lines))
                 self._rows.extend(index for _ in lines)
         if folded and not skips:
             self._fold(parts, drawn)
         return Content.assemble(*parts).rstrip()
 
+    def _listed(self, indent: str, lines: list[str]) -> list[tuple[str, str] | Content]:
+        """The opened bar's lines of codes, painted when a painter was given."""
+        painted = self._painted
+        if painted is None:
+            return [(f"{indent}{line}\n", "italic") for line in lines]
+        out: list[tuple[str, str] | Content] = []
+        for line in lines:
+            count = len(line.split())
+            if line.startswith("…"):  # "… and 12 more"
+                out.append((f"{indent}{line}\n", "italic"))
+                continue
+            out += [(indent, ""), Content(" ").join(painted[:count]), ("\n", "")]
+            painted = painted[count:]
+        return out
+
+    def _header(
+        self, parts: list[tuple[str, str] | str | Content], indent: int, column: int
+    ) -> None:
+        """The two columns' guesses, over their bars."""
+        assert self.rival is not None
+        parts.append(" " * indent)
+        parts.append((f"{self._name:<{column}}", "bold"))
+        parts.append(("   ", ""))
+        parts.append((f"{self.rival[0]}\n", "bold $secondary"))
+        self._rows.append(-1)
+
     def _drawn(self) -> list[int]:
         """The bars drawn: all of them, or as many as ``limit`` leaves room for beside the
         line that folds the others, the answer given's always among them."""
-        count = len(self.partition)
-        if self.limit is None or self.selected is not None or count <= self.limit:
+        answers = self.answers()
+        count = len(answers)
+        limit = None if self.limit is None else self.limit - (self.rival is not None)
+        if limit is None or self.selected is not None or count <= limit:
             return list(range(count))
-        first = list(range(max(1, self.limit - 1)))
-        answers = list(self.partition)
+        first = list(range(max(1, limit - 1)))
         given = answers.index(self.answered) if self.answered in answers else -1
         if given < len(first):
             return first
         return [*first[:-1], given]
 
-    def _fold(self, parts: list[tuple[str, str] | str], drawn: list[int]) -> None:
+    def _fold(self, parts: list[tuple[str, str] | str | Content], drawn: list[int]) -> None:
         """``… 9 more answers, 150 codes`` (``… 9 more`` when narrow): the bars not drawn,
         in one line."""
-        hidden = [n for i, n in enumerate(self.partition.values()) if i not in drawn]
+        hidden = [self.partition.get(a, 0) for i, a in enumerate(self.answers()) if i not in drawn]
         text = f"… {plural(len(hidden), 'more answer')}, {plural(sum(hidden), 'code')}"
         if len(text) > self.size.width:
             text = f"… {len(hidden)} more"

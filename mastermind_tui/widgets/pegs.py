@@ -3,9 +3,16 @@ and ``NO_COLOR`` terminals lose nothing: the symbol alone carries the meaning.""
 
 from __future__ import annotations
 
-from rich.text import Text
+from collections.abc import Callable
 
-from engine import Answer
+from rich.text import Text
+from textual.content import Content
+
+from engine import Answer, CodeSpace
+from engine.notation import Notation
+
+#: Writes a code (by index) with each symbol on its peg's colour.
+Painter = Callable[[int], Content]
 
 #: Background colours; the first eight are the 1978 listing's (black, white, red, green,
 #: orange, yellow, purple, tan), the rest tell apart up to the engine's 20 colours.
@@ -35,11 +42,36 @@ PALETTE = (
 _LIGHT = {1, 4, 5, 7, 9, 10, 12, 17, 18}
 
 
+def peg_style(colour: int) -> str:
+    """A peg's colours: its own as background, text dark or light to read on it."""
+    fg = "#111111" if colour in _LIGHT else "#ffffff"
+    return f"bold {fg} on {PALETTE[colour]}"
+
+
 def peg(colour: int, symbol: str, width: int = 1, compact: bool = False) -> Text:
     """One peg: its symbol on its colour, padded by a space each side unless compact."""
-    fg = "#111111" if colour in _LIGHT else "#ffffff"
     pad = "" if compact else " "
-    return Text(f"{pad}{symbol:^{width}}{pad}", style=f"bold {fg} on {PALETTE[colour]}")
+    return Text(f"{pad}{symbol:^{width}}{pad}", style=peg_style(colour))
+
+
+def painter(space: CodeSpace, notation: Notation) -> Painter:
+    """Codes written as the notation writes them, each letter on its peg's colour where
+    a code is one character a peg (the letters stay: colour-blind viewers and NO_COLOR
+    terminals read them); other notations are written plain."""
+
+    def paint(code: int) -> Content:
+        text = notation.format(space, code)
+        digits = space.to_digits(code)
+        if len(text) != len(digits):
+            return Content(text)
+        return Content.assemble(*((c, peg_style(d)) for c, d in zip(text, digits, strict=True)))
+
+    return paint
+
+
+def plain_painter(fmt: Callable[[int], str]) -> Painter:
+    """Codes written plain (where no colours are wanted)."""
+    return lambda code: Content(fmt(code))
 
 
 def code_pegs(digits: tuple[int, ...], symbols: list[str], compact: bool = False) -> Text:

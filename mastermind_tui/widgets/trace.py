@@ -9,30 +9,38 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from engine import Answer, Decision
-from engine.explain import reasons, score_text, sentence
+from engine.explain import alternatives_text, reasons, score_text, sentence
 from engine.words import plural
 
 from ..views import TraceView
-from .bars import PartitionBars, spark, wrapped
+from .bars import PartitionBars, Rival, wrapped
+from .choice import ChoiceChart
 from .codemap import CodeMap, map_width
+from .pegs import Painter, plain_painter
 
-#: Narrowest the partition bars may be beside the code map; narrower, they go above it.
+#: Narrowest the partition bars may be beside the code map, alone and beside another
+#: split; narrower, they go above it.
 BARS_MIN_WIDTH = 16
+PAIR_MIN_WIDTH = 44
 #: Lines of codes the pane lists at most (the codes still possible, when they fit).
 LIST_LINES = 4
 
 
-def describe(decision: Decision, fmt: Callable[[int], str]) -> Text:
+def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = False) -> Text:
     """The strategy's choice, the sentence that says why, then the other reasons
-    ``mastermind solve`` prints too (its score is in the sentence)."""
+    ``mastermind solve`` prints too (its score is in the sentence; the next best are in
+    the chart when ``charted``)."""
     text = Text()
     text.append(fmt(decision.guess), style="bold")
     text.append(" (could be the secret)" if decision.consistent else " (cannot be the secret)")
     text.append("\n" + sentence(decision, fmt))
     said = {score_text(decision), "cannot be the secret, but splits the rest best"}
+    if charted:
+        said.add(alternatives_text(decision, fmt))
     why = [r for r in reasons(decision, fmt) if r not in said]
     if why:
         text.append("\n" + "; ".join(why), style="italic dim")
@@ -45,24 +53,10 @@ def classes_text(partition: dict[Answer, int]) -> str:
     return f"largest {max(partition.values()):,}, {count} class{'es' * (count != 1)}"
 
 
-def comparison(
-    guess: str,
-    partition: dict[Answer, int],
-    rival: tuple[str, dict[Answer, int]],
-    label: str = "runner-up",
-) -> Text:
-    """A guess's split beside another's (the runner-up, or the strategy's choice), one
-    line each on the same scale."""
-    name, theirs = rival
-    top = max(max(partition.values()), max(theirs.values()))
-    width = max(len(guess), len(name))
-    text = Text()
-    for code, split, tail in ((guess, partition, ""), (name, theirs, f"  {label}")):
-        text.append(f"\n{code:<{width}} ", style="bold" if code == guess else "")
-        style = "" if code == guess else "dim"
-        text.append(f"{spark(split, top):<{max(len(partition), len(theirs))}} ", style=style)
-        text.append(classes_text(split) + tail, style=style)
-    return text
+def beside(guess: str, partition: dict[Answer, int], rival: Rival) -> str:
+    """``BBWW: largest 256, 13 classes; BBWR (runner-up): largest 276, 14 classes``."""
+    name, theirs, label = rival
+    return f"{guess}: {classes_text(partition)}; {name} ({label}): {classes_text(theirs)}"
 
 
 class TracePane(VerticalScroll):
@@ -75,12 +69,14 @@ class TracePane(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._map_width = 0
-        self._listed: list[str] = []
+        self._listed: list[int] = []
+        self._paint: Painter = plain_painter(str)
 
     def compose(self) -> ComposeResult:
         yield Static(id="trace-summary")
         yield Static(id="trace-codes")
         yield Static(id="trace-advice")
+        yield ChoiceChart(id="trace-choice")
         yield Static(id="trace-split")
         with Horizontal(id="trace-lower"):
             with Vertical(id="trace-left"):
@@ -89,16 +85,26 @@ class TracePane(VerticalScroll):
             yield CodeMap(id="trace-map")
 
     def on_resize(self, event: events.Resize) -> None:
+        # The guesses weighed: the chosen one and two more on a short pane, more if tall.
+        height = self.scrollable_content_region.height
+        self.query_one(ChoiceChart).rows = 3 if height < 24 else 6
         self._arrange()
         self._list_codes()
         self.call_after_refresh(self._fit_bars)
 
     def _fit_bars(self) -> None:
-        """Give the bars the lines in view under what comes before them (at least three),
-        so that the answer's bar is not scrolled out of view on a short terminal."""
-        top = self.query_one("#trace-lower").virtual_region.y
+        """Give the bars the lines in view under what comes before them (at least four),
+        so that the answer's bar is not scrolled out of view on a short terminal (the pane
+        as scrolled now: ``show_split`` scrolls it first)."""
+        top = self.query_one("#trace-lower").virtual_region.y - round(self.scroll_y)
         room = self.scrollable_content_region.height - top
-        self.query_one(PartitionBars).limit = max(3, room)
+        self.query_one(PartitionBars).limit = max(4, room)
+
+    def show_split(self) -> None:
+        """Scroll the split's title to the top of the pane, its bars filling what is left
+        (two splits side by side, asked for on a short terminal)."""
+        self.scroll_to_widget(self.query_one("#trace-split"), top=True, animate=False)
+        self.call_after_refresh(self._fit_bars)
 
     def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
         self._draw_cursor()
@@ -111,16 +117,28 @@ class TracePane(VerticalScroll):
 
     def _list_codes(self) -> None:
         """The codes still possible, one after another, when they fit in ``LIST_LINES``."""
-        lines = wrapped(self._listed, max(10, self.scrollable_content_region.width))
+        paint = self._paint
+        written = [paint(code) for code in self._listed]
+        lines = wrapped([c.plain for c in written], max(10, self.scrollable_content_region.width))
         fits = bool(self._listed) and len(lines) <= LIST_LINES
         codes = self.query_one("#trace-codes", Static)
         codes.display = fits
-        codes.update("\n".join(lines) if fits else "")
+        if not fits:
+            codes.update("")
+            return
+        # The same lines, each code written in its pegs' colours.
+        drawn: list[Content] = []
+        for line in lines:
+            count = len(line.split())
+            drawn.append(Content(" ").join(written[:count]))
+            written = written[count:]
+        codes.update(Content("\n").join(drawn))
 
     def _arrange(self) -> None:
         """Bars beside the map when both fit the pane's width, else one above the other."""
         room = self.scrollable_content_region.width
-        self.set_class(room < self._map_width + BARS_MIN_WIDTH, "-stacked")
+        least = PAIR_MIN_WIDTH if self.query_one(PartitionBars).rival else BARS_MIN_WIDTH
+        self.set_class(room < self._map_width + least, "-stacked")
 
     def show(
         self,
@@ -129,29 +147,43 @@ class TracePane(VerticalScroll):
         colours: int,
         positions: int,
         thinking: bool = False,
+        paint: Painter | None = None,
+        chart: bool = False,
     ) -> None:
+        """Draw ``view``; ``paint`` writes codes in their pegs' colours (plain without);
+        ``chart`` draws the guesses weighed as bars (watch mode) rather than naming them."""
+        self._paint = paint or plain_painter(fmt)
         summary = Text()
+        if view.moment:
+            summary.append(f"{view.moment}: ", style="bold")
+        if view.before is not None:
+            summary.append(f"{view.before:,} → ")
         summary.append(f"{view.candidates:,}", style="bold")
         summary.append(f" of {view.space_size:,} code{'' if view.space_size == 1 else 's'}")
         summary.append(" still possible")
-        self._listed = [] if view.remaining is None else [fmt(int(c)) for c in view.remaining]
+        self._listed = [] if view.remaining is None else [int(c) for c in view.remaining]
         self.query_one("#trace-summary", Static).update(summary)
         self._list_codes()
         split = Text()
+        rival: Rival | None = None
+        if view.rival is not None and fmt(view.rival[0]) != view.partition_of:
+            rival = (fmt(view.rival[0]), view.rival[1], view.rival_label)
         if view.partition_of:
             total = sum(view.partition.values())
-            split.append(f"How {view.partition_of} split the {plural(total, 'code')}:")
-            same = view.rival is not None and fmt(view.rival[0]) == view.partition_of
-            if view.rival is not None and view.partition and not same:
-                rival = (fmt(view.rival[0]), view.rival[1])
-                split.append_text(
-                    comparison(view.partition_of, view.partition, rival, view.rival_label)
-                )
+            verb = "would split" if view.answered is None else "split"
+            split.append(f"How {view.partition_of} {verb} the {plural(total, 'code')}")
+            if rival is not None and view.partition:
+                split.append(", answer by answer:\n")
+                split.append(beside(view.partition_of, view.partition, rival), style="dim")
+            else:
+                split.append(":")
         self.query_one("#trace-split", Static).update(split)
-        self.query_one(PartitionBars).show(view.partition, view.answered)
+        self.query_one(PartitionBars).show(view.partition, view.answered, rival, view.partition_of)
         advice = Text(f"{view.headline}: ", style="bold")
+        choices = self.query_one(ChoiceChart)
+        choices.show(view.decision if chart else None, self._paint, fmt)
         if view.decision is not None:
-            advice.append_text(describe(view.decision, fmt))
+            advice.append_text(describe(view.decision, fmt, bool(choices.display)))
         elif thinking:
             advice.append("thinking…")
         elif view.idle:

@@ -1,0 +1,171 @@
+"""Strategies side by side on one secret: a column each, with its board and its current
+split, stepped together beat by beat (the position, then its answer), and the totals at
+the end."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from engine.explain import answer_text, score_text
+from engine.words import plural
+
+from ..compare_session import CompareSession
+from ..watch_session import Recording, WatchSession
+from ..widgets.bars import PartitionBars
+from ..widgets.board import Board
+from .base import TALL, SizedScreen
+from .playback import Playback
+
+
+def column_text(watch: WatchSession, beat: int) -> str:
+    """What one strategy's column says at the common ``beat``: its guess and why, or the
+    answer and the codes left; once it has finished, how many guesses it took."""
+    if not watch.solved:
+        return "Thinking…"
+    step = watch.steps[watch.move]
+    guess = watch.format(step.guess)
+    if beat > watch.beat:
+        return f"Solved in {plural(len(watch.steps), 'guess', 'guesses')}."
+    if not watch.answered:
+        score = score_text(step.decision)
+        said = f"{plural(step.decision.candidates_before, 'code')} possible; plays {guess}"
+        return said + (f" ({score})" if score else "")
+    return (
+        f"{guess} gets {answer_text(step.answer)}; "
+        f"{step.decision.candidates_before:,} → {plural(step.candidates_after, 'code')}"
+    )
+
+
+class CompareScreen(SizedScreen):
+    """The games are all worked out in one worker first; stepping only changes the view."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "compare.tcss"]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n,right", "step(1)", "Next", priority=True),
+        Binding("p,left", "step(-1)", "Back", priority=True),
+        Binding("space", "play", "Play", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
+        Binding("minus", "speed(-1)", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("f1", "help", "Help"),
+        Binding("f5", "app.new_game", "Home"),
+    ]
+
+    def __init__(self, session: CompareSession) -> None:
+        super().__init__()
+        self.session = session
+        self.playback = Playback(self, self._beat)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="status")
+        with Horizontal(id="columns"):
+            for watch in self.session.watches:
+                with Vertical(classes="pane column") as column:
+                    column.border_title = watch.settings.strategy
+                    yield Board(classes="column-board")
+                    yield Static(classes="column-said")
+                    yield PartitionBars(classes="column-bars")
+        yield Static("Thinking…", id="caption")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._status()
+        self.compute("games", 0, lambda ticket: self.session.play(ticket.check))
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        for board in self.query(Board):
+            board.compact = True  # a column is narrow whatever the width
+        # The bars get the lines left under the board on a short terminal.
+        for bars in self.query(PartitionBars):
+            bars.limit = 4 if event.size.height < TALL else 10
+
+    def computed(self, job: str, tag: int, result: object) -> None:
+        assert isinstance(result, list) and all(isinstance(r, Recording) for r in result)
+        self.session.take(result)
+        self.redraw()
+
+    def failed(self, job: str, error: str) -> None:
+        self.query_one("#caption", Static).update(f"A strategy failed: {error}")
+
+    def redraw(self) -> None:
+        session = self.session
+        space = session.settings.space
+        symbols = session.settings.notation.symbols(space.colours)
+        columns = zip(
+            session.watches,
+            self.query(".column-board").results(Board),
+            self.query(".column-said").results(Static),
+            self.query(".column-bars").results(PartitionBars),
+            strict=True,
+        )
+        for watch, board, said, bars in columns:
+            secret = space.to_digits(session.secret) if watch.at_end and watch.answered else None
+            board.show(
+                watch.rows(),
+                space.positions,
+                session.settings.rules.max_moves,
+                symbols,
+                secret,
+                watch.pending(),
+            )
+            said.update(column_text(watch, session.beat))
+            view = watch.trace()
+            bars.show(view.partition, view.answered)
+        caption = session.totals() if session.at_end else f"{session.moment()}. n or →: next."
+        self.query_one("#caption", Static).update(caption)
+
+    def action_step(self, delta: int) -> None:
+        if self.session.go(delta):
+            self.redraw()
+
+    def action_jump(self, where: int) -> None:
+        if self.session.solved:
+            self.session.jump(where)
+            self.redraw()
+
+    def _beat(self) -> bool:
+        moved = self.session.go(1)
+        if moved:
+            self.redraw()
+        else:
+            self._status()
+        return moved
+
+    def action_play(self) -> None:
+        if self.playback.playing:
+            self.playback.pause()
+        else:
+            if self.session.at_end:
+                self.session.jump(0)
+                self.redraw()
+            self.playback.play()
+        self._status()
+
+    def action_speed(self, by: int) -> None:
+        self.playback.faster(by)
+        self._status()
+
+    def _status(self) -> None:
+        settings = self.session.settings
+        secret = settings.notation.format(settings.space, self.session.secret)
+        self.query_one("#status", Static).update(
+            f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}"
+        )
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.playback.pause()
+        self._status()
+        self.app.push_screen(HelpScreen("compare"))

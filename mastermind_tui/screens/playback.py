@@ -1,0 +1,56 @@
+"""Autoplay for screens that step through a recorded game (watch, compare): a beat every
+so often at a speed the viewer sets, paused by the viewer or by anything opened on top."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.timer import Timer
+from textual.widget import Widget
+
+#: Seconds between beats, slowest first; the viewer moves along with + and -.
+SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)
+#: Where playing starts: one beat a second.
+DEFAULT_SPEED = 2
+
+
+class Playback:
+    """Calls ``step`` every beat while playing; ``step`` returns False at the end, which
+    pauses."""
+
+    def __init__(self, owner: Widget, step: Callable[[], bool]) -> None:
+        self.owner = owner
+        self.step = step
+        self.speed = DEFAULT_SPEED
+        self._timer: Timer | None = None
+
+    @property
+    def playing(self) -> bool:
+        return self._timer is not None
+
+    @property
+    def seconds(self) -> float:
+        return SPEEDS[self.speed]
+
+    def play(self) -> None:
+        self.pause()
+        self._timer = self.owner.set_interval(self.seconds, self._beat)
+
+    def pause(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def faster(self, by: int) -> None:
+        """+ (1) or - (-1): the next speed, at once if playing."""
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))
+        if self.playing:
+            self.play()
+
+    def _beat(self) -> None:
+        if not self.step():
+            self.pause()
+
+    def text(self) -> str:
+        """``▶ playing, 1 s a beat`` or ``paused, 1 s a beat`` (the keys are in the footer)."""
+        return f"{'▶ playing' if self.playing else 'paused'}, {self.seconds:g} s a beat"

@@ -1,0 +1,90 @@
+"""The choice as a picture: the guesses a strategy weighed, best first, each a bar as long
+as its score in the strategy's own measure, the chosen one standing out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from engine import Decision
+from engine.explain import tie_rule, tied
+from engine.strategies import measure_of
+from engine.trace import format_score
+
+from .pegs import Painter
+
+#: Marks a guess that could be the secret, and one whose score ties the chosen one's.
+POSSIBLE = "✓"
+TIE = "="
+
+
+class ChoiceChart(Widget):
+    """One line per guess weighed (the chosen one first, then as many of the next best as
+    ``rows`` allows), each a bar scaled to the largest score shown; a legend says what
+    the marks mean and how a tie was broken. Hidden for strategies that keep no score."""
+
+    DEFAULT_CSS = "ChoiceChart { height: auto; }"
+
+    #: Most guesses drawn (the screen gives more on a tall terminal).
+    rows: reactive[int] = reactive(6, layout=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._decision: Decision | None = None
+        self._paint: Painter | None = None
+        self._fmt: Callable[[int], str] = str
+
+    def show(self, decision: Decision | None, paint: Painter, fmt: Callable[[int], str]) -> None:
+        """The decision to draw, ``paint`` writing its codes in colour, ``fmt`` plain."""
+        self._decision, self._paint, self._fmt = decision, paint, fmt
+        self.display = decision is not None and _measured(decision)
+        self.refresh(layout=True)
+
+    def render(self) -> Content:
+        decision, paint = self._decision, self._paint
+        if decision is None or paint is None or not _measured(decision):
+            return Content("")
+        assert decision.score is not None and decision.score_label is not None
+        measure = measure_of(decision.score_label)
+        assert measure is not None
+        shown = [(decision.guess, decision.score, decision.consistent)]
+        shown += [(a.guess, a.score, a.consistent) for a in decision.alternatives]
+        shown = shown[: max(1, self.rows)]
+        mark = "≈" if decision.estimated else ""
+        values = [f"{mark}{format_score(score)}" for _, score, _ in shown]
+        digits = max(len(v) for v in values)
+        code_width = max(len(self._fmt(g)) for g, _, _ in shown)
+        top = max(abs(score) for _, score, _ in shown) or 1.0
+        room = max(3, self.size.width - (2 + code_width + 1 + 1 + digits + 4))
+        better = "more" if measure.higher_is_better else "less"
+        parts: list[tuple[str, str] | str | Content] = [
+            (f"Guesses weighed, by {measure.label} ({better} is better):\n", "bold")
+        ]
+        ties = False
+        for row, ((guess, score, possible), value) in enumerate(zip(shown, values, strict=True)):
+            chosen = row == 0
+            parts.append(("▶ " if chosen else "  ", "bold $accent"))
+            parts.append(paint(guess))
+            parts.append(" " * (code_width - len(self._fmt(guess)) + 1))
+            length = max(1, round(room * abs(score) / top))
+            parts.append(("█" * length, "bold $accent" if chosen else "$primary 70%"))
+            parts.append((f" {value:>{digits}}", "bold" if chosen else ""))
+            tie = not chosen and tied(decision, score)
+            ties = ties or tie
+            parts.append((f" {TIE if tie else ' '}{POSSIBLE if possible else ' '}", "bold"))
+            parts.append("\n")
+        legend = f"▶ chosen · {POSSIBLE} could be the secret"
+        if ties and decision.alternatives and tied(decision, decision.alternatives[0].score):
+            legend += f" · {TIE} tied, broken so: {tie_rule(decision, self._fmt)}"
+        parts.append((legend, "dim"))
+        return Content.assemble(*parts)
+
+
+def _measured(decision: Decision) -> bool:
+    """Whether the decision carries a score in a known measure (else nothing to draw)."""
+    label = decision.score_label
+    return decision.score is not None and label is not None and measure_of(label) is not None

@@ -1,0 +1,102 @@
+"""Strategies side by side: one secret, a column each, stepped together; the command line
+and the home screen open it; the totals are the engine's own games."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from engine import MastermindError, make_strategy, play
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.cli import build_parser, main
+from mastermind_tui.compare_session import DEFAULT_RIVALS, read_strategies
+from mastermind_tui.screens.compare import CompareScreen
+from mastermind_tui.settings import Settings
+from mastermind_tui.widgets.bars import PartitionBars
+
+
+def compare_app(secret: str = "RGOY", strategies: tuple[str, ...] = ()) -> MastermindApp:
+    settings = Settings.build(mode="compare", seed=1)
+    chosen = strategies or ("knuth", "optimal", "entropy")
+    return MastermindApp(settings, settings.notation.parse(settings.space, secret), compare=chosen)
+
+
+def texts(app: MastermindApp, selector: str) -> list[str]:
+    return [str(w.render()) for w in app.screen.query(selector).results(Static)]
+
+
+async def test_strategies_step_together_and_total_as_the_engine_plays() -> None:
+    app = compare_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        session = screen.session
+        games = {
+            name: play(session.settings.space, make_strategy(name), session.secret)
+            for name in ("knuth", "optimal", "entropy")
+        }
+        said = texts(app, ".column-said")
+        firsts = [session.watches[i].format(games[n][0].guess) for i, n in enumerate(games)]
+        assert [line.split("plays ")[1].split()[0] for line in said] == firsts
+        await pilot.press("n")  # every column's first answer, together
+        said = texts(app, ".column-said")
+        for line, game in zip(said, games.values(), strict=True):
+            first = game[0]
+            assert f"{first.decision.candidates_before:,} → {first.candidates_after:,}" in line
+        bars = list(app.screen.query(PartitionBars).results(PartitionBars))
+        for column, game in zip(bars, games.values(), strict=True):
+            assert column.partition == game[0].decision.partition
+            assert column.answered == game[0].answer
+        await pilot.press("end")
+        caption = str(app.screen.query_one("#caption", Static).render())
+        for name, game in games.items():
+            assert f"{name} {len(game)} guess" in caption
+        await pilot.press("p")
+        assert str(app.screen.query_one("#caption", Static).render()).startswith("Move ")
+
+
+def test_strategies_are_read_and_checked() -> None:
+    settings = Settings.build(mode="compare")
+    assert read_strategies("Knuth, optimal entropy", settings) == ("knuth", "optimal", "entropy")
+    assert read_strategies("", settings) == DEFAULT_RIVALS
+    with pytest.raises(MastermindError, match="unknown strategy 'nope'"):
+        read_strategies("knuth nope", settings)
+    with pytest.raises(MastermindError, match="2 to 4"):
+        read_strategies("knuth", settings)
+    big = Settings.build(mode="compare", colours=8, positions=8)
+    with pytest.raises(MastermindError):
+        read_strategies("knuth optimal", big)  # no exact optimum that big
+
+
+def test_the_command_line_reads_a_secret_and_strategies(capsys: pytest.CaptureFixture[str]) -> None:
+    args = build_parser().parse_args(["compare", "RGBY", "knuth", "optimal", "entropy"])
+    assert args.secret == "RGBY" and args.strategies == ["knuth", "optimal", "entropy"]
+    assert main(["compare", "RGBY", "knuth", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "unknown strategy 'nope'" in err
+    assert main(["compare", "RGBY", "--strategy", "knuth"]) == 2  # would do nothing
+    assert "not --strategy" in capsys.readouterr().err
+
+
+async def test_compare_from_the_home_screen() -> None:
+    from mastermind_tui.screens.home import HomeScreen
+
+    app = MastermindApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        home.query_one("#mode", Select).value = "compare"
+        home.query_one("#secret", Input).value = "RGOY"
+        home.query_one("#compare", Input).value = "knuth nope"
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, HomeScreen)  # refused beside its field
+        assert "unknown strategy" in home.error
+        home.query_one("#compare", Input).value = "knuth most-parts"
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, CompareScreen)
+        names = [w.settings.strategy for w in app.screen.session.watches]
+        assert names == ["knuth", "most-parts"]
