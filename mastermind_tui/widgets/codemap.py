@@ -23,63 +23,25 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-#: What a cell means: the first line above the map.
-LEGEND = "lit: still possible · dark: ruled out"
+from .codemap_layout import (
+    CELL_ACROSS,
+    CELL_DOWN,
+    LEGEND,
+    across_pegs,
+    axes_text,
+    compact_text,
+    down_rows,
+    label_width,
+    map_columns,
+    symbols_of,
+)
+
 #: The next line in a game without repeats, whose map has blank cells.
 LEGEND_BLANK = "blank: a colour repeats, not a code"
 _GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 #: Lines above the map: the legend, the axes, the column labels (one more, the blank
 #: cells' legend, where there are some).
 _TOP = 3
-
-
-def map_columns(colours: int, positions: int) -> int:
-    """Columns such that a row is a run of codes sharing their last positions."""
-    wide = colours ** math.ceil(positions / 2)
-    return wide if wide <= 48 else colours ** (positions // 2)
-
-
-def _across(colours: int, positions: int) -> int:
-    """How many of the first pegs run across the map."""
-    return round(math.log(map_columns(colours, positions), colours))
-
-
-def _pegs(first: int, last: int) -> str:
-    return f"peg {first}" if first == last else f"pegs {first}-{last}"
-
-
-def axes_text(colours: int, positions: int) -> str:
-    """``across: pegs 1-2 · down: pegs 3-4``: the second line above the map."""
-    k = _across(colours, positions)
-    across = f"across: {_pegs(1, k)}"
-    return across if k == positions else f"{across} · down: {_pegs(k + 1, positions)}"
-
-
-def _down_block(colours: int, positions: int) -> int:
-    """Rows of the map that share the colour of the slowest down peg."""
-    return colours ** max(0, positions - _across(colours, positions) - 1)
-
-
-def label_width(colours: int, positions: int) -> int:
-    """Columns of row labels left of the map: a colour and a space, or two colours and a
-    space where each row has a colour of its own (two rows share a line)."""
-    return 3 if _down_block(colours, positions) == 1 else 2
-
-
-def map_width(colours: int, positions: int) -> int:
-    """Cells across the map with its row labels, or its legend if that is wider."""
-    cells = label_width(colours, positions) + map_columns(colours, positions)
-    return max(cells, len(LEGEND), len(axes_text(colours, positions)))
-
-
-def symbols_of(fmt: Callable[[int], str], colours: int, positions: int) -> list[str]:
-    """Each colour's symbol as the notation writes it, read off the one-colour codes."""
-    ones = sum(colours**i for i in range(positions))
-    out = []
-    for colour in range(colours):
-        text = fmt(colour * ones)
-        out.append(text.split()[0] if " " in text.strip() else text[0])
-    return out
 
 
 class CodeMap(Static):
@@ -189,7 +151,7 @@ class CodeMap(Static):
         column = x - label_width(self._colours, self._positions)
         cell_row = y - self._top()
         rows = math.ceil(len(self._lit) / columns)
-        across, down = (_ACROSS, _DOWN) if self.compact else (1, 2)
+        across, down = (CELL_ACROSS, CELL_DOWN) if self.compact else (1, 2)
         if not (0 <= column < -(-columns // across) and 0 <= cell_row < -(-rows // down)):
             return None
         code = (down * cell_row) * columns + column * across
@@ -210,7 +172,7 @@ class CodeMap(Static):
             return
         if self.compact:  # a click steps through the cell's codes
             columns = self._columns()
-            cell = [code + r * columns + c for r in range(_DOWN) for c in range(_ACROSS)]
+            cell = [code + r * columns + c for r in range(CELL_DOWN) for c in range(CELL_ACROSS)]
             cell = [c for c in cell if c < len(self._lit)]
             now = cell.index(self.cursor) if self.cursor in cell else -1
             self.cursor = cell[(now + 1) % len(cell)]
@@ -222,7 +184,11 @@ class CodeMap(Static):
         return map_columns(self._colours, self._positions)
 
     def _compact_text(self) -> Text:
-        return _compact_draw(self)
+        assert self._lit is not None
+        colour = (self._colour("codemap--lit"), self._colour("codemap--cursor"))
+        return compact_text(
+            self._lit, self._gone, self._colours, self._positions, self._fmt, self.cursor, colour
+        )
 
     def _top(self) -> int:
         return _TOP + (self._gone is not None)
@@ -268,9 +234,9 @@ class CodeMap(Static):
         out = self._colour("codemap--out-light" if light else "codemap--out")
         marks = (self._colour("codemap--cursor-out"), self._colour("codemap--cursor"))
         cell = Style(color=lit, bgcolor=out)
-        k = _across(colours, positions)
+        k = across_pegs(colours, positions)
         across_block = colours ** (k - 1)
-        down_block = _down_block(colours, positions)
+        down_block = down_rows(colours, positions)
         left = label_width(colours, positions)
         legend = LEGEND if self._gone is None else f"{LEGEND}\n{LEGEND_BLANK}"
         text = Text(f"{legend}\n{axes_text(colours, positions)}\n", style="dim")
@@ -315,76 +281,6 @@ class CodeMap(Static):
             text.append("\n")
         text.right_crop(1)  # the last row's newline
         self.update(text)
-
-
-#: Codes to a cell of the compact map: two across, four down (a Braille cell's dots).
-_ACROSS, _DOWN = 2, 4
-#: Each dot's bit in a Braille character, by (row, column) within the cell.
-_DOTS = {
-    (0, 0): 1,
-    (1, 0): 2,
-    (2, 0): 4,
-    (0, 1): 8,
-    (1, 1): 16,
-    (2, 1): 32,
-    (3, 0): 64,
-    (3, 1): 128,
-}
-
-
-def _compact_draw(codemap: CodeMap) -> Text:
-    """``CodeMap``'s compact drawing: eight codes to a cell, a Braille dot each, lit where
-    still possible (no code of the game counts as dark here: the legend says so); the
-    cursor's cell in the cursor's colour."""
-    assert codemap._lit is not None
-    colours, positions = codemap._colours, codemap._positions
-    size = len(codemap._lit)
-    columns = map_columns(colours, positions)
-    rows = math.ceil(size / columns)
-    grid = np.zeros((-(-rows // _DOWN) * _DOWN, -(-columns // _ACROSS) * _ACROSS), dtype=bool)
-    lit = np.zeros(rows * columns, dtype=bool)
-    lit[:size] = codemap._lit
-    if codemap._gone is not None:
-        lit[:size] &= ~codemap._gone
-    grid[:rows, :columns] = lit.reshape(rows, columns)
-    bits = np.zeros((grid.shape[0] // _DOWN, grid.shape[1] // _ACROSS), dtype=np.int32)
-    for (row, column), bit in _DOTS.items():
-        bits += grid[row::_DOWN, column::_ACROSS] * bit
-    symbols = symbols_of(codemap._fmt, colours, positions)
-    style = Style(color=codemap._colour("codemap--lit"))
-    marked = Style(color=codemap._colour("codemap--cursor"), bold=True)
-    k = _across(colours, positions)
-    across_block = colours ** (k - 1)
-    down_block = _down_block(colours, positions)
-    left = label_width(colours, positions)
-    legend = "dot: still possible" + (" (8 codes a cell)" if codemap._gone is None else "")
-    text = Text(f"{legend}\n{axes_text(colours, positions)}\n", style="dim")
-    labels = [
-        symbols[(column // across_block) % colours] if column % across_block == 0 else " "
-        for column in range(0, bits.shape[1] * _ACROSS)
-    ]
-    cells = ["".join(labels[i : i + _ACROSS]).strip()[:1] or " " for i in range(0, len(labels), 2)]
-    text.append(" " * left + "".join(cells) + "\n", "dim")
-    cursor = codemap.cursor
-    at = None if cursor is None else divmod(cursor, columns)
-    for line, row_bits in enumerate(bits):
-        starts = [
-            symbols[(row // down_block) % colours]
-            for row in range(line * _DOWN, line * _DOWN + _DOWN)
-            if row < rows and row % down_block == 0 and k < positions
-        ]
-        text.append(f"{''.join(starts[: left - 1]):<{left}}", style="dim")
-        glyphs = [chr(0x2800 + int(b)) for b in row_bits]
-        if at is not None and at[0] // _DOWN == line:
-            cell = at[1] // _ACROSS
-            text.append("".join(glyphs[:cell]), style)
-            text.append(chr(0x2800 + 255), marked)  # the cursor's cell, every dot
-            text.append("".join(glyphs[cell + 1 :]), style)
-        else:
-            text.append("".join(glyphs), style)
-        text.append("\n")
-    text.right_crop(1)
-    return text
 
 
 def _cell_with_blank(top: bool, bottom: bool, gone: tuple[bool, bool]) -> tuple[str, str]:

@@ -19,7 +19,8 @@ from engine.words import plural
 from ..views import TraceView
 from .bars import PartitionBars, Rival, wrapped
 from .choice import ChoiceChart
-from .codemap import CodeMap, map_width
+from .codemap import CodeMap
+from .codemap_layout import map_width
 from .pegs import Painter, plain_painter
 
 #: Narrowest the partition bars may be beside the code map, alone and beside another
