@@ -24,7 +24,6 @@ import itertools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -39,6 +38,8 @@ SYMMETRY_LIMIT = 1 << 25
 #: Most codes for which the exact search is offered: measured to finish in seconds up to
 #: 6 colours x 4 positions; the next sizes (7x4, 8x5) take hours in a C++ search.
 CODE_LIMIT = 1296
+#: Slots of the search's transposition table (24 bytes each): 6x4 keeps about 50,000.
+TABLE_SLOTS = 1 << 20
 
 
 def check_size(space: CodeSpace) -> None:
@@ -52,31 +53,17 @@ def check_size(space: CodeSpace) -> None:
         )
 
 
-@lru_cache(maxsize=2)
-def symmetry_images(colours: int, positions: int) -> np.ndarray:
-    """Every permutation of positions combined with every permutation of colours, as the
-    image of each code index: shape (positions! x colours!, codes), int16."""
-    space = CodeSpace(colours, positions)
-    sigmas = np.array(list(itertools.permutations(range(colours))), dtype=np.int16)
-    weights = space.weights.astype(np.int16)
-    out = []
-    for pi in itertools.permutations(range(positions)):
-        image = np.zeros((len(sigmas), space.size), dtype=np.int16)
-        for i, source in enumerate(pi):
-            image += sigmas[:, space.digits[source]] * weights[i]
-        out.append(image)
-    return np.concatenate(out)
-
-
-@dataclass(frozen=True)
-class Splits:
-    """How each guess of a pool splits a set: its answers from every code, how many
-    classes, whether it could be the secret, and the least total it can lead to."""
-
-    answers: np.ndarray
-    parts: np.ndarray
-    possible: np.ndarray
-    bounds: np.ndarray
+def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
+    """The image of every code under each permutation of the colours, and under each
+    permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
+    group is their product, an element applying one of each."""
+    weights = space.weights.astype(np.int64)
+    digits = space.digits.astype(np.int64)
+    sigmas = np.array(list(itertools.permutations(range(space.colours))), dtype=np.int64)
+    colour_images = np.take(sigmas, digits, axis=1).transpose(0, 2, 1) @ weights
+    pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.int64)
+    position_images = digits[pis].transpose(0, 2, 1) @ weights
+    return colour_images.astype(np.int16), position_images.astype(np.int16)
 
 
 @dataclass
@@ -98,180 +85,90 @@ class Node:
 
 
 class OptimalSearch:
-    """Exact values of code sets, and the optimal guess at any position, for one size."""
+    """Exact values of code sets, and the optimal guess at any position, for one size.
+    The search runs in the compiled kernel (``engine.search_kernel``); this keeps its
+    tables and its memory between calls."""
 
-    def __init__(self, space: CodeSpace) -> None:
+    def __init__(self, space: CodeSpace, table_slots: int = TABLE_SLOTS) -> None:
         check_size(space)
+        from . import search_kernel  # numba: only the commands that search import it
+
+        self.kernel = search_kernel
         self.space = space
         self.answers = table(space)
         self.k = classes(space.positions)
         self.found = encode(space.positions, 0, space.positions)
         #: The codes the rules allow: the codes at the start, and every guess allowed.
-        self.everything = space.allowed.astype(np.int16)
-        #: Whether that is every index, so that a table's rows need no gathering.
-        self.whole = space.repeats
+        self.everything = np.array(space.allowed, dtype=np.int16)
         #: Rank of each code as written (first position most significant): the tie rule's
         #: order, so each orbit of guesses is represented by its first code as written.
         self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
         # K answers besides "all black": p(p+3)/2 - 1 (3 black 1 white never happens).
         self.branching = space.positions * (space.positions + 3) // 2 - 1
         self.bound = _level_bounds(space.size, self.branching)
-        #: Each answer as one bit (where classes fit in 64 bits), for counting classes fast.
-        self.bits = (
-            np.left_shift(np.uint64(1), self.answers.astype(np.uint64)) if self.found < 64 else None
+        self.colour_images, self.position_images = permutation_images(space)
+        allowed = np.zeros(space.size, dtype=np.bool_)
+        allowed[space.allowed] = True
+        #: The transposition table (see the kernel), the counters and the parameters.
+        self.memory = (np.zeros((table_slots, 2), np.uint64), np.zeros(table_slots, np.int64))
+        self.counters = np.zeros(4, dtype=np.int64)
+        params = np.array([self.found, self.k, self.branching], dtype=np.int64)
+        self.ctx = (
+            self.answers,
+            self.colour_images,
+            self.position_images,
+            self.rank,
+            allowed,
+            self.everything,
+            self.bound,
+            *self.memory,
+            self.counters,
+            params,
         )
-        self.exact: dict[bytes, int] = {}
-        self.at_least: dict[bytes, int] = {}
-        self.nodes = 0
+
+    @property
+    def nodes(self) -> int:
+        """How many sets the search has weighed guesses for."""
+        return int(self.counters[self.kernel.NODES])
 
     # -- positions -------------------------------------------------------------------------
-    def symmetries(self, history: tuple[int, ...]) -> np.ndarray:
-        """The symmetries that leave every guess in ``history`` unchanged."""
-        images = symmetry_images(self.space.colours, self.space.positions)
+    def _rows(self, history: tuple[int, ...]) -> np.ndarray:
+        """The group elements that leave every guess in ``history`` unchanged."""
+        rows = np.arange(len(self.colour_images) * len(self.position_images), dtype=np.int64)
         for guess in history:
-            images = images[images[:, guess] == guess]
-        return images
+            rows = self.kernel.fixing(self.colour_images, self.position_images, rows, guess)
+        return rows
 
-    def pool(self, group: np.ndarray) -> np.ndarray:
-        """One guess per orbit of the group: the first as written (the group maps codes
-        without repeats to codes without repeats, so the allowed ones are whole orbits)."""
-        if len(group) == 1:
-            return self.everything
-        firsts = np.flatnonzero(self.rank[group].min(axis=0) == self.rank).astype(np.int16)
-        return self.space.allowed_only(firsts)
+    def representative(self, history: tuple[int, ...], guess: int) -> int:
+        """The first as written of the guesses that split every position after
+        ``history`` as ``guess`` does by symmetry (the guess the search weighs for it)."""
+        images = (self.colour_images, self.position_images)
+        return int(self.kernel.first_image(*images, self.rank, self._rows(history), guess))
+
+    def _run(
+        self, codes: np.ndarray, history: tuple[int, ...], beta: int, mode: int, skip: list[int]
+    ) -> tuple[int, list[int]]:
+        codes = np.ascontiguousarray(codes, dtype=np.int16)
+        out = np.empty(len(self.everything), dtype=np.int64)
+        best = self.kernel.search(
+            self.ctx, codes, self._rows(history), beta, mode, np.array(skip, np.int64), out
+        )
+        return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
     # -- the search ------------------------------------------------------------------------
-    def value(self, codes: np.ndarray, group: np.ndarray, beta: int = 1 << 40) -> int:
-        """T(codes) if it is below ``beta``; otherwise some lower bound that is >= beta."""
-        n = len(codes)
-        if n <= 2:
-            return 2 * n - 1
-        key = codes.tobytes()
-        known = self.exact.get(key)
-        if known is not None:
-            return known
-        low = max(int(self.bound[n]), self.at_least.get(key, 0))
-        if low >= beta:
-            return low
-        self.nodes += 1
-        if n <= self.branching + 1:
-            # Cheap first: a possible code that tells the others apart.
-            among = np.sort(self.answers[np.ix_(codes, codes)], axis=1)
-            if (np.count_nonzero(np.diff(among, axis=1), axis=1) == n - 1).any():
-                self.exact[key] = 2 * n - 1
-                return 2 * n - 1
-            if n == 3:  # guess one: the other two cost 3 more
-                self.exact[key] = 6
-                return 6
-        pool = self.pool(group)
-        splits = self._splits(codes, pool)
-        perfect = splits.parts == n
-        if perfect.any():  # no possible code does it (that was checked), another code does
-            quick = 2 * n - 1 if splits.possible[perfect].any() else 2 * n
-            self.exact[key] = quick
-            return quick
-        best, _ = self._best(codes, group, pool, splits, beta)
-        if best < beta:
-            self.exact[key] = best
-            return best
-        self.at_least[key] = max(low, beta)
-        return max(low, beta)
-
-    def _splits(self, codes: np.ndarray, pool: np.ndarray) -> Splits:
-        """How every guess in the pool splits the codes, and its lower bound."""
-        n = len(codes)
-        every = self.whole and len(pool) == len(self.everything)
-        answers = self.answers[codes].T if every else self.answers[np.ix_(codes, pool)].T
-        if n <= self.branching + 1 and self.bits is not None:
-            # Every class has at most K + 1 codes, whose bound is 2m - 1: the bound is
-            # n + 2(n - found) - (parts - found), and the classes present are bits to OR.
-            bits = self.bits[codes] if every else self.bits[np.ix_(codes, pool)]
-            present = np.bitwise_or.reduce(bits, axis=0)
-            parts = np.bitwise_count(present).astype(np.int64)
-            possible = (present >> np.uint64(self.found)) & np.uint64(1) == 1
-            bounds = 3 * n - parts - possible
-            return Splits(answers, parts, possible, bounds)
-        k = len(pool)
-        offsets = answers.astype(np.int32) + (np.arange(k, dtype=np.int32) * self.k)[:, None]
-        hist = np.bincount(offsets.ravel(), minlength=k * self.k).reshape(k, self.k)
-        parts = np.count_nonzero(hist, axis=1)
-        possible = hist[:, self.found] > 0
-        hist[:, self.found] = 0
-        bounds = n + self.bound[hist].sum(axis=1)
-        return Splits(answers, parts, possible, bounds)
-
-    def _best(
-        self,
-        codes: np.ndarray,
-        group: np.ndarray,
-        pool: np.ndarray,
-        splits: Splits,
-        beta: int,
-        ties: bool = False,
-        skip: frozenset[bytes] = frozenset(),
-    ) -> tuple[int, list[int]]:
-        """The smallest total below ``beta`` (or ``beta``) and the pool rows reaching it:
-        the first one found, or with ``ties`` every one; guesses splitting the codes as in
-        ``skip`` are not weighed."""
-        bounds = splits.bounds
-        order = np.lexsort((~splits.possible, bounds))
-        best, rows = beta, list[int]()
-        seen: set[bytes] = set(skip)
-        for row in order:
-            if bounds[row] > best or (bounds[row] == best and not ties):
-                break
-            split = splits.answers[row]
-            shape = split.tobytes()
-            if splits.parts[row] < 2 or (shape in seen and not ties):
-                continue  # tells nothing, or splits exactly like a guess already weighed
-            seen.add(shape)
-            limit = best + 1 if ties else best
-            total = self._total(codes, group, int(pool[row]), split, int(bounds[row]), limit)
-            if total < best or (ties and total == best):
-                rows = [*rows, int(row)] if total == best else [int(row)]
-                best = total
-        return best, rows
-
-    def _total(
-        self,
-        codes: np.ndarray,
-        group: np.ndarray,
-        guess: int,
-        split: np.ndarray,
-        low: int,
-        limit: int,
-    ) -> int:
-        """Total for one guess if below ``limit`` (its children searched largest first, each
-        with what is left of the budget); otherwise a value >= limit."""
-        order = np.argsort(split, kind="stable")  # stable: each class stays sorted
-        ordered, grouped = split[order], codes[order]
-        ends = [*np.flatnonzero(ordered[1:] != ordered[:-1]).tolist(), len(split) - 1]
-        children, start = [], 0
-        for end in ends:  # classes of more than two codes (smaller ones cost 2m - 1)
-            if end - start >= 2 and ordered[start] != self.found:
-                children.append(grouped[start : end + 1])
-            start = end + 1
-        children.sort(key=len, reverse=True)
-        below = group[group[:, guess] == guess] if len(group) > 1 else group
-        total = low
-        for child in children:
-            floor = int(self.bound[len(child)])
-            total += self.value(child, below, limit - (total - floor)) - floor
-            if total >= limit:
-                return total
-        return total
+    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = 1 << 40) -> int:
+        """T(codes) after the guesses ``history`` if it is below ``beta``; otherwise some
+        lower bound that is >= beta."""
+        return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
 
     def decide(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, list[int]]:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
         and every guess reaching it."""
-        codes = np.asarray(codes, dtype=np.int16)
-        group = self.symmetries(history)
-        best = self.value(codes, group)
+        best = self.value(codes, history)
         if len(codes) <= 2:
             return best, [int(c) for c in codes]  # guessing either of two codes costs 3
-        pool = self.pool(group)
-        _, rows = self._best(codes, group, pool, self._splits(codes, pool), best + 1, ties=True)
-        return best, [int(pool[r]) for r in rows]
+        _, guesses = self._run(codes, history, best + 1, self.kernel.TIES, [])
+        return best, guesses
 
     def runner_up(
         self, codes: np.ndarray, history: tuple[int, ...], chosen: list[int]
@@ -281,18 +178,12 @@ class OptimalSearch:
         the optimum. None when every other guess splits as one of them does or tells
         nothing. Guesses that only swap colours or positions of a chosen one split alike
         and are not counted."""
-        codes = np.asarray(codes, dtype=np.int16)
         if len(codes) <= 2:
             return None
-        group = self.symmetries(history)
-        pool = self.pool(group)
-        taken = frozenset(self.answers[g, codes].tobytes() for g in chosen)
-        splits = self._splits(codes, pool)
-        total, rows = self._best(codes, group, pool, splits, 1 << 40, skip=taken)
-        if not rows:
+        total, guesses = self._run(codes, history, 1 << 40, self.kernel.RUNNER_UP, chosen)
+        if not guesses:
             return None
-        guesses = [int(pool[r]) for r in rows]
-        return pick(guesses, codes, self.rank), total
+        return pick(guesses, np.asarray(codes), self.rank), total
 
 
 def _level_bounds(size: int, branching: int) -> np.ndarray:
@@ -418,13 +309,10 @@ def rate(
         best = (pick(guesses, codes, search.rank), total)
     # A symmetric guess splits the codes alike, and the search has more likely met the
     # representative of its orbit.
-    group = search.symmetries(history)
-    image = group[np.argmin(search.rank[group[:, guess]])]
-    guess_rep = int(image[guess])
+    guess_rep = search.representative(history, guess)
     split = search.answers[guess_rep, codes]
-    below = search.symmetries((*history, guess_rep))
     total = n + sum(
-        search.value(codes[split == answer], below)
+        search.value(codes[split == answer], (*history, guess_rep))
         for answer in np.unique(split)
         if answer != search.found
     )

@@ -165,8 +165,7 @@ class Rater:
         known = (best.guess, round(best.score * n))
         if history:
             return rate(search, codes, history, guess, known).expected
-        group = search.symmetries(())
-        orbit = str(int(group[np.argmin(search.rank[group[:, guess]]), guess]))
+        orbit = str(search.representative((), guess))
         name, key = _openings_file(space)
         try:
             stored = cache.load(name, key)

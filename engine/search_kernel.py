@@ -1,0 +1,358 @@
+"""The exact optimal search's hot loops, compiled by numba (``engine.optimal`` drives it).
+
+One self-recursive function, ``search``, does the branch and bound: numba caches
+self-recursion on disk (``cache=True``: only the first run after installing compiles), but
+not two functions calling each other, so weighing the guesses at the top (ties, a
+runner-up) is a mode of the same function rather than a second one.
+
+Values of code sets are memoised in a transposition table of fixed size, keyed by a
+128-bit hash of the sorted codes: a full bucket drops an entry, which costs only time,
+since any entry is only a value found before (two sets with one hash would need about
+2**64 sets stored). Memory stays bounded whatever the size searched.
+
+The context ``ctx`` is a tuple: the answer table (guess x code), the images of every code
+under each permutation of the colours and of the positions, each code's rank as written,
+the mask of codes the rules allow, those codes, the level bounds, the table's keys and
+values, counters, and parameters (the "found" answer, the number of answer slots, answers
+besides "found"). Code sets are sorted int16 arrays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+#: Slots of the transposition table searched per key.
+BUCKET = 4
+#: What ``search`` does: a value (memoised, quick answers first); the best guesses below
+#: a budget, every one reaching it; the best guess splitting unlike some given guesses.
+VALUE, TIES, RUNNER_UP = 0, 1, 2
+#: Counters: sets searched, guesses written by the last TIES or RUNNER_UP call.
+NODES, CHOSEN = 0, 1
+
+
+@njit(cache=True)
+def _mix(x: Any) -> Any:
+    """splitmix64's finaliser: every bit of the input moves every bit of the output."""
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    return x
+
+
+@njit(cache=True)
+def hash_codes(codes: Any) -> Any:
+    """Two independent 64-bit hashes of a sequence of small integers."""
+    h1 = np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(len(codes))
+    h2 = np.uint64(0xD6E8FEB86659FD93)
+    for c in codes:
+        x = np.uint64(c) + np.uint64(1)
+        h1 = (h1 ^ x) * np.uint64(0x100000001B3)
+        h2 = (h2 + x) * np.uint64(0xFF51AFD7ED558CCD)
+        h2 ^= h2 >> np.uint64(29)
+    return _mix(h1), _mix(h2)
+
+
+@njit(cache=True)
+def _slot(keys: Any, vals: Any, h1: Any, h2: Any) -> Any:
+    """Where the key is stored, or -1."""
+    start = np.int64(h1 & np.uint64(len(vals) - 1)) & ~np.int64(BUCKET - 1)
+    for i in range(start, start + BUCKET):
+        if vals[i] != 0 and keys[i, 0] == h1 and keys[i, 1] == h2:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def recall(keys: Any, vals: Any, h1: Any, h2: Any) -> Any:
+    """The stored value: positive, exact; negative, minus a lower bound; 0, nothing."""
+    i = _slot(keys, vals, h1, h2)
+    return vals[i] if i >= 0 else np.int64(0)
+
+
+@njit(cache=True)
+def keep(keys: Any, vals: Any, h1: Any, h2: Any, value: Any) -> None:
+    """Store ``value`` (encoded as ``recall`` returns it); a full bucket gives up a lower
+    bound first, otherwise the slot the second hash names."""
+    i = _slot(keys, vals, h1, h2)
+    if i < 0:
+        start = np.int64(h1 & np.uint64(len(vals) - 1)) & ~np.int64(BUCKET - 1)
+        i = -1
+        for j in range(start, start + BUCKET):
+            if vals[j] == 0:
+                i = j
+                break
+        for j in range(start, start + BUCKET):
+            if i < 0 and vals[j] < 0:
+                i = j
+        if i < 0:
+            i = start + np.int64(h2 & np.uint64(BUCKET - 1))
+    keys[i, 0], keys[i, 1], vals[i] = h1, h2, value
+
+
+@njit(cache=True)
+def image(colour_images: Any, position_images: Any, element: Any, code: Any) -> Any:
+    """The image of ``code`` under a group element: element ``p * colours! + s`` permutes
+    the colours by permutation ``s``, then the positions by permutation ``p``."""
+    s = len(colour_images)
+    return position_images[element // s, colour_images[element % s, code]]
+
+
+@njit(cache=True)
+def fixing(colour_images: Any, position_images: Any, rows: Any, guess: Any) -> Any:
+    """The group elements of ``rows`` that leave ``guess`` unchanged."""
+    if len(rows) == 1:
+        return rows
+    out = np.empty(len(rows), dtype=np.int64)
+    n = 0
+    for r in rows:
+        if image(colour_images, position_images, r, guess) == guess:
+            out[n] = r
+            n += 1
+    return out[:n].copy()
+
+
+@njit(cache=True)
+def first_image(colour_images: Any, position_images: Any, rank: Any, rows: Any, code: Any) -> Any:
+    """The first as written of the images of ``code`` under the group elements ``rows``."""
+    best = code
+    for r in rows:
+        c = image(colour_images, position_images, r, code)
+        if rank[c] < rank[best]:
+            best = c
+    return best
+
+
+@njit(cache=True)
+def orbit_pool(
+    colour_images: Any, position_images: Any, rank: Any, allowed: Any, everything: Any, rows: Any
+) -> Any:
+    """One guess per orbit of the group: the first as written, if the rules allow it. A
+    code is passed over at the first image written before it, so only the firsts take a
+    look at every group element."""
+    if len(rows) == 1:
+        return everything
+    out = np.empty(len(rank), dtype=np.int16)
+    n = 0
+    for c in range(len(rank)):
+        if not allowed[c]:
+            continue
+        first = True
+        for r in rows:
+            if rank[image(colour_images, position_images, r, c)] < rank[c]:
+                first = False
+                break
+        if first:
+            out[n] = c
+            n += 1
+    return out[:n].copy()
+
+
+@njit(cache=True)
+def _popcount(x: Any) -> Any:
+    """Bits set in a 64-bit word."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def _separates(answers: Any, codes: Any, slots: Any) -> Any:
+    """Whether one of ``codes`` gives every one of them a different answer."""
+    taken = np.zeros(slots, dtype=np.bool_)
+    for g in codes:
+        taken[:] = False
+        ok = True
+        for c in codes:
+            a = answers[g, c]
+            if taken[a]:
+                ok = False
+                break
+            taken[a] = True
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _children(codes: Any, split: Any, slots: Any, found: Any) -> Any:
+    """The classes of more than two codes (not "found") a split leaves, largest first:
+    the codes grouped by answer (each class stays sorted), and each class's start and
+    size."""
+    count = np.zeros(slots + 1, dtype=np.int64)
+    for a in split:
+        count[a + 1] += 1
+    sizes = count[1:].copy()
+    for a in range(slots):
+        count[a + 1] += count[a]
+    grouped = np.empty(len(codes), dtype=np.int16)
+    fill = count[:slots].copy()
+    for i in range(len(codes)):
+        a = split[i]
+        grouped[fill[a]] = codes[i]
+        fill[a] += 1
+    picked = np.empty(slots, dtype=np.int64)
+    m = 0
+    for a in range(slots):
+        if sizes[a] >= 3 and a != found:
+            j = m  # insertion by size, largest first, answers in order among equals
+            while j > 0 and sizes[picked[j - 1]] < sizes[a]:
+                picked[j] = picked[j - 1]
+                j -= 1
+            picked[j] = a
+            m += 1
+    return grouped, count[picked[:m]], sizes[picked[:m]]
+
+
+@njit(cache=True)
+def _same_split(answers: Any, codes: Any, split: Any, guess: Any) -> Any:
+    for i in range(len(codes)):  # noqa: SIM110 (numba compiles a loop, not a generator)
+        if answers[guess, codes[i]] != split[i]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out: Any) -> Any:
+    """VALUE: T(codes) if below ``beta``, otherwise a lower bound >= ``beta``. TIES: the
+    least total below ``beta`` (or ``beta``) and, in ``out``, every pool guess reaching it.
+    RUNNER_UP: the best guess (in ``out``) splitting unlike every guess in ``skip``.
+    ``rows``: the group elements that fix the guesses made so far."""
+    answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
+    bound, keys, vals, counters, params = ctx[6:]
+    found, slots, branching = params[0], params[1], params[2]
+    n = len(codes)
+    low = bound[n]
+    h1 = h2 = np.uint64(0)
+    if mode == VALUE:
+        if n <= 2:
+            return 2 * n - 1
+        h1, h2 = hash_codes(codes)
+        stored = recall(keys, vals, h1, h2)
+        if stored > 0:
+            return stored
+        low = max(low, -stored)
+        if low >= beta:
+            return low
+        counters[NODES] += 1
+        if n <= branching + 1:
+            if _separates(answers, codes, slots):
+                keep(keys, vals, h1, h2, 2 * n - 1)
+                return 2 * n - 1
+            if n == 3:  # guess one: the other two cost 3 more
+                keep(keys, vals, h1, h2, np.int64(6))
+                return 6
+    pool = orbit_pool(colour_images, position_images, rank, allowed, everything, rows)
+    k = len(pool)
+    bounds = np.empty(k, dtype=np.int64)
+    parts = np.empty(k, dtype=np.int64)
+    possible = np.empty(k, dtype=np.bool_)
+    # The table is symmetric (an answer does not depend on which code is the guess), so
+    # each code's row gives its answer to every guess: passes over contiguous rows.
+    whole = k == len(rank)  # every code, in order
+    if n <= branching + 1 and slots <= 64:
+        # Classes of at most K + 1 codes cost 2m - 1: only the classes present count.
+        present = np.zeros(k, dtype=np.uint64)
+        for c in codes:
+            row = answers[c]
+            if whole:
+                for i in range(k):
+                    present[i] |= np.uint64(1) << np.uint64(row[i])
+            else:
+                for i in range(k):
+                    present[i] |= np.uint64(1) << np.uint64(row[pool[i]])
+        for i in range(k):
+            parts[i] = _popcount(present[i])
+            possible[i] = (present[i] >> np.uint64(found)) & np.uint64(1) == np.uint64(1)
+            bounds[i] = 3 * n - parts[i] - (1 if possible[i] else 0)
+    else:
+        hist = np.zeros((k, slots), dtype=np.int32)
+        for c in codes:
+            row = answers[c]
+            if whole:
+                for i in range(k):
+                    hist[i, row[i]] += 1
+            else:
+                for i in range(k):
+                    hist[i, row[pool[i]]] += 1
+        for i in range(k):
+            total, used = n, 0
+            for a in range(slots):
+                h = hist[i, a]
+                if h > 0:
+                    used += 1
+                    if a != found:
+                        total += bound[h]
+            bounds[i], parts[i], possible[i] = total, used, hist[i, found] > 0
+    perfect, perfect_possible = False, False
+    for i in range(k):
+        if parts[i] == n:
+            perfect = True
+            perfect_possible = perfect_possible or possible[i]
+    if mode == VALUE and perfect:  # no possible code does it (checked), another code does
+        quick = 2 * n - 1 if perfect_possible else 2 * n
+        keep(keys, vals, h1, h2, quick)
+        return quick
+    # Only guesses whose bound is within the budget can be weighed: sort those alone, by
+    # bound, then possible codes first, then as the pool has them.
+    within = np.flatnonzero(bounds <= beta)
+    keys_ = bounds[within] * 2 + (1 - possible[within].astype(np.int64))
+    order = within[np.argsort(keys_, kind="mergesort")]
+    ties = mode == TIES
+    best, chosen = beta, 0
+    seen = np.empty(k, dtype=np.int64)
+    seen_hash = np.empty(k, dtype=np.uint64)
+    n_seen = 0
+    split = np.empty(n, dtype=np.uint8)
+    for r in order:
+        if bounds[r] > best or (bounds[r] == best and not ties):
+            break
+        if parts[r] < 2:
+            continue  # tells nothing
+        guess = pool[r]
+        for i in range(n):
+            split[i] = answers[guess, codes[i]]
+        s1, _ = hash_codes(split)
+        repeated = False
+        for j in range(n_seen):
+            if seen_hash[j] == s1 and _same_split(answers, codes, split, pool[seen[j]]):
+                repeated = True
+                break
+        for j in range(len(skip) if mode == RUNNER_UP else 0):
+            if not repeated and _same_split(answers, codes, split, skip[j]):
+                repeated = True
+        if repeated and not ties:
+            continue  # splits exactly like a guess already weighed
+        seen[n_seen], seen_hash[n_seen] = r, s1
+        n_seen += 1
+        limit = best + 1 if ties else best
+        below = fixing(colour_images, position_images, rows, guess)
+        grouped, starts, sizes = _children(codes, split, slots, found)
+        total = bounds[r]
+        for j in range(len(starts)):
+            child = grouped[starts[j] : starts[j] + sizes[j]].copy()
+            floor = bound[sizes[j]]
+            total += search(ctx, child, below, limit - (total - floor), np.int64(VALUE), skip, out)
+            total -= floor
+            if total >= limit:
+                break
+        if total < best or (ties and total == best):
+            if total < best:
+                chosen = 0
+            if mode != VALUE:
+                out[chosen] = guess
+            chosen += 1
+            best = total
+    if mode != VALUE:
+        counters[CHOSEN] = chosen
+        return best
+    if best < beta:
+        keep(keys, vals, h1, h2, best)
+        return best
+    keep(keys, vals, h1, h2, -max(low, beta))
+    return max(low, beta)
