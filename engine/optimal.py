@@ -38,6 +38,8 @@ SYMMETRY_LIMIT = 1 << 25
 #: Most codes for which the exact search is offered: measured to finish in seconds up to
 #: 6 colours x 4 positions; the next sizes (7x4, 8x5) take hours in a C++ search.
 CODE_LIMIT = 1296
+#: Groups of symmetries kept, one per history asked about (a tree of 6x4 asks for 1,315).
+GROUPS_KEPT = 1 << 14
 #: Slots of the search's transposition table (24 bytes each): 6x4 keeps about 50,000.
 TABLE_SLOTS = 1 << 20
 
@@ -111,7 +113,9 @@ class OptimalSearch:
         allowed[space.allowed] = True
         #: The transposition table (see the kernel), the counters and the parameters.
         self.memory = (np.zeros((table_slots, 2), np.uint64), np.zeros(table_slots, np.int64))
-        self.counters = np.zeros(4, dtype=np.int64)
+        self.counters = np.zeros(2, dtype=np.int64)
+        group = len(self.colour_images) * len(self.position_images)
+        self._groups = {(): np.arange(group, dtype=np.int64)}
         params = np.array([self.found, self.k, self.branching], dtype=np.int64)
         self.ctx = (
             self.answers,
@@ -133,10 +137,15 @@ class OptimalSearch:
 
     # -- positions -------------------------------------------------------------------------
     def _rows(self, history: tuple[int, ...]) -> np.ndarray:
-        """The group elements that leave every guess in ``history`` unchanged."""
-        rows = np.arange(len(self.colour_images) * len(self.position_images), dtype=np.int64)
-        for guess in history:
-            rows = self.kernel.fixing(self.colour_images, self.position_images, rows, guess)
+        """The group elements that leave every guess in ``history`` unchanged: from those
+        of the history one guess shorter, each kept (a tree asks for every prefix)."""
+        rows = self._groups.get(history)
+        if rows is None:
+            before = self._rows(history[:-1])
+            rows = self.kernel.fixing(self.colour_images, self.position_images, before, history[-1])
+            if len(self._groups) >= GROUPS_KEPT:
+                self._groups = {(): self._groups[()]}
+            self._groups[history] = rows
         return rows
 
     def representative(self, history: tuple[int, ...], guess: int) -> int:
@@ -146,10 +155,16 @@ class OptimalSearch:
         return int(self.kernel.first_image(*images, self.rank, self._rows(history), guess))
 
     def _run(
-        self, codes: np.ndarray, history: tuple[int, ...], beta: int, mode: int, skip: list[int]
+        self,
+        codes: np.ndarray,
+        history: tuple[int, ...],
+        beta: int,
+        mode: int,
+        skip: list[int],
+        want: int = 1,
     ) -> tuple[int, list[int]]:
         codes = np.ascontiguousarray(codes, dtype=np.int16)
-        out = np.empty(len(self.everything), dtype=np.int64)
+        out = np.empty(want, dtype=np.int64)
         best = self.kernel.search(
             self.ctx, codes, self._rows(history), beta, mode, np.array(skip, np.int64), out
         )
@@ -161,13 +176,16 @@ class OptimalSearch:
         lower bound that is >= beta."""
         return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
 
-    def decide(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, list[int]]:
+    def decide(
+        self, codes: np.ndarray, history: tuple[int, ...], want: int = 1
+    ) -> tuple[int, list[int]]:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
-        and every guess reaching it."""
+        and the first ``want`` guesses reaching it in the tie rule's order (all of them
+        when there are fewer)."""
         best = self.value(codes, history)
         if len(codes) <= 2:
             return best, [int(c) for c in codes]  # guessing either of two codes costs 3
-        _, guesses = self._run(codes, history, best + 1, self.kernel.TIES, [])
+        _, guesses = self._run(codes, history, best, self.kernel.TIES, [], want)
         return best, guesses
 
     def runner_up(
@@ -214,7 +232,7 @@ def decision(
     """The optimal guess at a position, its total, and up to ``OTHERS`` other guesses with
     their totals, best first: those tied with it in the tie rule's order, then the
     runner-up (about 1.3 s more over the whole 6x4 tree once it is searched)."""
-    total, guesses = search.decide(codes, history)
+    total, guesses = search.decide(codes, history, OTHERS + 1)
     guess, *tied = sorted(guesses, key=tie_order(codes, search.rank))
     others = [(g, total) for g in tied[:OTHERS]]
     if len(others) < OTHERS:

@@ -181,7 +181,7 @@ def _separates(answers: Any, codes: Any, slots: Any) -> Any:
 
 @njit(cache=True)
 def _children(codes: Any, split: Any, slots: Any, found: Any) -> Any:
-    """The classes of more than two codes (not "found") a split leaves, largest first:
+    """The classes of more than two codes (not "found") a split leaves, smallest first:
     the codes grouped by answer (each class stays sorted), and each class's start and
     size."""
     count = np.zeros(slots + 1, dtype=np.int64)
@@ -200,8 +200,8 @@ def _children(codes: Any, split: Any, slots: Any, found: Any) -> Any:
     m = 0
     for a in range(slots):
         if sizes[a] >= 3 and a != found:
-            j = m  # insertion by size, largest first, answers in order among equals
-            while j > 0 and sizes[picked[j - 1]] < sizes[a]:
+            j = m  # insertion by size, smallest first, answers in order among equals
+            while j > 0 and sizes[picked[j - 1]] > sizes[a]:
                 picked[j] = picked[j - 1]
                 j -= 1
             picked[j] = a
@@ -219,9 +219,10 @@ def _same_split(answers: Any, codes: Any, split: Any, guess: Any) -> Any:
 
 @njit(cache=True)
 def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out: Any) -> Any:
-    """VALUE: T(codes) if below ``beta``, otherwise a lower bound >= ``beta``. TIES: the
-    least total below ``beta`` (or ``beta``) and, in ``out``, every pool guess reaching it.
-    RUNNER_UP: the best guess (in ``out``) splitting unlike every guess in ``skip``.
+    """VALUE: T(codes) if below ``beta``, otherwise a lower bound >= ``beta``. TIES, given
+    the optimum as ``beta``: the first guesses reaching it in the tie rule's order, as many
+    as ``out`` holds (their count in the counters). RUNNER_UP: the best guess (in ``out``)
+    splitting unlike every guess in ``skip``, and its total, if below ``beta``.
     ``rows``: the group elements that fix the guesses made so far."""
     answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
     bound, keys, vals, counters, params = ctx[6:]
@@ -299,18 +300,23 @@ def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out
         keep(keys, vals, h1, h2, quick)
         return quick
     # Only guesses whose bound is within the budget can be weighed: sort those alone, by
-    # bound, then possible codes first, then as the pool has them.
-    within = np.flatnonzero(bounds <= beta)
-    keys_ = bounds[within] * 2 + (1 - possible[within].astype(np.int64))
-    order = within[np.argsort(keys_, kind="mergesort")]
+    # bound, then possible codes first, then as the pool has them; for TIES, in the tie
+    # rule's order (possible codes first, then the first as written).
     ties = mode == TIES
+    within = np.flatnonzero(bounds <= beta)
+    if ties:
+        sort_keys = (1 - possible[within].astype(np.int64)) * len(rank) + rank[pool[within]]
+    else:
+        sort_keys = bounds[within] * 2 + (1 - possible[within].astype(np.int64))
+    order = within[np.argsort(sort_keys, kind="mergesort")]
     best, chosen = beta, 0
     seen = np.empty(k, dtype=np.int64)
     seen_hash = np.empty(k, dtype=np.uint64)
+    seen_total = np.empty(k, dtype=np.int64)
     n_seen = 0
     split = np.empty(n, dtype=np.uint8)
     for r in order:
-        if bounds[r] > best or (bounds[r] == best and not ties):
+        if bounds[r] >= best and not ties:
             break
         if parts[r] < 2:
             continue  # tells nothing
@@ -318,36 +324,50 @@ def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out
         for i in range(n):
             split[i] = answers[guess, codes[i]]
         s1, _ = hash_codes(split)
-        repeated = False
+        repeated = -1
         for j in range(n_seen):
             if seen_hash[j] == s1 and _same_split(answers, codes, split, pool[seen[j]]):
-                repeated = True
+                repeated = j
                 break
         for j in range(len(skip) if mode == RUNNER_UP else 0):
-            if not repeated and _same_split(answers, codes, split, skip[j]):
-                repeated = True
-        if repeated and not ties:
+            if repeated < 0 and _same_split(answers, codes, split, skip[j]):
+                repeated = k  # any index: the guess is passed over
+        if repeated >= 0 and not ties:
             continue  # splits exactly like a guess already weighed
-        seen[n_seen], seen_hash[n_seen] = r, s1
-        n_seen += 1
-        limit = best + 1 if ties else best
-        below = fixing(colour_images, position_images, rows, guess)
-        grouped, starts, sizes = _children(codes, split, slots, found)
-        total = bounds[r]
-        for j in range(len(starts)):
-            child = grouped[starts[j] : starts[j] + sizes[j]].copy()
-            floor = bound[sizes[j]]
-            total += search(ctx, child, below, limit - (total - floor), np.int64(VALUE), skip, out)
-            total -= floor
-            if total >= limit:
-                break
-        if total < best or (ties and total == best):
-            if total < best:
-                chosen = 0
-            if mode != VALUE:
+        if repeated >= 0:  # TIES: the same split costs the same
+            total = seen_total[repeated]
+        else:
+            # The guess's total, if below the limit (otherwise some value at least that).
+            limit = beta + 1 if ties else best
+            below = fixing(colour_images, position_images, rows, guess)
+            grouped, starts, sizes = _children(codes, split, slots, found)
+            # What the table knows of the children first: one child known to cost too
+            # much rules the guess out before any other child is searched.
+            known = np.empty(len(starts), dtype=np.int64)
+            total = bounds[r]
+            for j in range(len(starts)):
+                c1, c2 = hash_codes(grouped[starts[j] : starts[j] + sizes[j]])
+                stored = recall(keys, vals, c1, c2)
+                known[j] = stored if stored > 0 else max(bound[sizes[j]], -stored)
+                total += known[j] - bound[sizes[j]]
+            for j in range(len(starts)):  # smallest first: a cheap one may rule it out
+                if total >= limit:
+                    break
+                child = grouped[starts[j] : starts[j] + sizes[j]].copy()
+                budget = limit - (total - known[j])
+                total += search(ctx, child, below, budget, np.int64(VALUE), skip, out) - known[j]
+            seen[n_seen], seen_hash[n_seen], seen_total[n_seen] = r, s1, total
+            n_seen += 1
+        if ties:
+            if total == beta:  # the optimum, known before: every guess reaching it
                 out[chosen] = guess
-            chosen += 1
-            best = total
+                chosen += 1
+                if chosen == len(out):
+                    break
+        elif total < best:
+            if mode != VALUE:
+                out[0] = guess
+            chosen, best = 1, total
     if mode != VALUE:
         counters[CHOSEN] = chosen
         return best
