@@ -115,7 +115,7 @@ class OptimalSearch:
         self.memory = (np.zeros((table_slots, 2), np.uint64), np.zeros(table_slots, np.int64))
         self.counters = np.zeros(2, dtype=np.int64)
         group = len(self.colour_images) * len(self.position_images)
-        self._groups = {(): np.arange(group, dtype=np.int64)}
+        self._groups: dict[tuple[int, ...], np.ndarray] = {(): np.arange(group, dtype=np.int64)}
         params = np.array([self.found, self.k, self.branching], dtype=np.int64)
         self.ctx = (
             self.answers,
