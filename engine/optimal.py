@@ -108,27 +108,19 @@ class OptimalSearch:
         # K answers besides "all black": p(p+3)/2 - 1 (3 black 1 white never happens).
         self.branching = space.positions * (space.positions + 3) // 2 - 1
         self.bound = _level_bounds(space.size, self.branching)
-        self.colour_images, self.position_images = permutation_images(space)
+        colour_images, position_images = permutation_images(space)
         allowed = np.zeros(space.size, dtype=np.bool_)
         allowed[space.allowed] = True
+        #: The kernel's view of the group and of the guesses: images, ranks, rules.
+        self.images = (colour_images, position_images, self.rank, allowed, self.everything)
         #: The transposition table (see the kernel), the counters and the parameters.
         self.memory = (np.zeros((table_slots, 2), np.uint64), np.zeros(table_slots, np.int64))
         self.counters = np.zeros(2, dtype=np.int64)
-        group = len(self.colour_images) * len(self.position_images)
-        self._groups: dict[tuple[int, ...], np.ndarray] = {(): np.arange(group, dtype=np.int64)}
         params = np.array([self.found, self.k, self.branching], dtype=np.int64)
-        self.ctx = (
-            self.answers,
-            self.colour_images,
-            self.position_images,
-            self.rank,
-            allowed,
-            self.everything,
-            self.bound,
-            *self.memory,
-            self.counters,
-            params,
-        )
+        self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)
+        # Group elements p << 32 | s: position permutation p after colour permutation s.
+        every = np.arange(len(position_images))[:, None] << 32 | np.arange(len(colour_images))
+        self._groups = {(): (every.ravel(), search_kernel.orbit_pool(*self.images, every.ravel()))}
 
     @property
     def nodes(self) -> int:
@@ -136,23 +128,25 @@ class OptimalSearch:
         return int(self.counters[self.kernel.NODES])
 
     # -- positions -------------------------------------------------------------------------
-    def _rows(self, history: tuple[int, ...]) -> np.ndarray:
-        """The group elements that leave every guess in ``history`` unchanged: from those
-        of the history one guess shorter, each kept (a tree asks for every prefix)."""
-        rows = self._groups.get(history)
-        if rows is None:
-            before = self._rows(history[:-1])
-            rows = self.kernel.fixing(self.colour_images, self.position_images, before, history[-1])
+    def _group(self, history: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The group elements that leave every guess in ``history`` unchanged, and the
+        guesses left to weigh: from those of the history one guess shorter, each kept (a
+        tree asks for every prefix)."""
+        group = self._groups.get(history)
+        if group is None:
+            before, _ = self._group(history[:-1])
+            rows = self.kernel.fixing(*self.images[:2], before, history[-1])
+            pool = self.kernel.orbit_pool(*self.images, rows)
             if len(self._groups) >= GROUPS_KEPT:
                 self._groups = {(): self._groups[()]}
-            self._groups[history] = rows
-        return rows
+            group = self._groups[history] = rows, pool
+        return group
 
     def representative(self, history: tuple[int, ...], guess: int) -> int:
         """The first as written of the guesses that split every position after
         ``history`` as ``guess`` does by symmetry (the guess the search weighs for it)."""
-        images = (self.colour_images, self.position_images)
-        return int(self.kernel.first_image(*images, self.rank, self._rows(history), guess))
+        rows, _ = self._group(history)
+        return int(self.kernel.first_image(*self.images[:3], rows, guess))
 
     def _run(
         self,
@@ -165,9 +159,9 @@ class OptimalSearch:
     ) -> tuple[int, list[int]]:
         codes = np.ascontiguousarray(codes, dtype=np.int16)
         out = np.empty(want, dtype=np.int64)
-        best = self.kernel.search(
-            self.ctx, codes, self._rows(history), beta, mode, np.array(skip, np.int64), out
-        )
+        rows, pool = self._group(history)
+        skips = np.array(skip, np.int64)
+        best = self.kernel.search(self.ctx, codes, rows, pool, beta, mode, skips, out)
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
     # -- the search ------------------------------------------------------------------------

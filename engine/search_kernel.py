@@ -96,10 +96,10 @@ def keep(keys: Any, vals: Any, h1: Any, h2: Any, value: Any) -> None:
 
 @njit(cache=True)
 def image(colour_images: Any, position_images: Any, element: Any, code: Any) -> Any:
-    """The image of ``code`` under a group element: element ``p * colours! + s`` permutes
-    the colours by permutation ``s``, then the positions by permutation ``p``."""
-    s = len(colour_images)
-    return position_images[element // s, colour_images[element % s, code]]
+    """The image of ``code`` under a group element: element ``p << 32 | s`` permutes the
+    colours by permutation ``s``, then the positions by permutation ``p``."""
+    p, s = element >> 32, element & 0xFFFFFFFF
+    return position_images[p, colour_images[s, code]]
 
 
 @njit(cache=True)
@@ -218,13 +218,16 @@ def _same_split(answers: Any, codes: Any, split: Any, guess: Any) -> Any:
 
 
 @njit(cache=True)
-def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out: Any) -> Any:
+def search(
+    ctx: Any, codes: Any, rows: Any, pool: Any, beta: Any, mode: Any, skip: Any, out: Any
+) -> Any:
     """VALUE: T(codes) if below ``beta``, otherwise a lower bound >= ``beta``. TIES, given
     the optimum as ``beta``: the first guesses reaching it in the tie rule's order, as many
     as ``out`` holds (their count in the counters). RUNNER_UP: the best guess (in ``out``)
     splitting unlike every guess in ``skip``, and its total, if below ``beta``.
-    ``rows``: the group elements that fix the guesses made so far."""
-    answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
+    ``rows``: the group elements that fix the guesses made so far; ``pool``: the guesses
+    they leave to weigh (``orbit_pool``), worked out once for every set below a guess."""
+    answers, colour_images, position_images, rank = ctx[:4]
     bound, keys, vals, counters, params = ctx[6:]
     found, slots, branching = params[0], params[1], params[2]
     n = len(codes)
@@ -248,7 +251,6 @@ def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out
             if n == 3:  # guess one: the other two cost 3 more
                 keep(keys, vals, h1, h2, np.int64(6))
                 return 6
-    pool = orbit_pool(colour_images, position_images, rank, allowed, everything, rows)
     k = len(pool)
     bounds = np.empty(k, dtype=np.int64)
     parts = np.empty(k, dtype=np.int64)
@@ -340,6 +342,7 @@ def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out
             # The guess's total, if below the limit (otherwise some value at least that).
             limit = beta + 1 if ties else best
             below = fixing(colour_images, position_images, rows, guess)
+            below_pool = pool if len(below) == len(rows) else pool[:0]  # worked out if needed
             grouped, starts, sizes = _children(codes, split, slots, found)
             # What the table knows of the children first: one child known to cost too
             # much rules the guess out before any other child is searched.
@@ -354,8 +357,11 @@ def search(ctx: Any, codes: Any, rows: Any, beta: Any, mode: Any, skip: Any, out
                 if total >= limit:
                     break
                 child = grouped[starts[j] : starts[j] + sizes[j]].copy()
+                if len(below_pool) == 0:
+                    below_pool = orbit_pool(*ctx[1:6], below)
                 budget = limit - (total - known[j])
-                total += search(ctx, child, below, budget, np.int64(VALUE), skip, out) - known[j]
+                value = search(ctx, child, below, below_pool, budget, np.int64(VALUE), skip, out)
+                total += value - known[j]
             seen[n_seen], seen_hash[n_seen], seen_total[n_seen] = r, s1, total
             n_seen += 1
         if ties:
