@@ -120,7 +120,10 @@ class OptimalSearch:
         self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)
         # Group elements p << 32 | s: position permutation p after colour permutation s.
         every = np.arange(len(position_images))[:, None] << 32 | np.arange(len(colour_images))
-        self._groups = {(): (every.ravel(), search_kernel.orbit_pool(*self.images, every.ravel()))}
+        root = every.ravel()
+        self._groups: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {
+            (): (root, search_kernel.orbit_pool(*self.images, root))
+        }
 
     @property
     def nodes(self) -> int:

@@ -227,7 +227,7 @@ def search(
     splitting unlike every guess in ``skip``, and its total, if below ``beta``.
     ``rows``: the group elements that fix the guesses made so far; ``pool``: the guesses
     they leave to weigh (``orbit_pool``), worked out once for every set below a guess."""
-    answers, colour_images, position_images, rank = ctx[:4]
+    answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
     bound, keys, vals, counters, params = ctx[6:]
     found, slots, branching = params[0], params[1], params[2]
     n = len(codes)
@@ -358,7 +358,8 @@ def search(
                     break
                 child = grouped[starts[j] : starts[j] + sizes[j]].copy()
                 if len(below_pool) == 0:
-                    below_pool = orbit_pool(*ctx[1:6], below)
+                    images = colour_images, position_images, rank, allowed, everything
+                    below_pool = orbit_pool(*images, below)
                 budget = limit - (total - known[j])
                 value = search(ctx, child, below, below_pool, budget, np.int64(VALUE), skip, out)
                 total += value - known[j]
