@@ -195,10 +195,17 @@ class OptimalSearch:
         and are not counted."""
         if len(codes) <= 2:
             return None
-        total, guesses = self._run(codes, history, 1 << 40, self.kernel.RUNNER_UP, chosen)
-        if not guesses:
-            return None
-        return pick(guesses, np.asarray(codes), self.rank), total
+        # Searched below a budget a little above the optimum first, then a wider one: a
+        # budget prunes, and the runner-up is seldom far behind.
+        optimum, window = self.value(codes, history), 8
+        while True:
+            beta = optimum + window if window < len(codes) ** 2 else 1 << 40
+            total, guesses = self._run(codes, history, beta, self.kernel.RUNNER_UP, chosen)
+            if guesses:
+                return pick(guesses, np.asarray(codes), self.rank), total
+            if beta == 1 << 40:
+                return None
+            window *= 8
 
 
 def _level_bounds(size: int, branching: int) -> np.ndarray:

@@ -25,13 +25,24 @@ if TYPE_CHECKING:
 
 @dataclass
 class Solution:
-    """The search for one size and its tree from the start; ``notice`` says, in one line,
-    anything a user should know about how it was obtained (a damaged cache rebuilt)."""
+    """The tree from the start for one size, and the search that found it (or one made
+    when first wanted: a tree read from the cache needs no compiled kernel until a
+    position off the tree or a rating asks); ``notice`` says, in one line, anything a
+    user should know about how it was obtained (a damaged cache rebuilt)."""
 
-    search: OptimalSearch
+    space: CodeSpace
     tree: Node
     notice: str = ""
     told: bool = False
+    searched: OptimalSearch | None = None
+
+    @property
+    def search(self) -> OptimalSearch:
+        if self.searched is None:
+            from ..optimal import OptimalSearch
+
+            self.searched = OptimalSearch(self.space)
+        return self.searched
 
     def tell(self) -> str:
         """The notice the first time it is asked for, then "": a report made once (the
@@ -60,22 +71,25 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     """The optimal tree for a size: from the cache when a sound one is there, otherwise
     searched (seconds on 6x4) and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
-    from ..optimal import OptimalSearch, build_tree, tree_from_json, tree_to_json
+    from ..optimal import check_size, tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
-    search = OptimalSearch(space)
+    check_size(space)
     name = f"optimal-{colours}x{positions}{'' if repeats else '-no-repeats'}.json"
     key = _cache_key(space)
     notice = ""
     try:
         stored = cache.load(name, key)
         if stored is not None:
-            return Solution(search, tree_from_json(stored, space))
+            return Solution(space, tree_from_json(stored, space))
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
+    from ..optimal import OptimalSearch, build_tree
+
+    search = OptimalSearch(space)
     tree = build_tree(search)
     cache.save(name, key, tree_to_json(tree))
-    return Solution(search, tree, notice)
+    return Solution(space, tree, notice, searched=search)
 
 
 class Optimal(Strategy):
