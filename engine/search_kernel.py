@@ -29,6 +29,9 @@ BUCKET = 4
 #: What ``search`` does: a value (memoised, quick answers first); the best guesses below
 #: a budget, every one reaching it; the best guess splitting unlike some given guesses.
 VALUE, TIES, RUNNER_UP = 0, 1, 2
+#: Guesses picked one by one, in order, before the rest are sorted; a picked one's key.
+PICKED = 8
+TAKEN = np.iinfo(np.int64).max
 #: Counters: sets searched, guesses written by the last TIES or RUNNER_UP call.
 NODES, CHOSEN = 0, 1
 
@@ -304,20 +307,30 @@ def search(
     # Only guesses whose bound is within the budget can be weighed: sort those alone, by
     # bound, then possible codes first, then as the pool has them; for TIES, in the tie
     # rule's order (possible codes first, then the first as written).
+    # Few are weighed as a rule: the first few are picked one by one, the rest sorted.
     ties = mode == TIES
-    within = np.flatnonzero(bounds <= beta)
+    within = np.flatnonzero(bounds <= beta) if ties else np.flatnonzero(bounds < beta)
+    m = len(within)
     if ties:
-        sort_keys = (1 - possible[within].astype(np.int64)) * len(rank) + rank[pool[within]]
+        order_keys = (1 - possible[within].astype(np.int64)) * len(rank) + rank[pool[within]]
     else:
-        sort_keys = bounds[within] * 2 + (1 - possible[within].astype(np.int64))
-    order = within[np.argsort(sort_keys, kind="mergesort")]
+        order_keys = bounds[within] * 2 + (1 - possible[within].astype(np.int64))
+    order_keys = order_keys * m + np.arange(m)  # each key once: the pool's order in ties
+    rest = within
     best, chosen = beta, 0
     seen = np.empty(k, dtype=np.int64)
     seen_hash = np.empty(k, dtype=np.uint64)
     seen_total = np.empty(k, dtype=np.int64)
     n_seen = 0
     split = np.empty(n, dtype=np.uint8)
-    for r in order:
+    for step in range(m):
+        if step < PICKED:
+            j = np.argmin(order_keys)
+            r, order_keys[j] = within[j], TAKEN
+        else:
+            if step == PICKED:
+                rest = within[np.argsort(order_keys)]  # those taken last
+            r = rest[step - PICKED]
         if bounds[r] >= best and not ties:
             break
         if parts[r] < 2:
