@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -32,40 +33,91 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .feedback import classes, encode, table
 
-#: Most entries of the symmetry table (group elements x codes) the search may build: the
-#: 17,280 permutations of 6 colours x 4 positions over 1,296 codes take 22 million.
-SYMMETRY_LIMIT = 1 << 25
 #: Most codes for which the exact search is offered: measured to finish in seconds up to
-#: 6 colours x 4 positions; the next sizes (7x4, 8x5) take hours in a C++ search.
-CODE_LIMIT = 1296
+#: 5 colours x 5 positions (3,125 codes) and 7 x 4 (benchmarks/bench_reach.py); 8 x 4 and
+#: 8 x 5 would take hours or more.
+CODE_LIMIT = 3125
+#: Most codes for which the search is made on the spot where a rating needs it (a second
+#: or less); bigger sizes are rated exactly once their tree is on disk.
+QUICK_LIMIT = 1296
+#: Most colours: the colour permutations of 9 colours number 362,880.
+MAX_COLOURS = 8
+#: Most entries of the symmetry tables (colour permutations x codes, and group elements):
+#: 8 colours x 4 positions take 165 million; 10 colours, thousands of millions.
+SYMMETRY_LIMIT = 1 << 28
 #: Groups of symmetries kept, one per history asked about (a tree of 6x4 asks for 1,315).
 GROUPS_KEPT = 1 << 14
-#: Slots of the search's transposition table (24 bytes each): 6x4 keeps about 50,000.
-TABLE_SLOTS = 1 << 20
+#: Memory the process needs besides the search's own tables (numpy, numba, the tree).
+BASELINE = 200 << 20
+
+
+def table_slots(space: CodeSpace) -> int:
+    """Slots of the search's transposition table (24 bytes each): about 500 a code, a
+    power of two (6x4 keeps about 20,000 entries, 7x4 about 600,000)."""
+    return 1 << max(16, min(24, (space.count * 512).bit_length()))
+
+
+def memory_needed(space: CodeSpace) -> int:
+    """Bytes the exact search needs at its peak, estimated from its tables: answers,
+    symmetry images, the group at the start, the transposition table."""
+    colours, positions = math.factorial(space.colours), math.factorial(space.positions)
+    images = (colours + positions) * space.size * 2
+    return space.size**2 + 2 * images + colours * positions * 16 + table_slots(space) * 24
+
+
+def available_memory() -> int:
+    """Bytes of memory free for a new process (MemAvailable), or the machine's total."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
 
 
 def check_size(space: CodeSpace) -> None:
-    """Raise ConfigError, saying the limit, when the exact search is out of reach."""
-    group = math.factorial(space.colours) * math.factorial(space.positions)
-    if space.count > CODE_LIMIT or group * space.size > SYMMETRY_LIMIT:
+    """Raise ConfigError, saying the limit, when the exact search is out of reach: too
+    many codes or symmetries, or more memory than the machine has (with the estimate)."""
+    if space.count > CODE_LIMIT or space.size > np.iinfo(np.int16).max:
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
-            f"(6 colours x 4 positions); {space.rules_text()} make {space.count:,}: "
-            "try --strategy most-parts or entropy, the best heuristics"
+            f"(7 colours x 4 positions, 5 x 5); {space.rules_text()} make "
+            f"{space.count:,}: try --strategy most-parts or entropy, the best heuristics"
+        )
+    group = math.factorial(space.colours) * max(space.size, math.factorial(space.positions))
+    if space.colours > MAX_COLOURS or group > SYMMETRY_LIMIT:
+        raise ConfigError(
+            f"the optimal strategy is computed exactly only up to {MAX_COLOURS} colours (the "
+            f"tables of symmetries of {space.colours} colours are too big): try --strategy "
+            "most-parts or entropy, the best heuristics"
+        )
+    need, have = memory_needed(space) + BASELINE, available_memory()
+    if need > have:
+        raise ConfigError(
+            f"the optimal strategy for {space.rules_text()} would need about "
+            f"{need / 2**30:.1f} GB of memory, and this machine has {have / 2**30:.1f} GB "
+            "free: try --strategy most-parts or entropy, the best heuristics"
         )
 
 
 def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
     """The image of every code under each permutation of the colours, and under each
     permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
-    group is their product, an element applying one of each."""
-    weights = space.weights.astype(np.int64)
-    digits = space.digits.astype(np.int64)
-    sigmas = np.array(list(itertools.permutations(range(space.colours))), dtype=np.int64)
-    colour_images = np.take(sigmas, digits, axis=1).transpose(0, 2, 1) @ weights
-    pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.int64)
-    position_images = digits[pis].transpose(0, 2, 1) @ weights
-    return colour_images.astype(np.int16), position_images.astype(np.int16)
+    group is their product, an element applying one of each. Built a digit at a time in
+    int16, so that nothing bigger than the images is ever held."""
+    weights = space.weights.astype(np.int16)
+    digits = space.digits.astype(np.intp)
+    sigmas = np.array(list(itertools.permutations(range(space.colours))), dtype=np.int16)
+    colour_images = np.zeros((len(sigmas), space.size), dtype=np.int16)
+    for row, weight in zip(digits, weights, strict=True):
+        colour_images += sigmas[:, row] * weight
+    pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.intp)
+    position_images = np.zeros((len(pis), space.size), dtype=np.int16)
+    for i, weight in enumerate(weights):
+        position_images += space.digits.astype(np.int16)[pis[:, i]] * weight
+    return colour_images, position_images
 
 
 @dataclass
@@ -91,7 +143,7 @@ class OptimalSearch:
     The search runs in the compiled kernel (``engine.search_kernel``); this keeps its
     tables and its memory between calls."""
 
-    def __init__(self, space: CodeSpace, table_slots: int = TABLE_SLOTS) -> None:
+    def __init__(self, space: CodeSpace, slots: int | None = None) -> None:
         check_size(space)
         from . import search_kernel  # numba: only the commands that search import it
 
@@ -114,7 +166,8 @@ class OptimalSearch:
         #: The kernel's view of the group and of the guesses: images, ranks, rules.
         self.images = (colour_images, position_images, self.rank, allowed, self.everything)
         #: The transposition table (see the kernel), the counters and the parameters.
-        self.memory = (np.zeros((table_slots, 2), np.uint64), np.zeros(table_slots, np.int64))
+        slots = slots or table_slots(space)
+        self.memory = (np.zeros((slots, 2), np.uint64), np.zeros(slots, np.int64))
         self.counters = np.zeros(2, dtype=np.int64)
         params = np.array([self.found, self.k, self.branching], dtype=np.int64)
         self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)

@@ -325,8 +325,8 @@ def search(
     split = np.empty(n, dtype=np.uint8)
     for step in range(m):
         if step < PICKED:
-            j = np.argmin(order_keys)
-            r, order_keys[j] = within[j], TAKEN
+            least = np.argmin(order_keys)
+            r, order_keys[least] = within[least], TAKEN
         else:
             if step == PICKED:
                 rest = within[np.argsort(order_keys)]  # those taken last

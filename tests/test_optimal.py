@@ -173,7 +173,7 @@ def test_unwritable_cache_costs_only_the_search(
 
 
 def test_out_of_reach_is_refused_before_the_first_guess() -> None:
-    with pytest.raises(ConfigError, match=r"up to 1,296 codes.*most-parts"):
+    with pytest.raises(ConfigError, match=r"up to 3,125 codes.*most-parts"):
         Solver(CodeSpace(8, 5), make_strategy("optimal"))
     done = subprocess.run(
         [
@@ -185,7 +185,7 @@ def test_out_of_reach_is_refused_before_the_first_guess() -> None:
             "--strategy",
             "optimal",
             "--colours",
-            "7",
+            "8",
         ],
         capture_output=True,
         text=True,
@@ -231,7 +231,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "computed exactly only up to 1,296 codes" in err and "most-parts" in err
+    assert "computed exactly only up to 3,125 codes" in err and "most-parts" in err
 
 
 async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line() -> None:
@@ -296,3 +296,30 @@ def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_di
     data[4][-1][1] = data[2] - 1
     with pytest.raises(ValueError, match="other guesses"):
         tree_from_json(data, CodeSpace(3, 3))
+
+
+def test_a_size_needing_more_memory_than_there_is_is_refused_with_the_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine import optimal
+
+    space = CodeSpace(7, 4)
+    need = optimal.memory_needed(space) + optimal.BASELINE
+    monkeypatch.setattr(optimal, "available_memory", lambda: need - 1)
+    with pytest.raises(ConfigError, match=r"would need about 0\.\d GB of memory.*most-parts"):
+        Solver(space, make_strategy("optimal"))
+    monkeypatch.setattr(optimal, "available_memory", lambda: need)
+    optimal.check_size(space)
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "repeats", "total"),
+    [
+        (6, 4, False, 1446),  # 6 colours without repeats: an exact C++ search (solvers.md)
+        (5, 4, True, 2463),  # 5 x 4: ours (no published total that we know of)
+        (2, 8, True, 1104),  # 2 colours x 8 positions: ours (likewise)
+    ],
+)
+def test_totals_beyond_six_by_four(colours: int, positions: int, repeats: bool, total: int) -> None:
+    search = OptimalSearch(CodeSpace(colours, positions, repeats))
+    assert search.value(search.everything) == total

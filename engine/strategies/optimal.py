@@ -52,6 +52,19 @@ class Solution:
         return notice
 
 
+def _cache_name(space: CodeSpace) -> str:
+    tail = "" if space.repeats else "-no-repeats"
+    return f"optimal-{space.colours}x{space.positions}{tail}.json"
+
+
+def is_cached(space: CodeSpace) -> bool:
+    """Whether a tree for the size is on disk (sound or not: reading it says)."""
+    from .. import cache
+
+    folder = cache.directory()
+    return folder is not None and (folder / _cache_name(space)).exists()
+
+
 def _cache_key(space: CodeSpace) -> dict[str, object]:
     from ..optimal import TREE_FORMAT
     from ..version import __version__
@@ -75,7 +88,7 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
-    name = f"optimal-{colours}x{positions}{'' if repeats else '-no-repeats'}.json"
+    name = _cache_name(space)
     key = _cache_key(space)
     notice = ""
     try:
