@@ -20,9 +20,11 @@ On 6 colours x 4 positions this finds Koyama and Lai's 5625 (1993).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import os
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +34,9 @@ import numpy as np
 from .codes import CodeSpace
 from .errors import ConfigError
 from .feedback import classes, encode, table
+
+#: Hears a long search's progress: the fraction done, from 0 to 1.
+Progress = Callable[[float], None]
 
 #: Most codes for which the exact search is offered: measured to finish in seconds up to
 #: 5 colours x 5 positions (3,125 codes) and 7 x 4 (benchmarks/bench_reach.py); 8 x 4 and
@@ -47,8 +52,15 @@ MAX_COLOURS = 8
 SYMMETRY_LIMIT = 1 << 28
 #: Groups of symmetries kept, one per history asked about (a tree of 6x4 asks for 1,315).
 GROUPS_KEPT = 1 << 14
+#: Sets a search may weigh before it stops as if interrupted (tests stop it early).
+NODE_LIMIT = 1 << 62
 #: Memory the process needs besides the search's own tables (numpy, numba, the tree).
 BASELINE = 200 << 20
+
+
+class SearchStopped(KeyboardInterrupt):
+    """The search stopped before the end (Ctrl+C, or its sets spent): what it proved is in
+    its table (``OptimalSearch.proved``), and a new search can start from it."""
 
 
 def table_slots(space: CodeSpace) -> int:
@@ -168,7 +180,8 @@ class OptimalSearch:
         #: The transposition table (see the kernel), the counters and the parameters.
         slots = slots or table_slots(space)
         self.memory = (np.zeros((slots, 2), np.uint64), np.zeros(slots, np.int64))
-        self.counters = np.zeros(2, dtype=np.int64)
+        self.counters = np.zeros(search_kernel.COUNTERS, dtype=np.int64)
+        self.counters[search_kernel.LIMIT] = NODE_LIMIT
         params = np.array([self.found, self.k, self.branching], dtype=np.int64)
         self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)
         # Group elements p << 32 | s: position permutation p after colour permutation s.
@@ -217,8 +230,45 @@ class OptimalSearch:
         out = np.empty(want, dtype=np.int64)
         rows, pool = self._group(history)
         skips = np.array(skip, np.int64)
+        self.counters[self.kernel.DEPTH] = self.counters[self.kernel.PROGRESS] = 0
         best = self.kernel.search(self.ctx, codes, rows, pool, beta, mode, skips, out)
+        if self.counters[self.kernel.STOP]:
+            raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
+
+    def watched_value(self, codes: np.ndarray, progress: Progress) -> int:
+        """``value`` of a long search, run in a thread (the kernel lets go of the
+        interpreter) so that this one reports its progress and takes Ctrl+C at once:
+        the kernel then stops at the next set, keeping what it proved."""
+        found: list[int] = []
+
+        def work() -> None:
+            with contextlib.suppress(SearchStopped):  # said below: nothing found
+                found.append(self.value(codes))
+
+        thread = threading.Thread(target=work, daemon=True)
+        thread.start()
+        try:
+            while thread.is_alive():
+                thread.join(0.1)
+                progress(self.counters[self.kernel.PROGRESS] / 1e6)
+        except BaseException:
+            self.counters[self.kernel.STOP] = 1
+            thread.join()
+            raise
+        if not found:  # the thread stopped on its limit of sets
+            raise SearchStopped
+        return found[0]
+
+    def proved(self) -> dict[str, np.ndarray]:
+        """What the search has proved, to start a new one from: its table's entries."""
+        keys, vals = self.memory
+        kept = vals != 0
+        return {"keys": keys[kept], "vals": vals[kept]}
+
+    def restore(self, proved: dict[str, np.ndarray]) -> None:
+        """Start from what an earlier search of the same size proved (``proved``)."""
+        self.kernel.restore(*self.memory, proved["keys"], proved["vals"])
 
     # -- the search ------------------------------------------------------------------------
     def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = 1 << 40) -> int:
@@ -299,20 +349,28 @@ def decision(
     return guess, total, others
 
 
-def build_tree(search: OptimalSearch) -> Node:
-    """The optimal strategy from the start, ties broken as ``pick`` says."""
+def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
+    """The optimal strategy from the start, ties broken as ``pick`` says; ``progress``
+    hears how far it is (the search first, nine tenths of the time on 7x4, then the tree
+    by the classes of the first guess)."""
+    if progress is not None:
+        search.watched_value(search.everything, lambda done: progress(0.9 * done))
 
     def node(codes: np.ndarray, history: tuple[int, ...]) -> Node:
         guess, total, others = decision(search, codes, history)
         split = search.answers[guess, codes]
-        children = {
-            int(answer): node(codes[split == answer], (*history, guess))
-            for answer in np.unique(split)
-            if answer != search.found
-        }
+        children = {}
+        for answer in np.unique(split):
+            if answer != search.found:
+                children[int(answer)] = node(codes[split == answer], (*history, guess))
+                if progress is not None and not history:
+                    progress(0.9 + 0.1 * sum(c.codes for c in children.values()) / len(codes))
         return Node(guess, len(codes), total, children, tuple(others))
 
-    return node(search.everything, ())
+    root = node(search.everything, ())
+    if progress is not None:
+        progress(1.0)
+    return root
 
 
 def tie_order(codes: np.ndarray, rank: np.ndarray) -> Callable[[int], tuple[bool, int]]:

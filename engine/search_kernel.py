@@ -32,8 +32,12 @@ VALUE, TIES, RUNNER_UP = 0, 1, 2
 #: Guesses picked one by one, in order, before the rest are sorted; a picked one's key.
 PICKED = 8
 TAKEN = np.iinfo(np.int64).max
-#: Counters: sets searched, guesses written by the last TIES or RUNNER_UP call.
-NODES, CHOSEN = 0, 1
+#: Counters: sets searched; guesses written by the last TIES or RUNNER_UP call; nonzero
+#: once asked to stop (then every call returns at once and stores nothing more); sets to
+#: search before stopping; depth of the call running; progress of the first call's best
+#: guess so far, in millionths (its classes done, weighed by their squared sizes).
+NODES, CHOSEN, STOP, LIMIT, DEPTH, PROGRESS = range(6)
+COUNTERS = 6
 
 
 @njit(cache=True)
@@ -220,7 +224,7 @@ def _same_split(answers: Any, codes: Any, split: Any, guess: Any) -> Any:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(
     ctx: Any, codes: Any, rows: Any, pool: Any, beta: Any, mode: Any, skip: Any, out: Any
 ) -> Any:
@@ -247,6 +251,10 @@ def search(
         if low >= beta:
             return low
         counters[NODES] += 1
+        if counters[NODES] >= counters[LIMIT]:
+            counters[STOP] = 1
+        if counters[STOP] != 0:
+            return beta
         if n <= branching + 1:
             if _separates(answers, codes, slots):
                 keep(keys, vals, h1, h2, 2 * n - 1)
@@ -366,6 +374,8 @@ def search(
                 stored = recall(keys, vals, c1, c2)
                 known[j] = stored if stored > 0 else max(bound[sizes[j]], -stored)
                 total += known[j] - bound[sizes[j]]
+            top = counters[DEPTH] == 0 and mode == VALUE
+            weight, done = np.sum(sizes * sizes), 0
             for j in range(len(starts)):  # smallest first: a cheap one may rule it out
                 if total >= limit:
                     break
@@ -374,8 +384,15 @@ def search(
                     images = colour_images, position_images, rank, allowed, everything
                     below_pool = orbit_pool(*images, below)
                 budget = limit - (total - known[j])
+                counters[DEPTH] += 1
                 value = search(ctx, child, below, below_pool, budget, np.int64(VALUE), skip, out)
+                counters[DEPTH] -= 1
+                if counters[STOP] != 0:
+                    return beta  # unfinished: nothing of it is stored
                 total += value - known[j]
+                done += sizes[j] * sizes[j]
+                if top:
+                    counters[PROGRESS] = max(counters[PROGRESS], done * 1_000_000 // weight)
             seen[n_seen], seen_hash[n_seen], seen_total[n_seen] = r, s1, total
             n_seen += 1
         if ties:
@@ -396,3 +413,10 @@ def search(
         return best
     keep(keys, vals, h1, h2, -max(low, beta))
     return max(low, beta)
+
+
+@njit(cache=True)
+def restore(keys: Any, vals: Any, saved_keys: Any, saved_vals: Any) -> None:
+    """Put back entries saved from a table (an interrupted search's)."""
+    for i in range(len(saved_vals)):
+        keep(keys, vals, saved_keys[i, 0], saved_keys[i, 1], saved_vals[i])

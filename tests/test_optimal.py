@@ -14,7 +14,7 @@ from brute_force import Code, brute_force
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
 from engine.feedback import Answer, encode
 from engine.optimal import Node, OptimalSearch, rate, tree_from_json, tree_to_json
-from engine.strategies.optimal import solution
+from engine.strategies.optimal import Optimal, solution
 
 
 def brute_force_optimum(colours: int, positions: int) -> int:
@@ -323,3 +323,47 @@ def test_a_size_needing_more_memory_than_there_is_is_refused_with_the_estimate(
 def test_totals_beyond_six_by_four(colours: int, positions: int, repeats: bool, total: int) -> None:
     search = OptimalSearch(CodeSpace(colours, positions, repeats))
     assert search.value(search.everything) == total
+
+
+def test_an_interrupted_search_resumes_from_what_it_proved(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 5x4 search stopped part of the way keeps what it proved beside the tree; the
+    same call then resumes from it (fewer sets to search) and finds the same tree."""
+    from engine import optimal
+
+    whole = solution(5, 4)
+    fresh_nodes = whole.search.nodes
+    expected = tree_to_json(whole.tree)
+    (cache_dir / "optimal-5x4.json").unlink()
+    solution.cache_clear()
+    monkeypatch.setattr(optimal, "NODE_LIMIT", fresh_nodes // 2)
+    with pytest.raises(KeyboardInterrupt):
+        solution(5, 4)
+    assert (cache_dir / "optimal-5x4.partial.npz").exists()
+    monkeypatch.setattr(optimal, "NODE_LIMIT", 1 << 62)
+    resumed = solution(5, 4)
+    assert tree_to_json(resumed.tree) == expected
+    assert 0 < resumed.search.nodes < fresh_nodes
+    assert not (cache_dir / "optimal-5x4.partial.npz").exists()
+
+
+def test_a_search_reports_its_progress_and_stops_at_ctrl_c(cache_dir: Path) -> None:
+    """The CLI's progress line hears fractions that only grow; a Ctrl+C raised where it
+    listens (as in the waiting thread) stops the kernel and keeps what it proved."""
+    heard: list[float] = []
+
+    def listen(done: float) -> None:
+        heard.append(done)
+
+    Optimal().prepare(CodeSpace(5, 4), listen)
+    assert heard and heard == sorted(heard) and heard[-1] == 1.0
+    solution.cache_clear()
+    (cache_dir / "optimal-5x4.json").unlink()
+
+    def ctrl_c(done: float) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        Optimal().prepare(CodeSpace(5, 4), ctrl_c)
+    assert (cache_dir / "optimal-5x4.partial.npz").exists()

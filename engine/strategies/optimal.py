@@ -8,6 +8,7 @@ first as written (as for the partition strategies).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..codes import CodeSpace
 from ..feedback import encode
 from ..trace import Alternative, Choice
-from .base import Measure, Position, Strategy
+from .base import Measure, Position, Progress, Strategy
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
@@ -50,6 +51,10 @@ class Solution:
         notice = "" if self.told else self.notice
         self.told = True
         return notice
+
+
+#: Who hears how far a search made by ``solution`` is (set by ``Optimal.prepare``).
+_progress: ContextVar[Progress | None] = ContextVar("optimal_progress", default=None)
 
 
 def _cache_name(space: CodeSpace) -> str:
@@ -100,8 +105,21 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
     from ..optimal import OptimalSearch, build_tree
 
     search = OptimalSearch(space)
-    tree = build_tree(search)
+    # What an interrupted search of the size proved, kept beside the tree: it resumes.
+    partial, partial_key = name.replace(".json", ".partial.npz"), {**key, "what": "proved"}
+    try:
+        proved = cache.load_arrays(partial, partial_key)
+    except cache.DamagedCache:
+        proved = None  # started over
+    if proved is not None:
+        search.restore(proved)
+    try:
+        tree = build_tree(search, _progress.get())
+    except KeyboardInterrupt:
+        cache.save_arrays(partial, partial_key, search.proved())
+        raise
     cache.save(name, key, tree_to_json(tree))
+    cache.remove(partial)
     return Solution(space, tree, notice, searched=search)
 
 
@@ -122,10 +140,14 @@ class Optimal(Strategy):
     #: again, or search it again for seconds with no cache to read.
     runs_apart = False
 
-    def prepare(self, space: CodeSpace) -> str:
-        """The tree read or searched now, and what that has to say once (a damaged cache
-        searched again)."""
-        return solution(space.colours, space.positions, space.repeats).tell()
+    def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
+        """The tree read or searched now (``progress`` hears how far a search is), and
+        what that has to say once (a damaged cache searched again)."""
+        token = _progress.set(progress)
+        try:
+            return solution(space.colours, space.positions, space.repeats).tell()
+        finally:
+            _progress.reset(token)
 
     def seconds(self, space: CodeSpace, games: int) -> float:
         """The tree is searched first (about 15 s on 6x4, less when cached), then each
