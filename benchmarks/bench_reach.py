@@ -24,6 +24,7 @@ SIZES: dict[str, tuple[tuple[str, ...], int | None, str]] = {
     "6x4": ((), 5625, "Koyama and Lai 1993"),
     "6x4-no-repeats": (("--no-repeats",), 1446, "solvers.md: an exact C++ search"),
     "7x4": (("--colours", "7"), 11228, "solvers.md; arfst23: 4.67638 x 2401"),
+    "8x4": (("--colours", "8"), 20471, "arfst23: 4.99780 x 4096"),
     "7x4-no-repeats": (("--colours", "7", "--no-repeats"), None, ""),
     "8x4-no-repeats": (("--colours", "8", "--no-repeats"), None, ""),
     "5x4": (("--colours", "5"), None, ""),

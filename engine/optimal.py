@@ -38,10 +38,10 @@ from .feedback import classes, encode, table
 #: Hears a long search's progress: the fraction done, from 0 to 1.
 Progress = Callable[[float], None]
 
-#: Most codes for which the exact search is offered: measured to finish in seconds up to
-#: 5 colours x 5 positions (3,125 codes) and 7 x 4 (benchmarks/bench_reach.py); 8 x 4 and
-#: 8 x 5 would take hours or more.
-CODE_LIMIT = 3125
+#: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
+#: takes about a minute of CPU here and 1 GB; 7x4 and 5x5 seconds (bench_reach.py). The
+#: next sizes (9x4, 6x5) are past the symmetry tables or the time.
+CODE_LIMIT = 4096
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
@@ -95,7 +95,7 @@ def check_size(space: CodeSpace) -> None:
     if space.count > CODE_LIMIT or space.size > np.iinfo(np.int16).max:
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
-            f"(7 colours x 4 positions, 5 x 5); {space.rules_text()} make "
+            f"(8 colours x 4 positions); {space.rules_text()} make "
             f"{space.count:,}: try --strategy most-parts or entropy, the best heuristics"
         )
     group = math.factorial(space.colours) * max(space.size, math.factorial(space.positions))

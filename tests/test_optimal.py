@@ -173,7 +173,7 @@ def test_unwritable_cache_costs_only_the_search(
 
 
 def test_out_of_reach_is_refused_before_the_first_guess() -> None:
-    with pytest.raises(ConfigError, match=r"up to 3,125 codes.*most-parts"):
+    with pytest.raises(ConfigError, match=r"up to 4,096 codes.*most-parts"):
         Solver(CodeSpace(8, 5), make_strategy("optimal"))
     done = subprocess.run(
         [
@@ -185,7 +185,9 @@ def test_out_of_reach_is_refused_before_the_first_guess() -> None:
             "--strategy",
             "optimal",
             "--colours",
-            "8",
+            "7",
+            "--positions",
+            "5",
         ],
         capture_output=True,
         text=True,
@@ -231,7 +233,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "computed exactly only up to 3,125 codes" in err and "most-parts" in err
+    assert "computed exactly only up to 4,096 codes" in err and "most-parts" in err
 
 
 async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line() -> None:
