@@ -150,9 +150,11 @@ class Optimal(Strategy):
             _progress.reset(token)
 
     def seconds(self, space: CodeSpace, games: int) -> float:
-        """The tree is searched first (about 15 s on 6x4, less when cached), then each
-        game is a lookup."""
-        return 15.0 + 2e-6 * games
+        """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
+        under a second on 6x4, about 7 s on 7x4 and a minute on 8x4), then each game is
+        a lookup."""
+        search = 0.0 if is_cached(space) else 0.5 + 0.3 * (space.count / 1296) ** 4.5
+        return search + 2e-6 * games
 
     def check(self, space: CodeSpace) -> None:
         from ..optimal import check_size
