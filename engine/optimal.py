@@ -155,7 +155,9 @@ class OptimalSearch:
     The search runs in the compiled kernel (``engine.search_kernel``); this keeps its
     tables and its memory between calls."""
 
-    def __init__(self, space: CodeSpace, slots: int | None = None) -> None:
+    def __init__(
+        self, space: CodeSpace, slots: int | None = None, only_possible: bool = False
+    ) -> None:
         check_size(space)
         from . import search_kernel  # numba: only the commands that search import it
 
@@ -182,7 +184,7 @@ class OptimalSearch:
         self.memory = (np.zeros((slots, 2), np.uint64), np.zeros(slots, np.int64))
         self.counters = np.zeros(search_kernel.COUNTERS, dtype=np.int64)
         self.counters[search_kernel.LIMIT] = NODE_LIMIT
-        params = np.array([self.found, self.k, self.branching], dtype=np.int64)
+        params = np.array([self.found, self.k, self.branching, only_possible], dtype=np.int64)
         self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)
         # Group elements p << 32 | s: position permutation p after colour permutation s.
         every = np.arange(len(position_images))[:, None] << 32 | np.arange(len(colour_images))

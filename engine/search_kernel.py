@@ -14,7 +14,8 @@ The context ``ctx`` is a tuple: the answer table (guess x code), the images of e
 under each permutation of the colours and of the positions, each code's rank as written,
 the mask of codes the rules allow, those codes, the level bounds, the table's keys and
 values, counters, and parameters (the "found" answer, the number of answer slots, answers
-besides "found"). Code sets are sorted int16 arrays.
+besides "found", whether only codes still possible may be guessed). Code sets are sorted
+int16 arrays.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ BUCKET = 4
 #: What ``search`` does: a value (memoised, quick answers first); the best guesses below
 #: a budget, every one reaching it; the best guess splitting unlike some given guesses.
 VALUE, TIES, RUNNER_UP = 0, 1, 2
+#: The bound of a guess the rules of the search leave out (only possible codes guessed).
+OUT = 1 << 60
 #: Guesses picked one by one, in order, before the rest are sorted; a picked one's key.
 PICKED = 8
 TAKEN = np.iinfo(np.int64).max
@@ -236,7 +239,7 @@ def search(
     they leave to weigh (``orbit_pool``), worked out once for every set below a guess."""
     answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
     bound, keys, vals, counters, params = ctx[6:]
-    found, slots, branching = params[0], params[1], params[2]
+    found, slots, branching, only_possible = params[0], params[1], params[2], params[3]
     n = len(codes)
     low = bound[n]
     h1 = h2 = np.uint64(0)
@@ -305,6 +308,8 @@ def search(
             bounds[i], parts[i], possible[i] = total, used, hist[i, found] > 0
     perfect, perfect_possible = False, False
     for i in range(k):
+        if only_possible and not possible[i]:
+            bounds[i], parts[i] = OUT, 0  # never weighed
         if parts[i] == n:
             perfect = True
             perfect_possible = perfect_possible or possible[i]

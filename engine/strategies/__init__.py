@@ -26,7 +26,7 @@ from ..errors import ConfigError
 from .base import NO_DRAWS, Measure, Parameter, Position, Progress, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
-from .optimal import Optimal
+from .optimal import Optimal, OptimalPossible
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -36,6 +36,7 @@ STRATEGIES: dict[str, type[Strategy]] = {
         Entropy,
         MostParts,
         Optimal,
+        OptimalPossible,
         Sequential,
         Classic,
         RandomConsistent,

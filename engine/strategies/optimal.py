@@ -36,13 +36,14 @@ class Solution:
     notice: str = ""
     told: bool = False
     searched: OptimalSearch | None = None
+    only_possible: bool = False
 
     @property
     def search(self) -> OptimalSearch:
         if self.searched is None:
             from ..optimal import OptimalSearch
 
-            self.searched = OptimalSearch(self.space)
+            self.searched = OptimalSearch(self.space, only_possible=self.only_possible)
         return self.searched
 
     def tell(self) -> str:
@@ -57,25 +58,26 @@ class Solution:
 _progress: ContextVar[Progress | None] = ContextVar("optimal_progress", default=None)
 
 
-def _cache_name(space: CodeSpace) -> str:
+def _cache_name(space: CodeSpace, only_possible: bool = False) -> str:
     tail = "" if space.repeats else "-no-repeats"
-    return f"optimal-{space.colours}x{space.positions}{tail}.json"
+    head = "optimal-fit" if only_possible else "optimal"
+    return f"{head}-{space.colours}x{space.positions}{tail}.json"
 
 
-def is_cached(space: CodeSpace) -> bool:
+def is_cached(space: CodeSpace, only_possible: bool = False) -> bool:
     """Whether a tree for the size is on disk (sound or not: reading it says)."""
     from .. import cache
 
     folder = cache.directory()
-    return folder is not None and (folder / _cache_name(space)).exists()
+    return folder is not None and (folder / _cache_name(space, only_possible)).exists()
 
 
-def _cache_key(space: CodeSpace) -> dict[str, object]:
+def _cache_key(space: CodeSpace, only_possible: bool) -> dict[str, object]:
     from ..optimal import TREE_FORMAT
     from ..version import __version__
 
     return {
-        "what": "optimal tree",
+        "what": "optimal tree, possible codes only" if only_possible else "optimal tree",
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
@@ -84,27 +86,29 @@ def _cache_key(space: CodeSpace) -> dict[str, object]:
     }
 
 
-@lru_cache(maxsize=2)
-def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
-    """The optimal tree for a size: from the cache when a sound one is there, otherwise
-    searched (seconds on 6x4) and stored."""
+@lru_cache(maxsize=4)
+def solution(
+    colours: int, positions: int, repeats: bool = True, only_possible: bool = False
+) -> Solution:
+    """The optimal tree for a size (``only_possible``: every guess a code still
+    possible): from the cache when a sound one is there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
     from ..optimal import check_size, tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
-    name = _cache_name(space)
-    key = _cache_key(space)
+    name = _cache_name(space, only_possible)
+    key = _cache_key(space, only_possible)
     notice = ""
     try:
         stored = cache.load(name, key)
         if stored is not None:
-            return Solution(space, tree_from_json(stored, space))
+            return Solution(space, tree_from_json(stored, space), only_possible=only_possible)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
     from ..optimal import OptimalSearch, build_tree
 
-    search = OptimalSearch(space)
+    search = OptimalSearch(space, only_possible=only_possible)
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = name.replace(".json", ".partial.npz"), {**key, "what": "proved"}
     try:
@@ -120,7 +124,7 @@ def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
         raise
     cache.save(name, key, tree_to_json(tree))
     cache.remove(partial)
-    return Solution(space, tree, notice, searched=search)
+    return Solution(space, tree, notice, searched=search, only_possible=only_possible)
 
 
 class Optimal(Strategy):
@@ -139,13 +143,15 @@ class Optimal(Strategy):
     #: Its games are lookups in its tree: worker processes would each read the tree
     #: again, or search it again for seconds with no cache to read.
     runs_apart = False
+    #: Whether every guess must be a code still possible (``OptimalPossible``).
+    only_possible: ClassVar[bool] = False
 
     def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
         """The tree read or searched now (``progress`` hears how far a search is), and
         what that has to say once (a damaged cache searched again)."""
         token = _progress.set(progress)
         try:
-            return solution(space.colours, space.positions, space.repeats).tell()
+            return self._solution(space).tell()
         finally:
             _progress.reset(token)
 
@@ -153,7 +159,8 @@ class Optimal(Strategy):
         """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
         under a second on 6x4, about 7 s on 7x4 and a minute on 8x4), then each game is
         a lookup."""
-        search = 0.0 if is_cached(space) else 0.5 + 0.3 * (space.count / 1296) ** 4.5
+        cached = is_cached(space, self.only_possible)
+        search = 0.0 if cached else 0.5 + 0.3 * (space.count / 1296) ** 4.5
         return search + 2e-6 * games
 
     def check(self, space: CodeSpace) -> None:
@@ -161,9 +168,12 @@ class Optimal(Strategy):
 
         check_size(space)
 
+    def _solution(self, space: CodeSpace) -> Solution:
+        return solution(space.colours, space.positions, space.repeats, self.only_possible)
+
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
-        found = solution(space.colours, space.positions, space.repeats)
+        found = self._solution(space)
         node = _follow(found.tree, position.history, space.positions)
         if node is None:  # off the tree (a person's own guesses): search from here
             from ..optimal import decision
@@ -185,6 +195,25 @@ class Optimal(Strategy):
             alternatives=tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others),
             note=found.tell(),  # said at the first step only, not at every one
         )
+
+
+class OptimalPossible(Optimal):
+    """The same search where every guess must be a code still possible: what guessing
+    only codes that fit every answer costs against the optimum."""
+
+    name = "optimal-fit"
+    summary = "the fewest guesses on average guessing only codes still possible: exact search"
+    measure: ClassVar[Measure] = Measure(
+        label="expected guesses, possible only",
+        reads="{} more guesses expected",
+        own="finds the secret in {} on average from here, as few as any possible code can",
+        both="both need {} on average",
+        rival="needs {}",
+        unit="guess",
+        units="guesses",
+        in_guesses=True,
+    )
+    only_possible = True
 
 
 def _follow(root: Node, history: tuple[tuple[int, int], ...], positions: int) -> Node | None:
