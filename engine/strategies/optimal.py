@@ -169,7 +169,9 @@ class Optimal(Strategy):
         check_size(space)
 
     def _solution(self, space: CodeSpace) -> Solution:
-        return solution(space.colours, space.positions, space.repeats, self.only_possible)
+        size = (space.colours, space.positions, space.repeats)
+        # Called as every other caller calls it, so that lru_cache finds the same entry.
+        return solution(*size, True) if self.only_possible else solution(*size)
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
