@@ -7,6 +7,7 @@ off).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -14,6 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import platformdirs
 
 FORMAT = "mastermind-cache"
@@ -82,3 +84,60 @@ def save(name: str, key: dict[str, Any], payload: Any) -> Path | None:
     except OSError:
         return None  # a read-only or full disk costs the next run the search, nothing more
     return folder / name
+
+
+def save_arrays(name: str, key: dict[str, Any], arrays: dict[str, np.ndarray]) -> Path | None:
+    """Store numpy arrays under ``name`` (an .npz file) for exactly ``key``, atomically,
+    with a digest; None when caching is off or impossible."""
+    folder = directory()
+    if folder is None:
+        return None
+    digest = _digest([key, _arrays_digest(arrays)])
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{name}.", delete=False) as handle:
+            contents: dict[str, Any] = {**arrays, "__key__": json.dumps(key), "__sha256__": digest}
+            np.savez(handle, **contents)
+            temporary = Path(handle.name)
+        os.replace(temporary, folder / name)
+    except OSError:
+        return None
+    return folder / name
+
+
+def load_arrays(name: str, key: dict[str, Any]) -> dict[str, np.ndarray] | None:
+    """The arrays stored under ``name`` for exactly ``key``; None when there are none.
+    Raises DamagedCache for a file that is unreadable, foreign or altered."""
+    folder = directory()
+    if folder is None or not (folder / name).exists():
+        return None
+    path = folder / name
+    try:
+        with np.load(path, allow_pickle=False) as stored:
+            arrays = {k: stored[k] for k in stored.files}
+    except (OSError, ValueError, KeyError) as error:
+        raise DamagedCache(f"{path} cannot be read ({error})") from None
+    stored_key, digest = arrays.pop("__key__", None), arrays.pop("__sha256__", None)
+    if (
+        stored_key is None
+        or json.loads(str(stored_key)) != key
+        or str(digest) != _digest([key, _arrays_digest(arrays)])
+    ):
+        raise DamagedCache(f"{path} is damaged or was written for something else")
+    return arrays
+
+
+def remove(name: str) -> None:
+    """Forget what is stored under ``name``, if anything."""
+    folder = directory()
+    if folder is not None:
+        with contextlib.suppress(OSError):  # nothing there that can be read either
+            (folder / name).unlink(missing_ok=True)
+
+
+def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:
+    sha = hashlib.sha256()
+    for name in sorted(arrays):
+        sha.update(name.encode())
+        sha.update(np.ascontiguousarray(arrays[name]).tobytes())
+    return sha.hexdigest()

@@ -2,9 +2,11 @@
 
 Two rules, chosen by size:
 
-* where the exact optimum is within reach (``engine.optimal.check_size``), a guess is
-  rated by the guesses still expected after it, the rest being played perfectly, against
-  the optimal strategy's guess there: a loss in guesses, and losses add up over a game;
+* where the exact optimum is within reach (``engine.optimal.check_size``) and quick to
+  find, or already on disk (bigger sizes: ``mastermind stats --strategy optimal --all``
+  stores it), a guess is rated by the guesses still expected after it, the rest being
+  played perfectly, against the optimal strategy's guess there: a loss in guesses, and
+  losses add up over a game;
 * elsewhere, by the chosen strategy's own score of the split the guess makes (largest
   class, expected size, bits, classes) against that strategy's own guess. Strategies with
   no score of their own (the index scans, the random choice) are rated by expected size,
@@ -29,11 +31,11 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .explain import estimated
 from .feedback import Answer, against, partition
-from .optimal import TREE_FORMAT, check_size, rate
+from .optimal import QUICK_LIMIT, TREE_FORMAT, check_size, rate
 from .solver import Solver
 from .strategies import STRATEGIES, Measure, Position, make_strategy
 from .strategies.heuristics import ExpectedSize
-from .strategies.optimal import Optimal, solution
+from .strategies.optimal import Optimal, is_cached, solution
 from .strategies.partitioning import PartitionStrategy
 from .trace import Choice, format_score
 
@@ -113,6 +115,8 @@ class Rater:
         self.scorer: Optimal | PartitionStrategy
         try:
             check_size(space)
+            if space.count > QUICK_LIMIT and not is_cached(space):
+                raise ConfigError("the optimum of this size has not been searched yet")
         except ConfigError:
             chosen = make_strategy(strategy)
             self.scorer = chosen if isinstance(chosen, PartitionStrategy) else ExpectedSize()
@@ -165,8 +169,7 @@ class Rater:
         known = (best.guess, round(best.score * n))
         if history:
             return rate(search, codes, history, guess, known).expected
-        group = search.symmetries(())
-        orbit = str(int(group[np.argmin(search.rank[group[:, guess]]), guess]))
+        orbit = str(search.representative((), guess))
         name, key = _openings_file(space)
         try:
             stored = cache.load(name, key)

@@ -91,7 +91,11 @@ def prepare(space: CodeSpace, strategy: str) -> None:
     """The optimal tree, read or searched here before anything else needs it, so that a
     damaged cache file that had to be searched again is said in one line on stderr (a
     size out of the search's reach is refused there, as the strategy's own check does)."""
-    notice = prepare_strategy(space, strategy)
+    bar = _ProgressBar("of the search")
+    try:
+        notice = prepare_strategy(space, strategy, lambda done: bar(round(done * 1000), 1000))
+    finally:
+        bar.close()
     if notice:
         print(f"mastermind: {notice}", file=sys.stderr)
 
@@ -110,7 +114,9 @@ class _ProgressBar:
     SETTLE = 5.0
     WIDTH = 20
 
-    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(self, what: str = "games", clock: Callable[[], float] = time.perf_counter) -> None:
+        #: What is counted: "games" (done/total shown), or a phrase after a percentage.
+        self.what = what
         self.clock = clock
         self.start = clock()
         self.next_draw = self.start + self.DELAY
@@ -129,7 +135,10 @@ class _ProgressBar:
         left = ""
         if done and (done * 100 >= total or elapsed >= self.SETTLE):
             left = f", {describe_seconds((total - done) * elapsed / done)} left"
-        bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done:,}/{total:,} games{left}"
+        count = f"{done:,}/{total:,} games"
+        if self.what != "games":
+            count = f"{100 * done // max(1, total)}% {self.what}"
+        bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {count}{left}"
         sys.stderr.write(f"\r{bar:<{self.drawn}}")
         sys.stderr.flush()
         self.drawn = len(bar)

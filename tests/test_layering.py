@@ -51,3 +51,16 @@ def test_solve_and_stats_load_no_textual(argv: list[str]) -> None:
         f"    assert main({argv!r}) == 0\n"
     )
     assert not loaded_after(code) & {"textual", "rich"}
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import mastermind_tui.app, mastermind_tui.cli, engine.strategies.optimal",
+        "from mastermind_tui.cli import main\nmain(['solve', 'RGBY', '--strategy', 'knuth'])",
+    ],
+)
+def test_only_the_search_loads_the_compiled_kernel(code: str) -> None:
+    """numba costs about 0.25 s of start-up (its import and its first call): the app,
+    `play` and the heuristics never pay it."""
+    assert "numba" not in loaded_after(f"import contextlib, io\n{code}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from brute_force import Code, brute_force
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
 from engine.feedback import Answer, encode
 from engine.optimal import Node, OptimalSearch, rate, tree_from_json, tree_to_json
-from engine.strategies.optimal import solution
+from engine.strategies.optimal import Optimal, solution
 
 
 def brute_force_optimum(colours: int, positions: int) -> int:
@@ -25,9 +26,7 @@ def brute_force_optimum(colours: int, positions: int) -> int:
 @pytest.mark.parametrize(("colours", "positions"), [(2, 3), (3, 3), (2, 4), (3, 2), (4, 2)])
 def test_search_matches_brute_force(colours: int, positions: int) -> None:
     search = OptimalSearch(CodeSpace(colours, positions))
-    assert search.value(search.everything, search.symmetries(())) == brute_force_optimum(
-        colours, positions
-    )
+    assert search.value(search.everything) == brute_force_optimum(colours, positions)
 
 
 def test_games_played_reach_the_searched_optimum(cache_dir: Path) -> None:
@@ -175,7 +174,7 @@ def test_unwritable_cache_costs_only_the_search(
 
 
 def test_out_of_reach_is_refused_before_the_first_guess() -> None:
-    with pytest.raises(ConfigError, match=r"up to 1,296 codes.*most-parts"):
+    with pytest.raises(ConfigError, match=r"up to 4,096 codes.*most-parts"):
         Solver(CodeSpace(8, 5), make_strategy("optimal"))
     done = subprocess.run(
         [
@@ -188,6 +187,8 @@ def test_out_of_reach_is_refused_before_the_first_guess() -> None:
             "optimal",
             "--colours",
             "7",
+            "--positions",
+            "5",
         ],
         capture_output=True,
         text=True,
@@ -233,7 +234,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "computed exactly only up to 1,296 codes" in err and "most-parts" in err
+    assert "computed exactly only up to 4,096 codes" in err and "most-parts" in err
 
 
 async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line() -> None:
@@ -298,3 +299,108 @@ def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_di
     data[4][-1][1] = data[2] - 1
     with pytest.raises(ValueError, match="other guesses"):
         tree_from_json(data, CodeSpace(3, 3))
+
+
+def test_a_size_needing_more_memory_than_there_is_is_refused_with_the_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from engine import optimal
+
+    space = CodeSpace(7, 4)
+    need = optimal.memory_needed(space) + optimal.BASELINE
+    monkeypatch.setattr(optimal, "available_memory", lambda: need - 1)
+    with pytest.raises(ConfigError, match=r"would need about 0\.\d GB of memory.*most-parts"):
+        Solver(space, make_strategy("optimal"))
+    monkeypatch.setattr(optimal, "available_memory", lambda: need)
+    optimal.check_size(space)
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "repeats", "total"),
+    [
+        (6, 4, False, 1446),  # 6 colours without repeats: an exact C++ search (solvers.md)
+        (5, 4, True, 2463),  # 5 x 4: ours (no published total that we know of)
+        (2, 8, True, 1104),  # 2 colours x 8 positions: ours (likewise)
+    ],
+)
+def test_totals_beyond_six_by_four(colours: int, positions: int, repeats: bool, total: int) -> None:
+    search = OptimalSearch(CodeSpace(colours, positions, repeats))
+    assert search.value(search.everything) == total
+
+
+def test_an_interrupted_search_resumes_from_what_it_proved(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 5x4 search stopped part of the way keeps what it proved beside the tree; the
+    same call then resumes from it (fewer sets to search) and finds the same tree."""
+    from engine import optimal
+
+    whole = solution(5, 4)
+    fresh_nodes = whole.search.nodes
+    expected = tree_to_json(whole.tree)
+    (cache_dir / "optimal-5x4.json").unlink()
+    solution.cache_clear()
+    monkeypatch.setattr(optimal, "NODE_LIMIT", fresh_nodes // 2)
+    with pytest.raises(KeyboardInterrupt):
+        solution(5, 4)
+    assert (cache_dir / "optimal-5x4.partial.npz").exists()
+    monkeypatch.setattr(optimal, "NODE_LIMIT", 1 << 62)
+    resumed = solution(5, 4)
+    assert tree_to_json(resumed.tree) == expected
+    assert 0 < resumed.search.nodes < fresh_nodes
+    assert not (cache_dir / "optimal-5x4.partial.npz").exists()
+
+
+def test_a_search_reports_its_progress_and_stops_at_ctrl_c(cache_dir: Path) -> None:
+    """The CLI's progress line hears fractions that only grow; a Ctrl+C raised where it
+    listens (as in the waiting thread) stops the kernel and keeps what it proved."""
+    heard: list[float] = []
+
+    def listen(done: float) -> None:
+        heard.append(done)
+
+    Optimal().prepare(CodeSpace(5, 4), listen)
+    assert heard and heard == sorted(heard) and heard[-1] == 1.0
+    solution.cache_clear()
+    (cache_dir / "optimal-5x4.json").unlink()
+
+    def ctrl_c(done: float) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        Optimal().prepare(CodeSpace(5, 4), ctrl_c)
+    assert (cache_dir / "optimal-5x4.partial.npz").exists()
+
+
+def fit_optimum(colours: int, positions: int) -> int:
+    """The fewest guesses in total when every guess is a code still possible, by plain
+    recursion over sets of codes."""
+    space = CodeSpace(colours, positions)
+    digits = [tuple(space.to_digits(c)) for c in range(space.size)]
+
+    @cache
+    def cost(left: frozenset[int]) -> int:
+        if len(left) == 1:
+            return 1
+        totals = []
+        for g in sorted(left):
+            parts: dict[Answer, set[int]] = {}
+            for c in left - {g}:
+                parts.setdefault(score(digits[c], digits[g]), set()).add(c)
+            totals.append(sum(cost(frozenset(p)) for p in parts.values()))
+        return len(left) + min(totals)
+
+    return cost(frozenset(range(space.size)))
+
+
+def test_the_optimum_guessing_only_possible_codes_matches_brute_force(cache_dir: Path) -> None:
+    """optimal-fit: every guess a code still possible (checked by plain recursion on
+    small sizes), and on 6x4 the published 5,660 beside the optimum's 5,625."""
+    for colours, positions in [(3, 3), (2, 4), (4, 3)]:
+        search = OptimalSearch(CodeSpace(colours, positions), only_possible=True)
+        assert search.value(search.everything) == fit_optimum(colours, positions)
+    totals = {
+        name: sum(len(play(CodeSpace(6, 4), make_strategy(name), s)) for s in range(1296))
+        for name in ("optimal", "optimal-fit")
+    }
+    assert totals == {"optimal": 5625, "optimal-fit": 5660}

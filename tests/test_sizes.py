@@ -21,6 +21,7 @@ from engine.errors import ConfigError
 from engine.feedback import against, encode
 from engine.solver import Solver
 from engine.strategies import Strategy
+from engine.strategies.optimal import Optimal
 from engine.strategies.partitioning import Limits, PartitionStrategy
 from engine.trace import Step
 
@@ -42,6 +43,8 @@ EXTREMES = [(2, 24), (20, 4), (8, 8)]
 NO_REPEATS = [(2, 2), (3, 3), (5, 2), (5, 3), (6, 4), (7, 3), (9, 2)]
 #: The exact optimal search is slow to start: swept on the smaller sizes only.
 OPTIMAL_CODES = 100
+#: The exact searches (the optimum, and the optimum guessing possible codes only).
+EXACT = {name for name, cls in STRATEGIES.items() if issubclass(cls, Optimal)}
 #: What a partition strategy's trace says on each of its sampled paths.
 SAMPLED_PATHS = ("a random sample", "partitions estimated on", "guesses weighed, drawn at random")
 
@@ -110,7 +113,7 @@ def play_checked(space: CodeSpace, name: str, secret: int, check_all: bool) -> l
 
 
 def strategy_may_guess_impossible(name: str) -> bool:
-    return issubclass(STRATEGIES[name], PartitionStrategy) or name == "optimal"
+    return issubclass(STRATEGIES[name], PartitionStrategy) or name == Optimal.name
 
 
 @pytest.mark.parametrize("name", list(STRATEGIES))
@@ -119,7 +122,7 @@ def test_every_small_size(name: str, cache_dir: Path) -> None:
     notes: set[str] = set()
     for colours, positions in sizes():
         space = CodeSpace(colours, positions)
-        if name == "optimal" and space.size > OPTIMAL_CODES:
+        if name in EXACT and space.size > OPTIMAL_CODES:
             continue
         rng = np.random.default_rng(colours * 100 + positions)
         picks = {0, space.size - 1, int(rng.integers(space.size))}
@@ -140,13 +143,13 @@ def test_small_sizes_without_repeats(name: str, cache_dir: Path) -> None:
     notes: set[str] = set()
     for colours, positions in NO_REPEATS:
         space = CodeSpace(colours, positions, repeats=False)
-        if name == "optimal" and space.count > OPTIMAL_CODES:
+        if name in EXACT and space.count > OPTIMAL_CODES:
             continue
         allowed = space.allowed
         rng = np.random.default_rng(colours * 100 + positions)
         for secret in {int(allowed[0]), int(allowed[-1]), int(rng.choice(allowed))}:
             steps = play_checked(space, name, secret, check_all=True)
-            assert steps or name == "optimal"
+            assert steps or name in EXACT
             notes.update(s.decision.note for s in steps)
     if issubclass(STRATEGIES[name], PartitionStrategy):
         for path in SAMPLED_PATHS:
@@ -154,7 +157,7 @@ def test_small_sizes_without_repeats(name: str, cache_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(("colours", "positions"), EXTREMES)
-@pytest.mark.parametrize("name", [n for n in STRATEGIES if n != "optimal"])
+@pytest.mark.parametrize("name", [n for n in STRATEGIES if n not in EXACT])
 def test_the_extremes(name: str, colours: int, positions: int) -> None:
     space = CodeSpace(colours, positions)
     assert space.size <= MAX_CODES

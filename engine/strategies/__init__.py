@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
+from .base import NO_DRAWS, Measure, Parameter, Position, Progress, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
-from .optimal import Optimal
+from .optimal import Optimal, OptimalPossible
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -36,6 +36,7 @@ STRATEGIES: dict[str, type[Strategy]] = {
         Entropy,
         MostParts,
         Optimal,
+        OptimalPossible,
         Sequential,
         Classic,
         RandomConsistent,
@@ -72,10 +73,11 @@ def make_strategy(name: str, **settings: int) -> Strategy:
     return cls(**settings)
 
 
-def prepare(space: CodeSpace, name: str) -> str:
+def prepare(space: CodeSpace, name: str, progress: Progress | None = None) -> str:
     """What strategy ``name`` needs for this size, made ready now, before a run (the
-    optimal tree); what a person should hear once about it, or ""."""
-    return make_strategy(name).prepare(space)
+    optimal tree; ``progress`` hears the fraction done of a long search); what a person
+    should hear once about it, or ""."""
+    return make_strategy(name).prepare(space, progress)
 
 
 def measure_of(label: str) -> Measure | None:
@@ -93,6 +95,7 @@ __all__ = [
     "Measure",
     "Parameter",
     "Position",
+    "Progress",
     "Strategy",
     "make_strategy",
     "measure_of",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, cast
 
@@ -10,6 +11,9 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..trace import Choice
+
+#: Hears a long preparation's progress: the fraction done, from 0 to 1.
+Progress = Callable[[float], None]
 
 
 @dataclass(frozen=True)
@@ -92,10 +96,10 @@ class Strategy(ABC):
     #: The settings its constructor takes by keyword (none by default).
     parameters: ClassVar[tuple[Parameter, ...]] = ()
 
-    def prepare(self, space: CodeSpace) -> str:
+    def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
         """Make ready, before a run, what playing this size needs (read or search a
-        tree), and say in one line what a person should hear once about it; "" if
-        nothing."""
+        tree; ``progress`` hears the fraction done of a long search), and say in one
+        line what a person should hear once about it; "" if nothing."""
         return ""
 
     def seconds(self, space: CodeSpace, games: int) -> float:

@@ -8,6 +8,7 @@ first as written (as for the partition strategies).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..codes import CodeSpace
 from ..feedback import encode
 from ..trace import Alternative, Choice
-from .base import Measure, Position, Strategy
+from .base import Measure, Position, Progress, Strategy
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
@@ -25,13 +26,25 @@ if TYPE_CHECKING:
 
 @dataclass
 class Solution:
-    """The search for one size and its tree from the start; ``notice`` says, in one line,
-    anything a user should know about how it was obtained (a damaged cache rebuilt)."""
+    """The tree from the start for one size, and the search that found it (or one made
+    when first wanted: a tree read from the cache needs no compiled kernel until a
+    position off the tree or a rating asks); ``notice`` says, in one line, anything a
+    user should know about how it was obtained (a damaged cache rebuilt)."""
 
-    search: OptimalSearch
+    space: CodeSpace
     tree: Node
     notice: str = ""
     told: bool = False
+    searched: OptimalSearch | None = None
+    only_possible: bool = False
+
+    @property
+    def search(self) -> OptimalSearch:
+        if self.searched is None:
+            from ..optimal import OptimalSearch
+
+            self.searched = OptimalSearch(self.space, only_possible=self.only_possible)
+        return self.searched
 
     def tell(self) -> str:
         """The notice the first time it is asked for, then "": a report made once (the
@@ -41,12 +54,30 @@ class Solution:
         return notice
 
 
-def _cache_key(space: CodeSpace) -> dict[str, object]:
+#: Who hears how far a search made by ``solution`` is (set by ``Optimal.prepare``).
+_progress: ContextVar[Progress | None] = ContextVar("optimal_progress", default=None)
+
+
+def _cache_name(space: CodeSpace, only_possible: bool = False) -> str:
+    tail = "" if space.repeats else "-no-repeats"
+    head = "optimal-fit" if only_possible else "optimal"
+    return f"{head}-{space.colours}x{space.positions}{tail}.json"
+
+
+def is_cached(space: CodeSpace, only_possible: bool = False) -> bool:
+    """Whether a tree for the size is on disk (sound or not: reading it says)."""
+    from .. import cache
+
+    folder = cache.directory()
+    return folder is not None and (folder / _cache_name(space, only_possible)).exists()
+
+
+def _cache_key(space: CodeSpace, only_possible: bool) -> dict[str, object]:
     from ..optimal import TREE_FORMAT
     from ..version import __version__
 
     return {
-        "what": "optimal tree",
+        "what": "optimal tree, possible codes only" if only_possible else "optimal tree",
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
@@ -55,27 +86,45 @@ def _cache_key(space: CodeSpace) -> dict[str, object]:
     }
 
 
-@lru_cache(maxsize=2)
-def solution(colours: int, positions: int, repeats: bool = True) -> Solution:
-    """The optimal tree for a size: from the cache when a sound one is there, otherwise
-    searched (seconds on 6x4) and stored."""
+@lru_cache(maxsize=4)
+def solution(
+    colours: int, positions: int, repeats: bool = True, only_possible: bool = False
+) -> Solution:
+    """The optimal tree for a size (``only_possible``: every guess a code still
+    possible): from the cache when a sound one is there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
-    from ..optimal import OptimalSearch, build_tree, tree_from_json, tree_to_json
+    from ..optimal import check_size, tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
-    search = OptimalSearch(space)
-    name = f"optimal-{colours}x{positions}{'' if repeats else '-no-repeats'}.json"
-    key = _cache_key(space)
+    check_size(space)
+    name = _cache_name(space, only_possible)
+    key = _cache_key(space, only_possible)
     notice = ""
     try:
         stored = cache.load(name, key)
         if stored is not None:
-            return Solution(search, tree_from_json(stored, space))
+            return Solution(space, tree_from_json(stored, space), only_possible=only_possible)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
-    tree = build_tree(search)
+    from ..optimal import OptimalSearch, build_tree
+
+    search = OptimalSearch(space, only_possible=only_possible)
+    # What an interrupted search of the size proved, kept beside the tree: it resumes.
+    partial, partial_key = name.replace(".json", ".partial.npz"), {**key, "what": "proved"}
+    try:
+        proved = cache.load_arrays(partial, partial_key)
+    except cache.DamagedCache:
+        proved = None  # started over
+    if proved is not None:
+        search.restore(proved)
+    try:
+        tree = build_tree(search, _progress.get())
+    except KeyboardInterrupt:
+        cache.save_arrays(partial, partial_key, search.proved())
+        raise
     cache.save(name, key, tree_to_json(tree))
-    return Solution(search, tree, notice)
+    cache.remove(partial)
+    return Solution(space, tree, notice, searched=search, only_possible=only_possible)
 
 
 class Optimal(Strategy):
@@ -94,25 +143,39 @@ class Optimal(Strategy):
     #: Its games are lookups in its tree: worker processes would each read the tree
     #: again, or search it again for seconds with no cache to read.
     runs_apart = False
+    #: Whether every guess must be a code still possible (``OptimalPossible``).
+    only_possible: ClassVar[bool] = False
 
-    def prepare(self, space: CodeSpace) -> str:
-        """The tree read or searched now, and what that has to say once (a damaged cache
-        searched again)."""
-        return solution(space.colours, space.positions, space.repeats).tell()
+    def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
+        """The tree read or searched now (``progress`` hears how far a search is), and
+        what that has to say once (a damaged cache searched again)."""
+        token = _progress.set(progress)
+        try:
+            return self._solution(space).tell()
+        finally:
+            _progress.reset(token)
 
     def seconds(self, space: CodeSpace, games: int) -> float:
-        """The tree is searched first (about 15 s on 6x4, less when cached), then each
-        game is a lookup."""
-        return 15.0 + 2e-6 * games
+        """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
+        under a second on 6x4, about 7 s on 7x4 and a minute on 8x4), then each game is
+        a lookup."""
+        cached = is_cached(space, self.only_possible)
+        search = 0.0 if cached else 0.5 + 0.3 * (space.count / 1296) ** 4.5
+        return search + 2e-6 * games
 
     def check(self, space: CodeSpace) -> None:
         from ..optimal import check_size
 
         check_size(space)
 
+    def _solution(self, space: CodeSpace) -> Solution:
+        size = (space.colours, space.positions, space.repeats)
+        # Called as every other caller calls it, so that lru_cache finds the same entry.
+        return solution(*size, True) if self.only_possible else solution(*size)
+
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
-        found = solution(space.colours, space.positions, space.repeats)
+        found = self._solution(space)
         node = _follow(found.tree, position.history, space.positions)
         if node is None:  # off the tree (a person's own guesses): search from here
             from ..optimal import decision
@@ -134,6 +197,25 @@ class Optimal(Strategy):
             alternatives=tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others),
             note=found.tell(),  # said at the first step only, not at every one
         )
+
+
+class OptimalPossible(Optimal):
+    """The same search where every guess must be a code still possible: what guessing
+    only codes that fit every answer costs against the optimum."""
+
+    name = "optimal-fit"
+    summary = "the fewest guesses on average guessing only codes still possible: exact search"
+    measure: ClassVar[Measure] = Measure(
+        label="expected guesses, possible only",
+        reads="{} more guesses expected",
+        own="finds the secret in {} on average from here, as few as any possible code can",
+        both="both need {} on average",
+        rival="needs {}",
+        unit="guess",
+        units="guesses",
+        in_guesses=True,
+    )
+    only_possible = True
 
 
 def _follow(root: Node, history: tuple[tuple[int, int], ...], positions: int) -> Node | None:
