@@ -7,16 +7,23 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 
 from .jobs import Ticket, Working
 from .process_end import Once
 from .record_types import Game
 from .records import Records
 from .records_faults import fault
+
+if TYPE_CHECKING:
+    from textual.command import CommandListItem
+    from textual.widget import AwaitMount
 
 #: Signals that close the app (the terminal is raw: Ctrl+C is a key, not SIGINT).
 CLOSING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
@@ -34,6 +41,12 @@ class _Unwaited(ThreadPoolExecutor):
 class RecordingApp(Working, App[None]):
     """An app whose screens hand each finished game to ``record_game``. The writes are
     the app's jobs: they outlive the screen that finished the game."""
+
+    #: Ctrl+C quits, as Ctrl+Q does and as a terminal program's Ctrl+C is expected to
+    #: (Textual's default only says to press Ctrl+Q; copying a guess is not worth that).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True)
+    ]
 
     def __init__(self, records: Path | None = None, record: bool = True) -> None:
         """``records``: the records file (None: no records, as in tests); with ``record``
@@ -65,6 +78,27 @@ class RecordingApp(Working, App[None]):
 
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(SafePalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's theme picker (Textual pushes a plain palette): guarded too."""
+        from textual.theme import ThemeProvider
+
+        from .palette import SafePalette
+
+        self.push_screen(SafePalette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+    def search_commands(
+        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
+    ) -> AwaitMount:
+        """A list of commands in a palette (Textual pushes a plain one): guarded too."""
+        from textual.command import SimpleProvider
+
+        from .palette import SafePalette
+
+        # An instance where the annotation says a class: as Textual's own search_commands.
+        provider = SimpleProvider(self.screen, list(commands))
+        palette = SafePalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
+        return self.push_screen(palette)
 
     def record_game(self, game: Game) -> None:
         """Keep a finished game as a job of the app's: a file another instance holds locked

@@ -38,3 +38,27 @@ async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
             assert app.screen.id == "--command-palette"
             await pilot.press("escape")
         assert app.return_code in (None, 0)
+
+
+@pytest.mark.parametrize("page", ["pagedown", "pageup"])
+async def test_the_theme_picker_and_a_page_key_together_do_not_crash(page: str) -> None:
+    """Found again by the hostile re-test: the palette's theme picker (and any list of
+    commands) is a second palette Textual pushes itself, unguarded (KeyError: 0)."""
+    from textual.command import CommandPalette
+
+    from mastermind_tui.palette import SafePalette
+
+    for app in (MastermindApp(None), RetroApp(1, False, False, None)):
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.search_themes()
+            app.post_message(events.Key(page, None))
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, SafePalette)
+            await pilot.press("escape")
+            app.search_commands([("Hello", lambda: None)])
+            app.post_message(events.Key(page, None))
+            await pilot.pause()
+            assert isinstance(app.screen, CommandPalette) and isinstance(app.screen, SafePalette)
+            await pilot.press("escape")
+        assert app.return_code in (None, 0)
