@@ -275,3 +275,16 @@ def test_the_records_histogram_says_1_move() -> None:
 
     text = format_summary(Summary(6, 4, True, 3, 3, 3.0, 1, 3, {1: 1, 4: 2}))
     assert "    1 move      1" in text and "    4 moves     2" in text
+
+
+async def test_the_trace_says_more_lies_below_and_ctrl_pgdn_reaches_the_map() -> None:
+    """At 80x24 the lab view's code map is below the bars: the pane's border says how to
+    reach it (the pane never takes focus), and Ctrl+PgDn shows it whole."""
+    app = app_for(seed=4, lab=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, "RGBY")
+        await until(pilot, lambda: "more below: Ctrl+PgDn" in screen_text(pilot))
+        await pilot.press("ctrl+pagedown", "ctrl+pagedown")
+        await until(pilot, lambda: "more below" not in screen_text(pilot))
+        rows = [line for line in screen_text(pilot).splitlines() if "││ Y ⠤" in line]
+        assert rows, "the code map's last colour row is on screen"

@@ -122,12 +122,9 @@ def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None
     async def open_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
         app.action_statistics()
-        # The footer fills in a refresh or more after the screen appears: two pauses were
-        # not always enough on a loaded machine (CI once caught it empty).
-        for _ in range(100):
-            await pilot.pause()
-            if pilot.app.screen.query("Footer FooterKey"):
-                break
+        # The footer fills in a refresh or more after the screen appears (CI once caught
+        # it empty): wait for it, and for the strategy boxes, however loaded the machine.
+        await until(pilot, lambda: bool(pilot.app.screen.query("Footer FooterKey")))
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=open_stats)

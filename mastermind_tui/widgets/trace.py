@@ -100,6 +100,17 @@ class TracePane(VerticalScroll):
         top = self.query_one("#trace-lower").virtual_region.y - round(self.scroll_y)
         room = self.scrollable_content_region.height - top
         self.query_one(PartitionBars).limit = max(4, room)
+        self.call_after_refresh(self._say_more)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_more()
+
+    def _say_more(self) -> None:
+        """Say on the pane's border that more lies below (on a short terminal, the code
+        map): the pane never takes focus, so its keys are the screen's."""
+        more = self.scroll_y < self.max_scroll_y
+        self.border_subtitle = "more below: Ctrl+PgDn" if more else ""
 
     def show_split(self) -> None:
         """Scroll the split's title to the top of the pane, its bars filling what is left
