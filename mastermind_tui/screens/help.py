@@ -32,13 +32,16 @@ in the wrong place.
 - `HELP` (or F1): this page
 - Enter on an empty line after a game: the match's next game; after its last one, F5
   opens the home screen for a new match
+- PgUp/PgDn: scroll the History; Ctrl+PgUp/Ctrl+PgDn: scroll the Solver trace (its
+  border says when more lies below)
 - F8: your records; Escape comes back to this game
 
 The game is spoiler-free: unless the laboratory view is on, the ratings come at the end.
 Each guess is rated against the best one there: where the exact optimum is known (up to
-6 colours x 4 positions), by the guesses still expected after it with perfect play from
-then on; elsewhere by the strategy's own score. **Cost** in History is what each guess
-lost; the summary at the end adds it up. A click on a bar of the Solver trace lists
+6 colours x 4 positions at once, larger sizes once `mastermind stats --strategy optimal
+--all` has searched them), by the guesses still expected after it with perfect play from
+then on; elsewhere by the strategy's own score. **Cost** in History (a column where the
+terminal is wide enough) is what each guess lost; the summary at the end adds it up. A click on a bar of the Solver trace lists
 its codes.
 """
 

@@ -37,7 +37,10 @@ def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = Fals
     the chart when ``charted``)."""
     text = Text()
     text.append(fmt(decision.guess), style="bold")
-    text.append(" (could be the secret)" if decision.consistent else " (cannot be the secret)")
+    if decision.candidates_before == 1:
+        text.append(" (the only code left)")
+    else:
+        text.append(" (could be the secret)" if decision.consistent else " (cannot be the secret)")
     text.append("\n" + sentence(decision, fmt))
     said = {score_text(decision), "cannot be the secret, but splits the rest best"}
     if charted:
