@@ -143,6 +143,30 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(
         browser.save_screenshot(keep)
 
 
+def test_the_watch_and_a_what_if_play_in_the_browser(
+    server: str, browser: webdriver.Chrome
+) -> None:
+    """Issue 18 item 8: the watch's beats and a what-if, driven from the browser's keys."""
+    browser.get(server)
+    screen = Screen(browser)
+    screen.wait_for("choose a game")
+    keyboard = browser.find_element("css selector", ".xterm-helper-textarea")
+    browser.execute_script("arguments[0].focus()", keyboard)
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("p").key_up(Keys.CONTROL).perform()
+    ActionChains(browser).send_keys("Watch").perform()
+    screen.wait_for("Watch")
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    screen.wait_for(r"Watch\s+a\s+strategy\s+think")  # the home screen, in watch mode
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+    screen.wait_for("Watching knuth break")
+    ActionChains(browser).send_keys("n").perform()
+    screen.wait_for(r"Move\s+1,\s+(before its answer|answered)")
+    ActionChains(browser).send_keys("w").perform()
+    screen.wait_for(r"What\s+if:\s+type\s+a\s+code")  # its line is open: type there
+    ActionChains(browser).send_keys("RRGG", Keys.ENTER).perform()
+    screen.wait_for(r"What\s+if\s+RRGG")
+
+
 def test_only_loopback_is_quiet() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5")

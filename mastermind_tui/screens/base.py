@@ -65,9 +65,10 @@ class SizedScreen(Working, Screen[None]):
             self.focus_next()
 
 
-def panes() -> ComposeResult:
+def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
     """Board, History and Solver trace, each titled: the first two side by side on a wide
-    terminal, one above the other on a narrow one."""
+    terminal, one above the other on a narrow one. ``more_key``: the key that scrolls the
+    trace on this screen (said on its border when more lies below)."""
     with Horizontal(id="panes"):
         with Container(id="moves"):
             with Vertical(id="board-pane", classes="pane") as pane:
@@ -76,7 +77,7 @@ def panes() -> ComposeResult:
             with Vertical(id="history-pane", classes="pane") as pane:
                 pane.border_title = "History"
                 yield History(id="history")
-        trace = TracePane(id="trace", classes="pane")
+        trace = TracePane(more_key, id="trace", classes="pane")
         trace.border_title = "Solver trace"
         yield trace
 

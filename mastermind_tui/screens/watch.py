@@ -68,7 +68,7 @@ class WatchScreen(AsksWhatIf):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
-        yield from panes()
+        yield from panes(more_key="PgDn")
         yield Static("Thinking…", id="caption")
         yield Footer()
 

@@ -70,8 +70,10 @@ class TracePane(VerticalScroll):
 
     can_focus = False
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, more_key: str = "Ctrl+PgDn", **kwargs: Any) -> None:
+        """``more_key``: the screen's key that scrolls this pane down."""
         super().__init__(**kwargs)
+        self._more = f"more below: {more_key}"
         self._map_width = 0
         self._listed: list[int] = []
         self._paint: Painter = plain_painter(str)
@@ -113,7 +115,7 @@ class TracePane(VerticalScroll):
         """Say on the pane's border that more lies below (on a short terminal, the code
         map): the pane never takes focus, so its keys are the screen's."""
         more = self.scroll_y < self.max_scroll_y
-        self.border_subtitle = "more below: Ctrl+PgDn" if more else ""
+        self.border_subtitle = self._more if more else ""
 
     def show_split(self) -> None:
         """Scroll the split's title to the top of the pane, its bars filling what is left
