@@ -360,7 +360,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
 async def test_quitting_ends_a_rating_under_way() -> None:
     """Ctrl+Q during a first 6x4 rating (the optimal tree: seconds of search in the
     helper, with an empty cache) took 12 s to exit: the rating thread held the exit.
-    Quitting now ends the helper's search."""
+    Quitting now ends the helper and its search."""
     from engine import rating_process as rating_module
 
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
@@ -370,6 +370,8 @@ async def test_quitting_ends_a_rating_under_way() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await pilot.press(*"RGBY", "enter")  # no waiting for the workers, as a person
-        await until(pilot, lambda: rating_module._helper_lock.locked() and rating_module._helper)
+        # The helper started: its search under way, or (the compiled search takes a tenth
+        # of a second on 6x4) already done and the helper idle; quitting ends it either way.
+        await until(pilot, lambda: rating_module._helper)
         (helper,) = rating_module._helper
     assert helper.wait(timeout=30) is not None  # a safety bound only: it is stopped at quit
