@@ -79,19 +79,19 @@ async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
 
 async def test_home_at_80x24_shows_every_field_button_and_key_uncut() -> None:
     app = MastermindApp()
+    words = ("Laboratory view", "show what the solver knows", "Start", "Records", "Seed")
     async with app.run_test(size=(80, 24)) as pilot:
-        # Laid out and its footer filled in (a loaded machine takes a few refreshes).
-        await until(pilot, lambda: "f8 Records" in screen_text(pilot).splitlines()[-1])
-        await pilot.pause()
-        text = screen_text(pilot)
-        for word in (
-            "Laboratory view",
-            "show what the solver knows",
-            "Start",
-            "Records",
-            "Seed",
-            "Secret",
-        ):
+        # Read from one frame once laid out with its footer filled in: a loaded machine
+        # takes a few refreshes, and a frame read mid-refresh may lack the footer.
+        frames: list[str] = []
+
+        def settled() -> bool:
+            frames.append(screen_text(pilot))
+            return "f8 Records" in frames[-1].splitlines()[-1]
+
+        await until(pilot, settled)
+        text = frames[-1]
+        for word in (*words, "Secret"):
             assert word in text, word
         footer = text.splitlines()[-1]
         assert "The▏" not in footer and "f8 Records" in footer
