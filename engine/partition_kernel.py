@@ -24,15 +24,16 @@ from .feedback import _count_patterns, class_dtype, classes
 
 @njit(cache=True)
 def _parts(tables: Any, codes: Any) -> Any:
-    """Each code's high half, low half and colour count pattern, as table rows."""
-    high, low, common, pattern_of = tables
+    """Each code's high half, low half and colour count pattern, as table rows: one row
+    of three per code, read together."""
+    low, pattern_of = tables[1], tables[3]
     split = len(low)
-    out = np.empty((3, len(codes)), dtype=np.int64)
+    out = np.empty((len(codes), 3), dtype=np.int32)
     for j in range(len(codes)):
         x = codes[j]
-        out[0, j] = x // split
-        out[1, j] = x % split
-        out[2, j] = pattern_of[x]
+        out[j, 0] = x // split
+        out[j, 1] = x % split
+        out[j, 2] = pattern_of[x]
     return out
 
 
@@ -57,9 +58,9 @@ def largest_classes(tables: Any, pool: Any, cands: Any, slots: Any, stop: Any, o
         j = 0
         while j < len(cands):
             c = (
-                np.int64(row_high[parts[0, j]])
-                + np.int64(row_low[parts[1, j]])
-                + np.int64(row_common[parts[2, j]])
+                np.int64(row_high[parts[j, 0]])
+                + np.int64(row_low[parts[j, 1]])
+                + np.int64(row_common[parts[j, 2]])
             )
             seen[j] = c
             j += 1
@@ -89,9 +90,9 @@ def histograms(tables: Any, pool: Any, cands: Any, out: Any) -> None:
         row_high, row_low, row_common = high[g // split], low[g % split], common[pattern_of[g]]
         for j in range(len(cands)):
             c = (
-                np.int64(row_high[parts[0, j]])
-                + np.int64(row_low[parts[1, j]])
-                + np.int64(row_common[parts[2, j]])
+                np.int64(row_high[parts[j, 0]])
+                + np.int64(row_low[parts[j, 1]])
+                + np.int64(row_common[parts[j, 2]])
             )
             out[i, c] += 1
 

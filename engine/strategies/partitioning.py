@@ -317,7 +317,7 @@ class PartitionStrategy(Strategy):
         past the first guess whose key is at most ``stop``, only above that one."""
         if self._kernel is not None and self._kernel_reaches(space):
             if pruned and self.largest_class:
-                return self._kernel.largest(space, pool, scored, stop)  # type: ignore[no-any-return]
+                return self._kernel.largest(space, pool, scored, stop)
             return self.keys(self._kernel.counts(space, pool, scored))
         if space.size <= self.limits.table:
             return table_keys(self.keys, space, pool, scored, self.limits.block_entries)
