@@ -98,9 +98,9 @@ class PartitionStrategy(Strategy):
 
     def compiled(self, space: CodeSpace) -> Strategy:
         """Between the answer table's reach and sampling, partitions come from the compiled
-        kernel rather than matrix products: the same keys, 4-5x faster on 8x5, for numba's
-        start-up of about half a second (tree walks only: ``play`` and the app never pay
-        it)."""
+        kernel rather than matrix products: the same keys, Knuth's 8x5 tree in about 5 s of
+        CPU where the products took 16 s or more, for numba's start-up (about a quarter of
+        a second; tree walks only: ``play`` and the app never pay it)."""
         if not self._kernel_reaches(space):
             return self
         from .. import partition_kernel  # numba: only tree walks import it
