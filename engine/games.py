@@ -105,7 +105,7 @@ def walk_depths(
     """Depth of every secret from one walk of the tree; with jobs > 1 (or a runner) the
     subtrees under the first guess are walked in that many processes, biggest first.
     ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
-    chosen = _strategy(strategy, exact)
+    chosen = _strategy(strategy, exact).compiled(space)
     if jobs <= 1 and runner is None:
         return walk(space, chosen, progress=progress).depths
 
@@ -138,7 +138,8 @@ def _walk_part(
     exact: bool = False,
 ) -> tuple[np.ndarray, np.ndarray]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
-    return cands, walk(space, _strategy(strategy, exact), cands, history).depths[cands]
+    chosen = _strategy(strategy, exact).compiled(space)
+    return cands, walk(space, chosen, cands, history).depths[cands]
 
 
 def _strategy(name: str, exact: bool) -> Strategy:

@@ -128,6 +128,11 @@ class Strategy(ABC):
         (``stats --exact``: hours on the biggest, meant for a cluster)."""
         return self
 
+    def compiled(self, space: CodeSpace) -> Strategy:
+        """This strategy with its compiled kernels for ``space``, if it has any: for tree
+        walks, which can afford numba's start-up (``play`` and the app never ask)."""
+        return self
+
     def check(self, space: CodeSpace) -> None:  # noqa: B027 (optional hook: most play any size)
         """Raise ConfigError, saying why, when this strategy cannot play games of this size
         (before a game starts rather than at its first guess)."""

@@ -25,6 +25,7 @@ class Knuth(PartitionStrategy):
         unit="code",
         units="codes",
     )
+    largest_class = True
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
         return hist.max(axis=1).astype(np.float64)

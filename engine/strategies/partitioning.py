@@ -24,9 +24,11 @@ need be the candidates they are scored against, are a seeded sample; the trace s
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import ModuleType
 from typing import ClassVar
 
 import numpy as np
@@ -85,10 +87,27 @@ class PartitionStrategy(Strategy):
     """Choose the guess whose partition has the smallest key."""
 
     measure: ClassVar[Measure]
+    #: The key is the largest class: a guess can be dropped once one class outgrows the
+    #: best key so far (``partition_kernel.largest_classes``).
+    largest_class: ClassVar[bool] = False
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self._even_keys: dict[tuple[int, int], float] = {}
+        self._kernel: ModuleType | None = None
+
+    def compiled(self, space: CodeSpace) -> Strategy:
+        """Between the answer table's reach and sampling, partitions come from the compiled
+        kernel rather than matrix products: the same keys, Knuth's 8x5 tree in about 5 s of
+        CPU where the products took 16 s or more, for numba's start-up (about a quarter of
+        a second; tree walks only: ``play`` and the app never pay it)."""
+        if not self._kernel_reaches(space):
+            return self
+        from .. import partition_kernel  # numba: only tree walks import it
+
+        out = copy.copy(self)
+        out._kernel = partition_kernel
+        return out
 
     def sampled(self, space: CodeSpace) -> bool:
         return space.size > self.limits.exact
@@ -185,7 +204,7 @@ class PartitionStrategy(Strategy):
                 if best is not None:
                     return best
         if keys is None:
-            keys = self._keys(space, pool, scored)
+            keys = self._keys(space, pool, scored, pruned=True)
         tied = np.flatnonzero(keys == keys.min())
         if len(tied) > 1:
             consistent = members(space, pool[tied], cands)
@@ -245,7 +264,7 @@ class PartitionStrategy(Strategy):
         answers = _answer_count(space.positions)
         if len(cands) > BOUND_TRIES * answers:
             return None
-        keys = self._keys(space, cands, cands)
+        keys = self._keys(space, cands, cands, pruned=True)
         reached = np.flatnonzero(keys <= self._even_key(len(cands), answers))
         if len(reached) == 0:
             return None
@@ -263,10 +282,11 @@ class PartitionStrategy(Strategy):
         the time of Knuth's tree, weighing every one of their 20,000 to 32,768 guesses."""
         bound = self._even_key(len(cands), _answer_count(space.positions))
         keys = np.empty(len(pool), dtype=np.float64)
-        start, size = 0, FIRST_SCAN
+        # The compiled kernel stops at the first guess reaching the bound by itself.
+        start, size = 0, len(pool) if self._prunes(space) else FIRST_SCAN
         while start < len(pool):
             block = slice(start, start + size)
-            keys[block] = self._keys(space, pool[block], cands)
+            keys[block] = self._keys(space, pool[block], cands, pruned=True, stop=bound)
             reached = np.flatnonzero(keys[block] <= bound)
             if len(reached):
                 return int(pool[start + reached[0]]), keys
@@ -283,11 +303,33 @@ class PartitionStrategy(Strategy):
             key = self._even_keys[(n, answers)] = float(self.keys(hist)[0])
         return key
 
-    def _keys(self, space: CodeSpace, pool: np.ndarray, scored: np.ndarray) -> np.ndarray:
-        """Each pool guess's key over the scored codes, a block of guesses at a time."""
+    def _keys(
+        self,
+        space: CodeSpace,
+        pool: np.ndarray,
+        scored: np.ndarray,
+        pruned: bool = False,
+        stop: float = 0.0,
+    ) -> np.ndarray:
+        """Each pool guess's key over the scored codes, a block of guesses at a time.
+        ``pruned``: only the smallest key and the guesses reaching it need be exact, every
+        other key only above it (what ``guess`` needs, not a trace's alternatives); and
+        past the first guess whose key is at most ``stop``, only above that one."""
+        if self._kernel is not None and self._kernel_reaches(space):
+            if pruned and self.largest_class:
+                return self._kernel.largest(space, pool, scored, stop)
+            return self.keys(self._kernel.counts(space, pool, scored))
         if space.size <= self.limits.table:
             return table_keys(self.keys, space, pool, scored, self.limits.block_entries)
         return product_keys(self.keys, space, pool, scored, self.limits.product_entries)
+
+    def _prunes(self, space: CodeSpace) -> bool:
+        """Whether ``_keys(pruned=True)`` drops guesses early (Knuth in the kernel)."""
+        return self._kernel is not None and self.largest_class and self._kernel_reaches(space)
+
+    def _kernel_reaches(self, space: CodeSpace) -> bool:
+        """Past the answer table, every guess weighed, and the kernel's tables small."""
+        return self.limits.table < space.size <= min(self.limits.exact, EXACT_LIMIT)
 
     def _sample_pool(self, position: Position) -> np.ndarray:
         rng = np.random.default_rng(_seed(position))
