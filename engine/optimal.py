@@ -163,6 +163,7 @@ class OptimalSearch:
 
         self.kernel = search_kernel
         self.space = space
+        self.only_possible = only_possible
         self.answers = table(space)
         self.k = classes(space.positions)
         self.found = encode(space.positions, 0, space.positions)
@@ -212,6 +213,10 @@ class OptimalSearch:
                 self._groups = {(): self._groups[()]}
             group = self._groups[history] = rows, pool
         return group
+
+    def pool(self, history: tuple[int, ...]) -> np.ndarray:
+        """The guesses the search weighs after ``history``: one of each orbit."""
+        return self._group(history)[1]
 
     def representative(self, history: tuple[int, ...], guess: int) -> int:
         """The first as written of the guesses that split every position after
@@ -357,22 +362,35 @@ def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
     by the classes of the first guess)."""
     if progress is not None:
         search.watched_value(search.everything, lambda done: progress(0.9 * done))
+    n = len(search.everything)
 
-    def node(codes: np.ndarray, history: tuple[int, ...]) -> Node:
-        guess, total, others = decision(search, codes, history)
-        split = search.answers[guess, codes]
-        children = {}
-        for answer in np.unique(split):
-            if answer != search.found:
-                children[int(answer)] = node(codes[split == answer], (*history, guess))
-                if progress is not None and not history:
-                    progress(0.9 + 0.1 * sum(c.codes for c in children.values()) / len(codes))
-        return Node(guess, len(codes), total, children, tuple(others))
+    def heard(done: int) -> None:
+        if progress is not None:
+            progress(0.9 + 0.1 * done / n)
 
-    root = node(search.everything, ())
+    root = grow(search, search.everything, (), heard)
     if progress is not None:
         progress(1.0)
     return root
+
+
+def grow(
+    search: OptimalSearch,
+    codes: np.ndarray,
+    history: tuple[int, ...],
+    heard: Callable[[int], None] | None = None,
+) -> Node:
+    """The optimal subtree for ``codes`` after the guesses ``history``; ``heard`` hears
+    the codes its finished children hold, child by child."""
+    guess, total, others = decision(search, codes, history)
+    split = search.answers[guess, codes]
+    children: dict[int, Node] = {}
+    for answer in np.unique(split):
+        if answer != search.found:
+            children[int(answer)] = grow(search, codes[split == answer], (*history, guess))
+            if heard is not None:
+                heard(sum(c.codes for c in children.values()))
+    return Node(guess, len(codes), total, children, tuple(others))
 
 
 def tie_order(codes: np.ndarray, rank: np.ndarray) -> Callable[[int], tuple[bool, int]]:

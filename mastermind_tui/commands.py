@@ -13,6 +13,7 @@ from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
 from engine.explain import answer_text, reasons, sentence, split_text
+from engine.games import Runner
 from engine.notation import Notation, written_in
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
@@ -87,13 +88,17 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     return "\n".join(lines)
 
 
-def prepare(space: CodeSpace, strategy: str) -> None:
-    """The optimal tree, read or searched here before anything else needs it, so that a
-    damaged cache file that had to be searched again is said in one line on stderr (a
-    size out of the search's reach is refused there, as the strategy's own check does)."""
+def prepare(space: CodeSpace, strategy: str, runner: Runner | None = None) -> None:
+    """The optimal tree, read or searched here before anything else needs it (by
+    ``runner``'s workers when given: a Dask cluster), so that a damaged cache file that
+    had to be searched again is said in one line on stderr (a size out of the search's
+    reach is refused there, as the strategy's own check does)."""
+    from engine.strategies.optimal import searched_on
+
     bar = _ProgressBar("of the search")
     try:
-        notice = prepare_strategy(space, strategy, lambda done: bar(round(done * 1000), 1000))
+        with searched_on(runner):
+            notice = prepare_strategy(space, strategy, lambda done: bar(round(done * 1000), 1000))
     finally:
         bar.close()
     if notice:
@@ -167,7 +172,6 @@ def stats(args: argparse.Namespace) -> int:
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
-    prepare(space, settings.strategy)
     exact = args.exact if args.exact is not None else args.scheduler is not None
     if args.scheduler is not None and args.jobs is not None:
         raise ConfigError(
@@ -190,6 +194,7 @@ def stats(args: argparse.Namespace) -> int:
         )
     bar = _ProgressBar()
     try:
+        prepare(space, settings.strategy, cluster)
         result = run_stats(
             space,
             settings.strategy,
@@ -201,7 +206,7 @@ def stats(args: argparse.Namespace) -> int:
             exact=exact,
         )
     except MastermindError as error:
-        if cluster is None:
+        if cluster is None or isinstance(error, ConfigError):
             raise
         raise Failed(str(error)) from None  # the cluster went away: not the command line
     finally:

@@ -8,6 +8,8 @@ first as written (as for the partition strategies).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +24,7 @@ if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
     from ..optimal import Node, OptimalSearch
+    from ..optimal_spread import Runner
 
 
 @dataclass
@@ -56,6 +59,21 @@ class Solution:
 
 #: Who hears how far a search made by ``solution`` is (set by ``Optimal.prepare``).
 _progress: ContextVar[Progress | None] = ContextVar("optimal_progress", default=None)
+
+
+#: Where a search made by ``solution`` runs its tasks, if elsewhere (``searched_on``).
+_runner: ContextVar[Runner | None] = ContextVar("optimal_runner", default=None)
+
+
+@contextmanager
+def searched_on(runner: Runner | None) -> Iterator[None]:
+    """Within it, a tree that must be searched is searched by ``runner`` (a Dask cluster:
+    ``engine.optimal_spread``), with the same tree as one process."""
+    token = _runner.set(runner)
+    try:
+        yield
+    finally:
+        _runner.reset(token)
 
 
 def _cache_name(space: CodeSpace, only_possible: bool = False) -> str:
@@ -117,9 +135,15 @@ def solution(
         proved = None  # started over
     if proved is not None:
         search.restore(proved)
+    runner = _runner.get()
     try:
-        tree = build_tree(search, _progress.get())
-    except KeyboardInterrupt:
+        if runner is None:
+            tree = build_tree(search, _progress.get())
+        else:
+            from ..optimal_spread import spread_tree
+
+            tree = spread_tree(search, runner, _progress.get())
+    except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
         cache.save_arrays(partial, partial_key, search.proved())
         raise
     cache.save(name, key, tree_to_json(tree))

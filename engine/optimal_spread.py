@@ -1,0 +1,195 @@
+"""The exact optimal search spread over other processes (``stats --strategy optimal
+--scheduler``): the classes of codes each first guess leaves are searched as independent
+tasks, and the subtrees under the optimal first guess are grown as tasks too.
+
+The client replays, with budgets, what the search does at the root. The first guess the
+search would weigh first is valued exactly (its classes, one task each): that is an upper
+bound U. Every other guess's classes are then searched with budgets that prove each guess
+either exact (total at most U) or at least U + 1, as the search's own pruning would; the
+runner-up the trace shows beside the optimum is settled the same way, with the search's
+widening budgets. Each answer goes into the client's own transposition table, so the
+client's search at the root then finds every value it needs there: the same decision,
+the same totals, the same tree as one process. The client's table is what an interrupted
+run keeps on disk (``strategies.optimal.solution``), so a run started again sends only
+the classes still unknown.
+
+The tasks are pure functions of their part: a worker killed mid-run has its tasks run
+again elsewhere with the same answers. Each worker process keeps the search of the last
+size it was sent, so later tasks find what earlier ones proved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .codes import CodeSpace
+from .optimal import Node, OptimalSearch, Progress, decision, grow, tree_from_json, tree_to_json
+
+#: Runs ``task(*part)`` for each part elsewhere and yields the results as they finish
+#: (``engine.cluster.Cluster``), called as ``runner(task, parts, jobs)``.
+Runner = Callable[[Callable[..., Any], list[tuple[Any, ...]], int], Iterator[Any]]
+#: A budget no total reaches (the search's own "no budget").
+UNBOUNDED = 1 << 40
+#: The size a task is sent: colours, positions, repeats, only possible codes guessed.
+Size = tuple[int, int, bool, bool]
+
+#: The search a worker process keeps, for the last size it was sent.
+_kept: dict[Size, OptimalSearch] = {}
+
+
+def _search_for(size: Size) -> OptimalSearch:
+    if size not in _kept:
+        _kept.clear()  # one size's tables at a time (8x4: about 1 GB)
+        colours, positions, repeats, only_possible = size
+        space = CodeSpace(colours, positions, repeats)
+        _kept[size] = OptimalSearch(space, only_possible=only_possible)
+    return _kept[size]
+
+
+def value_task(size: Size, key: int, codes: np.ndarray, guess: int, budget: int) -> tuple[int, int]:
+    """A class's value after the first guess ``guess`` if below ``budget``, otherwise a
+    lower bound at least ``budget`` (``OptimalSearch.value``), tagged with ``key``."""
+    return key, _search_for(size).value(codes, (guess,), budget)
+
+
+def subtree_task(size: Size, answer: int, codes: np.ndarray, guess: int) -> tuple[int, Any]:
+    """The optimal subtree of one class of the first guess, as JSON."""
+    return answer, tree_to_json(grow(_search_for(size), codes, (guess,)))
+
+
+def _key(search: OptimalSearch, codes: np.ndarray) -> tuple[Any, Any]:
+    """The table's key of a set of codes (as the kernel takes it: unsigned)."""
+    h1, h2 = search.kernel.hash_codes(codes)
+    return np.uint64(h1), np.uint64(h2)
+
+
+@dataclass
+class _Guess:
+    """A first guess: its place in the search's order, the least total its split allows
+    (every class at its level bound), and its classes of three codes or more (those the
+    search looks up), each with its hash."""
+
+    guess: int
+    order: tuple[int, int, int]
+    bound: int
+    classes: list[np.ndarray]
+    hashes: list[tuple[Any, Any]]
+
+
+class _Root:
+    """The client's view of the root: the guesses, and what its table knows of each."""
+
+    def __init__(self, search: OptimalSearch, runner: Runner, progress: Progress) -> None:
+        self.search, self.runner, self.progress = search, runner, progress
+        space = search.space
+        self.size: Size = (space.colours, space.positions, space.repeats, search.only_possible)
+        everything = search.everything
+        self.guesses: list[_Guess] = []
+        for index, guess in enumerate(search.pool(()).tolist()):
+            split = search.answers[guess, everything]
+            answers, sizes = np.unique(split, return_counts=True)
+            possible = bool((answers == search.found).any())
+            if len(answers) < 2 or (self.size[3] and not possible):
+                continue  # tells nothing, or the rules leave it out
+            kept = answers != search.found
+            bound = len(everything) + int(search.bound[sizes[kept]].sum())
+            classes = [
+                everything[split == a]
+                for a, s in zip(answers, sizes, strict=True)
+                if a != search.found and s >= 3
+            ]
+            hashes = [_key(search, c) for c in classes]
+            self.guesses.append(_Guess(guess, (bound, not possible, index), bound, classes, hashes))
+        self.guesses.sort(key=lambda g: g.order)
+
+    def known(self, guess: _Guess, j: int) -> tuple[int, bool]:
+        """What the table knows of a class: its value and True, or a lower bound and False."""
+        stored = int(self.search.kernel.recall(*self.search.memory, *guess.hashes[j]))
+        if stored > 0:
+            return stored, True
+        return max(int(self.search.bound[len(guess.classes[j])]), -stored), False
+
+    def total(self, guess: _Guess) -> tuple[int, bool]:
+        """The guess's total, or a lower bound, and whether it is exact."""
+        total, exact = guess.bound, True
+        for j, codes in enumerate(guess.classes):
+            value, known = self.known(guess, j)
+            total += value - int(self.search.bound[len(codes)])
+            exact = exact and known
+        return total, exact
+
+    def settle(self, guesses: list[_Guess], limit: int, share: tuple[float, float]) -> None:
+        """Search, as tasks, the classes each guess needs so that its total is known
+        exactly or known to be at least ``limit``; ``share`` is the part of the progress
+        bar this covers."""
+        wanted: dict[tuple[Any, Any], tuple[np.ndarray, int, int]] = {}
+        for guess in guesses:
+            total, _ = self.total(guess)
+            if total >= limit:
+                continue
+            for j, codes in enumerate(guess.classes):
+                value, known = self.known(guess, j)
+                budget = limit - (total - value)
+                key = guess.hashes[j]
+                if not known and budget > wanted.get(key, (codes, 0, 0))[2]:
+                    wanted[key] = (codes, guess.guess, budget)
+        keys = list(wanted)
+        # Biggest first: the longest tasks start at once, the short ones fill the gaps.
+        keys.sort(key=lambda k: -len(wanted[k][0]))
+        if not keys:
+            return
+        parts = [(self.size, i, *wanted[k]) for i, k in enumerate(keys)]
+        for done, (i, value) in enumerate(self.runner(value_task, parts, 0), 1):
+            budget = wanted[keys[i]][2]
+            stored = value if value < budget else -value  # exact, or a lower bound
+            self.search.kernel.keep(*self.search.memory, *keys[i], stored)
+            self.progress(share[0] + (share[1] - share[0]) * done / len(parts))
+
+    def settle_root(self) -> None:
+        """Values enough for the search at the root to decide without searching: the
+        optimum and every guess tied with it, and the runner-up (``runner_up``'s
+        budgets)."""
+        first = self.guesses[:1]
+        self.settle(first, UNBOUNDED, (0.0, 0.4))
+        upper, _ = self.total(first[0])
+        self.settle(self.guesses, upper + 1, (0.4, 0.8))
+        totals = [self.total(g) for g in self.guesses]
+        optimum = min(total for total, exact in totals if exact)
+        others = [
+            guess
+            for guess, (total, exact) in zip(self.guesses, totals, strict=True)
+            if not (exact and total == optimum)
+        ]
+        n, window = len(self.search.everything), 8
+        while others:
+            beta = optimum + window if window < n**2 else UNBOUNDED
+            if any(t < beta and e for t, e in map(self.total, others)):
+                return
+            self.settle(others, beta, (0.8, 0.85))
+            if beta == UNBOUNDED:
+                return
+            window *= 8
+
+
+def spread_tree(search: OptimalSearch, runner: Runner, progress: Progress | None = None) -> Node:
+    """The optimal tree from the start, as ``optimal.build_tree`` finds it, its work done
+    by ``runner``; ``progress`` hears how far it is."""
+    heard: Progress = progress if progress is not None else (lambda done: None)
+    root = _Root(search, runner, heard)
+    root.settle_root()
+    everything = search.everything
+    guess, total, others = decision(search, everything, ())  # from the table: at once
+    split = search.answers[guess, everything]
+    classes = {int(a): everything[split == a] for a in np.unique(split) if a != search.found}
+    grown = {a: grow(search, codes, (guess,)) for a, codes in classes.items() if len(codes) <= 2}
+    parts = [(root.size, a, codes, guess) for a, codes in classes.items() if len(codes) > 2]
+    parts.sort(key=lambda part: -len(part[2]))
+    for done, (answer, data) in enumerate(runner(subtree_task, parts, 0), 1):
+        grown[answer] = tree_from_json(data, search.space)
+        heard(0.85 + 0.15 * done / max(1, len(parts)))
+    children = {a: grown[a] for a in classes}  # in the order one process makes them
+    return Node(guess, len(everything), total, children, tuple(others))
