@@ -10,6 +10,7 @@ Preferences: off (MASTERMIND_CONFIG_DIR empty) likewise.
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -40,3 +41,25 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     solution.cache_clear()
     yield tmp_path
     solution.cache_clear()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A LocalCluster of two worker processes on loopback (its dashboard on a free port),
+    connected as ``engine.cluster.Cluster``: the cluster tests' and the optimal search's."""
+    distributed = pytest.importorskip("distributed")
+    from engine.cluster import Cluster
+
+    local = distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",
+    )
+    connected = Cluster(local.scheduler_address)
+    try:
+        yield connected
+    finally:
+        connected.close()
+        local.close()

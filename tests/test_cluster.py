@@ -24,23 +24,6 @@ from engine.stats import run_stats
 distributed = pytest.importorskip("distributed")
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    local = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address="127.0.0.1:0",
-    )
-    connected = Cluster(local.scheduler_address)
-    try:
-        yield connected
-    finally:
-        connected.close()
-        local.close()
-
-
 def same(result: Any) -> dict[str, Any]:
     out: dict[str, Any] = result.as_json()
     del out["seconds"]

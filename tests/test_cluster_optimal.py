@@ -25,23 +25,6 @@ distributed = pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    local = distributed.LocalCluster(
-        n_workers=2,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    )
-    connected = Cluster(local.scheduler_address)
-    try:
-        yield connected
-    finally:
-        connected.close()
-        local.close()
-
-
-@pytest.fixture(scope="module")
 def alone_5x4() -> list[Any]:
     return tree_to_json(build_tree(OptimalSearch(CodeSpace(5, 4))))
 
