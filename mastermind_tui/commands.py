@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+import numpy as np
+
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
@@ -227,7 +229,9 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _criteria(args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: list[int]) -> int:
+def _criteria(
+    args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: np.ndarray
+) -> int:
     """``stats --criteria``: the optimal criteria side by side (``criteria_command``)."""
     from .criteria_command import criteria_names, format_criteria, run_criteria
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from engine import CodeSpace
 from engine.stats import StatsResult, run_stats
 
@@ -23,7 +25,7 @@ def criteria_names(capped: str | None) -> list[str]:
 def run_criteria(
     space: CodeSpace,
     names: list[str],
-    secrets: list[int],
+    secrets: np.ndarray,
     seed: int | None,
     prepare: Callable[[CodeSpace, str], None],
 ) -> list[StatsResult]:

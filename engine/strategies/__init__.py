@@ -75,8 +75,9 @@ def capped_name(name: str, guesses: int) -> str:
     return _capped(name.lower(), guesses).name
 
 
-def _lookup(name: str) -> type[Strategy]:
-    """The class of strategy ``name``: registered, or a cap on one ("optimal-max5")."""
+def strategy_class(name: str) -> type[Strategy]:
+    """The class of strategy ``name``: registered, or a cap on one ("optimal-max5");
+    ConfigError if there is none."""
     cls = STRATEGIES.get(name)
     if cls is not None:
         return cls
@@ -92,7 +93,7 @@ def _lookup(name: str) -> type[Strategy]:
 def make_strategy(name: str, **settings: int) -> Strategy:
     """The strategy called ``name``, with ``settings`` among its ``parameters`` (checked
     here, so that a bad one is refused with a reason before a game starts)."""
-    cls = _lookup(name.lower())
+    cls = strategy_class(name.lower())
     known = {p.name: p for p in cls.parameters}
     for key, value in settings.items():
         parameter = known.get(key)
@@ -133,4 +134,5 @@ __all__ = [
     "measure_of",
     "prepare",
     "register",
+    "strategy_class",
 ]

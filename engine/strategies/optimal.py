@@ -238,9 +238,20 @@ class Optimal(Strategy):
         """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
         under a second on 6x4, about 7 s on 7x4 and a minute on 8x4), then each game is
         a lookup."""
-        cached = is_cached(space, self.only_possible, self.max_guesses, self.worst_first)
-        search = 0.0 if cached else 0.5 + 0.3 * (space.count / 1296) ** 4.5
+        search = 0.0 if self.cached(space) else 0.5 + 0.3 * (space.count / 1296) ** 4.5
         return search + 2e-6 * games
+
+    def cached(self, space: CodeSpace) -> bool:
+        """Whether this criterion's tree for the size is on disk."""
+        return is_cached(space, self.only_possible, self.max_guesses, self.worst_first)
+
+    def notice(self, space: CodeSpace) -> str:
+        """What the tree's making had to say (a damaged cache searched again), or ""."""
+        return self._solution(space).notice
+
+    def search_for(self, space: CodeSpace) -> OptimalSearch:
+        """The search behind this criterion's tree for the size (made when first asked)."""
+        return self._solution(space).search
 
     def check(self, space: CodeSpace) -> None:
         from ..optimal import check_size
