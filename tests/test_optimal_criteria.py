@@ -13,11 +13,16 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from app_helpers import screen_text, until
 from brute_force import Code, answer
+from textual.widgets import Select
 
 from engine import CodeSpace, ConfigError, make_strategy, play
 from engine.optimal import BEYOND, OptimalSearch, least_cap, rate, tree_to_json
+from engine.strategies import measure_of
 from engine.strategies.optimal import solution
+from mastermind_tui.app import MastermindApp
+from mastermind_tui.settings import Settings
 
 #: Stands for "no strategy keeps the cap" in the plain recursion.
 NEVER = 10**9
@@ -223,3 +228,25 @@ def test_worst_first_tree_under_its_cap(cache_dir: Path) -> None:
         assert worst.tree.total == search.value(search.everything)
         assert least_cap(OptimalSearch(CodeSpace(colours, 4))) == depth
         assert tree_to_json(worst.tree)[2] == worst.tree.total
+
+
+def test_a_capped_measure_is_read_back_from_its_label() -> None:
+    """A recorded decision carries its measure's label: a capped one reads as its cap."""
+    capped = make_strategy("optimal-max5")
+    assert capped.measure is not None
+    assert measure_of(capped.measure.label) == capped.measure
+    assert "without ever needing more than 5 guesses" in capped.measure.own
+    assert measure_of("expected guesses, at most five guesses") is None
+
+
+async def test_watching_a_capped_optimum_then_going_home(cache_dir: Path) -> None:
+    """`mastermind watch --max-guesses 5`: the trace names the cap, and Home offers the
+    capped strategy beside the registered ones rather than failing on it."""
+    settings = Settings.build(mode="watch", strategy="optimal-max5", seed=3)
+    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "optimal-max5 chooses" in screen_text(pilot))
+        assert "without ever needing more" in screen_text(pilot)
+        await pilot.press("f5")
+        await until(pilot, lambda: "MASTERMIND — choose a game" in screen_text(pilot))
+        assert pilot.app.screen.query_one("#strategy", Select).value == "optimal-max5"

@@ -26,7 +26,7 @@ from ..errors import ConfigError
 from .base import NO_DRAWS, Measure, Parameter, Position, Progress, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
-from .optimal import Optimal, OptimalPossible, OptimalWorst
+from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -117,7 +117,8 @@ def measure_of(label: str) -> Measure | None:
     for cls in STRATEGIES.values():
         if cls.measure is not None and cls.measure.label == label:
             return cls.measure
-    return None
+    optima = [cls for cls in STRATEGIES.values() if issubclass(cls, Optimal)]
+    return capped_measure(label, optima)
 
 
 __all__ = [

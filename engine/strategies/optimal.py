@@ -8,6 +8,7 @@ first as written (as for the partition strategies).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -331,6 +332,20 @@ class OptimalWorst(Optimal):
     worst_first = True
 
 
+#: What a cap adds to its criterion's measure label (read back by ``capped_measure``).
+CAPPED_LABEL = ", at most {} guesses"
+
+
+def capped_measure(label: str, bases: list[type[Optimal]]) -> Measure | None:
+    """The measure of a capped criterion from its label (a recorded decision's), or None."""
+    head, _, tail = label.rpartition(", at most ")
+    count = tail.removesuffix(" guesses")
+    for base in bases:
+        if base.measure is not None and base.measure.label == head and count.isdigit():
+            return _capped(base, int(count)).measure
+    return None
+
+
 @cache
 def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
     """One class per criterion and cap, so that each is one strategy like the others."""
@@ -343,6 +358,12 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
             "summary": f"the fewest guesses on average, {what}never more than {guesses}: "
             "exact search",
             "max_guesses": guesses,
+            "measure": dataclasses.replace(
+                base.measure,
+                label=f"{base.measure.label}{CAPPED_LABEL.format(guesses)}",
+                own="finds the secret in {} on average from here, as few as any guess "
+                f"can without ever needing more than {guesses} guesses",
+            ),
         },
     )
 

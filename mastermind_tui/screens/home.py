@@ -101,7 +101,8 @@ class HomeScreen(SizedScreen):
                 yield from self._field(
                     "Strategy",
                     FormSelect(
-                        [(name, name) for name in STRATEGIES],
+                        # A cap given on the command line (optimal-max5) is offered too.
+                        [(name, name) for name in dict.fromkeys([*STRATEGIES, s.strategy])],
                         value=s.strategy,
                         allow_blank=False,
                         id="strategy",
