@@ -321,8 +321,8 @@ class OptimalWorst(Optimal):
     measure: ClassVar[Measure] = Measure(
         label="expected guesses, worst case first",
         reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, never needing more than any "
-        "strategy must",
+        own="finds the secret in {} on average from here, as few as any guess can "
+        "that keeps the worst case as low as it can be",
         both="both need {} on average",
         rival="needs {}",
         unit="guess",
