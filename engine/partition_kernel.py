@@ -16,10 +16,10 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from .codes import CodeSpace, _digit_table
 from .feedback import _count_patterns, class_dtype, classes
+from .jit import njit
 
 
 @njit(cache=True)
