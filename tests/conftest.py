@@ -23,7 +23,8 @@ from engine.strategies.optimal import solution
 os.environ["MASTERMIND_RECORDS"] = ""
 # No test reads or writes the user's preferences; tests of preferences name their own.
 os.environ["MASTERMIND_CONFIG_DIR"] = ""
-os.environ["MASTERMIND_CACHE_DIR"] = tempfile.mkdtemp(prefix="mastermind-tests-")
+_CACHE = tempfile.TemporaryDirectory(prefix="mastermind-tests-")  # removed as tests end
+os.environ["MASTERMIND_CACHE_DIR"] = _CACHE.name
 
 settings.register_profile("project", deadline=None, database=None)
 settings.load_profile("project")
