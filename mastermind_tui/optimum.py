@@ -1,0 +1,250 @@
+"""The exact optimum of a size, searched in the background while the person plays.
+
+The home screen says, for the size on its form, whether the optimal tree is cached, how
+long a search would take (the strategy's own time model) or why it is out of reach, and
+Ctrl+O runs the search as a job of the app's (``jobs``): it goes on while the person
+starts a game or watches, one search at a time, and its tree lands in the cache that
+ratings, hints and ``--strategy optimal`` read. A thread, not a process: the search's
+kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
+reads at every set stops it at once (``engine.strategies.optimal.stop``), what it proved
+kept beside the tree so that the next search resumes. Quitting stops it and waits for
+that to be written.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from textual.message import Message
+
+from engine import MastermindError
+from engine.codes import CodeSpace
+from engine.strategies.optimal import Optimal, OptimalPossible, is_cached
+
+from .jobs import Stopped, Ticket
+from .rating_app import RatingApp
+
+if TYPE_CHECKING:
+    from engine.optimal import OptimalSearch
+
+#: The app's job that searches.
+OPTIMUM = "optimum"
+#: How long quitting waits for a stopped search to write what it proved (it takes a
+#: tenth of a second or so; a disk that hangs must not hold the app for ever).
+QUIT_WAIT = 3.0
+
+
+class Size(NamedTuple):
+    """A size whose optimal tree the home screen speaks of; ``fit``: optimal-fit's tree
+    (every guess a code still possible)."""
+
+    colours: int
+    positions: int
+    repeats: bool = True
+    fit: bool = False
+
+    @property
+    def space(self) -> CodeSpace:
+        return CodeSpace(self.colours, self.positions, self.repeats)
+
+    @property
+    def strategy(self) -> Optimal:
+        return OptimalPossible() if self.fit else Optimal()
+
+    def __str__(self) -> str:
+        tail = "" if self.repeats else " no repeats"
+        return f"{self.colours}x{self.positions}{tail}"
+
+
+@dataclass
+class Run:
+    """A search under way: its size, how far it is (0 to 1), and what stops it."""
+
+    size: Size
+    done: float = 0.0
+    stopping: bool = False
+    ticket: Ticket | None = None
+    search: OptimalSearch | None = None
+    ended: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def percent(self) -> int:
+        return int(self.done * 100)
+
+    def stop(self) -> None:
+        """Stop at once: the kernel at its next set, the job at its next report."""
+        from engine.strategies.optimal import stop
+
+        self.stopping = True
+        if self.ticket is not None:
+            self.ticket.stop()
+        search = self.search
+        if search is not None:
+            stop(search)
+
+
+@dataclass(frozen=True)
+class Halted:
+    """A search that stopped before the end (asked to, or its sets spent)."""
+
+
+class OptimumNews(Message, bubble=False):
+    """The background search moved on: the home screen says it again."""
+
+
+def duration(seconds: float) -> str:
+    if seconds < 1:
+        return "under a second"
+    if seconds < 90:
+        return f"about {round(seconds)} s"
+    if seconds < 90 * 60:
+        return f"about {round(seconds / 60)} min"
+    return f"about {round(seconds / 3600)} h"
+
+
+#: The engine's reason, cut to its first clause: the advice after ":" and the detail
+#: after ";", " (" and ", and" are for the command line.
+_CUT = re.compile(r":|;| \(|, and")
+_LEADS = (
+    (re.compile(r"^the optimal strategy is computed exactly only "), "exact only "),
+    (re.compile(r"^the optimal strategy for .*? would need"), "needs"),
+)
+
+
+def short_reason(message: str) -> str:
+    """Why a size is out of reach, in a few words ("exact only up to 4,096 codes")."""
+    text = _CUT.split(message, maxsplit=1)[0]
+    for lead, short in _LEADS:
+        text = lead.sub(short, text)
+    return text
+
+
+def describe(size: Size | None, app: OptimumApp | None) -> tuple[str, str]:
+    """The home screen's line for ``size`` (None: the form's size is not valid yet), and
+    the whole reason when the line had to shorten it."""
+    if size is None:
+        return "", ""
+    run = None if app is None else app.optimum_run
+    head = f"{'Optimum-fit' if size.fit else 'Optimum'} {size}: "
+    if run is not None and run.size == size:
+        if run.stopping:
+            return f"{head}stopping at {run.percent}%…", ""
+        return f"{head}searching in the background, {run.percent}% (Ctrl+O: stop)", ""
+    strategy, space = size.strategy, size.space
+    try:
+        strategy.check(space)
+    except MastermindError as error:
+        return f"{head}out of reach: {short_reason(str(error))}", str(error)
+    if is_cached(space, size.fit) or (app is not None and size in app.optimum_ready):
+        return f"{head}ready (cached)", ""
+    said = "" if app is None else app.optimum_said.get(size, "")
+    state = said or f"not cached; {duration(strategy.seconds(space, 0))} to search"
+    if run is not None:
+        return f"{head}{state}. Busy: {run.size} at {run.percent}%", ""
+    return f"{head}{state}. Ctrl+O: {'resume' if said.startswith('stopped') else 'search'}", ""
+
+
+def _search(run: Run, ticket: Ticket) -> str | Halted:
+    """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
+    from engine.optimal import SearchStopped
+    from engine.strategies import optimal
+
+    def take(search: OptimalSearch) -> None:
+        run.search = search
+        if ticket.stopped:  # stopped before the search existed
+            optimal.stop(search)
+
+    def heard(done: float) -> None:
+        ticket.progress(round(done * 1000), 1000)
+
+    try:
+        with optimal.handing(take):
+            return run.size.strategy.prepare(run.size.space, heard)
+    except (SearchStopped, Stopped):
+        return Halted()
+    finally:
+        run.ended.set()
+
+
+class OptimumApp(RatingApp):
+    """An app that searches one optimal tree at a time in the background (``OPTIMUM``)
+    and tells its screens (``OptimumNews``) as the search moves on."""
+
+    def __init__(self, records: Path | None = None, record: bool = True) -> None:
+        super().__init__(records, record)
+        #: The search under way, if any.
+        self.optimum_run: Run | None = None
+        #: How the last search of a size ended when it left no tree (stopped, failed).
+        self.optimum_said: dict[Size, str] = {}
+        #: Sizes searched in this session (ready even where no cache is kept).
+        self.optimum_ready: set[Size] = set()
+
+    def search_optimum(self, size: Size) -> None:
+        """Start searching ``size``, or stop its search under way; one search at a time."""
+        run = self.optimum_run
+        if run is not None:
+            if run.size == size and not run.stopping:
+                run.stop()
+                self._tell()
+            elif run.size != size:
+                self.notify(f"One search at a time: {run.size} is at {run.percent}%.")
+            return
+        try:
+            size.strategy.check(size.space)
+        except MastermindError as error:
+            self.notify(str(error), severity="warning")
+            return
+        if is_cached(size.space, size.fit):
+            self.notify(f"The optimum of {size} is cached already.")
+            return
+        run = self.optimum_run = Run(size)
+        self.optimum_said.pop(size, None)
+        run.ticket = self.compute(OPTIMUM, 0, lambda ticket: _search(run, ticket))
+        self._tell()
+
+    def progressed(self, job: str, done: int, total: int) -> None:
+        run = self.optimum_run
+        if job != OPTIMUM or run is None:
+            super().progressed(job, done, total)
+            return
+        run.done = done / total
+        self._tell()
+
+    def computed(self, job: str, tag: int, result: object) -> None:
+        run = self.optimum_run
+        if job != OPTIMUM or run is None:
+            super().computed(job, tag, result)
+            return
+        self.optimum_run = None
+        if isinstance(result, Halted):
+            self.optimum_said[run.size] = f"stopped at {run.percent}%, what it proved kept"
+        else:
+            self.optimum_ready.add(run.size)
+            self.notify(f"The optimum of {run.size} is ready (cached). {result}".strip())
+        self._tell()
+
+    def failed(self, job: str, error: str) -> None:
+        run = self.optimum_run
+        if job != OPTIMUM or run is None:
+            super().failed(job, error)
+            return
+        self.optimum_run = None
+        self.optimum_said[run.size] = f"search failed: {error}"
+        self.notify(f"The search of {run.size} failed: {error}", severity="error")
+        self._tell()
+
+    def end_optimum(self) -> None:
+        """At quit: stop the search and wait (briefly) until what it proved is written,
+        so that no thread is left and no file half written."""
+        run = self.optimum_run
+        if run is not None:
+            run.stop()
+            run.ended.wait(QUIT_WAIT)
+
+    def _tell(self) -> None:
+        for screen in self.screen_stack:
+            screen.post_message(OptimumNews())
