@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import statistics
@@ -64,7 +65,7 @@ async def responsiveness(colours: int) -> None:
                     await asyncio.sleep(0.001)
                 latencies.append(time.perf_counter() - began)
                 await asyncio.sleep(0.25)
-            gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+            gaps = [b - a for a, b in itertools.pairwise(ticks)]
             return latencies, max(gaps, default=0.0)
 
         idle = iter(range(20))
@@ -73,7 +74,7 @@ async def responsiveness(colours: int) -> None:
         await pilot.pause()
         began = time.perf_counter()
         await pilot.press("ctrl+o")
-        busy, busy_gap = await keys(lambda: app.optimum_run is not None)
+        busy, busy_gap = await keys(lambda: app.optimum.run is not None)
         took = time.perf_counter() - began
         for name, lat, gap in (("idle", quiet, quiet_gap), ("searching", busy, busy_gap)):
             print(

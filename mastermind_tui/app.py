@@ -26,7 +26,7 @@ from .navigation import (
     StartGame,
     StartWatch,
 )
-from .optimum import OptimumApp
+from .optimum_app import OptimumApp
 from .preferences import Preferences
 from .session import GameSession
 from .settings import Settings

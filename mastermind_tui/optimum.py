@@ -8,7 +8,7 @@ ratings, hints and ``--strategy optimal`` read. A thread, not a process: the sea
 kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
 reads at every set stops it at once (``engine.strategies.optimal.stop``), what it proved
 kept beside the tree so that the next search resumes. Quitting stops it and waits for
-that to be written.
+that to be written (``optimum_app``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from textual.message import Message
@@ -26,16 +25,12 @@ from engine.codes import CodeSpace
 from engine.strategies.optimal import Optimal, OptimalPossible, is_cached
 
 from .jobs import Stopped, Ticket
-from .rating_app import RatingApp
 
 if TYPE_CHECKING:
     from engine.optimal import OptimalSearch
 
 #: The app's job that searches.
 OPTIMUM = "optimum"
-#: How long quitting waits for a stopped search to write what it proved (it takes a
-#: tenth of a second or so; a disk that hangs must not hold the app for ever).
-QUIT_WAIT = 3.0
 
 
 class Size(NamedTuple):
@@ -96,6 +91,26 @@ class OptimumNews(Message, bubble=False):
     """The background search moved on: the home screen says it again."""
 
 
+class SearchOptimum(Message):
+    """Ctrl+O on the home screen: search ``size`` (or stop its search under way)."""
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self.size = size
+
+
+@dataclass
+class Searches:
+    """What the app knows of its background searches (the home screen reads it)."""
+
+    #: The search under way, if any.
+    run: Run | None = None
+    #: How the last search of a size ended when it left no tree (stopped, failed).
+    said: dict[Size, str] = field(default_factory=dict)
+    #: Sizes searched in this session (ready even where no cache is kept).
+    ready: set[Size] = field(default_factory=set)
+
+
 def duration(seconds: float) -> str:
     if seconds < 1:
         return "under a second"
@@ -123,12 +138,12 @@ def short_reason(message: str) -> str:
     return text
 
 
-def describe(size: Size | None, app: OptimumApp | None) -> tuple[str, str]:
+def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     """The home screen's line for ``size`` (None: the form's size is not valid yet), and
     the whole reason when the line had to shorten it."""
     if size is None:
         return "", ""
-    run = None if app is None else app.optimum_run
+    run = searches.run
     head = f"{'Optimum-fit' if size.fit else 'Optimum'} {size}: "
     if run is not None and run.size == size:
         if run.stopping:
@@ -139,16 +154,16 @@ def describe(size: Size | None, app: OptimumApp | None) -> tuple[str, str]:
         strategy.check(space)
     except MastermindError as error:
         return f"{head}out of reach: {short_reason(str(error))}", str(error)
-    if is_cached(space, size.fit) or (app is not None and size in app.optimum_ready):
+    if is_cached(space, size.fit) or size in searches.ready:
         return f"{head}ready (cached)", ""
-    said = "" if app is None else app.optimum_said.get(size, "")
+    said = searches.said.get(size, "")
     state = said or f"not cached; {duration(strategy.seconds(space, 0))} to search"
     if run is not None:
         return f"{head}{state}. Busy: {run.size} at {run.percent}%", ""
     return f"{head}{state}. Ctrl+O: {'resume' if said.startswith('stopped') else 'search'}", ""
 
 
-def _search(run: Run, ticket: Ticket) -> str | Halted:
+def search(run: Run, ticket: Ticket) -> str | Halted:
     """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
     from engine.optimal import SearchStopped
     from engine.strategies import optimal
@@ -168,83 +183,3 @@ def _search(run: Run, ticket: Ticket) -> str | Halted:
         return Halted()
     finally:
         run.ended.set()
-
-
-class OptimumApp(RatingApp):
-    """An app that searches one optimal tree at a time in the background (``OPTIMUM``)
-    and tells its screens (``OptimumNews``) as the search moves on."""
-
-    def __init__(self, records: Path | None = None, record: bool = True) -> None:
-        super().__init__(records, record)
-        #: The search under way, if any.
-        self.optimum_run: Run | None = None
-        #: How the last search of a size ended when it left no tree (stopped, failed).
-        self.optimum_said: dict[Size, str] = {}
-        #: Sizes searched in this session (ready even where no cache is kept).
-        self.optimum_ready: set[Size] = set()
-
-    def search_optimum(self, size: Size) -> None:
-        """Start searching ``size``, or stop its search under way; one search at a time."""
-        run = self.optimum_run
-        if run is not None:
-            if run.size == size and not run.stopping:
-                run.stop()
-                self._tell()
-            elif run.size != size:
-                self.notify(f"One search at a time: {run.size} is at {run.percent}%.")
-            return
-        try:
-            size.strategy.check(size.space)
-        except MastermindError as error:
-            self.notify(str(error), severity="warning")
-            return
-        if is_cached(size.space, size.fit):
-            self.notify(f"The optimum of {size} is cached already.")
-            return
-        run = self.optimum_run = Run(size)
-        self.optimum_said.pop(size, None)
-        run.ticket = self.compute(OPTIMUM, 0, lambda ticket: _search(run, ticket))
-        self._tell()
-
-    def progressed(self, job: str, done: int, total: int) -> None:
-        run = self.optimum_run
-        if job != OPTIMUM or run is None:
-            super().progressed(job, done, total)
-            return
-        run.done = done / total
-        self._tell()
-
-    def computed(self, job: str, tag: int, result: object) -> None:
-        run = self.optimum_run
-        if job != OPTIMUM or run is None:
-            super().computed(job, tag, result)
-            return
-        self.optimum_run = None
-        if isinstance(result, Halted):
-            self.optimum_said[run.size] = f"stopped at {run.percent}%, what it proved kept"
-        else:
-            self.optimum_ready.add(run.size)
-            self.notify(f"The optimum of {run.size} is ready (cached). {result}".strip())
-        self._tell()
-
-    def failed(self, job: str, error: str) -> None:
-        run = self.optimum_run
-        if job != OPTIMUM or run is None:
-            super().failed(job, error)
-            return
-        self.optimum_run = None
-        self.optimum_said[run.size] = f"search failed: {error}"
-        self.notify(f"The search of {run.size} failed: {error}", severity="error")
-        self._tell()
-
-    def end_optimum(self) -> None:
-        """At quit: stop the search and wait (briefly) until what it proved is written,
-        so that no thread is left and no file half written."""
-        run = self.optimum_run
-        if run is not None:
-            run.stop()
-            run.ended.wait(QUIT_WAIT)
-
-    def _tell(self) -> None:
-        for screen in self.screen_stack:
-            screen.post_message(OptimumNews())

@@ -20,7 +20,7 @@ from engine.notation import NOTATIONS
 
 from ..compare_session import DEFAULT_RIVALS, read_strategies
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
-from ..optimum import OptimumApp, OptimumNews, Size, describe
+from ..optimum import OptimumNews, Searches, SearchOptimum, Size, describe
 from ..settings import (
     MODE_TITLES,
     PRESET_FIELDS,
@@ -287,8 +287,8 @@ class HomeScreen(SizedScreen):
     def _show_optimum(self) -> None:
         """The optimum's line for the size on the form (``optimum``), said again as the
         size changes and as a search in the background moves on."""
-        app = self.app if isinstance(self.app, OptimumApp) else None
-        text, reason = describe(self.form_size(), app)
+        searches = getattr(self.app, "optimum", None)
+        text, reason = describe(self.form_size(), searches or Searches())
         line = self.query_one("#optimum", Static)
         line.update(text)
         line.tooltip = reason or None
@@ -309,11 +309,11 @@ class HomeScreen(SizedScreen):
 
     def action_optimum(self) -> None:
         """Search the optimum of the form's size in the background (or stop it)."""
-        size, app = self.form_size(), self.app
+        size = self.form_size()
         if size is None:
             self._checked(secret=False)  # says what is wrong with the size
-        elif isinstance(app, OptimumApp):
-            app.search_optimum(size)
+        else:
+            self.post_message(SearchOptimum(size))
 
     def _strategies(self, settings: Settings) -> tuple[str, ...]:
         """The strategies to compare (none outside compare mode)."""
