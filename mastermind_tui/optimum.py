@@ -140,7 +140,7 @@ def short_reason(message: str) -> str:
 
 def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     """The home screen's line for ``size`` (None: the form's size is not valid yet), and
-    the whole reason when the line had to shorten it."""
+    the whole reason or failure, which the line may have to cut (its tooltip)."""
     if size is None:
         return "", ""
     run = searches.run
@@ -159,8 +159,8 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     said = searches.said.get(size, "")
     state = said or f"not cached; {duration(strategy.seconds(space, 0))} to search"
     if run is not None:
-        return f"{head}{state}. Busy: {run.size} at {run.percent}%", ""
-    return f"{head}{state}. Ctrl+O: {'resume' if said.startswith('stopped') else 'search'}", ""
+        return f"{head}{state}. Busy: {run.size} at {run.percent}%", said
+    return f"{head}{state}. Ctrl+O: {'resume' if said.startswith('stopped') else 'search'}", said
 
 
 def search(run: Run, ticket: Ticket) -> str | Halted:

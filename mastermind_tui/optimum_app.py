@@ -70,7 +70,7 @@ class OptimumApp(RatingApp):
             return
         self.optimum.run = None
         if isinstance(result, Halted):
-            self.optimum.said[run.size] = f"stopped at {run.percent}%, what it proved kept"
+            self.optimum.said[run.size] = f"stopped at {run.percent}%, its proofs kept"
         else:
             self.optimum.ready.add(run.size)
             self.notify(f"The optimum of {run.size} is ready (cached). {result}".strip())

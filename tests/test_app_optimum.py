@@ -21,6 +21,7 @@ from mastermind_tui.app import MastermindApp
 from mastermind_tui.optimum import Run, duration, short_reason
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.widgets.bars import PartitionBars
 
 
 def line(app: App[Any]) -> str:
@@ -45,10 +46,14 @@ async def choose(
 
 
 def drawn(pilot: Pilot[Any]) -> bool:
-    """Whether the screen on show is set up (its header's title in place: a screen left
-    before that raises in Textual's header)."""
-    titles = pilot.app.screen.query("HeaderTitle").results(Static)
-    return any("Mastermind" in str(title.render()) for title in titles)
+    """Whether the game screen on show is set up: its header's title in place and its
+    trace's bars fitted (a screen left before either raises, in Textual's header or in
+    the trace pane; on a loaded machine those come a while after the screen)."""
+    screen = pilot.app.screen
+    titles = screen.query("HeaderTitle").results(Static)
+    bars = list(screen.query(PartitionBars).results(PartitionBars))
+    titled = any("Mastermind" in str(title.render()) for title in titles)
+    return titled and bool(bars) and all(bar.limit is not None for bar in bars)
 
 
 def searching(app: MastermindApp) -> Run:
@@ -145,6 +150,7 @@ async def test_a_failed_search_says_one_line_and_the_app_goes_on(
         assert line(app).startswith("Optimum 4x3: search failed: internal error: RuntimeError")
         assert said[-1] == "The search of 4x3 failed: internal error: RuntimeError: disk on fire"
         assert app.is_running and isinstance(app.screen, HomeScreen)
+        assert "disk on fire" in str(app.screen.query_one("#optimum").tooltip)  # if cut
 
 
 async def test_the_person_plays_while_it_searches_and_quitting_stops_it_at_once(
@@ -191,7 +197,7 @@ async def test_ctrl_o_again_stops_the_search_and_keeps_what_it_proved(cache_dir:
         home.action_optimum()
         await until(pilot, lambda: app.optimum.run is None)
         assert run.ended.is_set()
-        assert line(app).startswith(f"Optimum 7x4: stopped at {run.percent}%, what it proved")
+        assert line(app).startswith(f"Optimum 7x4: stopped at {run.percent}%, its proofs kept")
         assert line(app).endswith("Ctrl+O: resume")
         assert (cache_dir / "optimal-7x4.partial.npz").exists()
 
