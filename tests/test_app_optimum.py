@@ -72,7 +72,7 @@ async def test_the_line_says_a_cached_size_is_ready(cache_dir: Path) -> None:
         assert line(app).startswith("Optimum 4x3 no repeats: not cached")
         app.screen.query_one("#strategy", Select).value = "optimal-fit"
         await choose(pilot, 4, 3)
-        assert line(app).startswith("Optimum-fit 4x3: not cached")
+        await until(pilot, lambda: line(app).startswith("Optimum-fit 4x3: not cached"))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
@@ -104,6 +104,7 @@ async def test_a_size_out_of_reach_says_why_in_a_few_words(cache_dir: Path) -> N
         assert "the optimal strategy is computed" in str(app.screen.query_one("#optimum").tooltip)
         said = heard(app)
         await pilot.press("ctrl+o")
+        await until(pilot, lambda: said)
         assert app.optimum.run is None and "exact only" not in said[-1]
         assert "computed exactly only up to 8 colours" in said[-1]
 
@@ -195,8 +196,8 @@ async def test_ctrl_o_again_stops_the_search_and_keeps_what_it_proved(cache_dir:
         run = searching(app)
         await until(pilot, lambda: run.done > 0)
         home.action_optimum()
-        await until(pilot, lambda: app.optimum.run is None)
-        assert run.ended.is_set()
+        await until(pilot, lambda: "stopped" in line(app))
+        assert app.optimum.run is None and run.ended.is_set()
         assert line(app).startswith(f"Optimum 7x4: stopped at {run.percent}%, its proofs kept")
         assert line(app).endswith("Ctrl+O: resume")
         assert (cache_dir / "optimal-7x4.partial.npz").exists()
