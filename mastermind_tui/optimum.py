@@ -170,8 +170,8 @@ def search(run: Run, ticket: Ticket) -> str | Halted:
 
     def take(search: OptimalSearch) -> None:
         run.search = search
-        if ticket.stopped:  # stopped before the search existed
-            optimal.stop(search)
+        if ticket.stopped:  # stopped before the search existed: it proved nothing
+            raise Stopped
 
     def heard(done: float) -> None:
         ticket.progress(round(done * 1000), 1000)

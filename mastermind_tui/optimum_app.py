@@ -88,11 +88,15 @@ class OptimumApp(RatingApp):
 
     def end_optimum(self) -> None:
         """At quit: stop the search and wait (briefly) until what it proved is written,
-        so that no thread is left and no file half written."""
+        so that no thread is left and no file half written. A search not begun yet (its
+        tables are being built, seconds on 8x4, which nothing can stop) has nothing to
+        write and is not waited for: it will not begin (``search``), and the process
+        ends without it."""
         run = self.optimum.run
         if run is not None:
             run.stop()
-            run.ended.wait(QUIT_WAIT)
+            if run.search is not None:
+                run.ended.wait(QUIT_WAIT)
 
     def _tell(self) -> None:
         for screen in self.screen_stack:

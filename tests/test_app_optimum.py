@@ -5,6 +5,7 @@ on quit with what it proved kept)."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -207,3 +208,31 @@ def proved_key(colours: int, positions: int) -> dict[str, object]:
     from engine.strategies.optimal import _cache_key
 
     return {**_cache_key(CodeSpace(colours, positions), False), "what": "proved"}
+
+
+async def test_quitting_before_the_search_begins_waits_for_nothing_and_writes_nothing(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search's tables are built first (seconds on 8x4, which nothing stops): quitting
+    then does not wait, and the search, once its tables are built, does not begin."""
+    from engine.optimal import OptimalSearch
+
+    building, built = threading.Event(), threading.Event()
+    build = OptimalSearch.__init__
+
+    def held(self: OptimalSearch, *args: Any, **options: Any) -> None:
+        building.set()
+        built.wait(60)
+        build(self, *args, **options)
+
+    monkeypatch.setattr(OptimalSearch, "__init__", held)
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, 4, 3)
+        await pilot.press("ctrl+o")
+        run = searching(app)
+        await until(pilot, building.is_set)
+    assert not run.ended.is_set()  # the app ended without waiting for it
+    built.set()
+    assert run.ended.wait(60)
+    assert list(cache_dir.iterdir()) == []
