@@ -112,6 +112,7 @@ class Searches:
 
 
 def duration(seconds: float) -> str:
+    """A time model's estimate as a person reads it: a rough figure, no decimals."""
     if seconds < 1:
         return "under a second"
     if seconds < 90:
@@ -154,8 +155,10 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
         strategy.check(space)
     except MastermindError as error:
         return f"{head}out of reach: {short_reason(str(error))}", str(error)
-    if is_cached(space, size.fit) or size in searches.ready:
+    if is_cached(space, size.fit):
         return f"{head}ready (cached)", ""
+    if size in searches.ready:  # searched here, with no cache to keep it in
+        return f"{head}ready (this session only)", ""
     said = searches.said.get(size, "")
     state = said or f"not cached; {duration(strategy.seconds(space, 0))} to search"
     if run is not None:
