@@ -56,6 +56,9 @@ GROUPS_KEPT = 1 << 14
 NODE_LIMIT = 1 << 62
 #: Memory the process needs besides the search's own tables (numpy, numba, the tree).
 BASELINE = 200 << 20
+#: A total this high or higher: no strategy finishes the codes within the cap on guesses
+#: (the search's default budget, so a set that cannot be finished reads at least this).
+BEYOND = 1 << 40
 
 
 class SearchStopped(KeyboardInterrupt):
@@ -156,7 +159,11 @@ class OptimalSearch:
     tables and its memory between calls."""
 
     def __init__(
-        self, space: CodeSpace, slots: int | None = None, only_possible: bool = False
+        self,
+        space: CodeSpace,
+        slots: int | None = None,
+        only_possible: bool = False,
+        max_guesses: int | None = None,
     ) -> None:
         check_size(space)
         from . import search_kernel  # numba: only the commands that search import it
@@ -164,6 +171,9 @@ class OptimalSearch:
         self.kernel = search_kernel
         self.space = space
         self.only_possible = only_possible
+        #: No strategy may need more guesses than this for any secret (None: no cap). The
+        #: table keys a set with the guesses left, so one table serves every cap.
+        self.max_guesses = max_guesses
         self.answers = table(space)
         self.k = classes(space.positions)
         self.found = encode(space.positions, 0, space.positions)
@@ -224,6 +234,12 @@ class OptimalSearch:
         rows, _ = self._group(history)
         return int(self.kernel.first_image(*self.images[:3], rows, guess))
 
+    def left(self, history: tuple[int, ...]) -> int:
+        """The guesses the cap leaves after ``history`` (the kernel's UNLIMITED if none)."""
+        if self.max_guesses is None:
+            return int(self.kernel.UNLIMITED)
+        return max(0, self.max_guesses - len(history))
+
     def _run(
         self,
         codes: np.ndarray,
@@ -232,18 +248,20 @@ class OptimalSearch:
         mode: int,
         skip: list[int],
         want: int = 1,
+        left: int | None = None,
     ) -> tuple[int, list[int]]:
         codes = np.ascontiguousarray(codes, dtype=np.int16)
         out = np.empty(want, dtype=np.int64)
         rows, pool = self._group(history)
         skips = np.array(skip, np.int64)
+        left = self.left(history) if left is None else left
         self.counters[self.kernel.DEPTH] = self.counters[self.kernel.PROGRESS] = 0
-        best = self.kernel.search(self.ctx, codes, rows, pool, beta, mode, skips, out)
+        best = self.kernel.search(self.ctx, codes, rows, pool, beta, mode, skips, out, left)
         if self.counters[self.kernel.STOP]:
             raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
-    def watched_value(self, codes: np.ndarray, progress: Progress) -> int:
+    def watched_value(self, codes: np.ndarray, progress: Progress | None = None) -> int:
         """``value`` of a long search, run in a thread (the kernel lets go of the
         interpreter) so that this one reports its progress and takes Ctrl+C at once:
         the kernel then stops at the next set, keeping what it proved."""
@@ -258,7 +276,8 @@ class OptimalSearch:
         try:
             while thread.is_alive():
                 thread.join(0.1)
-                progress(self.counters[self.kernel.PROGRESS] / 1e6)
+                if progress is not None:
+                    progress(self.counters[self.kernel.PROGRESS] / 1e6)
         except BaseException:
             self.counters[self.kernel.STOP] = 1
             thread.join()
@@ -278,10 +297,25 @@ class OptimalSearch:
         self.kernel.restore(*self.memory, proved["keys"], proved["vals"])
 
     # -- the search ------------------------------------------------------------------------
-    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = 1 << 40) -> int:
+    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = BEYOND) -> int:
         """T(codes) after the guesses ``history`` if it is below ``beta``; otherwise some
-        lower bound that is >= beta."""
+        lower bound that is >= beta (at least BEYOND when the cap cannot be kept)."""
         return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
+
+    def _reach(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, int]:
+        """The optimal total after ``history`` and the guesses left it is found within:
+        the cap's, or no cap where the cap can no longer be kept (a person's own guesses
+        spent it): then the fewest guesses on average is the best advice left."""
+        left = self.left(history)
+        best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
+        if best >= BEYOND:
+            left = int(self.kernel.UNLIMITED)
+            best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
+        return best, left
+
+    def cost(self, codes: np.ndarray, history: tuple[int, ...]) -> int:
+        """The optimal total after ``history``, the cap kept where it can be."""
+        return self._reach(codes, history)[0]
 
     def decide(
         self, codes: np.ndarray, history: tuple[int, ...], want: int = 1
@@ -289,10 +323,10 @@ class OptimalSearch:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
         and the first ``want`` guesses reaching it in the tie rule's order (all of them
         when there are fewer)."""
-        best = self.value(codes, history)
+        best, left = self._reach(codes, history)
         if len(codes) <= 2:
             return best, [int(c) for c in codes]  # guessing either of two codes costs 3
-        _, guesses = self._run(codes, history, best, self.kernel.TIES, [], want)
+        _, guesses = self._run(codes, history, best, self.kernel.TIES, [], want, left)
         return best, guesses
 
     def runner_up(
@@ -307,13 +341,14 @@ class OptimalSearch:
             return None
         # Searched below a budget a little above the optimum first, then a wider one: a
         # budget prunes, and the runner-up is seldom far behind.
-        optimum, window = self.value(codes, history), 8
+        (optimum, left), window = self._reach(codes, history), 8
         while True:
-            beta = optimum + window if window < len(codes) ** 2 else 1 << 40
-            total, guesses = self._run(codes, history, beta, self.kernel.RUNNER_UP, chosen)
+            beta = optimum + window if window < len(codes) ** 2 else BEYOND
+            run = self.kernel.RUNNER_UP
+            total, guesses = self._run(codes, history, beta, run, chosen, left=left)
             if guesses:
                 return pick(guesses, np.asarray(codes), self.rank), total
-            if beta == 1 << 40:
+            if beta == BEYOND:
                 return None
             window *= 8
 
@@ -359,9 +394,16 @@ def decision(
 def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
     """The optimal strategy from the start, ties broken as ``pick`` says; ``progress``
     hears how far it is (the search first, nine tenths of the time on 7x4, then the tree
-    by the classes of the first guess)."""
-    if progress is not None:
-        search.watched_value(search.everything, lambda done: progress(0.9 * done))
+    by the classes of the first guess). ConfigError if the search's cap on guesses is
+    too low for any strategy."""
+    heard_search = (lambda done: progress(0.9 * done)) if progress is not None else None
+    total = search.watched_value(search.everything, heard_search)
+    if total >= BEYOND:
+        raise ConfigError(
+            f"no strategy finds every secret of {search.space.rules_text()} within "
+            f"{search.max_guesses} guesses: allow more (--max-guesses), or play "
+            "optimal-worst, whose cap is the fewest that can be kept"
+        )
     n = len(search.everything)
 
     def heard(done: int) -> None:
@@ -372,6 +414,21 @@ def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
     if progress is not None:
         progress(1.0)
     return root
+
+
+def least_cap(search: OptimalSearch) -> int:
+    """The fewest guesses within which some strategy finds every secret (the worst case
+    of arfst23's "minimum" criterion), set as ``search``'s cap: from the fewest that
+    could tell the codes apart if every guess split perfectly, one more until the
+    search finds a way (the table keeps what each try proved)."""
+    n, cap = len(search.everything), 1
+    while search.kernel.capacity(cap, search.branching) < n:
+        cap += 1
+    while True:
+        search.max_guesses = cap
+        if search.watched_value(search.everything) < BEYOND:
+            return cap
+        cap += 1
 
 
 def grow(
@@ -465,7 +522,7 @@ def rate(
     guess_rep = search.representative(history, guess)
     split = search.answers[guess_rep, codes]
     total = n + sum(
-        search.value(codes[split == answer], (*history, guess_rep))
+        search.cost(codes[split == answer], (*history, guess_rep))
         for answer in np.unique(split)
         if answer != search.found
     )

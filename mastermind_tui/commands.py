@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+import numpy as np
+
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
@@ -192,6 +194,11 @@ def stats(args: argparse.Namespace) -> int:
             + (f", dashboard {cluster.dashboard}" if cluster.dashboard else "")
             + "\n"
         )
+    if args.criteria:
+        if cluster is not None:
+            cluster.close()
+            raise ConfigError("--criteria runs here: leave out --scheduler")
+        return _criteria(args, space, settings.strategy, secrets)
     bar = _ProgressBar()
     try:
         prepare(space, settings.strategy, cluster)
@@ -219,6 +226,24 @@ def stats(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_json()))
     else:
         print(format_stats(result, say_weighed=exact))
+    return 0
+
+
+def _criteria(
+    args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: np.ndarray
+) -> int:
+    """``stats --criteria``: the optimal criteria side by side (``criteria_command``)."""
+    from .criteria_command import criteria_names, format_criteria, run_criteria
+
+    capped = strategy if args.max_guesses is not None else None
+    names = criteria_names(capped)
+    results = run_criteria(space, names, secrets, args.seed, prepare)
+    if args.json:
+        import json
+
+        print(json.dumps({"criteria": [result.as_json() for result in results]}))
+    else:
+        print(format_criteria(results, space.rules_text()))
     return 0
 
 

@@ -22,7 +22,8 @@ from textual.message import Message
 
 from engine import MastermindError
 from engine.codes import CodeSpace
-from engine.strategies.optimal import Optimal, OptimalPossible, is_cached
+from engine.strategies import strategy_class
+from engine.strategies.optimal import Optimal
 
 from .jobs import Stopped, Ticket
 
@@ -34,13 +35,14 @@ OPTIMUM = "optimum"
 
 
 class Size(NamedTuple):
-    """A size whose optimal tree the home screen speaks of; ``fit``: optimal-fit's tree
-    (every guess a code still possible)."""
+    """A size whose optimal tree the home screen speaks of, and the criterion of the
+    tree: the strategy ``optimal`` or another of its family (optimal-fit, optimal-worst,
+    optimal-max5) when that is the strategy chosen."""
 
     colours: int
     positions: int
     repeats: bool = True
-    fit: bool = False
+    criterion: str = "optimal"
 
     @property
     def space(self) -> CodeSpace:
@@ -48,11 +50,25 @@ class Size(NamedTuple):
 
     @property
     def strategy(self) -> Optimal:
-        return OptimalPossible() if self.fit else Optimal()
+        chosen = strategy_class(self.criterion)()
+        assert isinstance(chosen, Optimal)
+        return chosen
 
     def __str__(self) -> str:
+        """ "Optimum 6x4", "optimal-worst 8x4 no repeats": what the line starts with."""
         tail = "" if self.repeats else " no repeats"
-        return f"{self.colours}x{self.positions}{tail}"
+        name = "Optimum" if self.criterion == "optimal" else self.criterion
+        return f"{name} {self.colours}x{self.positions}{tail}"
+
+
+def criterion(strategy: str) -> str:
+    """The tree the home screen speaks of for the strategy chosen: its own if it is one
+    of the optimal family, the optimum's (which ratings and hints use) otherwise."""
+    try:
+        chosen = strategy_class(strategy)
+    except MastermindError:
+        return "optimal"
+    return strategy if issubclass(chosen, Optimal) else "optimal"
 
 
 @dataclass
@@ -145,25 +161,26 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     if size is None:
         return "", ""
     run = searches.run
-    head = f"{'Optimum-fit' if size.fit else 'Optimum'} {size}: "
     if run is not None and run.size == size:
         if run.stopping:
-            return f"{head}stopping at {run.percent}%…", ""
-        return f"{head}searching in the background, {run.percent}% (Ctrl+O: stop)", ""
+            return f"{size}: stopping at {run.percent}%…", ""
+        return f"{size}: searching in the background: {run.percent}% (Ctrl+O stops)", ""
     strategy, space = size.strategy, size.space
     try:
         strategy.check(space)
     except MastermindError as error:
-        return f"{head}out of reach: {short_reason(str(error))}", str(error)
-    if is_cached(space, size.fit):
-        return f"{head}ready (cached)", ""
+        return f"{size}: out of reach: {short_reason(str(error))}", str(error)
+    if strategy.cached(space):
+        return f"{size}: ready (cached)", ""
     if size in searches.ready:  # searched here, with no cache to keep it in
-        return f"{head}ready (this session only)", ""
+        return f"{size}: ready (this session only)", ""
     said = searches.said.get(size, "")
-    state = said or f"not cached; {duration(strategy.seconds(space, 0))} to search"
     if run is not None:
-        return f"{head}{state}. Busy: {run.size} at {run.percent}%", said
-    return f"{head}{state}. Ctrl+O: {'resume' if said.startswith('stopped') else 'search'}", said
+        key = f"(busy: {run.size} at {run.percent}%)"
+    else:
+        key = "(Ctrl+O resumes)" if said.startswith("stopped") else "(Ctrl+O)"
+    state = said or f"not cached, {duration(strategy.seconds(space, 0))} to search"
+    return f"{size}: {state} {key}", said
 
 
 def search(run: Run, ticket: Ticket) -> str | Halted:

@@ -10,7 +10,6 @@ from pathlib import Path
 from textual import on
 
 from engine import MastermindError
-from engine.strategies.optimal import is_cached
 
 from .optimum import OPTIMUM, Halted, OptimumNews, Run, Searches, SearchOptimum, Size, search
 from .rating_app import RatingApp
@@ -47,8 +46,8 @@ class OptimumApp(RatingApp):
         except MastermindError as error:
             self.notify(str(error), severity="warning")
             return
-        if is_cached(size.space, size.fit):
-            self.notify(f"The optimum of {size} is cached already.")
+        if size.strategy.cached(size.space):
+            self.notify(f"{size} is cached already.")
             return
         run = self.optimum.run = Run(size)
         self.optimum.said.pop(size, None)
@@ -70,10 +69,10 @@ class OptimumApp(RatingApp):
             return
         self.optimum.run = None
         if isinstance(result, Halted):
-            self.optimum.said[run.size] = f"stopped at {run.percent}%, its proofs kept"
+            self.optimum.said[run.size] = f"stopped at {run.percent}%"
         else:
             self.optimum.ready.add(run.size)
-            self.notify(f"The optimum of {run.size} is ready (cached). {result}".strip())
+            self.notify(f"{run.size} is ready (cached). {result}".strip())
         self._tell()
 
     def failed(self, job: str, error: str) -> None:
@@ -83,7 +82,7 @@ class OptimumApp(RatingApp):
             return
         self.optimum.run = None
         self.optimum.said[run.size] = f"search failed: {error}"
-        self.notify(f"The search of {run.size} failed: {error}", severity="error")
+        self.notify(f"{run.size}: the search failed: {error}", severity="error")
         self._tell()
 
     def end_optimum(self) -> None:

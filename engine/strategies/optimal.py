@@ -8,14 +8,16 @@ first as written (as for the partition strategies).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
+from ..errors import ConfigError
 from ..feedback import encode
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Progress, Strategy
@@ -40,13 +42,17 @@ class Solution:
     told: bool = False
     searched: OptimalSearch | None = None
     only_possible: bool = False
+    #: The cap on guesses the tree keeps (None: none).
+    max_guesses: int | None = None
 
     @property
     def search(self) -> OptimalSearch:
         if self.searched is None:
             from ..optimal import OptimalSearch
 
-            self.searched = OptimalSearch(self.space, only_possible=self.only_possible)
+            self.searched = OptimalSearch(
+                self.space, only_possible=self.only_possible, max_guesses=self.max_guesses
+            )
         return self.searched
 
     def tell(self) -> str:
@@ -98,26 +104,46 @@ def stop(search: OptimalSearch) -> None:
     search.counters[search.kernel.STOP] = 1
 
 
-def _cache_name(space: CodeSpace, only_possible: bool = False) -> str:
+def _criterion(only_possible: bool, max_guesses: int | None, worst_first: bool) -> str:
+    """The criterion's part of a cache file's name: "optimal", "optimal-fit-max5"..."""
+    cap = "-worst" if worst_first else f"-max{max_guesses}" if max_guesses else ""
+    return ("optimal-fit" if only_possible else "optimal") + cap
+
+
+def _cache_name(
+    space: CodeSpace,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
+) -> str:
     tail = "" if space.repeats else "-no-repeats"
-    head = "optimal-fit" if only_possible else "optimal"
+    head = _criterion(only_possible, max_guesses, worst_first)
     return f"{head}-{space.colours}x{space.positions}{tail}.json"
 
 
-def is_cached(space: CodeSpace, only_possible: bool = False) -> bool:
+def is_cached(
+    space: CodeSpace,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
+) -> bool:
     """Whether a tree for the size is on disk (sound or not: reading it says)."""
     from .. import cache
 
     folder = cache.directory()
-    return folder is not None and (folder / _cache_name(space, only_possible)).exists()
+    name = _cache_name(space, only_possible, max_guesses, worst_first)
+    return folder is not None and (folder / name).exists()
 
 
-def _cache_key(space: CodeSpace, only_possible: bool) -> dict[str, object]:
+def _cache_key(
+    space: CodeSpace, only_possible: bool, max_guesses: int | None, worst_first: bool
+) -> dict[str, object]:
     from ..optimal import TREE_FORMAT
     from ..version import __version__
 
     return {
         "what": "optimal tree, possible codes only" if only_possible else "optimal tree",
+        "criterion": _criterion(only_possible, max_guesses, worst_first),
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
@@ -126,29 +152,45 @@ def _cache_key(space: CodeSpace, only_possible: bool) -> dict[str, object]:
     }
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def solution(
-    colours: int, positions: int, repeats: bool = True, only_possible: bool = False
+    colours: int,
+    positions: int,
+    repeats: bool = True,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
 ) -> Solution:
     """The optimal tree for a size (``only_possible``: every guess a code still
-    possible): from the cache when a sound one is there, otherwise searched and stored."""
+    possible; ``max_guesses``: never more guesses than that; ``worst_first``: the fewest
+    guesses in the worst case, then on average): from the cache when a sound one is
+    there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
     from ..optimal import check_size, tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
-    name = _cache_name(space, only_possible)
-    key = _cache_key(space, only_possible)
+    criterion = only_possible, max_guesses, worst_first
+    name = _cache_name(space, *criterion)
+    key = _cache_key(space, *criterion)
     notice = ""
     try:
         stored = cache.load(name, key)
         if stored is not None:
-            return Solution(space, tree_from_json(stored, space), only_possible=only_possible)
+            tree = tree_from_json(stored, space)
+            cap = max(depth for depth, _ in tree.walk()) if worst_first else max_guesses
+            return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
-    from ..optimal import OptimalSearch, build_tree
+    from ..optimal import OptimalSearch, build_tree, least_cap
 
-    search = OptimalSearch(space, only_possible=only_possible)
+    runner = _runner.get()
+    if runner is not None and (max_guesses or worst_first):
+        raise ConfigError(
+            "a cluster searches the optimum on average alone; a cap on guesses "
+            "(--max-guesses, optimal-worst) is searched here, without --scheduler"
+        )
+    search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = name.replace(".json", ".partial.npz"), {**key, "what": "proved"}
     try:
@@ -160,8 +202,9 @@ def solution(
     take = _hand.get()
     if take is not None:
         take(search)
-    runner = _runner.get()
     try:
+        if worst_first:
+            least_cap(search)
         if runner is None:
             tree = build_tree(search, _progress.get())
         else:
@@ -173,7 +216,10 @@ def solution(
         raise
     cache.save(name, key, tree_to_json(tree))
     cache.remove(partial)
-    return Solution(space, tree, notice, searched=search, only_possible=only_possible)
+    cap = search.max_guesses
+    return Solution(
+        space, tree, notice, searched=search, only_possible=only_possible, max_guesses=cap
+    )
 
 
 class Optimal(Strategy):
@@ -194,6 +240,16 @@ class Optimal(Strategy):
     runs_apart = False
     #: Whether every guess must be a code still possible (``OptimalPossible``).
     only_possible: ClassVar[bool] = False
+    #: No secret may need more guesses than this (``capped``); None: no cap.
+    max_guesses: ClassVar[int | None] = None
+    #: The fewest guesses in the worst case first, then on average (``OptimalWorst``).
+    worst_first: ClassVar[bool] = False
+
+    @classmethod
+    def capped(cls, guesses: int) -> type[Optimal]:
+        """This criterion among strategies that never need more than ``guesses`` guesses,
+        called ``<name>-max<guesses>`` (what ``--max-guesses`` makes)."""
+        return _capped(cls, guesses)
 
     def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
         """The tree read or searched now (``progress`` hears how far a search is), and
@@ -208,9 +264,20 @@ class Optimal(Strategy):
         """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
         under a second on 6x4, about 7 s on 7x4 and a minute on 8x4), then each game is
         a lookup."""
-        cached = is_cached(space, self.only_possible)
-        search = 0.0 if cached else 0.5 + 0.3 * (space.count / 1296) ** 4.5
+        search = 0.0 if self.cached(space) else 0.5 + 0.3 * (space.count / 1296) ** 4.5
         return search + 2e-6 * games
+
+    def cached(self, space: CodeSpace) -> bool:
+        """Whether this criterion's tree for the size is on disk."""
+        return is_cached(space, self.only_possible, self.max_guesses, self.worst_first)
+
+    def notice(self, space: CodeSpace) -> str:
+        """What the tree's making had to say (a damaged cache searched again), or ""."""
+        return self._solution(space).notice
+
+    def search_for(self, space: CodeSpace) -> OptimalSearch:
+        """The search behind this criterion's tree for the size (made when first asked)."""
+        return self._solution(space).search
 
     def check(self, space: CodeSpace) -> None:
         from ..optimal import check_size
@@ -219,8 +286,10 @@ class Optimal(Strategy):
 
     def _solution(self, space: CodeSpace) -> Solution:
         size = (space.colours, space.positions, space.repeats)
-        # Called as every other caller calls it, so that lru_cache finds the same entry.
-        return solution(*size, True) if self.only_possible else solution(*size)
+        if not (self.only_possible or self.max_guesses or self.worst_first):
+            # Called as every other caller calls it, so that lru_cache finds one entry.
+            return solution(*size)
+        return solution(*size, self.only_possible, self.max_guesses, self.worst_first)
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
@@ -265,6 +334,63 @@ class OptimalPossible(Optimal):
         in_guesses=True,
     )
     only_possible = True
+
+
+class OptimalWorst(Optimal):
+    """The fewest guesses in the worst case, then the fewest on average among the
+    strategies that keep it (arfst23's "minimum" criterion): what a guaranteed finish
+    costs on average against the optimum."""
+
+    name = "optimal-worst"
+    summary = "the fewest guesses in the worst case, then on average: exact search"
+    measure: ClassVar[Measure] = Measure(
+        label="expected guesses, worst case first",
+        reads="{} more guesses expected",
+        own="finds the secret in {} on average from here, as few as any guess can "
+        "that keeps the worst case as low as it can be",
+        both="both need {} on average",
+        rival="needs {}",
+        unit="guess",
+        units="guesses",
+        in_guesses=True,
+    )
+    worst_first = True
+
+
+#: What a cap adds to its criterion's measure label (read back by ``capped_measure``).
+CAPPED_LABEL = ", at most {} guesses"
+
+
+def capped_measure(label: str, bases: list[type[Optimal]]) -> Measure | None:
+    """The measure of a capped criterion from its label (a recorded decision's), or None."""
+    head, _, tail = label.rpartition(", at most ")
+    count = tail.removesuffix(" guesses")
+    for base in bases:
+        if base.measure is not None and base.measure.label == head and count.isdigit():
+            return _capped(base, int(count)).measure
+    return None
+
+
+@cache
+def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
+    """One class per criterion and cap, so that each is one strategy like the others."""
+    what = "possible codes only, " if base.only_possible else ""
+    return type(
+        f"{base.__name__}Max{guesses}",
+        (base,),
+        {
+            "name": f"{base.name}-max{guesses}",
+            "summary": f"the fewest guesses on average, {what}never more than {guesses}: "
+            "exact search",
+            "max_guesses": guesses,
+            "measure": dataclasses.replace(
+                base.measure,
+                label=f"{base.measure.label}{CAPPED_LABEL.format(guesses)}",
+                own="finds the secret in {} on average from here, as few as any guess "
+                f"can without ever needing more than {guesses} guesses",
+            ),
+        },
+    )
 
 
 def _follow(root: Node, history: tuple[tuple[int, int], ...], positions: int) -> Node | None:

@@ -20,7 +20,7 @@ from engine.notation import NOTATIONS
 
 from ..compare_session import DEFAULT_RIVALS, read_strategies
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
-from ..optimum import OptimumNews, Searches, SearchOptimum, Size, describe
+from ..optimum import OptimumNews, Searches, SearchOptimum, Size, criterion, describe
 from ..settings import (
     MODE_TITLES,
     PRESET_FIELDS,
@@ -104,7 +104,8 @@ class HomeScreen(SizedScreen):
                 yield from self._field(
                     "Strategy",
                     FormSelect(
-                        [(name, name) for name in STRATEGIES],
+                        # A cap given on the command line (optimal-max5) is offered too.
+                        [(name, name) for name in dict.fromkeys([*STRATEGIES, s.strategy])],
                         value=s.strategy,
                         allow_blank=False,
                         id="strategy",
@@ -304,8 +305,8 @@ class HomeScreen(SizedScreen):
             CodeSpace(colours, positions, repeats)
         except MastermindError:
             return None
-        fit = self.query_one("#strategy", Select).value == "optimal-fit"
-        return Size(colours, positions, repeats, fit)
+        strategy = str(self.query_one("#strategy", Select).value)
+        return Size(colours, positions, repeats, criterion(strategy))
 
     def action_optimum(self) -> None:
         """Search the optimum of the form's size in the background (or stop it)."""
