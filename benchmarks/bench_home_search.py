@@ -108,9 +108,9 @@ def quit_mid_search(tries: int) -> None:
             "TERM": "xterm-256color",
         }
         terminal = Terminal([sys.executable, "-m", "mastermind_tui"], env)
-        terminal.wait_for(b"Ctrl+O: search")
+        terminal.wait_for(b"search (Ctrl+O)")
         os.write(terminal.master, b"\x0f")
-        terminal.wait_for(b"searching in the background, 1", 120)  # 1% or more
+        terminal.wait_for(b"searching in the background: 1", 120)  # 1% or more
         began = time.perf_counter()
         os.write(terminal.master, b"\x11")
         code = terminal.ended()
