@@ -31,7 +31,8 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .explain import estimated
 from .feedback import Answer, against, partition
-from .optimal import QUICK_LIMIT, TREE_FORMAT, check_size, rate
+from .optimal import QUICK_LIMIT, check_size
+from .optimal_tree import TREE_FORMAT, rate
 from .solver import Solver
 from .strategies import Measure, Position, make_strategy, strategy_class
 from .strategies.heuristics import ExpectedSize

@@ -23,7 +23,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+from .jit import njit
 
 #: Slots of the transposition table searched per key.
 BUCKET = 4

@@ -18,7 +18,8 @@ from brute_force import Code, answer
 from textual.widgets import Select
 
 from engine import CodeSpace, ConfigError, make_strategy, play
-from engine.optimal import BEYOND, OptimalSearch, least_cap, rate, tree_to_json
+from engine.optimal import BEYOND, OptimalSearch
+from engine.optimal_tree import least_cap, rate, tree_to_json
 from engine.strategies import measure_of
 from engine.strategies.optimal import solution
 from mastermind_tui.app import MastermindApp

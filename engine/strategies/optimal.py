@@ -138,7 +138,7 @@ def is_cached(
 def _cache_key(
     space: CodeSpace, only_possible: bool, max_guesses: int | None, worst_first: bool
 ) -> dict[str, object]:
-    from ..optimal import TREE_FORMAT
+    from ..optimal_tree import TREE_FORMAT
     from ..version import __version__
 
     return {
@@ -166,7 +166,8 @@ def solution(
     guesses in the worst case, then on average): from the cache when a sound one is
     there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
-    from ..optimal import check_size, tree_from_json, tree_to_json
+    from ..optimal import check_size
+    from ..optimal_tree import tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
@@ -182,7 +183,8 @@ def solution(
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
-    from ..optimal import OptimalSearch, build_tree, least_cap
+    from ..optimal import OptimalSearch
+    from ..optimal_tree import build_tree, least_cap
 
     runner = _runner.get()
     if runner is not None and (max_guesses or worst_first):
@@ -296,7 +298,7 @@ class Optimal(Strategy):
         found = self._solution(space)
         node = _follow(found.tree, position.history, space.positions)
         if node is None:  # off the tree (a person's own guesses): search from here
-            from ..optimal import decision
+            from ..optimal_tree import decision
 
             history = tuple(g for g, _ in position.history)
             guess, total, others = decision(found.search, cands, history)
