@@ -9,7 +9,7 @@ first as written (as for the partition strategies).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -80,6 +80,28 @@ def searched_on(runner: Runner | None) -> Iterator[None]:
         yield
     finally:
         _runner.reset(token)
+
+
+#: Who is handed each search ``solution`` makes, before it runs (``handing``).
+_hand: ContextVar[Callable[[OptimalSearch], None] | None] = ContextVar("optimal_hand", default=None)
+
+
+@contextmanager
+def handing(take: Callable[[OptimalSearch], None]) -> Iterator[None]:
+    """Within it, a search that ``solution`` must make is handed to ``take`` before it
+    runs, so that another thread can stop it at once (``stop``) rather than at its next
+    progress report: the tree's last tenth reports little."""
+    token = _hand.set(take)
+    try:
+        yield
+    finally:
+        _hand.reset(token)
+
+
+def stop(search: OptimalSearch) -> None:
+    """Stop ``search`` from any thread: the kernel ends at its next set and ``solution``
+    raises ``SearchStopped``, keeping what was proved beside the tree."""
+    search.counters[search.kernel.STOP] = 1
 
 
 def _criterion(only_possible: bool, max_guesses: int | None, worst_first: bool) -> str:
@@ -179,6 +201,9 @@ def solution(
         proved = None  # started over
     if proved is not None:
         search.restore(proved)
+    take = _hand.get()
+    if take is not None:
+        take(search)
     try:
         if worst_first:
             least_cap(search)

@@ -68,6 +68,10 @@ arrow keys open a list, Space ticks a box.
 - F6: statistics for the colours, positions and strategy typed here
 - F7: the 1978 teletype
 - F8: your records (every finished game is kept unless you started with `--no-record`)
+- Ctrl+O: search the exact optimum of the size typed here in the background (again:
+  stop it, what it proved kept for next time); the line above the buttons says whether
+  it is cached, how long a search would take, or why the size is out of reach. Play on
+  meanwhile: once cached, ratings, hints and the strategy `optimal` use it
 - Ctrl+P: command palette (theme, screenshot); Ctrl+Q: quit
 """
 
