@@ -10,7 +10,7 @@ runner-up the trace shows beside the optimum is settled the same way, with the s
 widening budgets. Each answer goes into the client's own transposition table, so the
 client's search at the root then finds every value it needs there: the same decision,
 the same totals, the same tree as one process. The client's table is what an interrupted
-run keeps on disk (``strategies.optimal.solution``), so a run started again sends only
+run keeps on disk (``strategies.solutions.solution``), so a run started again sends only
 the classes still unknown.
 
 The tasks are pure functions of their part: a worker killed mid-run has its tasks run

@@ -6,7 +6,7 @@ Ctrl+O runs the search as a job of the app's (``jobs``): it goes on while the pe
 starts a game or watches, one search at a time, and its tree lands in the cache that
 ratings, hints and ``--strategy optimal`` read. A thread, not a process: the search's
 kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
-reads at every set stops it at once (``engine.strategies.optimal.stop``), what it proved
+reads at every set stops it at once (``engine.strategies.solutions.stop``), what it proved
 kept beside the tree so that the next search resumes. Quitting stops it and waits for
 that to be written (``optimum_app``).
 """
@@ -88,7 +88,7 @@ class Run:
 
     def stop(self) -> None:
         """Stop at once: the kernel at its next set, the job at its next report."""
-        from engine.strategies.optimal import stop
+        from engine.strategies.solutions import stop
 
         self.stopping = True
         if self.ticket is not None:
@@ -186,7 +186,7 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
 def search(run: Run, ticket: Ticket) -> str | Halted:
     """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
     from engine.optimal import SearchStopped
-    from engine.strategies import optimal
+    from engine.strategies import solutions
 
     def take(search: OptimalSearch) -> None:
         run.search = search
@@ -197,7 +197,7 @@ def search(run: Run, ticket: Ticket) -> str | Halted:
         ticket.progress(round(done * 1000), 1000)
 
     try:
-        with optimal.handing(take):
+        with solutions.handing(take):
             return run.size.strategy.prepare(run.size.space, heard)
     except (SearchStopped, Stopped):
         return Halted()

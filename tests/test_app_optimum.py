@@ -19,7 +19,8 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from engine import cache
 from engine.codes import CodeSpace
-from engine.strategies.optimal import Optimal, solution
+from engine.strategies.optimal import Optimal
+from engine.strategies.solutions import solution
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.optimum import Run, duration, short_reason
 from mastermind_tui.screens.home import HomeScreen

@@ -21,7 +21,7 @@ from engine import CodeSpace, ConfigError, make_strategy, play
 from engine.optimal import BEYOND, OptimalSearch
 from engine.optimal_tree import least_cap, rate, tree_to_json
 from engine.strategies import measure_of
-from engine.strategies.optimal import solution
+from engine.strategies.solutions import solution
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.settings import Settings
 
