@@ -174,8 +174,6 @@ def test_a_sample_past_the_answer_table_walks_the_tree() -> None:
     """`stats --games 30` on 8x5 walks Knuth's whole tree (2.5 s of CPU) rather than play
     30 games without the kernel (10.8 s); below the table a sample is played game by game,
     and strategies that draw are always played."""
-    from engine import CodeSpace, make_strategy
-
     knuth = make_strategy("knuth")
     assert knuth.walks(CodeSpace(8, 5), 30)
     assert not knuth.walks(CodeSpace(6, 4), 30) and knuth.walks(CodeSpace(6, 4), 1296)
