@@ -11,11 +11,12 @@ since any entry is only a value found before (two sets with one hash would need 
 2**64 sets stored). Memory stays bounded whatever the size searched.
 
 The context ``ctx`` is a tuple: the answer table (guess x code), the images of every code
-under each permutation of the colours and of the positions, each code's rank as written,
-the mask of codes the rules allow, those codes, the level bounds, the table's keys and
-values, counters, and parameters (the "found" answer, the number of answer slots, answers
-besides "found", whether only codes still possible may be guessed). Code sets are sorted
-int16 arrays.
+under each permutation of the colours (or the permutations themselves: see ``image``) and
+of the positions, each code's rank as written, the mask of codes the rules allow, those
+codes, the level bounds, the table's keys and values, counters, and parameters (the
+"found" answer, the number of answer slots, answers besides "found", whether only codes
+still possible may be guessed). Code sets are sorted int16 arrays; a set of group elements
+(``rows``) that is empty stands for the whole group.
 """
 
 from __future__ import annotations
@@ -107,20 +108,52 @@ def keep(keys: Any, vals: Any, h1: Any, h2: Any, value: Any) -> None:
 @njit(cache=True)
 def image(colour_images: Any, position_images: Any, element: Any, code: Any) -> Any:
     """The image of ``code`` under a group element: element ``p << 32 | s`` permutes the
-    colours by permutation ``s``, then the positions by permutation ``p``."""
+    colours by permutation ``s``, then the positions by permutation ``p``.
+    ``colour_images`` holds the image of every code under each colour permutation
+    (colours!, codes), or, where that table would be too big (10 colours x 4 positions:
+    72 GB), the permutations themselves (colours!, colours): then the code's digits are
+    recoloured one by one. With one position the two are the same table."""
     p, s = element >> 32, element & 0xFFFFFFFF
-    return position_images[p, colour_images[s, code]]
+    size, colours = position_images.shape[1], colour_images.shape[1]
+    if colours == size:
+        return position_images[p, colour_images[s, code]]
+    out, weight, rest = 0, 1, np.int64(code)
+    while weight < size:
+        out += colour_images[s, rest % colours] * weight
+        rest //= colours
+        weight *= colours
+    return position_images[p, out]
+
+
+@njit(cache=True)
+def _order(colour_images: Any, position_images: Any, rows: Any) -> Any:
+    """How many group elements ``rows`` holds: none stands for the whole group, which is
+    never stored (10 colours x 4 positions make 87 million elements)."""
+    return len(rows) if len(rows) > 0 else len(colour_images) * len(position_images)
+
+
+@njit(cache=True)
+def _element(colour_images: Any, rows: Any, i: Any) -> Any:
+    """The ``i``-th element of ``rows``: of the whole group when ``rows`` is empty, the
+    position permutations outermost."""
+    if len(rows) > 0:
+        return rows[i]
+    return (i // len(colour_images)) << 32 | (i % len(colour_images))
 
 
 @njit(cache=True)
 def fixing(colour_images: Any, position_images: Any, rows: Any, guess: Any) -> Any:
-    """The group elements of ``rows`` that leave ``guess`` unchanged."""
+    """The group elements of ``rows`` (empty: the whole group) that leave ``guess``
+    unchanged."""
     if len(rows) == 1:
         return rows
-    out = np.empty(len(rows), dtype=np.int64)
+    out = np.empty(min(len(rows), 1024) if len(rows) > 0 else 1024, dtype=np.int64)
     n = 0
-    for r in rows:
+    for i in range(_order(colour_images, position_images, rows)):
+        r = _element(colour_images, rows, i)
         if image(colour_images, position_images, r, guess) == guess:
+            if n == len(out):
+                out = np.concatenate((out, np.empty(n, dtype=np.int64)))
             out[n] = r
             n += 1
     return out[:n].copy()
@@ -128,10 +161,11 @@ def fixing(colour_images: Any, position_images: Any, rows: Any, guess: Any) -> A
 
 @njit(cache=True)
 def first_image(colour_images: Any, position_images: Any, rank: Any, rows: Any, code: Any) -> Any:
-    """The first as written of the images of ``code`` under the group elements ``rows``."""
+    """The first as written of the images of ``code`` under the group elements ``rows``
+    (empty: the whole group)."""
     best = code
-    for r in rows:
-        c = image(colour_images, position_images, r, code)
+    for i in range(_order(colour_images, position_images, rows)):
+        c = image(colour_images, position_images, _element(colour_images, rows, i), code)
         if rank[c] < rank[best]:
             best = c
     return best
@@ -141,9 +175,9 @@ def first_image(colour_images: Any, position_images: Any, rank: Any, rows: Any, 
 def orbit_pool(
     colour_images: Any, position_images: Any, rank: Any, allowed: Any, everything: Any, rows: Any
 ) -> Any:
-    """One guess per orbit of the group: the first as written, if the rules allow it. A
-    code is passed over at the first image written before it, so only the firsts take a
-    look at every group element."""
+    """One guess per orbit of the group ``rows`` (empty: the whole group): the first as
+    written, if the rules allow it. A code is passed over at the first image written
+    before it, so only the firsts take a look at every group element."""
     if len(rows) == 1:
         return everything
     out = np.empty(len(rank), dtype=np.int16)
@@ -152,7 +186,8 @@ def orbit_pool(
         if not allowed[c]:
             continue
         first = True
-        for r in rows:
+        for i in range(_order(colour_images, position_images, rows)):
+            r = _element(colour_images, rows, i)
             if rank[image(colour_images, position_images, r, c)] < rank[c]:
                 first = False
                 break
