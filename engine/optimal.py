@@ -141,8 +141,8 @@ def permutations(n: int) -> np.ndarray:
     out = np.zeros((1, 0), dtype=np.int16)
     for m in range(1, n + 1):
         # Those starting with f: f, then the permutations of the other values in order.
-        blocks = [np.hstack((np.full((len(out), 1), f, np.int16), out + (out >= f))) for f in range(m)]
-        out = np.vstack(blocks)
+        first = [np.full((len(out), 1), f, np.int16) for f in range(m)]
+        out = np.vstack([np.hstack((f, out + (out >= f))) for f in first])
     return out
 
 
