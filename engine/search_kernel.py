@@ -118,21 +118,21 @@ def image(colour_images: Any, position_images: Any, element: Any, code: Any) -> 
     if colours == size:
         return position_images[p, colour_images[s, code]]
     out, weight, rest = 0, 1, np.int64(code)
-    while weight < size:
+    while weight < size:  # no slice of the table: a view here slows every caller's loop
         out += colour_images[s, rest % colours] * weight
         rest //= colours
         weight *= colours
     return position_images[p, out]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order(colour_images: Any, position_images: Any, rows: Any) -> Any:
     """How many group elements ``rows`` holds: none stands for the whole group, which is
     never stored (10 colours x 4 positions make 87 million elements)."""
     return len(rows) if len(rows) > 0 else len(colour_images) * len(position_images)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _element(colour_images: Any, rows: Any, i: Any) -> Any:
     """The ``i``-th element of ``rows``: of the whole group when ``rows`` is empty, the
     position permutations outermost."""
@@ -144,19 +144,30 @@ def _element(colour_images: Any, rows: Any, i: Any) -> Any:
 @njit(cache=True)
 def fixing(colour_images: Any, position_images: Any, rows: Any, guess: Any) -> Any:
     """The group elements of ``rows`` (empty: the whole group) that leave ``guess``
-    unchanged."""
+    unchanged. Those of the whole group are not known in number beforehand: a second
+    pass, with room for all of them, only where they outnumber the first pass's room."""
     if len(rows) == 1:
         return rows
-    out = np.empty(min(len(rows), 1024) if len(rows) > 0 else 1024, dtype=np.int64)
+    out = np.empty(len(rows) if len(rows) > 0 else 1 << 16, dtype=np.int64)
+    n = _fixers(colour_images, position_images, rows, guess, out)
+    if n > len(out):
+        out = np.empty(n, dtype=np.int64)
+        _fixers(colour_images, position_images, rows, guess, out)
+    return out[:n].copy()
+
+
+@njit(cache=True)
+def _fixers(colour_images: Any, position_images: Any, rows: Any, guess: Any, out: Any) -> Any:
+    """How many elements of ``rows`` leave ``guess`` unchanged, written into ``out`` as
+    far as it holds them (an array growing inside the loop would slow it tenfold)."""
     n = 0
     for i in range(_order(colour_images, position_images, rows)):
         r = _element(colour_images, rows, i)
         if image(colour_images, position_images, r, guess) == guess:
-            if n == len(out):
-                out = np.concatenate((out, np.empty(n, dtype=np.int64)))
-            out[n] = r
+            if n < len(out):
+                out[n] = r
             n += 1
-    return out[:n].copy()
+    return n
 
 
 @njit(cache=True)
