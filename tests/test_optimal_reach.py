@@ -6,6 +6,7 @@ without repeats) take seconds to minutes: benchmarks/bench_reach.py."""
 from __future__ import annotations
 
 import itertools
+from functools import cache
 
 import numpy as np
 import pytest
@@ -31,6 +32,7 @@ def test_permutations_come_in_itertools_order(n: int) -> None:
     assert permutations(n).tolist() == [list(p) for p in itertools.permutations(range(n))]
 
 
+@cache
 def both_tables(space: CodeSpace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The table of colour images, the permutations that stand for it, position images."""
     table, positions = permutation_images(space)
@@ -127,3 +129,16 @@ def test_out_of_reach_is_refused_with_its_reason(
 ) -> None:
     with pytest.raises(ConfigError, match=reason + ": try --strategy most-parts"):
         check_size(CodeSpace(colours, positions, repeats))
+
+
+def test_fixing_in_the_whole_group_finds_more_fixers_than_its_first_room() -> None:
+    """00 of 10 colours x 2 positions is left unchanged by 2 x 9! = 725,760 elements, more
+    than the first pass has room for: all found, each fixing it."""
+    space = CodeSpace(10, 2)
+    sigmas, positions = permutation_images(space)  # recoloured: the table would take 0.7 GB
+    assert sigmas.shape == (3628800, 10)
+    fixers = search_kernel.fixing(sigmas, positions, np.empty(0, dtype=np.int64), 0)
+    assert len(fixers) == len(set(fixers.tolist())) == 2 * 362880
+    sample = fixers[:: len(fixers) // 100]
+    assert all(search_kernel.image(sigmas, positions, r, 0) == 0 for r in sample)
+    assert {r >> 32 for r in fixers.tolist()} == {0, 1}
