@@ -113,16 +113,53 @@ def image(colour_images: Any, position_images: Any, element: Any, code: Any) -> 
     (colours!, codes), or, where that table would be too big (10 colours x 4 positions:
     72 GB), the permutations themselves (colours!, colours): then the code's digits are
     recoloured one by one. With one position the two are the same table."""
+    spelt = _spelt(colour_images, position_images, code)
+    return _image(colour_images, position_images, element, code, spelt)
+
+
+@njit(cache=True)
+def _spelt(colour_images: Any, position_images: Any, code: Any) -> Any:
+    """Where codes are recoloured, the digits of ``code``, four bits each, the first
+    position lowest (at most 10 colours): spelt once for the many elements a caller
+    applies to one code, as divisions cost more than the rest of an image. Otherwise 0."""
+    size, colours = position_images.shape[1], colour_images.shape[1]
+    out, shift, weight, rest = np.int64(0), 0, 1, np.int64(code)
+    while colours != size and weight < size:
+        out |= (rest % colours) << shift
+        rest //= colours
+        shift += 4
+        weight *= colours
+    return out
+
+
+@njit(cache=True)
+def _image(colour_images: Any, position_images: Any, element: Any, code: Any, spelt: Any) -> Any:
+    """``image``, the code's digits spelt already (``_spelt``)."""
     p, s = element >> 32, element & 0xFFFFFFFF
     size, colours = position_images.shape[1], colour_images.shape[1]
     if colours == size:
         return position_images[p, colour_images[s, code]]
-    out, weight, rest = 0, 1, np.int64(code)
+    out, weight = 0, 1
     while weight < size:  # no slice of the table: a view here slows every caller's loop
-        out += colour_images[s, rest % colours] * weight
-        rest //= colours
+        out += colour_images[s, spelt & 15] * weight
+        spelt >>= 4
         weight *= colours
     return position_images[p, out]
+
+
+@njit(cache=True)
+def colour_table(sigmas: Any, position_images: Any) -> Any:
+    """The image of every code under each colour permutation of ``sigmas`` (colours!,
+    colours): the table ``image`` reads where it is small enough (see ``engine.optimal``)."""
+    size = position_images.shape[1]
+    spelt = np.empty(size, dtype=np.int64)
+    for c in range(size):
+        spelt[c] = _spelt(sigmas, position_images, c)
+    out = np.empty((len(sigmas), size), dtype=np.int16)
+    for s in range(len(sigmas)):
+        for c in range(size):  # element s: the first position permutation is the identity
+            out[s, c] = _image(sigmas, position_images, s, c, spelt[c])
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -160,10 +197,10 @@ def fixing(colour_images: Any, position_images: Any, rows: Any, guess: Any) -> A
 def _fixers(colour_images: Any, position_images: Any, rows: Any, guess: Any, out: Any) -> Any:
     """How many elements of ``rows`` leave ``guess`` unchanged, written into ``out`` as
     far as it holds them (an array growing inside the loop would slow it tenfold)."""
-    n = 0
+    n, spelt = 0, _spelt(colour_images, position_images, guess)
     for i in range(_order(colour_images, position_images, rows)):
         r = _element(colour_images, rows, i)
-        if image(colour_images, position_images, r, guess) == guess:
+        if _image(colour_images, position_images, r, guess, spelt) == guess:
             if n < len(out):
                 out[n] = r
             n += 1
@@ -174,9 +211,10 @@ def _fixers(colour_images: Any, position_images: Any, rows: Any, guess: Any, out
 def first_image(colour_images: Any, position_images: Any, rank: Any, rows: Any, code: Any) -> Any:
     """The first as written of the images of ``code`` under the group elements ``rows``
     (empty: the whole group)."""
-    best = code
+    best, spelt = code, _spelt(colour_images, position_images, code)
     for i in range(_order(colour_images, position_images, rows)):
-        c = image(colour_images, position_images, _element(colour_images, rows, i), code)
+        r = _element(colour_images, rows, i)
+        c = _image(colour_images, position_images, r, code, spelt)
         if rank[c] < rank[best]:
             best = c
     return best
@@ -196,10 +234,10 @@ def orbit_pool(
     for c in range(len(rank)):
         if not allowed[c]:
             continue
-        first = True
+        first, spelt = True, _spelt(colour_images, position_images, c)
         for i in range(_order(colour_images, position_images, rows)):
             r = _element(colour_images, rows, i)
-            if rank[image(colour_images, position_images, r, c)] < rank[c]:
+            if rank[_image(colour_images, position_images, r, c, spelt)] < rank[c]:
                 first = False
                 break
         if first:
