@@ -28,7 +28,8 @@ from typing import Any
 from engine import CodeSpace
 from engine import optimal_spread as spread
 from engine.cluster import Cluster
-from engine.optimal import OptimalSearch, build_tree
+from engine.optimal import OptimalSearch
+from engine.optimal_tree import build_tree
 
 
 def makespan(times: list[float], workers: int) -> float:

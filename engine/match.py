@@ -77,7 +77,9 @@ class Match:
         who = "you break" if self.role == PERSON else "the computer breaks"
         parts = [f"Round {self.round}/{self.rules.rounds}: {who}"]
         if result is None:
-            parts.append(f"move {moves_used + 1} of {limit} ({limit - moves_used} left)")
+            move = f"move {moves_used + 1} of {limit}"
+            # A match's line also carries both scores: it keeps to one line of 80 columns.
+            parts.append(move if self.both_roles else f"{move} ({limit - moves_used} left)")
         elif result[0]:
             parts.append(f"solved in {plural(moves_used, 'move')}")
         elif result[1] == limit + 1:
@@ -86,7 +88,7 @@ class Match:
             parts.append(f"stopped: scores the {plural(result[1], 'move')} used")
         you, it = self.scores[PERSON], self.scores[COMPUTER]
         if self.both_roles:
-            parts.append(f"score: you {you}, computer {it} (lower wins)")
+            parts.append(f"score you {you}, computer {it} (lower wins)")
         elif self.rules.rounds > 1:
             parts.append(f"score: {you if self.role == PERSON else it} (lower is better)")
         return " · ".join(parts)

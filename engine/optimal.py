@@ -28,7 +28,6 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
@@ -63,6 +62,9 @@ GROUPS_KEPT = 1 << 14
 NODE_LIMIT = 1 << 62
 #: Memory the process needs besides the search's own tables (numpy, numba, the tree).
 BASELINE = 200 << 20
+#: A total this high or higher: no strategy finishes the codes within the cap on guesses
+#: (the search's default budget, so a set that cannot be finished reads at least this).
+BEYOND = 1 << 40
 
 
 class SearchStopped(KeyboardInterrupt):
@@ -195,7 +197,11 @@ class OptimalSearch:
     tables and its memory between calls."""
 
     def __init__(
-        self, space: CodeSpace, slots: int | None = None, only_possible: bool = False
+        self,
+        space: CodeSpace,
+        slots: int | None = None,
+        only_possible: bool = False,
+        max_guesses: int | None = None,
     ) -> None:
         check_size(space)
         from . import search_kernel  # numba: only the commands that search import it
@@ -203,6 +209,9 @@ class OptimalSearch:
         self.kernel = search_kernel
         self.space = space
         self.only_possible = only_possible
+        #: No strategy may need more guesses than this for any secret (None: no cap). The
+        #: table keys a set with the guesses left, so one table serves every cap.
+        self.max_guesses = max_guesses
         self.answers = table(space)
         self.k = classes(space.positions)
         self.found = encode(space.positions, 0, space.positions)
@@ -263,6 +272,12 @@ class OptimalSearch:
         rows, _ = self._group(history)
         return int(self.kernel.first_image(*self.images[:3], rows, guess))
 
+    def left(self, history: tuple[int, ...]) -> int:
+        """The guesses the cap leaves after ``history`` (the kernel's UNLIMITED if none)."""
+        if self.max_guesses is None:
+            return int(self.kernel.UNLIMITED)
+        return max(0, self.max_guesses - len(history))
+
     def _run(
         self,
         codes: np.ndarray,
@@ -271,18 +286,20 @@ class OptimalSearch:
         mode: int,
         skip: list[int],
         want: int = 1,
+        left: int | None = None,
     ) -> tuple[int, list[int]]:
         codes = np.ascontiguousarray(codes, dtype=np.int16)
         out = np.empty(want, dtype=np.int64)
         rows, pool = self._group(history)
         skips = np.array(skip, np.int64)
+        left = self.left(history) if left is None else left
         self.counters[self.kernel.DEPTH] = self.counters[self.kernel.PROGRESS] = 0
-        best = self.kernel.search(self.ctx, codes, rows, pool, beta, mode, skips, out)
+        best = self.kernel.search(self.ctx, codes, rows, pool, beta, mode, skips, out, left)
         if self.counters[self.kernel.STOP]:
             raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
-    def watched_value(self, codes: np.ndarray, progress: Progress) -> int:
+    def watched_value(self, codes: np.ndarray, progress: Progress | None = None) -> int:
         """``value`` of a long search, run in a thread (the kernel lets go of the
         interpreter) so that this one reports its progress and takes Ctrl+C at once:
         the kernel then stops at the next set, keeping what it proved."""
@@ -297,7 +314,8 @@ class OptimalSearch:
         try:
             while thread.is_alive():
                 thread.join(0.1)
-                progress(self.counters[self.kernel.PROGRESS] / 1e6)
+                if progress is not None:
+                    progress(self.counters[self.kernel.PROGRESS] / 1e6)
         except BaseException:
             self.counters[self.kernel.STOP] = 1
             thread.join()
@@ -317,10 +335,25 @@ class OptimalSearch:
         self.kernel.restore(*self.memory, proved["keys"], proved["vals"])
 
     # -- the search ------------------------------------------------------------------------
-    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = 1 << 40) -> int:
+    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = BEYOND) -> int:
         """T(codes) after the guesses ``history`` if it is below ``beta``; otherwise some
-        lower bound that is >= beta."""
+        lower bound that is >= beta (at least BEYOND when the cap cannot be kept)."""
         return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
+
+    def _reach(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, int]:
+        """The optimal total after ``history`` and the guesses left it is found within:
+        the cap's, or no cap where the cap can no longer be kept (a person's own guesses
+        spent it): then the fewest guesses on average is the best advice left."""
+        left = self.left(history)
+        best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
+        if best >= BEYOND:
+            left = int(self.kernel.UNLIMITED)
+            best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
+        return best, left
+
+    def cost(self, codes: np.ndarray, history: tuple[int, ...]) -> int:
+        """The optimal total after ``history``, the cap kept where it can be."""
+        return self._reach(codes, history)[0]
 
     def decide(
         self, codes: np.ndarray, history: tuple[int, ...], want: int = 1
@@ -328,10 +361,10 @@ class OptimalSearch:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
         and the first ``want`` guesses reaching it in the tie rule's order (all of them
         when there are fewer)."""
-        best = self.value(codes, history)
+        best, left = self._reach(codes, history)
         if len(codes) <= 2:
             return best, [int(c) for c in codes]  # guessing either of two codes costs 3
-        _, guesses = self._run(codes, history, best, self.kernel.TIES, [], want)
+        _, guesses = self._run(codes, history, best, self.kernel.TIES, [], want, left)
         return best, guesses
 
     def runner_up(
@@ -346,13 +379,14 @@ class OptimalSearch:
             return None
         # Searched below a budget a little above the optimum first, then a wider one: a
         # budget prunes, and the runner-up is seldom far behind.
-        optimum, window = self.value(codes, history), 8
+        (optimum, left), window = self._reach(codes, history), 8
         while True:
-            beta = optimum + window if window < len(codes) ** 2 else 1 << 40
-            total, guesses = self._run(codes, history, beta, self.kernel.RUNNER_UP, chosen)
+            beta = optimum + window if window < len(codes) ** 2 else BEYOND
+            run = self.kernel.RUNNER_UP
+            total, guesses = self._run(codes, history, beta, run, chosen, left=left)
             if guesses:
                 return pick(guesses, np.asarray(codes), self.rank), total
-            if beta == 1 << 40:
+            if beta == BEYOND:
                 return None
             window *= 8
 
@@ -371,67 +405,6 @@ def _level_bounds(size: int, branching: int) -> np.ndarray:
     return out
 
 
-# -- the strategy's decision tree, built once and kept on disk ------------------------------
-
-#: Bumped whenever the search or the tie rule changes what a stored tree holds.
-TREE_FORMAT = 2
-#: How many other guesses each decision keeps: as many as the trace lists.
-OTHERS = 3
-
-
-def decision(
-    search: OptimalSearch, codes: np.ndarray, history: tuple[int, ...]
-) -> tuple[int, int, list[tuple[int, int]]]:
-    """The optimal guess at a position, its total, and up to ``OTHERS`` other guesses with
-    their totals, best first: those tied with it in the tie rule's order, then the
-    runner-up (about 1.3 s more over the whole 6x4 tree once it is searched)."""
-    total, guesses = search.decide(codes, history, OTHERS + 1)
-    guess, *tied = sorted(guesses, key=tie_order(codes, search.rank))
-    others = [(g, total) for g in tied[:OTHERS]]
-    if len(others) < OTHERS:
-        runner = search.runner_up(codes, history, guesses)
-        if runner is not None:
-            others.append(runner)
-    return guess, total, others
-
-
-def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
-    """The optimal strategy from the start, ties broken as ``pick`` says; ``progress``
-    hears how far it is (the search first, nine tenths of the time on 7x4, then the tree
-    by the classes of the first guess)."""
-    if progress is not None:
-        search.watched_value(search.everything, lambda done: progress(0.9 * done))
-    n = len(search.everything)
-
-    def heard(done: int) -> None:
-        if progress is not None:
-            progress(0.9 + 0.1 * done / n)
-
-    root = grow(search, search.everything, (), heard)
-    if progress is not None:
-        progress(1.0)
-    return root
-
-
-def grow(
-    search: OptimalSearch,
-    codes: np.ndarray,
-    history: tuple[int, ...],
-    heard: Callable[[int], None] | None = None,
-) -> Node:
-    """The optimal subtree for ``codes`` after the guesses ``history``; ``heard`` hears
-    the codes its finished children hold, child by child."""
-    guess, total, others = decision(search, codes, history)
-    split = search.answers[guess, codes]
-    children: dict[int, Node] = {}
-    for answer in np.unique(split):
-        if answer != search.found:
-            children[int(answer)] = grow(search, codes[split == answer], (*history, guess))
-            if heard is not None:
-                heard(sum(c.codes for c in children.values()))
-    return Node(guess, len(codes), total, children, tuple(others))
-
-
 def tie_order(codes: np.ndarray, rank: np.ndarray) -> Callable[[int], tuple[bool, int]]:
     """The tie rule as a sort key: a guess that could be the secret, then the first as
     written."""
@@ -442,70 +415,3 @@ def tie_order(codes: np.ndarray, rank: np.ndarray) -> Callable[[int], tuple[bool
 def pick(guesses: list[int], codes: np.ndarray, rank: np.ndarray) -> int:
     """Of equally good guesses, the one the tie rule prefers."""
     return min(guesses, key=tie_order(codes, rank))
-
-
-def tree_to_json(root: Node) -> list[Any]:
-    return [
-        root.guess,
-        root.codes,
-        root.total,
-        [[a, tree_to_json(c)] for a, c in root.children.items()],
-        [list(other) for other in root.others],
-    ]
-
-
-def tree_from_json(data: list[Any], space: CodeSpace) -> Node:
-    """Rebuild a stored tree, checking its shape; raises ValueError when it is not one."""
-    guess, codes, total, children, others = data
-    if not (isinstance(guess, int) and 0 <= guess < space.size and isinstance(codes, int)):
-        raise ValueError("a node's guess or size is not a number in range")
-    kids = {int(a): tree_from_json(c, space) for a, c in children}
-    if sum(c.codes for c in kids.values()) not in (codes, codes - 1):
-        raise ValueError("a node's children do not add up to its codes")
-    if total != codes + sum(c.total for c in kids.values()):
-        raise ValueError("a node's total does not add up")
-    pairs = tuple((int(g), int(t)) for g, t in others)
-    if any(not 0 <= g < space.size or t < total for g, t in pairs):
-        raise ValueError("a node's other guesses are out of range or better than its own")
-    return Node(guess, codes, total, kids, pairs)
-
-
-@dataclass(frozen=True)
-class Rating:
-    """How good a guess was, in guesses expected until the code is found (the guess
-    itself included), against the best guess there."""
-
-    guess: int
-    expected: float
-    best_guess: int
-    best_expected: float
-
-    @property
-    def loss(self) -> float:
-        return self.expected - self.best_expected
-
-
-def rate(
-    search: OptimalSearch,
-    codes: np.ndarray,
-    history: tuple[int, ...],
-    guess: int,
-    best: tuple[int, int] | None = None,
-) -> Rating:
-    """Rate ``guess`` made when ``codes`` were still possible after the guesses ``history``.
-    ``best`` is the best guess there and its total when already known (from the tree)."""
-    codes = np.asarray(codes, dtype=np.int16)
-    n = len(codes)
-    if best is None:
-        total, guesses = search.decide(codes, history)
-        best = (pick(guesses, codes, search.rank), total)
-    # A symmetric guess splits the codes alike, and the search has more likely met the
-    # representative of its orbit.
-    guess_rep = search.representative(history, guess)
-    split = search.answers[guess_rep, codes]
-    total = n + sum(
-        search.value(codes[split == answer], (*history, guess_rep))
-        for answer in np.unique(split)
-        if answer != search.found
-    )
-    return Rating(guess, total / n, best[0], best[1] / n)

@@ -31,11 +31,12 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .explain import estimated
 from .feedback import Answer, against, partition
-from .optimal import QUICK_LIMIT, TREE_FORMAT, check_size, rate
+from .optimal import QUICK_LIMIT, check_size
+from .optimal_tree import TREE_FORMAT, rate
 from .solver import Solver
-from .strategies import STRATEGIES, Measure, Position, make_strategy
+from .strategies import Measure, Position, make_strategy, strategy_class
 from .strategies.heuristics import ExpectedSize
-from .strategies.optimal import Optimal, is_cached, solution
+from .strategies.optimal import Optimal
 from .strategies.partitioning import PartitionStrategy
 from .trace import Choice, format_score
 
@@ -43,6 +44,11 @@ from .trace import Choice, format_score
 TOLERANCE = 1e-9
 #: The rule's name where the exact optimum is known.
 OPTIMAL = Optimal.name
+
+
+def exact_rule(rule: str) -> bool:
+    """Whether ``rule`` is an exact optimum's (any criterion): ratings in guesses."""
+    return issubclass(strategy_class(rule), Optimal)
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,8 @@ class MoveRating:
     value: float
     best_guess: int
     best_value: float
-    #: The strategy whose score rates the guess (``OPTIMAL`` where the optimum is known).
+    #: The strategy whose score rates the guess (an exact optimum's, ``exact_rule``, where
+    #: the optimum is known: ``OPTIMAL``, or the criterion a person plays against).
     rule: str
     #: Whether a bigger value is better (bits, classes).
     higher_is_better: bool = False
@@ -64,7 +71,7 @@ class MoveRating:
     @property
     def measure(self) -> Measure:
         """What the rule's values mean (its strategy's measure)."""
-        measure = STRATEGIES[self.rule].measure
+        measure = strategy_class(self.rule).measure
         assert measure is not None  # a rule is a strategy that scores
         return measure
 
@@ -113,15 +120,17 @@ class Rater:
     def __init__(self, space: CodeSpace, strategy: str) -> None:
         self.space = space
         self.scorer: Optimal | PartitionStrategy
+        chosen = make_strategy(strategy)
+        # Played against one criterion of the optimum (optimal-worst, a cap), rated by it.
+        optimum = chosen if isinstance(chosen, Optimal) else Optimal()
         try:
             check_size(space)
-            if space.count > QUICK_LIMIT and not is_cached(space):
+            if space.count > QUICK_LIMIT and not optimum.cached(space):
                 raise ConfigError("the optimum of this size has not been searched yet")
         except ConfigError:
-            chosen = make_strategy(strategy)
             self.scorer = chosen if isinstance(chosen, PartitionStrategy) else ExpectedSize()
         else:
-            self.scorer = Optimal()
+            self.scorer = optimum
         self.rule = self.scorer.name
         #: Whether the chosen strategy's own advice is this rule's best guess.
         self.takes_advice = self.scorer.name == strategy.lower()
@@ -143,7 +152,7 @@ class Rater:
             if guess != best.guess:
                 guesses = tuple(g for g, _ in history)
                 expected = self._expected(codes, guesses, guess, best)
-            return MoveRating(move, guess, expected - 1, best.guess, best.score - 1, OPTIMAL)
+            return MoveRating(move, guess, expected - 1, best.guess, best.score - 1, self.rule)
         assert isinstance(self.scorer, PartitionStrategy)
         value = self.scorer.split_value(solver.steps[-1].decision.partition)
         best_value = best.score
@@ -163,14 +172,15 @@ class Rater:
         guess is looked up by its orbit, kept on disk: searching what follows an odd
         opening (RRRR, RGBY on 6x4) takes seconds, and there are only a few orbits."""
         space = self.space
-        search = solution(space.colours, space.positions, space.repeats).search
+        assert isinstance(self.scorer, Optimal)
+        search = self.scorer.search_for(space)
         n = len(codes)
         assert best.score is not None
         known = (best.guess, round(best.score * n))
         if history:
             return rate(search, codes, history, guess, known).expected
         orbit = str(search.representative((), guess))
-        name, key = _openings_file(space)
+        name, key = _openings_file(space, self.rule)
         try:
             stored = cache.load(name, key)
         except cache.DamagedCache:
@@ -193,11 +203,13 @@ def split_score(strategy: str, split: Mapping[Answer, int]) -> tuple[float, Meas
     return None
 
 
-def _openings_file(space: CodeSpace) -> tuple[str, dict[str, object]]:
-    """Where the totals after each first guess are kept, and what they were made for."""
+def _openings_file(space: CodeSpace, rule: str) -> tuple[str, dict[str, object]]:
+    """Where the totals after each first guess are kept, and what they were made for
+    (one file per criterion: "openings-6x4.json" for the plain optimum, as before)."""
     from .version import __version__
 
     tail = "" if space.repeats else "-no-repeats"
+    head = "openings" if rule == OPTIMAL else f"openings-{rule}"
     key = {
         "what": "optimal totals after a first guess",
         "colours": space.colours,
@@ -206,7 +218,7 @@ def _openings_file(space: CodeSpace) -> tuple[str, dict[str, object]]:
         "tree_format": TREE_FORMAT,
         "engine": __version__,
     }
-    return f"openings-{space.colours}x{space.positions}{tail}.json", key
+    return f"{head}-{space.colours}x{space.positions}{tail}.json", key
 
 
 def rate_moves(

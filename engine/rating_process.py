@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from .codes import CodeSpace
 from .errors import MastermindError
 from .feedback import Answer
-from .rating import OPTIMAL, MoveRating, Rater, rate_moves
+from .rating import MoveRating, Rater, exact_rule, rate_moves
 from .solver import Solver
-from .strategies.optimal import solution
+from .strategies.optimal import Optimal
 from .trace import Choice
 
 
@@ -34,7 +34,7 @@ def rate_moves_apart(
     between calls so that its searches stay warm; the other rule (numpy at work, which
     lets other threads run) here. Blocks the calling thread only. A helper that dies is
     replaced at the next call; it ends with this process."""
-    if Rater(space, strategy).rule != OPTIMAL:
+    if not exact_rule(Rater(space, strategy).rule):
         return rate_moves(space, strategy, moves, start, advice)
     ratings = _ask(space, strategy, list(moves), start, dict(advice or {}))
     assert isinstance(ratings, list)
@@ -45,7 +45,7 @@ def best_apart(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answe
     """The rating rule's best guess after ``moves``: the one a guess played there is rated
     against (the exact optimum's where it is the rule, worked out in the helper), so that
     advice taken from it is never charged a loss."""
-    if Rater(space, strategy).rule != OPTIMAL:
+    if not exact_rule(Rater(space, strategy).rule):
         return best_after(space, strategy, moves)
     choice = _ask(space, strategy, list(moves), BEST, {})
     assert isinstance(choice, Choice)
@@ -167,7 +167,8 @@ def serve() -> None:
                 ratings = best_after(space, strategy, moves)
             else:
                 ratings = rate_moves(space, strategy, moves, start, advice)
-            notice = solution(*size).notice
+            scorer = Rater(space, strategy).scorer  # an optimum's: only those come here
+            notice = scorer.notice(space) if isinstance(scorer, Optimal) else ""
             answer = (True, (ratings, "" if notice in told else notice))
             told.add(notice)
         except Exception as error:  # sent back, said in one line by the caller

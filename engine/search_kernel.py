@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+from .jit import njit
 
 #: Slots of the transposition table searched per key.
 BUCKET = 4
@@ -33,6 +34,10 @@ BUCKET = 4
 VALUE, TIES, RUNNER_UP = 0, 1, 2
 #: The bound of a guess the rules of the search leave out (only possible codes guessed).
 OUT = 1 << 60
+#: The value of a set no strategy can finish within the guesses left (a cap's search).
+INFEASIBLE = 1 << 50
+#: Guesses left when there is no cap: never counted down, never part of a set's key.
+UNLIMITED = 1 << 20
 #: Guesses picked one by one, in order, before the rest are sorted; a picked one's key.
 PICKED = 8
 TAKEN = np.iinfo(np.int64).max
@@ -66,6 +71,16 @@ def hash_codes(codes: Any) -> Any:
         h2 = (h2 + x) * np.uint64(0xFF51AFD7ED558CCD)
         h2 ^= h2 >> np.uint64(29)
     return _mix(h1), _mix(h2)
+
+
+@njit(cache=True)
+def _key(codes: Any, left: Any) -> Any:
+    """A set's key in the table: its hashes, and under a cap the guesses left (the same
+    set with fewer guesses left is another problem)."""
+    h1, h2 = hash_codes(codes)
+    if left < UNLIMITED:
+        h1 ^= _mix(np.uint64(left) + np.uint64(0x632BE59BD9B4E019))
+    return h1, h2
 
 
 @njit(cache=True)
@@ -304,6 +319,19 @@ def _children(codes: Any, split: Any, slots: Any, found: Any) -> Any:
 
 
 @njit(cache=True)
+def capacity(left: Any, branching: Any) -> Any:
+    """Most codes any strategy can tell apart within ``left`` guesses: one found by the
+    next guess, and in each of the ``branching`` other answers' classes as many as
+    ``left - 1`` guesses can."""
+    room = np.int64(0)
+    for _ in range(left):
+        room = 1 + branching * room
+        if room >= INFEASIBLE:
+            break
+    return room
+
+
+@njit(cache=True)
 def _same_split(answers: Any, codes: Any, split: Any, guess: Any) -> Any:
     for i in range(len(codes)):  # noqa: SIM110 (numba compiles a loop, not a generator)
         if answers[guess, codes[i]] != split[i]:
@@ -313,24 +341,39 @@ def _same_split(answers: Any, codes: Any, split: Any, guess: Any) -> Any:
 
 @njit(cache=True, nogil=True)
 def search(
-    ctx: Any, codes: Any, rows: Any, pool: Any, beta: Any, mode: Any, skip: Any, out: Any
+    ctx: Any,
+    codes: Any,
+    rows: Any,
+    pool: Any,
+    beta: Any,
+    mode: Any,
+    skip: Any,
+    out: Any,
+    left: Any,
 ) -> Any:
     """VALUE: T(codes) if below ``beta``, otherwise a lower bound >= ``beta``. TIES, given
     the optimum as ``beta``: the first guesses reaching it in the tie rule's order, as many
     as ``out`` holds (their count in the counters). RUNNER_UP: the best guess (in ``out``)
     splitting unlike every guess in ``skip``, and its total, if below ``beta``.
     ``rows``: the group elements that fix the guesses made so far; ``pool``: the guesses
-    they leave to weigh (``orbit_pool``), worked out once for every set below a guess."""
+    they leave to weigh (``orbit_pool``), worked out once for every set below a guess.
+    ``left``: the guesses a strategy may still make (UNLIMITED: no cap); a set that
+    cannot be finished within them is worth INFEASIBLE."""
     answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
     bound, keys, vals, counters, params = ctx[6:]
     found, slots, branching, only_possible = params[0], params[1], params[2], params[3]
     n = len(codes)
     low = bound[n]
     h1 = h2 = np.uint64(0)
+    capped = left < UNLIMITED
+    # Each class a guess leaves must be finished within one guess fewer.
+    room = capacity(left - 1, branching) if capped else np.int64(INFEASIBLE)
     if mode == VALUE:
+        if capped and n > 1 + branching * room:
+            return INFEASIBLE
         if n <= 2:
             return 2 * n - 1
-        h1, h2 = hash_codes(codes)
+        h1, h2 = _key(codes, left)
         stored = recall(keys, vals, h1, h2)
         if stored > 0:
             return stored
@@ -346,7 +389,7 @@ def search(
             if _separates(answers, codes, slots):
                 keep(keys, vals, h1, h2, 2 * n - 1)
                 return 2 * n - 1
-            if n == 3:  # guess one: the other two cost 3 more
+            if n == 3 and left >= 3:  # guess one: the other two cost 3 more
                 keep(keys, vals, h1, h2, np.int64(6))
                 return 6
     k = len(pool)
@@ -356,7 +399,7 @@ def search(
     # The table is symmetric (an answer does not depend on which code is the guess), so
     # each code's row gives its answer to every guess: passes over contiguous rows.
     whole = k == len(rank)  # every code, in order
-    if n <= branching + 1 and slots <= 64:
+    if n <= branching + 1 and slots <= 64 and left >= 3:
         # Classes of at most K + 1 codes cost 2m - 1: only the classes present count.
         present = np.zeros(k, dtype=np.uint64)
         for c in codes:
@@ -388,7 +431,7 @@ def search(
                 if h > 0:
                     used += 1
                     if a != found:
-                        total += bound[h]
+                        total += bound[h] if h <= room else INFEASIBLE
             bounds[i], parts[i], possible[i] = total, used, hist[i, found] > 0
     perfect, perfect_possible = False, False
     for i in range(k):
@@ -451,6 +494,7 @@ def search(
         else:
             # The guess's total, if below the limit (otherwise some value at least that).
             limit = beta + 1 if ties else best
+            below_left = left - 1 if capped else left
             below = fixing(colour_images, position_images, rows, guess)
             below_pool = pool if len(below) == len(rows) else pool[:0]  # worked out if needed
             grouped, starts, sizes = _children(codes, split, slots, found)
@@ -459,7 +503,7 @@ def search(
             known = np.empty(len(starts), dtype=np.int64)
             total = bounds[r]
             for j in range(len(starts)):
-                c1, c2 = hash_codes(grouped[starts[j] : starts[j] + sizes[j]])
+                c1, c2 = _key(grouped[starts[j] : starts[j] + sizes[j]], below_left)
                 stored = recall(keys, vals, c1, c2)
                 known[j] = stored if stored > 0 else max(bound[sizes[j]], -stored)
                 total += known[j] - bound[sizes[j]]
@@ -474,7 +518,9 @@ def search(
                     below_pool = orbit_pool(*images, below)
                 budget = limit - (total - known[j])
                 counters[DEPTH] += 1
-                value = search(ctx, child, below, below_pool, budget, np.int64(VALUE), skip, out)
+                value = search(
+                    ctx, child, below, below_pool, budget, np.int64(VALUE), skip, out, below_left
+                )
                 counters[DEPTH] -= 1
                 if counters[STOP] != 0:
                     return beta  # unfinished: nothing of it is stored

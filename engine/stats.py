@@ -12,13 +12,11 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .games import Progress, Runner, parallel_games, play_block, walk_depths
 from .strategies import make_strategy
+from .strategies.base import WALK_SHARE
 
 #: More games than this would take hours and their secrets alone gigabytes.
 MAX_GAMES = 10_000_000
 
-#: Walk a deterministic strategy's whole tree once the secrets number at least 1/WALK_SHARE
-#: of the space's codes (the walk costs about what playing every secret once costs).
-WALK_SHARE = 4
 #: With jobs > 1, runs estimated shorter than this (seconds) stay in one process: starting
 #: workers costs about half a second.
 PARALLEL_AFTER = 2.0

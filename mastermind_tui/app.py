@@ -26,8 +26,8 @@ from .navigation import (
     StartGame,
     StartWatch,
 )
+from .optimum_app import OptimumApp
 from .preferences import Preferences
-from .rating_app import RatingApp
 from .session import GameSession
 from .settings import Settings
 from .themes import DARK, LIGHT
@@ -43,7 +43,7 @@ def screenshot_directory() -> Path:
     return Path.cwd()
 
 
-class MastermindApp(RatingApp):
+class MastermindApp(OptimumApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
     progress is confirmed first."""
@@ -124,9 +124,10 @@ class MastermindApp(RatingApp):
     def on_unmount(self) -> None:
         """Quitting ends the app's jobs; a rating under way is ended by stopping its helper
         process, whose search its thread would otherwise wait for (12 s on a first 6x4
-        rating)."""
+        rating); an optimum searched in the background stops, what it proved kept."""
         self.jobs.cancel_all()
         stop_rating()
+        self.end_optimum()
 
     def show(self, screen: Screen[Any]) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked

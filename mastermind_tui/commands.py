@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+import numpy as np
+
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
@@ -93,7 +95,7 @@ def prepare(space: CodeSpace, strategy: str, runner: Runner | None = None) -> No
     ``runner``'s workers when given: a Dask cluster), so that a damaged cache file that
     had to be searched again is said in one line on stderr (a size out of the search's
     reach is refused there, as the strategy's own check does)."""
-    from engine.strategies.optimal import searched_on
+    from engine.strategies.solutions import searched_on
 
     bar = _ProgressBar("of the search")
     try:
@@ -192,6 +194,11 @@ def stats(args: argparse.Namespace) -> int:
             + (f", dashboard {cluster.dashboard}" if cluster.dashboard else "")
             + "\n"
         )
+    if args.criteria:
+        if cluster is not None:
+            cluster.close()
+            raise ConfigError("--criteria runs here: leave out --scheduler")
+        return _criteria(args, space, settings.strategy, secrets)
     bar = _ProgressBar()
     try:
         prepare(space, settings.strategy, cluster)
@@ -219,6 +226,24 @@ def stats(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_json()))
     else:
         print(format_stats(result, say_weighed=exact))
+    return 0
+
+
+def _criteria(
+    args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: np.ndarray
+) -> int:
+    """``stats --criteria``: the optimal criteria side by side (``criteria_command``)."""
+    from .criteria_command import criteria_names, format_criteria, run_criteria
+
+    capped = strategy if args.max_guesses is not None else None
+    names = criteria_names(capped)
+    results = run_criteria(space, names, secrets, args.seed, prepare)
+    if args.json:
+        import json
+
+        print(json.dumps({"criteria": [result.as_json() for result in results]}))
+    else:
+        print(format_criteria(results, space.rules_text()))
     return 0
 
 

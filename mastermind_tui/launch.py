@@ -9,25 +9,35 @@ import os
 import sys
 
 from engine import MastermindError, parse_any
+from engine.strategies import capped_name
 
 from . import preferences
 from .ending import Ended
 from .modes import BY_NAME
 from .parser import EXIT_INTERNAL, EXIT_INTERRUPTED, Failed, one_line
 from .preferences import Preferences
-from .settings import SETTINGS, Settings, preset_values
+from .settings import SETTINGS, SettingError, Settings, preset_values
 
 #: Plain-text alternatives named when there is no terminal.
 NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
 
 
 def given(args: argparse.Namespace) -> dict[str, object]:
-    """The settings the user gave on the command line (and the preset named)."""
-    return {
+    """The settings the user gave on the command line (and the preset named); a cap on
+    guesses (``--max-guesses``) is part of the strategy's name, optimal by default."""
+    chosen = {
         name: getattr(args, name)
         for name in ("preset", *SETTINGS)
         if getattr(args, name, None) is not None
     }
+    cap = getattr(args, "max_guesses", None)
+    if cap is not None:
+        base = str(chosen.get("strategy", "optimal"))
+        try:
+            chosen["strategy"] = capped_name(base, cap)
+        except MastermindError as error:
+            raise SettingError("strategy", f"--max-guesses: {error}") from None
+    return chosen
 
 
 def build_settings(

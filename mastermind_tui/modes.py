@@ -69,7 +69,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "stats",
         "play every secret (or a sample) and summarise",
         "commands:stats",
-        ("size", "sample", "json", "jobs"),
+        ("size", "sample", "json", "jobs", "criteria"),
         palette=Palette("Statistics", "Compare strategies over many games", "statistics", 2),
     ),
     Command(

@@ -107,6 +107,15 @@ def _size(p: argparse.ArgumentParser, seed: bool = True) -> None:
     _setting(p, "positions", "--positions")
     _setting(p, "repeats", "--repeats")
     _setting(p, "strategy", "--strategy")
+    p.add_argument(
+        "--max-guesses",
+        type=number(1),
+        default=None,
+        metavar="N",
+        help="with optimal or optimal-fit (the default then: optimal): the fewest guesses "
+        "on average among strategies never needing more than N (also written "
+        "--strategy optimal-maxN)",
+    )
     _setting(p, "notation", "--notation")
     if seed:
         _setting(p, "seed", "--seed")
@@ -168,6 +177,16 @@ def _sample(p: argparse.ArgumentParser) -> None:
         help="play every possible secret (the default up to 1,296 codes, e.g. 6x4)",
     )
     group.add_argument("--games", type=number(0), help="play N random secrets")
+
+
+def _criteria(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--criteria",
+        action="store_true",
+        help="the exact optima side by side: optimal, optimal-fit (only possible codes "
+        "guessed), optimal-worst (fewest guesses in the worst case first) and, with "
+        "--max-guesses N, optimal-maxN",
+    )
 
 
 def _jobs(p: argparse.ArgumentParser) -> None:
@@ -281,6 +300,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "json": _json,
     "sample": _sample,
     "jobs": _jobs,
+    "criteria": _criteria,
     "retro": _retro,
     "tree": _tree,
     "records": _records,

@@ -44,16 +44,17 @@ class Once:
                     _pending.discard(self)
 
 
-def end(code: int) -> int:
+def end(code: int, at_once: bool = False) -> int:
     """Run the jobs still pending, then return ``code`` or, when some thread still runs
-    (work nobody will read), end the process now with it, exit handlers run first (the
-    rating helper is killed by one)."""
+    (work nobody will read) or ``at_once`` says so, end the process now with it, exit
+    handlers run first (the rating helper is killed by one) and the output flushed."""
     with _registry:
         jobs = list(_pending)
     for job in jobs:
         job()
     main = threading.main_thread()
-    if not any(t is not main and not t.daemon and t.is_alive() for t in threading.enumerate()):
+    running = any(t is not main and not t.daemon and t.is_alive() for t in threading.enumerate())
+    if not (running or at_once):
         return code
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine import Answer, Decision, PersonBreaks
-from engine.rating import OPTIMAL, MoveRating, Rater, summary
+from engine.rating import OPTIMAL, MoveRating, Rater, exact_rule, summary
 from engine.rating_process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
@@ -128,7 +128,7 @@ class RatingBook:
         session = self.session
         rule = Rater(session.space, session.settings.strategy).rule
         assert best.score is not None
-        value = best.score - 1 if rule == OPTIMAL else best.score
+        value = best.score - 1 if exact_rule(rule) else best.score
         as_rated = MoveRating(0, best.guess, value, best.guess, value, rule)
         whose = "the exact optimum's guess" if rule == OPTIMAL else f"{rule}'s choice"
         return f"{whose}, {as_rated.amount(value)}"

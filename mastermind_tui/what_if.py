@@ -12,7 +12,7 @@ import numpy as np
 
 from engine import Answer, Decision
 from engine.feedback import answers, partition
-from engine.rating import OPTIMAL, Rater, split_score
+from engine.rating import Rater, exact_rule, split_score
 from engine.rating_process import rate_moves_apart
 from engine.trace import format_score
 from engine.words import plural
@@ -54,7 +54,7 @@ def what_if(
             f"{measure.label} {format_score(value)}, "
             f"{strategy}'s {chosen} {format_score(choice.score)}"
         )
-    if Rater(space, strategy).rule == OPTIMAL:
+    if exact_rule(Rater(space, strategy).rule):
         answer = next(iter(split))  # any answer a code gives: only the guess is rated
         played = [*moves, (code, answer)]
         rating = rate_moves_apart(space, strategy, played, start=len(moves))[-1]

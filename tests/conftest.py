@@ -5,9 +5,12 @@ measured by benchmarks, never by tests) and no example database written into the
 Records: off (MASTERMIND_RECORDS empty) for every test and every command a test runs, so
 that no test writes to the user's data directory; tests of records name their own file.
 Preferences: off (MASTERMIND_CONFIG_DIR empty) likewise.
+Trees and other cached results: a fresh folder per test process (MASTERMIND_CACHE_DIR),
+never the user's cache, whose trees another version may have written.
 """
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,11 +18,13 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from engine.strategies.optimal import solution
+from engine.strategies.solutions import solution
 
 os.environ["MASTERMIND_RECORDS"] = ""
 # No test reads or writes the user's preferences; tests of preferences name their own.
 os.environ["MASTERMIND_CONFIG_DIR"] = ""
+_CACHE = tempfile.TemporaryDirectory(prefix="mastermind-tests-")  # removed as tests end
+os.environ["MASTERMIND_CACHE_DIR"] = _CACHE.name
 
 settings.register_profile("project", deadline=None, database=None)
 settings.load_profile("project")

@@ -126,6 +126,19 @@ async def test_help_opens_and_closes() -> None:
         assert isinstance(app.screen, PlayScreen)
 
 
+async def test_help_writes_its_examples_in_the_games_notation() -> None:
+    """A game in digits is helped with digits: `0011` and `WHATIF 0011`, not RRGG."""
+    from textual.widgets import Markdown
+
+    app = app_for(notation="digits")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await enter(pilot, "help")
+        page = str(app.screen.query(Markdown).first().source)
+        assert "(`0011`, `0 0 1 1` or `0,0,1,1` in digits)" in page
+        assert "`WHATIF 0011`" in page and "RRGG" not in page
+
+
 async def test_match_alternates_roles_and_keeps_both_scores() -> None:
     from mastermind_tui.screens.make import MakeScreen
 

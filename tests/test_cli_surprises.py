@@ -134,7 +134,7 @@ def test_ctrl_c_while_importing_is_the_same_clean_line(delay: float) -> None:
     """Ctrl-C once numpy starts loading, at a few delays (importing, then running): always
     one line and exit 130, never a KeyboardInterrupt traceback."""
     process = subprocess.Popen(
-        # 8x5 runs for many seconds: the signal always comes before the end, however busy
+        # 8x5 runs for seconds: the signal always comes before the end, however busy
         # the machine (on 6x4 a loaded machine could finish first and be killed exiting).
         [MASTERMIND, "stats", "--all", "--colours", "8", "--positions", "5", "--jobs", "1"],
         stdout=subprocess.PIPE,

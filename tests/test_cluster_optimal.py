@@ -17,9 +17,10 @@ import pytest
 
 from engine import CodeSpace
 from engine.cluster import Cluster, ClusterError
-from engine.optimal import OptimalSearch, build_tree, tree_to_json
+from engine.optimal import OptimalSearch
 from engine.optimal_spread import spread_tree, value_task
-from engine.strategies.optimal import searched_on, solution
+from engine.optimal_tree import build_tree, tree_to_json
+from engine.strategies.solutions import searched_on, solution
 
 distributed = pytest.importorskip("distributed")
 

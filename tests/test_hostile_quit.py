@@ -103,3 +103,17 @@ def test_a_records_write_is_made_before_the_process_ends(monkeypatch: pytest.Mon
     assert process_end.end(0) == 0  # no thread left running: an ordinary return
     never_started()
     assert written == ["b", "a"]
+
+
+def test_a_command_that_loaded_numba_ends_at_once_its_output_and_exit_handlers_kept() -> None:
+    """``end(code, at_once=True)`` (the console script, once numba is loaded: unloading it
+    as Python tears down costs 0.1 s of CPU) runs the exit handlers, flushes the output and
+    ends with the code; nothing after it runs."""
+    code = (
+        "import atexit, sys; from mastermind_tui.process_end import end; "
+        "atexit.register(lambda: print('handlers ran')); print('output', end=' '); "
+        "end(3, at_once=True); print('never')"
+    )
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert (done.returncode, done.stdout, done.stderr) == (3, "output handlers ran\n", "")

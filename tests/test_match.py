@@ -43,7 +43,7 @@ def test_one_role_status_shows_moves_left_and_no_computer_score() -> None:
     assert match.status(10, (False, 11)).endswith("not solved: scores 11, the move limit plus one")
     assert match.status(1, (True, 1)).endswith("solved in 1 move")
     both = Match(Rules(max_moves=10), (PERSON, COMPUTER))
-    assert both.status(0).endswith("score: you 0, computer 0 (lower wins)")
+    assert both.status(0).endswith("score you 0, computer 0 (lower wins)")
     assert match.verdict() == "Final score: 0 (you played 0 moves)"
 
 

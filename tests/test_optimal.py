@@ -14,8 +14,10 @@ from brute_force import Code, brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
 from engine.feedback import Answer, encode
-from engine.optimal import Node, OptimalSearch, rate, tree_from_json, tree_to_json
-from engine.strategies.optimal import Optimal, solution
+from engine.optimal import Node, OptimalSearch
+from engine.optimal_tree import rate, tree_from_json, tree_to_json
+from engine.strategies.optimal import Optimal
+from engine.strategies.solutions import solution
 
 
 def brute_force_optimum(colours: int, positions: int) -> int:

@@ -42,6 +42,14 @@ def test_estimates_grow_with_games_and_size_and_warn_of_long_runs() -> None:
     )
 
 
+def test_knuths_walk_past_the_answer_table_is_estimated_as_the_kernel_runs() -> None:
+    """Every 8x5 secret: 2.5 s of CPU measured in one process (bench_knuth_walk.py); the
+    estimate is the walk's, once a quarter of the codes or more are played."""
+    assert 1 < estimate_seconds(CodeSpace(8, 5), "knuth", 32_768) < 5
+    assert estimate_seconds(CodeSpace(8, 5), "knuth", 8192) < 5
+    assert estimate_seconds(CodeSpace(7, 5), "knuth", 16_807) < 2
+
+
 def test_sampled_games_of_a_deterministic_strategy_match_the_walk() -> None:
     """Few secrets for the space: played one by one with a memo, not walked; same depths."""
     space = CodeSpace(5, 4)

@@ -26,7 +26,7 @@ from ..errors import ConfigError
 from .base import NO_DRAWS, Measure, Parameter, Position, Progress, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
-from .optimal import Optimal, OptimalPossible
+from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -37,6 +37,7 @@ STRATEGIES: dict[str, type[Strategy]] = {
         MostParts,
         Optimal,
         OptimalPossible,
+        OptimalWorst,
         Sequential,
         Classic,
         RandomConsistent,
@@ -53,15 +54,46 @@ def register(cls: type[Strategy]) -> type[Strategy]:
     return cls
 
 
+def _capped(base: str, guesses: int) -> type[Strategy]:
+    """Strategy ``base`` never needing more than ``guesses`` guesses, or ConfigError."""
+    cls = STRATEGIES.get(base)
+    if cls is None or not issubclass(cls, Optimal) or cls.worst_first or cls.max_guesses:
+        takes = ", ".join(n for n, c in STRATEGIES.items() if _takes_cap(c))
+        raise ConfigError(f"a cap on guesses applies to {takes}, not to {base!r}")
+    if guesses < 1:
+        raise ConfigError(f"the cap on guesses must be 1 or more (got {guesses})")
+    return cls.capped(guesses)
+
+
+def _takes_cap(cls: type[Strategy]) -> bool:
+    return issubclass(cls, Optimal) and not cls.worst_first
+
+
+def capped_name(name: str, guesses: int) -> str:
+    """The name of strategy ``name`` never needing more than ``guesses`` guesses (what
+    ``--max-guesses`` makes of ``--strategy``); ConfigError if it takes no cap."""
+    return _capped(name.lower(), guesses).name
+
+
+def strategy_class(name: str) -> type[Strategy]:
+    """The class of strategy ``name``: registered, or a cap on one ("optimal-max5");
+    ConfigError if there is none."""
+    cls = STRATEGIES.get(name)
+    if cls is not None:
+        return cls
+    base, _, cap = name.rpartition("-max")
+    if base in STRATEGIES and cap.isdigit():
+        return _capped(base, int(cap))
+    raise ConfigError(
+        f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)} "
+        "(optimal and optimal-fit also as e.g. optimal-max5: never more than 5 guesses)"
+    )
+
+
 def make_strategy(name: str, **settings: int) -> Strategy:
     """The strategy called ``name``, with ``settings`` among its ``parameters`` (checked
     here, so that a bad one is refused with a reason before a game starts)."""
-    try:
-        cls = STRATEGIES[name.lower()]
-    except KeyError:
-        raise ConfigError(
-            f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)}"
-        ) from None
+    cls = strategy_class(name.lower())
     known = {p.name: p for p in cls.parameters}
     for key, value in settings.items():
         parameter = known.get(key)
@@ -85,7 +117,8 @@ def measure_of(label: str) -> Measure | None:
     for cls in STRATEGIES.values():
         if cls.measure is not None and cls.measure.label == label:
             return cls.measure
-    return None
+    optima = [cls for cls in STRATEGIES.values() if issubclass(cls, Optimal)]
+    return capped_measure(label, optima)
 
 
 __all__ = [
@@ -97,8 +130,10 @@ __all__ = [
     "Position",
     "Progress",
     "Strategy",
+    "capped_name",
     "make_strategy",
     "measure_of",
     "prepare",
     "register",
+    "strategy_class",
 ]

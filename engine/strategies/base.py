@@ -14,6 +14,10 @@ from ..trace import Choice
 
 #: Hears a long preparation's progress: the fraction done, from 0 to 1.
 Progress = Callable[[float], None]
+#: ``stats`` walks a deterministic strategy's whole tree once the secrets number at least
+#: 1/WALK_SHARE of the space's codes (the walk costs about what playing every secret once
+#: costs); a strategy's time model may tell the two apart.
+WALK_SHARE = 4
 
 
 @dataclass(frozen=True)

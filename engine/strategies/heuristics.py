@@ -26,6 +26,8 @@ class Knuth(PartitionStrategy):
         units="codes",
     )
     largest_class = True
+    #: Its walks drop a guess at its first class past the best: 2 ns (7x5 to 4x8).
+    walk_seconds_per_code = 2e-9
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
         return hist.max(axis=1).astype(np.float64)
@@ -67,6 +69,8 @@ class Entropy(PartitionStrategy):
         units="bits",
         higher_is_better=True,
     )
+    #: Its keys, looked up and summed in numpy, cost more than the counts (8x5: 5.4 ns).
+    walk_seconds_per_code = 6e-9
 
     def keys(self, hist: np.ndarray) -> np.ndarray:
         # n log2 n looked up rather than computed for every class (a third of the run).

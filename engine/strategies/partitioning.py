@@ -36,7 +36,7 @@ import numpy as np
 from ..codes import CodeSpace
 from ..feedback import TABLE_LIMIT, Answer
 from ..trace import Alternative, Choice
-from .base import Measure, Position, Strategy
+from .base import WALK_SHARE, Measure, Position, Strategy
 from .guess_pools import (
     EXACT_LIMIT,
     canonical_codes,
@@ -90,6 +90,8 @@ class PartitionStrategy(Strategy):
     #: The key is the largest class: a guess can be dropped once one class outgrows the
     #: best key so far (``partition_kernel.largest_classes``).
     largest_class: ClassVar[bool] = False
+    #: A tree walk's seconds per code of the space per secret, with the compiled kernel.
+    walk_seconds_per_code: ClassVar[float] = 4e-9
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
@@ -98,8 +100,8 @@ class PartitionStrategy(Strategy):
 
     def compiled(self, space: CodeSpace) -> Strategy:
         """Between the answer table's reach and sampling, partitions come from the compiled
-        kernel rather than matrix products: the same keys, Knuth's 8x5 tree in about 5 s of
-        CPU where the products took 16 s or more, for numba's start-up (about a quarter of
+        kernel rather than matrix products: the same keys, Knuth's 8x5 tree in about 2.5 s
+        of CPU where the products took 16 s or more, for numba's start-up (about a quarter of
         a second; tree walks only: ``play`` and the app never pay it)."""
         if not self._kernel_reaches(space):
             return self
@@ -139,10 +141,24 @@ class PartitionStrategy(Strategy):
         key = self.keys(np.array([list(split.values())], dtype=np.int64))[0]
         return self.shown(float(key), codes, codes)
 
+    def seconds(self, space: CodeSpace, games: int) -> float:
+        """Where ``stats`` walks the whole tree past the answer table, the compiled kernel
+        weighs every position once: ``walk_seconds_per_code`` for each of the space's codes
+        and each secret, however many games. Measured with `stats --all --jobs 1`, in one
+        process, numba's start-up of about 0.35 s included: Knuth 7x5 0.9 s of CPU, 8x5
+        2.5 s, 6x6 3.9 s, 9x5 7.4 s, 4x8 12 s; expected size 7x5 1.3 s, 8x5 4.2 s, 6x6
+        8.6 s; most parts 8x5 3.5 s; entropy 8x5 6.2 s. Otherwise one game per distinct
+        secret."""
+        if not self._kernel_reaches(space) or games * WALK_SHARE < space.count:
+            return super().seconds(space, games)
+        return float(self.walk_seconds_per_code * space.count**2 + 2e-6 * games)
+
     def game_seconds(self, space: CodeSpace) -> float:
         """A tree costs about 30 us plus 16 ns a code per distinct secret where every guess
-        is weighed (6x4 0.07 s, 8x5 18 s in all); a game 0.1 s plus 55 ns a code where the
-        guesses are sampled (more than EXACT_LIMIT codes: about 1 s a game on 8x8)."""
+        is weighed (6x4 0.07 s in all; a walk past the answer table: ``seconds``); a game
+        0.1 s plus 55 ns a code where the guesses are sampled (more than EXACT_LIMIT codes:
+        about 1 s a game on 8x8). Games drawn at random past the answer table are played
+        without the kernel and take far longer (1,000 Knuth games on 8x5: 31 s of CPU)."""
         if space.size <= EXACT_LIMIT:
             return 3e-5 + 16e-9 * space.count
         return 0.1 + 55e-9 * space.count

@@ -209,7 +209,9 @@ class GameScreen(SizedScreen):
     def action_help(self) -> None:
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.role))
+        session = self.session
+        written = session.settings.notation, session.space
+        self.app.push_screen(HelpScreen(session.role, written))
 
     def action_tree(self) -> None:
         """F4: the strategy's decision tree from the breaker's position, beside the game

@@ -10,9 +10,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from engine import CodeSpace
+from engine.notation import Notation
+
 PERSON = """\
 ## You break the code
-Type a guess in this game's notation (`RRGG`, `rrgg`, `r r g g` or `R,R,G,G` in letters):
+Type a guess in this game's notation ({forms}):
 case, spaces and commas do not matter; a code that reads only in another notation is
 refused, with what it would be there.
 Each answer peg: **●** black = right colour in the right place, **○** white = right colour
@@ -22,7 +25,7 @@ in the wrong place.
 - `HINT`, `H` or F3: how many codes are still possible; asked again, a suggested guess
   (the one the ratings count as best) and the advice and ratings until your next guess
   (`H` and Enter: every key goes to the command line first)
-- `WHATIF RRGG` (laboratory view): how RRGG would split the codes still possible,
+- `WHATIF {code}` (laboratory view): how {code} would split the codes still possible,
   answer by answer beside the strategy's choice, with its score in the strategy's
   measure and, where the exact optimum is known, in guesses expected
 - F9: the laboratory view on or off: the codes still possible, the advice, F4's tree and
@@ -65,6 +68,10 @@ arrow keys open a list, Space ticks a box.
 - F6: statistics for the colours, positions and strategy typed here
 - F7: the 1978 teletype
 - F8: your records (every finished game is kept unless you started with `--no-record`)
+- Ctrl+O: search the exact optimum of the size typed here in the background (again:
+  stop it, what it proved kept for next time); the line above the buttons says whether
+  it is cached, how long a search would take, or why the size is out of reach. Play on
+  meanwhile: once cached, ratings, hints and the strategy `optimal` use it
 - Ctrl+P: command palette (theme, screenshot); Ctrl+Q: quit
 """
 
@@ -120,6 +127,22 @@ columns gives the totals. `mastermind compare RGBY knuth optimal entropy` opens 
 from the command line.
 """
 
+
+def examples(notation: Notation, space: CodeSpace) -> dict[str, str]:
+    """A guess written in the game's notation, and the ways of typing it: pairs of
+    colours (``RRGG`` on 6x4, ``1 1 2 2`` in numbers)."""
+    pegs = [notation.symbol(i // 2 % space.colours) for i in range(space.positions)]
+    code = notation.separator.join(pegs)
+    forms = [code, *([code.lower()] if code.lower() != code else [])]
+    forms += [" ".join(p.lower() for p in pegs), ",".join(pegs)]
+    *some, last = [f"`{form}`" for form in dict.fromkeys(forms)]
+    ways = f"{', '.join(some)} or {last}" if some else last
+    return {"code": code, "forms": f"{ways} in {notation.name}"}
+
+
+#: The examples of a game in letters of 6 colours x 4 positions (no game in hand).
+LETTERS = {"code": "RRGG", "forms": "`RRGG`, `rrgg`, `r r g g` or `R,R,G,G` in letters"}
+
 PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH, "compare": COMPARE}
 
 
@@ -130,11 +153,18 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
-    def __init__(self, role: str = "person") -> None:
+    def __init__(
+        self, role: str = "person", written: tuple[Notation, CodeSpace] | None = None
+    ) -> None:
         super().__init__()
         self.role = role
+        #: The game's notation and size, for examples written as its codes are.
+        self.written = written
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(PAGES.get(self.role, COMPUTER))
+            page = PAGES.get(self.role, COMPUTER)
+            if self.role == "person":
+                page = page.format(**examples(*self.written) if self.written else LETTERS)
+            yield Markdown(page)
             yield Markdown("Escape closes this page. Ctrl+P: command palette. Ctrl+Q: quit.")

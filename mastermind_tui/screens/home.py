@@ -15,10 +15,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
 from engine import STRATEGIES, MastermindError
+from engine.codes import CodeSpace
 from engine.notation import NOTATIONS
 
 from ..compare_session import DEFAULT_RIVALS, read_strategies
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
+from ..optimum import OptimumNews, Searches, SearchOptimum, Size, criterion, describe
 from ..settings import (
     MODE_TITLES,
     PRESET_FIELDS,
@@ -71,6 +73,7 @@ class HomeScreen(SizedScreen):
         Binding("f6", "statistics", "Statistics", id="stats"),
         Binding("f7", "retro", "Retro 1978", id="retro"),
         Binding("f8", "records", "Records", id="records"),
+        Binding("ctrl+o", "optimum", "Optimum", show=False, id="optimum"),
     ]
 
     def __init__(self, settings: Settings | None = None, mode: str | None = None) -> None:
@@ -101,7 +104,8 @@ class HomeScreen(SizedScreen):
                 yield from self._field(
                     "Strategy",
                     FormSelect(
-                        [(name, name) for name in STRATEGIES],
+                        # A cap given on the command line (optimal-max5) is offered too.
+                        [(name, name) for name in dict.fromkeys([*STRATEGIES, s.strategy])],
                         value=s.strategy,
                         allow_blank=False,
                         id="strategy",
@@ -153,6 +157,7 @@ class HomeScreen(SizedScreen):
                     "Laboratory view (you break the code)",
                     Tick("show what the solver knows", s.lab, id="lab", compact=True),
                 )
+            yield Static(id="optimum", markup=False)
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Statistics", id="statistics", compact=True)
@@ -174,6 +179,7 @@ class HomeScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.query_one("#mode", Select).focus()
+        self._show_optimum()
 
     def settings(self) -> Settings:
         """Settings from the form, or MastermindError saying what is wrong (a number is
@@ -274,6 +280,41 @@ class HomeScreen(SizedScreen):
         change, quietly: the focus stays where the person is typing)."""
         if self.query(".field.-invalid"):
             self._checked(secret=True, quiet=True)
+
+    @on(Input.Changed, "#colours, #positions")
+    @on(Checkbox.Changed, f"#{_NO_REPEATS}")
+    @on(Select.Changed, "#strategy")
+    @on(OptimumNews)
+    def _show_optimum(self) -> None:
+        """The optimum's line for the size on the form (``optimum``), said again as the
+        size changes and as a search in the background moves on."""
+        searches = getattr(self.app, "optimum", None)
+        text, reason = describe(self.form_size(), searches or Searches())
+        line = self.query_one("#optimum", Static)
+        line.update(text)
+        line.tooltip = reason or None
+
+    def form_size(self) -> Size | None:
+        """The size on the form, or None while colours or positions are not a size."""
+        try:
+            colours, positions = (
+                SETTINGS[name].read(self.query_one(f"#{name}", Input).value)
+                for name in ("colours", "positions")
+            )
+            repeats = not self.query_one(f"#{_NO_REPEATS}", Checkbox).value
+            CodeSpace(colours, positions, repeats)
+        except MastermindError:
+            return None
+        strategy = str(self.query_one("#strategy", Select).value)
+        return Size(colours, positions, repeats, criterion(strategy))
+
+    def action_optimum(self) -> None:
+        """Search the optimum of the form's size in the background (or stop it)."""
+        size = self.form_size()
+        if size is None:
+            self._checked(secret=False)  # says what is wrong with the size
+        else:
+            self.post_message(SearchOptimum(size))
 
     def _strategies(self, settings: Settings) -> tuple[str, ...]:
         """The strategies to compare (none outside compare mode)."""

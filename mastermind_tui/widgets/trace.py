@@ -102,9 +102,12 @@ class TracePane(VerticalScroll):
         """Give the bars the lines in view under what comes before them (at least four),
         so that the answer's bar is not scrolled out of view on a short terminal (the pane
         as scrolled now: ``show_split`` scrolls it first)."""
-        top = self.query_one("#trace-lower").virtual_region.y - round(self.scroll_y)
+        lower, bars = self.query("#trace-lower"), self.query(PartitionBars)
+        if not (self.is_attached and lower and bars):
+            return  # asked after a refresh that came when the screen was gone
+        top = lower.first().virtual_region.y - round(self.scroll_y)
         room = self.scrollable_content_region.height - top
-        self.query_one(PartitionBars).limit = max(4, room)
+        bars.first().limit = max(4, room)
         self.call_after_refresh(self._say_more)
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:

@@ -1,0 +1,226 @@
+"""The optimal trees by size and criterion: read from the cache when a sound one is there,
+otherwise searched (here, or on a cluster: ``searched_on``) and stored; an interrupted
+search keeps what it proved beside the tree, and the same call resumes from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..codes import CodeSpace
+from ..errors import ConfigError
+from .base import Progress
+
+if TYPE_CHECKING:
+    from ..optimal import Node, OptimalSearch
+    from ..optimal_spread import Runner
+
+
+@dataclass
+class Solution:
+    """The tree from the start for one size, and the search that found it (or one made
+    when first wanted: a tree read from the cache needs no compiled kernel until a
+    position off the tree or a rating asks); ``notice`` says, in one line, anything a
+    user should know about how it was obtained (a damaged cache rebuilt)."""
+
+    space: CodeSpace
+    tree: Node
+    notice: str = ""
+    told: bool = False
+    searched: OptimalSearch | None = None
+    only_possible: bool = False
+    #: The cap on guesses the tree keeps (None: none).
+    max_guesses: int | None = None
+
+    @property
+    def search(self) -> OptimalSearch:
+        if self.searched is None:
+            from ..optimal import OptimalSearch
+
+            self.searched = OptimalSearch(
+                self.space, only_possible=self.only_possible, max_guesses=self.max_guesses
+            )
+        return self.searched
+
+    def tell(self) -> str:
+        """The notice the first time it is asked for, then "": a report made once (the
+        solution outlives the run that had to search)."""
+        notice = "" if self.told else self.notice
+        self.told = True
+        return notice
+
+
+#: Who hears how far a search made by ``solution`` is (``reporting``).
+_progress: ContextVar[Progress | None] = ContextVar("optimal_progress", default=None)
+
+
+@contextmanager
+def reporting(progress: Progress | None) -> Iterator[None]:
+    """Within it, a tree that must be searched reports its progress to ``progress``."""
+    token = _progress.set(progress)
+    try:
+        yield
+    finally:
+        _progress.reset(token)
+
+
+#: Where a search made by ``solution`` runs its tasks, if elsewhere (``searched_on``).
+_runner: ContextVar[Runner | None] = ContextVar("optimal_runner", default=None)
+
+
+@contextmanager
+def searched_on(runner: Runner | None) -> Iterator[None]:
+    """Within it, a tree that must be searched is searched by ``runner`` (a Dask cluster:
+    ``engine.optimal_spread``), with the same tree as one process."""
+    token = _runner.set(runner)
+    try:
+        yield
+    finally:
+        _runner.reset(token)
+
+
+#: Who is handed each search ``solution`` makes, before it runs (``handing``).
+_hand: ContextVar[Callable[[OptimalSearch], None] | None] = ContextVar("optimal_hand", default=None)
+
+
+@contextmanager
+def handing(take: Callable[[OptimalSearch], None]) -> Iterator[None]:
+    """Within it, a search that ``solution`` must make is handed to ``take`` before it
+    runs, so that another thread can stop it at once (``stop``) rather than at its next
+    progress report: the tree's last tenth reports little."""
+    token = _hand.set(take)
+    try:
+        yield
+    finally:
+        _hand.reset(token)
+
+
+def stop(search: OptimalSearch) -> None:
+    """Stop ``search`` from any thread: the kernel ends at its next set and ``solution``
+    raises ``SearchStopped``, keeping what was proved beside the tree."""
+    search.counters[search.kernel.STOP] = 1
+
+
+def _criterion(only_possible: bool, max_guesses: int | None, worst_first: bool) -> str:
+    """The criterion's part of a cache file's name: "optimal", "optimal-fit-max5"..."""
+    cap = "-worst" if worst_first else f"-max{max_guesses}" if max_guesses else ""
+    return ("optimal-fit" if only_possible else "optimal") + cap
+
+
+def _cache_name(
+    space: CodeSpace,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
+) -> str:
+    tail = "" if space.repeats else "-no-repeats"
+    head = _criterion(only_possible, max_guesses, worst_first)
+    return f"{head}-{space.colours}x{space.positions}{tail}.json"
+
+
+def is_cached(
+    space: CodeSpace,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
+) -> bool:
+    """Whether a tree for the size is on disk (sound or not: reading it says)."""
+    from .. import cache
+
+    folder = cache.directory()
+    name = _cache_name(space, only_possible, max_guesses, worst_first)
+    return folder is not None and (folder / name).exists()
+
+
+def _cache_key(
+    space: CodeSpace, only_possible: bool, max_guesses: int | None, worst_first: bool
+) -> dict[str, object]:
+    from ..optimal_tree import TREE_FORMAT
+    from ..version import __version__
+
+    return {
+        "what": "optimal tree, possible codes only" if only_possible else "optimal tree",
+        "criterion": _criterion(only_possible, max_guesses, worst_first),
+        "colours": space.colours,
+        "positions": space.positions,
+        "repeats": space.repeats,
+        "tree_format": TREE_FORMAT,
+        "engine": __version__,
+    }
+
+
+@lru_cache(maxsize=8)
+def solution(
+    colours: int,
+    positions: int,
+    repeats: bool = True,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
+) -> Solution:
+    """The optimal tree for a size (``only_possible``: every guess a code still
+    possible; ``max_guesses``: never more guesses than that; ``worst_first``: the fewest
+    guesses in the worst case, then on average): from the cache when a sound one is
+    there, otherwise searched and stored."""
+    from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
+    from ..optimal import check_size
+    from ..optimal_tree import tree_from_json, tree_to_json
+
+    space = CodeSpace(colours, positions, repeats)
+    check_size(space)
+    criterion = only_possible, max_guesses, worst_first
+    name = _cache_name(space, *criterion)
+    key = _cache_key(space, *criterion)
+    notice = ""
+    try:
+        stored = cache.load(name, key)
+        if stored is not None:
+            tree = tree_from_json(stored, space)
+            cap = max(depth for depth, _ in tree.walk()) if worst_first else max_guesses
+            return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
+    except (cache.DamagedCache, ValueError, TypeError) as error:
+        notice = f"optimal strategy cache: {error}; searched again"
+    from ..optimal import OptimalSearch
+    from ..optimal_tree import build_tree, least_cap
+
+    runner = _runner.get()
+    if runner is not None and (max_guesses or worst_first):
+        raise ConfigError(
+            "a cluster searches the optimum on average alone; a cap on guesses "
+            "(--max-guesses, optimal-worst) is searched here, without --scheduler"
+        )
+    search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
+    # What an interrupted search of the size proved, kept beside the tree: it resumes.
+    partial, partial_key = name.replace(".json", ".partial.npz"), {**key, "what": "proved"}
+    try:
+        proved = cache.load_arrays(partial, partial_key)
+    except cache.DamagedCache:
+        proved = None  # started over
+    if proved is not None:
+        search.restore(proved)
+    take = _hand.get()
+    if take is not None:
+        take(search)
+    try:
+        if worst_first:
+            least_cap(search)
+        if runner is None:
+            tree = build_tree(search, _progress.get())
+        else:
+            from ..optimal_spread import spread_tree
+
+            tree = spread_tree(search, runner, _progress.get())
+    except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
+        cache.save_arrays(partial, partial_key, search.proved())
+        raise
+    cache.save(name, key, tree_to_json(tree))
+    cache.remove(partial)
+    cap = search.max_guesses
+    return Solution(
+        space, tree, notice, searched=search, only_possible=only_possible, max_guesses=cap
+    )

@@ -1,0 +1,205 @@
+"""The exact optimum of a size, searched in the background while the person plays.
+
+The home screen says, for the size on its form, whether the optimal tree is cached, how
+long a search would take (the strategy's own time model) or why it is out of reach, and
+Ctrl+O runs the search as a job of the app's (``jobs``): it goes on while the person
+starts a game or watches, one search at a time, and its tree lands in the cache that
+ratings, hints and ``--strategy optimal`` read. A thread, not a process: the search's
+kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
+reads at every set stops it at once (``engine.strategies.solutions.stop``), what it proved
+kept beside the tree so that the next search resumes. Quitting stops it and waits for
+that to be written (``optimum_app``).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
+
+from textual.message import Message
+
+from engine import MastermindError
+from engine.codes import CodeSpace
+from engine.strategies import strategy_class
+from engine.strategies.optimal import Optimal
+
+from .jobs import Stopped, Ticket
+
+if TYPE_CHECKING:
+    from engine.optimal import OptimalSearch
+
+#: The app's job that searches.
+OPTIMUM = "optimum"
+
+
+class Size(NamedTuple):
+    """A size whose optimal tree the home screen speaks of, and the criterion of the
+    tree: the strategy ``optimal`` or another of its family (optimal-fit, optimal-worst,
+    optimal-max5) when that is the strategy chosen."""
+
+    colours: int
+    positions: int
+    repeats: bool = True
+    criterion: str = "optimal"
+
+    @property
+    def space(self) -> CodeSpace:
+        return CodeSpace(self.colours, self.positions, self.repeats)
+
+    @property
+    def strategy(self) -> Optimal:
+        chosen = strategy_class(self.criterion)()
+        assert isinstance(chosen, Optimal)
+        return chosen
+
+    def __str__(self) -> str:
+        """ "Optimum 6x4", "optimal-worst 8x4 no repeats": what the line starts with."""
+        tail = "" if self.repeats else " no repeats"
+        name = "Optimum" if self.criterion == "optimal" else self.criterion
+        return f"{name} {self.colours}x{self.positions}{tail}"
+
+
+def criterion(strategy: str) -> str:
+    """The tree the home screen speaks of for the strategy chosen: its own if it is one
+    of the optimal family, the optimum's (which ratings and hints use) otherwise."""
+    try:
+        chosen = strategy_class(strategy)
+    except MastermindError:
+        return "optimal"
+    return strategy if issubclass(chosen, Optimal) else "optimal"
+
+
+@dataclass
+class Run:
+    """A search under way: its size, how far it is (0 to 1), and what stops it."""
+
+    size: Size
+    done: float = 0.0
+    stopping: bool = False
+    ticket: Ticket | None = None
+    search: OptimalSearch | None = None
+    ended: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def percent(self) -> int:
+        return int(self.done * 100)
+
+    def stop(self) -> None:
+        """Stop at once: the kernel at its next set, the job at its next report."""
+        from engine.strategies.solutions import stop
+
+        self.stopping = True
+        if self.ticket is not None:
+            self.ticket.stop()
+        search = self.search
+        if search is not None:
+            stop(search)
+
+
+@dataclass(frozen=True)
+class Halted:
+    """A search that stopped before the end (asked to, or its sets spent)."""
+
+
+class OptimumNews(Message, bubble=False):
+    """The background search moved on: the home screen says it again."""
+
+
+class SearchOptimum(Message):
+    """Ctrl+O on the home screen: search ``size`` (or stop its search under way)."""
+
+    def __init__(self, size: Size) -> None:
+        super().__init__()
+        self.size = size
+
+
+@dataclass
+class Searches:
+    """What the app knows of its background searches (the home screen reads it)."""
+
+    #: The search under way, if any.
+    run: Run | None = None
+    #: How the last search of a size ended when it left no tree (stopped, failed).
+    said: dict[Size, str] = field(default_factory=dict)
+    #: Sizes searched in this session (ready even where no cache is kept).
+    ready: set[Size] = field(default_factory=set)
+
+
+def duration(seconds: float) -> str:
+    """A time model's estimate as a person reads it: a rough figure, no decimals."""
+    if seconds < 1:
+        return "under a second"
+    if seconds < 90:
+        return f"about {round(seconds)} s"
+    if seconds < 90 * 60:
+        return f"about {round(seconds / 60)} min"
+    return f"about {round(seconds / 3600)} h"
+
+
+#: The engine's reason, cut to its first clause: the advice after ":" and the detail
+#: after ";", " (" and ", and" are for the command line.
+_CUT = re.compile(r":|;| \(|, and")
+_LEADS = (
+    (re.compile(r"^the optimal strategy is computed exactly only "), "exact only "),
+    (re.compile(r"^the optimal strategy for .*? would need"), "needs"),
+)
+
+
+def short_reason(message: str) -> str:
+    """Why a size is out of reach, in a few words ("exact only up to 4,096 codes")."""
+    text = _CUT.split(message, maxsplit=1)[0]
+    for lead, short in _LEADS:
+        text = lead.sub(short, text)
+    return text
+
+
+def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
+    """The home screen's line for ``size`` (None: the form's size is not valid yet), and
+    the whole reason or failure, which the line may have to cut (its tooltip)."""
+    if size is None:
+        return "", ""
+    run = searches.run
+    if run is not None and run.size == size:
+        if run.stopping:
+            return f"{size}: stopping at {run.percent}%…", ""
+        return f"{size}: searching in the background: {run.percent}% (Ctrl+O stops)", ""
+    strategy, space = size.strategy, size.space
+    try:
+        strategy.check(space)
+    except MastermindError as error:
+        return f"{size}: out of reach: {short_reason(str(error))}", str(error)
+    if strategy.cached(space):
+        return f"{size}: ready (cached)", ""
+    if size in searches.ready:  # searched here, with no cache to keep it in
+        return f"{size}: ready (this session only)", ""
+    said = searches.said.get(size, "")
+    if run is not None:
+        key = f"(busy: {run.size} at {run.percent}%)"
+    else:
+        key = "(Ctrl+O resumes)" if said.startswith("stopped") else "(Ctrl+O)"
+    state = said or f"not cached, {duration(strategy.seconds(space, 0))} to search"
+    return f"{size}: {state} {key}", said
+
+
+def search(run: Run, ticket: Ticket) -> str | Halted:
+    """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
+    from engine.optimal import SearchStopped
+    from engine.strategies import solutions
+
+    def take(search: OptimalSearch) -> None:
+        run.search = search
+        if ticket.stopped:  # stopped before the search existed: it proved nothing
+            raise Stopped
+
+    def heard(done: float) -> None:
+        ticket.progress(round(done * 1000), 1000)
+
+    try:
+        with solutions.handing(take):
+            return run.size.strategy.prepare(run.size.space, heard)
+    except (SearchStopped, Stopped):
+        return Halted()
+    finally:
+        run.ended.set()
