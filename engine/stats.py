@@ -12,7 +12,6 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .games import Progress, Runner, parallel_games, play_block, walk_depths
 from .strategies import make_strategy
-from .strategies.base import WALK_SHARE
 
 #: More games than this would take hours and their secrets alone gigabytes.
 MAX_GAMES = 10_000_000
@@ -134,7 +133,7 @@ def run_stats(
         else np.random.default_rng(seed).integers(2**63, size=total)
     )
     start = time.perf_counter()
-    walk_tree = chosen.deterministic and total * WALK_SHARE >= space.count
+    walk_tree = chosen.walks(space, total)
     parallel = chosen.runs_apart and (
         runner is not None or (jobs > 1 and chosen.seconds(space, total) > parallel_after)
     )

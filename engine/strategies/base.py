@@ -16,7 +16,7 @@ from ..trace import Choice
 Progress = Callable[[float], None]
 #: ``stats`` walks a deterministic strategy's whole tree once the secrets number at least
 #: 1/WALK_SHARE of the space's codes (the walk costs about what playing every secret once
-#: costs); a strategy's time model may tell the two apart.
+#: costs); a strategy may say otherwise (``Strategy.walks``).
 WALK_SHARE = 4
 
 
@@ -115,6 +115,11 @@ class Strategy(ABC):
         # The expected distinct secrets among `games` drawn at random.
         distinct = min(games, size * -np.expm1(-games / size)) if self.deterministic else games
         return float(distinct * self.game_seconds(space) + 2e-6 * games)
+
+    def walks(self, space: CodeSpace, games: int) -> bool:
+        """Whether ``stats`` walks the whole tree for ``games`` secrets rather than play
+        them one by one (deterministic strategies only)."""
+        return self.deterministic and games * WALK_SHARE >= space.count
 
     def game_seconds(self, space: CodeSpace) -> float:
         """What one distinct secret costs: the sequential scan's tree 10 us plus 2 ns a

@@ -36,7 +36,7 @@ import numpy as np
 from ..codes import CodeSpace
 from ..feedback import TABLE_LIMIT, Answer
 from ..trace import Alternative, Choice
-from .base import WALK_SHARE, Measure, Position, Strategy
+from .base import Measure, Position, Strategy
 from .guess_pools import (
     EXACT_LIMIT,
     canonical_codes,
@@ -148,17 +148,23 @@ class PartitionStrategy(Strategy):
         process, numba's start-up of about 0.35 s included: Knuth 7x5 0.9 s of CPU, 8x5
         2.5 s, 6x6 3.9 s, 9x5 7.4 s, 4x8 12 s; expected size 7x5 1.3 s, 8x5 4.2 s, 6x6
         8.6 s; most parts 8x5 3.5 s; entropy 8x5 6.2 s. Otherwise one game per distinct
-        secret."""
-        if not self._kernel_reaches(space) or games * WALK_SHARE < space.count:
+        secret (``walks``)."""
+        if not self._kernel_reaches(space):
             return super().seconds(space, games)
         return float(self.walk_seconds_per_code * space.count**2 + 2e-6 * games)
+
+    def walks(self, space: CodeSpace, games: int) -> bool:
+        """Past the answer table, where the compiled kernel reaches, always: its walk of
+        every secret costs less than a few games played one by one without it (Knuth on
+        8x5: the walk 2.7 s of CPU; 30 games 10.8 s, 1,000 games 31 s)."""
+        return self._kernel_reaches(space) or super().walks(space, games)
 
     def game_seconds(self, space: CodeSpace) -> float:
         """A tree costs about 30 us plus 16 ns a code per distinct secret where every guess
         is weighed (6x4 0.07 s in all; a walk past the answer table: ``seconds``); a game
         0.1 s plus 55 ns a code where the guesses are sampled (more than EXACT_LIMIT codes:
-        about 1 s a game on 8x8). Games drawn at random past the answer table are played
-        without the kernel and take far longer (1,000 Knuth games on 8x5: 31 s of CPU)."""
+        about 1 s a game on 8x8). Past the answer table, where the kernel reaches, games
+        are not played one by one: the tree is walked (``walks``)."""
         if space.size <= EXACT_LIMIT:
             return 3e-5 + 16e-9 * space.count
         return 0.1 + 55e-9 * space.count
