@@ -27,6 +27,8 @@ SIZES: dict[str, tuple[tuple[str, ...], int | None, str]] = {
     "8x4": (("--colours", "8"), 20471, "arfst23: 4.99780 x 4096"),
     "7x4-no-repeats": (("--colours", "7", "--no-repeats"), None, ""),
     "8x4-no-repeats": (("--colours", "8", "--no-repeats"), None, ""),
+    "9x4-no-repeats": (("--colours", "9", "--no-repeats", "--notation", "digits"), None, ""),
+    "10x4-no-repeats": (("--preset", "bulls-and-cows"), 26274, "solvers.md; fancidev"),
     "5x4": (("--colours", "5"), None, ""),
     "5x5": (("--colours", "5", "--positions", "5"), None, ""),
     "4x5": (("--colours", "4", "--positions", "5"), None, ""),

@@ -15,7 +15,8 @@ memoised by the set. What keeps the search small:
 * a set that some possible code splits into single codes costs 2n - 1, and one that any
   other code splits so costs 2n: nothing beats either.
 
-On 6 colours x 4 positions this finds Koyama and Lai's 5625 (1993).
+On 6 colours x 4 positions this finds Koyama and Lai's 5625 (1993), on Bulls and Cows (10
+colours x 4 positions, no repeats) the published 26274.
 """
 
 from __future__ import annotations
@@ -38,17 +39,23 @@ from .feedback import classes, encode, table
 Progress = Callable[[float], None]
 
 #: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
-#: takes about a minute of CPU here and 1 GB; 7x4 and 5x5 seconds (bench_reach.py). The
-#: next sizes (9x4, 6x5) are past the symmetry tables or the time.
+#: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
+#: with repeats (9x4, 6x5) are past the time.
 CODE_LIMIT = 4096
+#: Most codes without repeats: Bulls and Cows, 10 colours x 4 positions (5,040 codes).
+NO_REPEATS_LIMIT = 5040
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
-#: Most colours: the colour permutations of 9 colours number 362,880.
-MAX_COLOURS = 8
-#: Most entries of the symmetry tables (colour permutations x codes, and group elements):
-#: 8 colours x 4 positions take 165 million; 10 colours, thousands of millions.
+#: Most colours: Bulls and Cows' 10 digits (3,628,800 colour permutations).
+MAX_COLOURS = 10
+#: Most elements of the group of symmetries (colour x position permutations), each looked
+#: at by the first guesses: 10 colours x 4 positions make 87 million, 11 x 4 958 million.
 SYMMETRY_LIMIT = 1 << 28
+#: Most entries of the table of every code's image under each colour permutation: 8 colours
+#: x 4 positions take 165 million (330 MB, and halve the search's time); past it the search
+#: recolours codes as it goes (10 colours x 4 positions would take 36,288 million, 72 GB).
+COLOUR_TABLE_LIMIT = 1 << 28
 #: Groups of symmetries kept, one per history asked about (a tree of 6x4 asks for 1,315).
 GROUPS_KEPT = 1 << 14
 #: Sets a search may weigh before it stops as if interrupted (tests stop it early).
@@ -73,10 +80,12 @@ def table_slots(space: CodeSpace) -> int:
 
 def memory_needed(space: CodeSpace) -> int:
     """Bytes the exact search needs at its peak, estimated from its tables: answers,
-    symmetry images, the group at the start, the transposition table."""
+    symmetry images, the transposition table. The whole group is never stored, and the
+    groups fixing guesses are small."""
     colours, positions = math.factorial(space.colours), math.factorial(space.positions)
-    images = (colours + positions) * space.size * 2
-    return space.size**2 + 2 * images + colours * positions * 16 + table_slots(space) * 24
+    recoloured = space.size if colour_table(space) else space.colours
+    images = (colours * recoloured + 2 * positions * space.size) * 2
+    return space.size**2 + images + table_slots(space) * 24
 
 
 def available_memory() -> int:
@@ -94,18 +103,31 @@ def available_memory() -> int:
 def check_size(space: CodeSpace) -> None:
     """Raise ConfigError, saying the limit, when the exact search is out of reach: too
     many codes or symmetries, or more memory than the machine has (with the estimate)."""
-    if space.count > CODE_LIMIT or space.size > np.iinfo(np.int16).max:
+    if space.count > (CODE_LIMIT if space.repeats else NO_REPEATS_LIMIT):
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
-            f"(8 colours x 4 positions); {space.rules_text()} make "
-            f"{space.count:,}: try --strategy most-parts or entropy, the best heuristics"
-        )
-    group = math.factorial(space.colours) * max(space.size, math.factorial(space.positions))
-    if space.colours > MAX_COLOURS or group > SYMMETRY_LIMIT:
-        raise ConfigError(
-            f"the optimal strategy is computed exactly only up to {MAX_COLOURS} colours (the "
-            f"tables of symmetries of {space.colours} colours are too big): try --strategy "
+            f"(8 colours x 4 positions), {NO_REPEATS_LIMIT:,} without repeats (10 colours "
+            f"x 4 positions); {space.rules_text()} make {space.count:,}: try --strategy "
             "most-parts or entropy, the best heuristics"
+        )
+    if space.size > np.iinfo(np.int16).max:
+        raise ConfigError(
+            f"the optimal strategy numbers codes as if repeats were allowed, below 32,768; "
+            f"{space.rules_text()} would need {space.size:,} numbers: try --strategy "
+            "most-parts or entropy, the best heuristics"
+        )
+    if space.colours > MAX_COLOURS:
+        raise ConfigError(
+            f"the optimal strategy is computed exactly only up to {MAX_COLOURS} colours (Bulls "
+            f"and Cows' digits); {space.rules_text()} have {space.colours}: try --strategy "
+            "most-parts or entropy, the best heuristics"
+        )
+    group = math.factorial(space.colours) * math.factorial(space.positions)
+    if group > SYMMETRY_LIMIT:
+        raise ConfigError(
+            f"the optimal strategy is computed exactly only up to {SYMMETRY_LIMIT:,} "
+            f"symmetries (colours and positions permuted); {space.rules_text()} "
+            f"have {group:,}: try --strategy most-parts or entropy, the best heuristics"
         )
     need, have = memory_needed(space) + BASELINE, available_memory()
     if need > have:
@@ -116,22 +138,39 @@ def check_size(space: CodeSpace) -> None:
         )
 
 
+def permutations(n: int) -> np.ndarray:
+    """Every permutation of ``range(n)`` in lexicographic order (as itertools gives
+    them): (n!, n), int16, built from those of n - 1 values without a Python tuple each."""
+    out = np.zeros((1, 0), dtype=np.int16)
+    for m in range(1, n + 1):
+        # Those starting with f: f, then the permutations of the other values in order.
+        first = [np.full((len(out), 1), f, np.int16) for f in range(m)]
+        out = np.vstack([np.hstack((f, out + (out >= f))) for f in first])
+    return out
+
+
+def colour_table(space: CodeSpace) -> bool:
+    """Whether the search keeps the image of every code under each colour permutation
+    (up to ``COLOUR_TABLE_LIMIT`` entries) rather than recolouring codes as it goes."""
+    return math.factorial(space.colours) * space.size <= COLOUR_TABLE_LIMIT
+
+
 def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
     """The image of every code under each permutation of the colours, and under each
     permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
-    group is their product, an element applying one of each. Built a digit at a time in
-    int16, so that nothing bigger than the images is ever held."""
-    weights = space.weights.astype(np.int16)
-    digits = space.digits.astype(np.intp)
-    sigmas = np.array(list(itertools.permutations(range(space.colours))), dtype=np.int16)
-    colour_images = np.zeros((len(sigmas), space.size), dtype=np.int16)
-    for row, weight in zip(digits, weights, strict=True):
-        colour_images += sigmas[:, row] * weight
+    group is their product, an element applying one of each. Past ``colour_table``, the
+    colour permutations themselves (colours!, colours) stand for the first table (the
+    kernel recolours codes digit by digit)."""
+    from .search_kernel import colour_table as recoloured  # numba: only searches need it
+
     pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.intp)
     position_images = np.zeros((len(pis), space.size), dtype=np.int16)
-    for i, weight in enumerate(weights):
+    for i, weight in enumerate(space.weights.astype(np.int16)):
         position_images += space.digits.astype(np.int16)[pis[:, i]] * weight
-    return colour_images, position_images
+    sigmas = permutations(space.colours)
+    if colour_table(space):
+        return recoloured(sigmas, position_images), position_images
+    return sigmas, position_images
 
 
 @dataclass
@@ -196,9 +235,9 @@ class OptimalSearch:
         self.counters[search_kernel.LIMIT] = NODE_LIMIT
         params = np.array([self.found, self.k, self.branching, only_possible], dtype=np.int64)
         self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)
-        # Group elements p << 32 | s: position permutation p after colour permutation s.
-        every = np.arange(len(position_images))[:, None] << 32 | np.arange(len(colour_images))
-        root = every.ravel()
+        # Group elements p << 32 | s: position permutation p after colour permutation s;
+        # none stands for the whole group, which is never stored (87 million on 10x4).
+        root = np.empty(0, dtype=np.int64)
         self._groups: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {
             (): (root, search_kernel.orbit_pool(*self.images, root))
         }

@@ -11,11 +11,12 @@ since any entry is only a value found before (two sets with one hash would need 
 2**64 sets stored). Memory stays bounded whatever the size searched.
 
 The context ``ctx`` is a tuple: the answer table (guess x code), the images of every code
-under each permutation of the colours and of the positions, each code's rank as written,
-the mask of codes the rules allow, those codes, the level bounds, the table's keys and
-values, counters, and parameters (the "found" answer, the number of answer slots, answers
-besides "found", whether only codes still possible may be guessed). Code sets are sorted
-int16 arrays.
+under each permutation of the colours (or the permutations themselves: see ``image``) and
+of the positions, each code's rank as written, the mask of codes the rules allow, those
+codes, the level bounds, the table's keys and values, counters, and parameters (the
+"found" answer, the number of answer slots, answers besides "found", whether only codes
+still possible may be guessed). Code sets are sorted int16 arrays; a set of group elements
+(``rows``) that is empty stands for the whole group.
 """
 
 from __future__ import annotations
@@ -122,31 +123,113 @@ def keep(keys: Any, vals: Any, h1: Any, h2: Any, value: Any) -> None:
 @njit(cache=True)
 def image(colour_images: Any, position_images: Any, element: Any, code: Any) -> Any:
     """The image of ``code`` under a group element: element ``p << 32 | s`` permutes the
-    colours by permutation ``s``, then the positions by permutation ``p``."""
+    colours by permutation ``s``, then the positions by permutation ``p``.
+    ``colour_images`` holds the image of every code under each colour permutation
+    (colours!, codes), or, where that table would be too big (10 colours x 4 positions:
+    72 GB), the permutations themselves (colours!, colours): then the code's digits are
+    recoloured one by one. With one position the two are the same table."""
+    spelt = _spelt(colour_images, position_images, code)
+    return _image(colour_images, position_images, element, code, spelt)
+
+
+@njit(cache=True)
+def _spelt(colour_images: Any, position_images: Any, code: Any) -> Any:
+    """Where codes are recoloured, the digits of ``code``, four bits each, the first
+    position lowest (at most 10 colours): spelt once for the many elements a caller
+    applies to one code, as divisions cost more than the rest of an image. Otherwise 0."""
+    size, colours = position_images.shape[1], colour_images.shape[1]
+    out, shift, weight, rest = np.int64(0), 0, 1, np.int64(code)
+    while colours != size and weight < size:
+        out |= (rest % colours) << shift
+        rest //= colours
+        shift += 4
+        weight *= colours
+    return out
+
+
+@njit(cache=True)
+def _image(colour_images: Any, position_images: Any, element: Any, code: Any, spelt: Any) -> Any:
+    """``image``, the code's digits spelt already (``_spelt``)."""
     p, s = element >> 32, element & 0xFFFFFFFF
-    return position_images[p, colour_images[s, code]]
+    size, colours = position_images.shape[1], colour_images.shape[1]
+    if colours == size:
+        return position_images[p, colour_images[s, code]]
+    out, weight = 0, 1
+    while weight < size:  # no slice of the table: a view here slows every caller's loop
+        out += colour_images[s, spelt & 15] * weight
+        spelt >>= 4
+        weight *= colours
+    return position_images[p, out]
+
+
+@njit(cache=True)
+def colour_table(sigmas: Any, position_images: Any) -> Any:
+    """The image of every code under each colour permutation of ``sigmas`` (colours!,
+    colours): the table ``image`` reads where it is small enough (see ``engine.optimal``)."""
+    size = position_images.shape[1]
+    spelt = np.empty(size, dtype=np.int64)
+    for c in range(size):
+        spelt[c] = _spelt(sigmas, position_images, c)
+    out = np.empty((len(sigmas), size), dtype=np.int16)
+    for s in range(len(sigmas)):
+        for c in range(size):  # element s: the first position permutation is the identity
+            out[s, c] = _image(sigmas, position_images, s, c, spelt[c])
+    return out
+
+
+@njit(cache=True, inline="always")
+def _order(colour_images: Any, position_images: Any, rows: Any) -> Any:
+    """How many group elements ``rows`` holds: none stands for the whole group, which is
+    never stored (10 colours x 4 positions make 87 million elements)."""
+    return len(rows) if len(rows) > 0 else len(colour_images) * len(position_images)
+
+
+@njit(cache=True, inline="always")
+def _element(colour_images: Any, rows: Any, i: Any) -> Any:
+    """The ``i``-th element of ``rows``: of the whole group when ``rows`` is empty, the
+    position permutations outermost."""
+    if len(rows) > 0:
+        return rows[i]
+    return (i // len(colour_images)) << 32 | (i % len(colour_images))
 
 
 @njit(cache=True)
 def fixing(colour_images: Any, position_images: Any, rows: Any, guess: Any) -> Any:
-    """The group elements of ``rows`` that leave ``guess`` unchanged."""
+    """The group elements of ``rows`` (empty: the whole group) that leave ``guess``
+    unchanged. Those of the whole group are not known in number beforehand: a second
+    pass, with room for all of them, only where they outnumber the first pass's room."""
     if len(rows) == 1:
         return rows
-    out = np.empty(len(rows), dtype=np.int64)
-    n = 0
-    for r in rows:
-        if image(colour_images, position_images, r, guess) == guess:
-            out[n] = r
-            n += 1
+    out = np.empty(len(rows) if len(rows) > 0 else 1 << 16, dtype=np.int64)
+    n = _fixers(colour_images, position_images, rows, guess, out)
+    if n > len(out):
+        out = np.empty(n, dtype=np.int64)
+        _fixers(colour_images, position_images, rows, guess, out)
     return out[:n].copy()
 
 
 @njit(cache=True)
+def _fixers(colour_images: Any, position_images: Any, rows: Any, guess: Any, out: Any) -> Any:
+    """How many elements of ``rows`` leave ``guess`` unchanged, written into ``out`` as
+    far as it holds them (an array growing inside the loop would slow it tenfold)."""
+    n, spelt = 0, _spelt(colour_images, position_images, guess)
+    for i in range(_order(colour_images, position_images, rows)):
+        r = _element(colour_images, rows, i)
+        if _image(colour_images, position_images, r, guess, spelt) == guess:
+            if n < len(out):
+                out[n] = r
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def first_image(colour_images: Any, position_images: Any, rank: Any, rows: Any, code: Any) -> Any:
-    """The first as written of the images of ``code`` under the group elements ``rows``."""
-    best = code
-    for r in rows:
-        c = image(colour_images, position_images, r, code)
+    """The first as written of the images of ``code`` under the group elements ``rows``
+    (empty: the whole group)."""
+    best, spelt = code, _spelt(colour_images, position_images, code)
+    for i in range(_order(colour_images, position_images, rows)):
+        r = _element(colour_images, rows, i)
+        c = _image(colour_images, position_images, r, code, spelt)
         if rank[c] < rank[best]:
             best = c
     return best
@@ -156,9 +239,9 @@ def first_image(colour_images: Any, position_images: Any, rank: Any, rows: Any, 
 def orbit_pool(
     colour_images: Any, position_images: Any, rank: Any, allowed: Any, everything: Any, rows: Any
 ) -> Any:
-    """One guess per orbit of the group: the first as written, if the rules allow it. A
-    code is passed over at the first image written before it, so only the firsts take a
-    look at every group element."""
+    """One guess per orbit of the group ``rows`` (empty: the whole group): the first as
+    written, if the rules allow it. A code is passed over at the first image written
+    before it, so only the firsts take a look at every group element."""
     if len(rows) == 1:
         return everything
     out = np.empty(len(rank), dtype=np.int16)
@@ -166,9 +249,10 @@ def orbit_pool(
     for c in range(len(rank)):
         if not allowed[c]:
             continue
-        first = True
-        for r in rows:
-            if rank[image(colour_images, position_images, r, c)] < rank[c]:
+        first, spelt = True, _spelt(colour_images, position_images, c)
+        for i in range(_order(colour_images, position_images, rows)):
+            r = _element(colour_images, rows, i)
+            if rank[_image(colour_images, position_images, r, c, spelt)] < rank[c]:
                 first = False
                 break
         if first:

@@ -103,14 +103,14 @@ async def test_a_size_out_of_reach_says_why_in_a_few_words(cache_dir: Path) -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await choose(pilot, 9, 4)
         assert line(app) == "Optimum 9x4: out of reach: exact only up to 4,096 codes"
-        await choose(pilot, 9, 3, repeats=False)
-        assert line(app) == "Optimum 9x3 no repeats: out of reach: exact only up to 8 colours"
+        await choose(pilot, 11, 3, repeats=False)
+        assert line(app) == "Optimum 11x3 no repeats: out of reach: exact only up to 10 colours"
         assert "the optimal strategy is computed" in str(app.screen.query_one("#optimum").tooltip)
         said = heard(app)
         await pilot.press("ctrl+o")
         await until(pilot, lambda: said)
         assert app.optimum.run is None and "exact only" not in said[-1]
-        assert "computed exactly only up to 8 colours" in said[-1]
+        assert "computed exactly only up to 10 colours" in said[-1]
 
 
 def test_the_memory_reason_is_cut_to_its_first_clause() -> None:

@@ -108,11 +108,11 @@ def hand_scores(space: CodeSpace, left: list[Code], guess: Code) -> dict[str, fl
 
 @pytest.mark.parametrize("strategy", ["knuth", "expected-size", "entropy", "most-parts"])
 def test_out_of_reach_sizes_are_rated_by_the_strategys_own_score(strategy: str) -> None:
-    """9 colours x 2 positions is beyond the exact search (its symmetries are too many):
+    """11 colours x 2 positions is beyond the exact search (it takes 10 colours at most):
     every guess is rated by the strategy's score, and the best is the best of all codes."""
-    space = CodeSpace(9, 2)
+    space = CodeSpace(11, 2)
     assert Rater(space, strategy).rule == strategy
-    codes = list(itertools.product(range(9), repeat=2))
+    codes = list(itertools.product(range(11), repeat=2))
     secret = (3, 5)
     guesses = [(0, 0), (0, 1), (5, 3), (3, 5)]
     ratings = rate_moves(space, strategy, moves_for(space, secret, guesses))
@@ -132,11 +132,11 @@ def test_a_best_guess_scored_on_a_sample_is_rated_on_every_code(strategy: str) -
     """Issue 11 item 12: on big spaces the best guess is scored on a sample and the person's
     guess on every code, so an equally good guess showed a cost (8x8: RRGGBBWW +28,365
     against knuth's BBWWRRGG, which splits the codes the same way). Small limits force the
-    sample on 9x2; the strategy's own guess played is then rated exactly its equal."""
+    sample on 11x2; the strategy's own guess played is then rated exactly its equal."""
     from engine.explain import estimated
     from engine.strategies.partitioning import Limits, PartitionStrategy
 
-    space = CodeSpace(9, 2)
+    space = CodeSpace(11, 2)
     rater = Rater(space, strategy)
     assert isinstance(rater.scorer, PartitionStrategy)
     rater.scorer.limits = Limits(exact=10, sampled_candidates=20, sampled_guesses=30)
@@ -145,22 +145,22 @@ def test_a_best_guess_scored_on_a_sample_is_rated_on_every_code(strategy: str) -
     assert estimated(best)
     rating = rater.rate(solver, best.guess, score((3, 5), space.to_digits(best.guess)), best)
     assert rating.best and rating.value == pytest.approx(rating.best_value)
-    codes = list(itertools.product(range(9), repeat=2))
+    codes = list(itertools.product(range(11), repeat=2))
     exact = hand_scores(space, codes, space.to_digits(best.guess))[strategy]
     assert rating.best_value == pytest.approx(exact)
 
 
 @pytest.mark.parametrize("strategy", ["sequential", "classic", "random"])
 def test_strategies_without_a_score_are_rated_by_expected_size(strategy: str) -> None:
-    space = CodeSpace(9, 2)
+    space = CodeSpace(11, 2)
     assert Rater(space, strategy).rule == "expected-size"
     (rating,) = rate_moves(space, strategy, moves_for(space, (1, 2), [(1, 1)]))
-    codes = list(itertools.product(range(9), repeat=2))
+    codes = list(itertools.product(range(11), repeat=2))
     assert rating.value == pytest.approx(hand_scores(space, codes, (1, 1))["expected-size"])
 
 
 def test_rating_later_moves_only_and_taking_advice_agree_with_a_full_rating() -> None:
-    space = CodeSpace(9, 2)
+    space = CodeSpace(11, 2)
     moves = moves_for(space, (4, 7), [(0, 1), (2, 3), (4, 5), (4, 7)])
     full = rate_moves(space, "knuth", moves)
     assert rate_moves(space, "knuth", moves, start=2) == full[2:]
@@ -191,7 +191,7 @@ def test_sentences_say_the_guess_the_best_and_the_unit() -> None:
 def test_candidates_followed_are_the_codes_that_fit() -> None:
     """The rater follows a game with the engine's solver: after each move the codes it
     weighs are exactly those that fit every answer (checked by hand)."""
-    space = CodeSpace(9, 2)
+    space = CodeSpace(11, 2)
     secret = (6, 2)
     moves = moves_for(space, secret, [(0, 2), (6, 1)])
     rater = Rater(space, "knuth")
@@ -200,7 +200,7 @@ def test_candidates_followed_are_the_codes_that_fit() -> None:
         rater.rate(solver, guess, got, rater.best(solver))
     fits = [
         space.from_digits(list(c))
-        for c in itertools.product(range(9), repeat=2)
+        for c in itertools.product(range(11), repeat=2)
         if all(answer(c, tuple(space.to_digits(g))) == tuple(a) for g, a in moves)
     ]
     assert np.array_equal(solver.candidates, sorted(fits))
@@ -241,7 +241,7 @@ def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_d
     with pytest.raises(MastermindError, match="code index 999 is outside"):
         rate_moves_apart(space, "knuth", [(999, moves[0][1])])
     # The other rule is numpy's work, done here.
-    wide = CodeSpace(9, 2)
+    wide = CodeSpace(11, 2)
     wide_moves = moves_for(wide, (4, 7), [(0, 1), (4, 7)])
     assert rate_moves_apart(wide, "entropy", wide_moves) == rate_moves(wide, "entropy", wide_moves)
 

@@ -107,13 +107,13 @@ def test_stats_plays_every_secret(
 def test_ratings_use_its_score_where_the_optimum_is_out_of_reach(
     throwaway: type[LargestTwo],
 ) -> None:
-    space = CodeSpace(9, 2)  # too many symmetries for the exact search
-    steps = play(space, make_strategy("knuth"), space.from_digits([7, 8]))
+    space = CodeSpace(11, 2)  # more colours than the exact search takes
+    steps = play(space, make_strategy("knuth"), space.from_digits([9, 10]))
     moves = [(s.guess, s.answer) for s in steps]
     ratings = rate_moves(space, NAME, moves)
     assert [r.rule for r in ratings] == [NAME] * len(moves)
     assert not any(r.higher_is_better for r in ratings)
-    fmt = partial(get_notation("digits").format, space)
+    fmt = partial(get_notation("numbers").format, space)
     assert ratings[0].amount(ratings[0].value).startswith("two largest classes ")
     assert f"{NAME}'s" in summary(ratings, fmt)
 
