@@ -95,12 +95,14 @@ def _ask(
     return result
 
 
-def stop_rating() -> None:
+def stop_rating() -> bool:
     """End a rating under way in the helper (its caller gets a MastermindError at once):
     a program that is quitting must not wait seconds for a search nobody will read. An
-    idle helper is left running, warm for the next caller."""
+    idle helper is left running, warm for the next caller. Whether one was ended."""
     if _helper_lock.locked() and _helper:
         _helper[0].kill()
+        return True
+    return False
 
 
 def take_notices() -> list[str]:
