@@ -3,7 +3,7 @@ from the answer, the sentence, and the person's guess split beside the strategy'
 
 from __future__ import annotations
 
-from app_helpers import enter, game_session, message, ready
+from app_helpers import enter, game_session, message, ready, until
 from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
@@ -79,20 +79,28 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
         session = game_session(app)
         before = Solver(session.space, make_strategy("knuth")).candidates
         rrgg = session.parse("RRGG")
-        assert bar_lines(app)[2].startswith("1,0 ") and "◀" in bar_lines(app)[2]
+
+        def bar(i: int) -> str:  # a line of the bars, "" while they are fewer
+            lines = bar_lines(app)
+            return lines[i] if i < len(lines) else ""
+
+        await until(pilot, lambda: bar(2).startswith("1,0 "))
+        assert "◀" in bar_lines(app)[2]
         await pilot.click(PartitionBars, offset=(1, 2 + HEAD))  # the answer's bar
+        await until(pilot, lambda: bar(2).startswith("▸ 1,0 "))
         lines = bar_lines(app)
-        assert lines[2].startswith("▸ 1,0 ")
         listed = " ".join(lines[3:11]).split()
         codes = class_codes(session.space, rrgg, before, Answer(1, 0))
         assert listed == [session.format(int(c)) for c in codes[: len(listed)]]
         assert lines[11] == f"{' ' * 6}… and {len(codes) - len(listed):,} more"
         await pilot.click(PartitionBars, offset=(1, 2 + HEAD))  # closes it
-        assert len(bar_lines(app)) == 13 and not bar_lines(app)[0].startswith("▸")
+        await until(pilot, lambda: len(bar_lines(app)) == 13)
+        assert not bar_lines(app)[0].startswith("▸")
         await pilot.click(PartitionBars, offset=(1, 12 + HEAD))  # the last bar, 4,0: RRGG
-        assert bar_lines(app)[12].startswith("▸ 4,0 █ ") and bar_lines(app)[13] == "      RRGG"
+        await until(pilot, lambda: bar(12).startswith("▸ 4,0 █ "))
+        assert bar_lines(app)[13] == "      RRGG"
         await enter(pilot, "BBWR")
-        assert not any(line.startswith(("▸", "  ")) for line in bar_lines(app))
+        await until(pilot, lambda: not any(line.startswith(("▸", "  ")) for line in bar_lines(app)))
 
 
 async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
