@@ -22,9 +22,6 @@ colours x 4 positions, no repeats) the published 26274.
 from __future__ import annotations
 
 import contextlib
-import itertools
-import math
-import os
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -32,36 +29,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from .codes import CodeSpace
-from .errors import ConfigError
 from .feedback import classes, encode, table
+from .optimal_reach import check_size, permutation_images, table_slots
 
 #: Hears a long search's progress: the fraction done, from 0 to 1.
 Progress = Callable[[float], None]
 
-#: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
-#: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
-#: with repeats (9x4, 6x5) are past the time.
-CODE_LIMIT = 4096
-#: Most codes without repeats: Bulls and Cows, 10 colours x 4 positions (5,040 codes).
-NO_REPEATS_LIMIT = 5040
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
-#: Most colours: Bulls and Cows' 10 digits (3,628,800 colour permutations).
-MAX_COLOURS = 10
-#: Most elements of the group of symmetries (colour x position permutations), each looked
-#: at by the first guesses: 10 colours x 4 positions make 87 million, 11 x 4 958 million.
-SYMMETRY_LIMIT = 1 << 28
-#: Most entries of the table of every code's image under each colour permutation: 8 colours
-#: x 4 positions take 165 million (330 MB, and halve the search's time); past it the search
-#: recolours codes as it goes (10 colours x 4 positions would take 36,288 million, 72 GB).
-COLOUR_TABLE_LIMIT = 1 << 28
 #: Groups of symmetries kept, one per history asked about (a tree of 6x4 asks for 1,315).
 GROUPS_KEPT = 1 << 14
 #: Sets a search may weigh before it stops as if interrupted (tests stop it early).
 NODE_LIMIT = 1 << 62
-#: Memory the process needs besides the search's own tables (numpy, numba, the tree).
-BASELINE = 200 << 20
 #: A total this high or higher: no strategy finishes the codes within the cap on guesses
 #: (the search's default budget, so a set that cannot be finished reads at least this).
 BEYOND = 1 << 40
@@ -70,107 +50,6 @@ BEYOND = 1 << 40
 class SearchStopped(KeyboardInterrupt):
     """The search stopped before the end (Ctrl+C, or its sets spent): what it proved is in
     its table (``OptimalSearch.proved``), and a new search can start from it."""
-
-
-def table_slots(space: CodeSpace) -> int:
-    """Slots of the search's transposition table (24 bytes each): about 500 a code, a
-    power of two (6x4 keeps about 20,000 entries, 7x4 about 600,000)."""
-    return 1 << max(16, min(24, (space.count * 512).bit_length()))
-
-
-def memory_needed(space: CodeSpace) -> int:
-    """Bytes the exact search needs at its peak, estimated from its tables: answers,
-    symmetry images, the transposition table. The whole group is never stored, and the
-    groups fixing guesses are small."""
-    colours, positions = math.factorial(space.colours), math.factorial(space.positions)
-    recoloured = space.size if colour_table(space) else space.colours
-    images = (colours * recoloured + 2 * positions * space.size) * 2
-    return space.size**2 + images + table_slots(space) * 24
-
-
-def available_memory() -> int:
-    """Bytes of memory free for a new process (MemAvailable), or the machine's total."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as meminfo:
-            for line in meminfo:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"))
-
-
-def check_size(space: CodeSpace) -> None:
-    """Raise ConfigError, saying the limit, when the exact search is out of reach: too
-    many codes or symmetries, or more memory than the machine has (with the estimate)."""
-    if space.count > (CODE_LIMIT if space.repeats else NO_REPEATS_LIMIT):
-        raise ConfigError(
-            f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
-            f"(8 colours x 4 positions), {NO_REPEATS_LIMIT:,} without repeats (10 colours "
-            f"x 4 positions); {space.rules_text()} make {space.count:,}: try --strategy "
-            "most-parts or entropy, the best heuristics"
-        )
-    if space.size > np.iinfo(np.int16).max:
-        raise ConfigError(
-            f"the optimal strategy numbers codes as if repeats were allowed, below 32,768; "
-            f"{space.rules_text()} would need {space.size:,} numbers: try --strategy "
-            "most-parts or entropy, the best heuristics"
-        )
-    if space.colours > MAX_COLOURS:
-        raise ConfigError(
-            f"the optimal strategy is computed exactly only up to {MAX_COLOURS} colours (Bulls "
-            f"and Cows' digits); {space.rules_text()} have {space.colours}: try --strategy "
-            "most-parts or entropy, the best heuristics"
-        )
-    group = math.factorial(space.colours) * math.factorial(space.positions)
-    if group > SYMMETRY_LIMIT:
-        raise ConfigError(
-            f"the optimal strategy is computed exactly only up to {SYMMETRY_LIMIT:,} "
-            f"symmetries (colours and positions permuted); {space.rules_text()} "
-            f"have {group:,}: try --strategy most-parts or entropy, the best heuristics"
-        )
-    need, have = memory_needed(space) + BASELINE, available_memory()
-    if need > have:
-        raise ConfigError(
-            f"the optimal strategy for {space.rules_text()} would need about "
-            f"{need / 2**30:.1f} GB of memory, and this machine has {have / 2**30:.1f} GB "
-            "free: try --strategy most-parts or entropy, the best heuristics"
-        )
-
-
-def permutations(n: int) -> np.ndarray:
-    """Every permutation of ``range(n)`` in lexicographic order (as itertools gives
-    them): (n!, n), int16, built from those of n - 1 values without a Python tuple each."""
-    out = np.zeros((1, 0), dtype=np.int16)
-    for m in range(1, n + 1):
-        # Those starting with f: f, then the permutations of the other values in order.
-        first = [np.full((len(out), 1), f, np.int16) for f in range(m)]
-        out = np.vstack([np.hstack((f, out + (out >= f))) for f in first])
-    return out
-
-
-def colour_table(space: CodeSpace) -> bool:
-    """Whether the search keeps the image of every code under each colour permutation
-    (up to ``COLOUR_TABLE_LIMIT`` entries) rather than recolouring codes as it goes."""
-    return math.factorial(space.colours) * space.size <= COLOUR_TABLE_LIMIT
-
-
-def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
-    """The image of every code under each permutation of the colours, and under each
-    permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
-    group is their product, an element applying one of each. Past ``colour_table``, the
-    colour permutations themselves (colours!, colours) stand for the first table (the
-    kernel recolours codes digit by digit)."""
-    from .search_kernel import colour_table as recoloured  # numba: only searches need it
-
-    pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.intp)
-    position_images = np.zeros((len(pis), space.size), dtype=np.int16)
-    for i, weight in enumerate(space.weights.astype(np.int16)):
-        position_images += space.digits.astype(np.int16)[pis[:, i]] * weight
-    sigmas = permutations(space.colours)
-    if colour_table(space):
-        return recoloured(sigmas, position_images), position_images
-    return sigmas, position_images
 
 
 @dataclass

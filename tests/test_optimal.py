@@ -306,7 +306,7 @@ def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_di
 def test_a_size_needing_more_memory_than_there_is_is_refused_with_the_estimate(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from engine import optimal
+    from engine import optimal_reach as optimal
 
     space = CodeSpace(7, 4)
     need = optimal.memory_needed(space) + optimal.BASELINE

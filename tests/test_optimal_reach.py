@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import CodeSpace, ConfigError
-from engine import optimal as optimal_module
-from engine.optimal import (
-    OptimalSearch,
+from engine import optimal_reach as optimal_module
+from engine.optimal import OptimalSearch
+from engine.optimal_reach import (
     check_size,
     colour_table,
     memory_needed,

@@ -80,7 +80,7 @@ class Optimal(Strategy):
         return self._solution(space).search
 
     def check(self, space: CodeSpace) -> None:
-        from ..optimal import check_size
+        from ..optimal_reach import check_size
 
         check_size(space)
 

@@ -168,7 +168,7 @@ def solution(
     guesses in the worst case, then on average): from the cache when a sound one is
     there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
-    from ..optimal import check_size
+    from ..optimal_reach import check_size
     from ..optimal_tree import tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
