@@ -5,6 +5,7 @@ with 128 + the signal's number as its return code."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -62,13 +63,23 @@ class RecordingApp(Working, App[None]):
     def on_mount(self) -> None:
         """Close on a stopping signal, in the event loop (a Python handler raising in the
         middle of it would leave the terminal raw), without waiting for thread workers.
-        Not under a test's headless run, whose loop is the test runner's."""
+        Not under a test's headless run, whose loop is the test runner's. Also ends with
+        its parent: a terminal gone without a hangup (its pseudo-terminal closed) left
+        Textual's input thread spinning on end of file, a core busy for as long as nobody
+        killed the app."""
+        parent = os.getppid()
+        self.set_interval(1.0, lambda: self._end_without(parent))
         if self.is_headless:
             return
         loop = asyncio.get_running_loop()
         loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
         for signum in CLOSING:
             loop.add_signal_handler(signum, self.exit, None, 128 + signum)
+
+    def _end_without(self, parent: int) -> None:
+        """End as a hangup would (exit status 129) once the parent process is gone."""
+        if os.getppid() != parent:
+            self.exit(None, 128 + signal.SIGHUP)
 
     def action_command_palette(self) -> None:
         """Textual's palette with guards against its races (``palette``)."""

@@ -117,3 +117,24 @@ def test_a_command_that_loaded_numba_ends_at_once_its_output_and_exit_handlers_k
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
     assert (done.returncode, done.stdout, done.stderr) == (3, "output handlers ran\n", "")
+
+
+async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pseudo-terminal closed without a hangup left an app spinning a core for an hour
+    (Textual's input thread reads end of file in a loop): the app checks each second that
+    its parent is still there, and ends as a hangup would (129) once it is gone."""
+    from mastermind_tui import recording
+    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.settings import Settings
+
+    app = MastermindApp(Settings.build(seed=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.is_running
+        parent = os.getppid()
+        monkeypatch.setattr(recording.os, "getppid", lambda: parent + 1)  # reparented
+        deadline = time.monotonic() + 60  # a safety net only
+        while app.is_running:
+            assert time.monotonic() < deadline
+            await pilot.pause(0.1)
+    assert app.return_code == 129
