@@ -123,7 +123,6 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
     """A pseudo-terminal closed without a hangup left an app spinning a core for an hour
     (Textual's input thread reads end of file in a loop): the app checks each second that
     its parent is still there, and ends as a hangup would (129) once it is gone."""
-    from mastermind_tui import recording
     from mastermind_tui.app import MastermindApp
     from mastermind_tui.settings import Settings
 
@@ -132,7 +131,7 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
         await pilot.pause()
         assert app.is_running
         parent = os.getppid()
-        monkeypatch.setattr(recording.os, "getppid", lambda: parent + 1)  # reparented
+        monkeypatch.setattr(os, "getppid", lambda: parent + 1)  # reparented
         deadline = time.monotonic() + 60  # a safety net only
         while app.is_running:
             assert time.monotonic() < deadline
