@@ -33,6 +33,17 @@ COLOUR_TABLE_LIMIT = 1 << 28
 BASELINE = 200 << 20
 
 
+def findable(guesses: int, positions: int) -> int:
+    """Most codes any strategy can tell apart within ``guesses`` guesses: one found by the
+    next guess, and in each class of the other answers as many as one guess fewer can
+    (the kernel's ``capacity``)."""
+    branching = positions * (positions + 3) // 2 - 1
+    room = 0
+    for _ in range(guesses):
+        room = 1 + branching * room
+    return room
+
+
 def table_slots(space: CodeSpace) -> int:
     """Slots of the search's transposition table (24 bytes each): about 500 a code, a
     power of two (6x4 keeps about 20,000 entries, 7x4 about 600,000)."""
@@ -65,11 +76,17 @@ def check_size(space: CodeSpace) -> None:
     """Raise ConfigError, saying the limit, when the exact search is out of reach: too
     many codes or symmetries, or more memory than the machine has (with the estimate)."""
     if space.count > (CODE_LIMIT if space.repeats else NO_REPEATS_LIMIT):
+        limits = (
+            f"{CODE_LIMIT:,} codes (8 colours x 4 positions), {NO_REPEATS_LIMIT:,} without "
+            "repeats (10 colours x 4 positions)"
+            if space.repeats
+            else f"{NO_REPEATS_LIMIT:,} codes without repeats (10 colours x 4 positions), "
+            f"{CODE_LIMIT:,} with repeats (8 colours x 4 positions)"
+        )
         raise ConfigError(
-            f"the optimal strategy is computed exactly only up to {CODE_LIMIT:,} codes "
-            f"(8 colours x 4 positions), {NO_REPEATS_LIMIT:,} without repeats (10 colours "
-            f"x 4 positions); {space.rules_text()} make {space.count:,}: try --strategy "
-            "most-parts or entropy, the best heuristics"
+            f"the optimal strategy is computed exactly only up to {limits}; "
+            f"{space.rules_text()} make {space.count:,}: try --strategy most-parts or "
+            "entropy, the best heuristics"
         )
     if space.size > np.iinfo(np.int16).max:
         raise ConfigError(

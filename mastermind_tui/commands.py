@@ -165,6 +165,13 @@ def stats(args: argparse.Namespace) -> int:
     settings = build_settings(args)
     space = settings.space
     games = args.games
+    if args.criteria:  # said before anything about how many games
+        if args.strategy is not None:
+            raise ConfigError(
+                "--criteria compares the optimal criteria itself: leave out --strategy "
+                "(--max-guesses N adds optimal-maxN beside them)"
+            )
+        make_strategy("optimal").check(space)
     if not args.all and games is None and space.count > QUICK_ALL:
         raise ConfigError(
             f"{space.rules_text()} make {space.count:,} codes: say --all to play every one "

@@ -255,3 +255,43 @@ async def test_watching_a_capped_optimum_then_going_home(cache_dir: Path) -> Non
         await pilot.press("f5")
         await until(pilot, lambda: "MASTERMIND — choose a game" in screen_text(pilot))
         assert pilot.app.screen.query_one("#strategy", Select).value == "optimal-max5"
+
+
+def test_a_cap_too_few_to_tell_the_codes_apart_is_refused_before_a_game(tmp_path: Path) -> None:
+    """`watch --max-guesses 3` on 6x4 opened a screen that could only fail: 3 guesses tell
+    at most 183 codes apart, so it is refused in one line (exit 2) as stats refuses it."""
+    env = {
+        "MASTERMIND_CACHE_DIR": str(tmp_path),
+        "MASTERMIND_CONFIG_DIR": "",
+        "PATH": "/usr/bin:/bin",
+    }
+    run = [sys.executable, "-m", "mastermind_tui"]
+    for command in (["watch", "--max-guesses", "3"], ["stats", "--max-guesses", "2"]):
+        done = subprocess.run([*run, *command], capture_output=True, text=True, env=env)
+        assert done.returncode == 2, command
+        assert done.stderr.count("\n") == 1
+        assert "within" in done.stderr and "tell at most" in done.stderr
+
+
+def test_criteria_refuses_a_strategy_and_an_out_of_reach_size_first(tmp_path: Path) -> None:
+    env = {
+        "MASTERMIND_CACHE_DIR": str(tmp_path),
+        "MASTERMIND_CONFIG_DIR": "",
+        "PATH": "/usr/bin:/bin",
+    }
+    stats = [sys.executable, "-m", "mastermind_tui", "stats", "--criteria"]
+    ignored = subprocess.run(
+        [*stats, "--strategy", "knuth"], capture_output=True, text=True, env=env
+    )
+    assert ignored.returncode == 2 and "leave out --strategy" in ignored.stderr
+    big = subprocess.run(
+        [*stats, "--colours", "8", "--positions", "5"], capture_output=True, text=True, env=env
+    )
+    assert big.returncode == 2 and "computed exactly only up to" in big.stderr
+
+
+def test_out_of_reach_without_repeats_names_the_limit_without_repeats() -> None:
+    """The home screen's short reason is the message's head: 8x5 without repeats is past
+    5,040 codes without repeats, not 4,096 (Bulls and Cows, 5,040, is within reach)."""
+    with pytest.raises(ConfigError, match=r"only up to 5,040 codes without repeats"):
+        make_strategy("optimal").check(CodeSpace(8, 5, False))

@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
+from ..errors import ConfigError
 from ..feedback import encode
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Progress, Strategy
@@ -80,9 +81,20 @@ class Optimal(Strategy):
         return self._solution(space).search
 
     def check(self, space: CodeSpace) -> None:
-        from ..optimal_reach import check_size
+        """Out of the search's reach, or a cap fewer guesses than could tell the codes
+        apart even if every answer split them perfectly (a cap that only the search can
+        rule out is refused when the tree is made)."""
+        from ..optimal_reach import check_size, findable
 
         check_size(space)
+        most = findable(self.max_guesses, space.positions) if self.max_guesses else 0
+        if self.max_guesses and most < space.count:
+            raise ConfigError(
+                f"no strategy finds every secret of {space.rules_text()} within "
+                f"{self.max_guesses} guesses ({space.count:,} codes; that many guesses tell "
+                f"at most {most:,} apart): allow more (--max-guesses), or play "
+                "optimal-worst, whose cap is the fewest that can be kept"
+            )
 
     def _solution(self, space: CodeSpace) -> Solution:
         size = (space.colours, space.positions, space.repeats)
