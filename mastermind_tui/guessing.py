@@ -17,6 +17,7 @@ from .views import TraceView
 from .what_if import WhatIf, what_if
 
 if TYPE_CHECKING:
+    from .jobs import Ticket
     from .session import GameSession
 
 
@@ -150,21 +151,31 @@ class PersonGuessing:
         self.best = choice
         return True
 
-    def advice_work(self) -> Callable[[], tuple[Solver, Decision | None]]:
+    def advice_work(self) -> Callable[[Ticket], tuple[Solver, Decision | None]]:
         """Work for a job, on a snapshot: bring a fork of the solver up to date with the
-        person's moves and, while the game goes on, work out the strategy's advice. The
-        result comes back through ``take_advice``."""
+        person's moves and, while the game goes on, work out the strategy's advice. What
+        the moves ruled out is told as soon as it is known (``take_knowledge``: the
+        advice may take a minute, the optimum of 8x4 searched first); the result comes
+        back through ``take_advice``."""
         twin = self.person.learner(seed=self.session.settings.seed)
         moves = list(self.person.moves)
         playing = not self.session.over
         seed = self.session.settings.seed
+        generation = self.session.generation
 
-        def work() -> tuple[Solver, Decision | None]:
+        def work(ticket: Ticket) -> tuple[Solver, Decision | None]:
             for guess, answer in moves[len(twin.steps) :]:
                 twin.observe(guess, *answer)
+            if playing:
+                ticket.tell((generation, twin.fork(seed=seed)))
             return twin, twin.fork(seed=seed).decide() if playing else None
 
         return work
+
+    def take_knowledge(self, generation: int, twin: Solver) -> bool:
+        """Keep what the moves ruled out before the advice comes, unless the person has
+        moved since."""
+        return generation == self.session.generation and self.person.learned(twin)
 
     def take_advice(self, generation: int, result: tuple[Solver, Decision | None]) -> bool:
         """Keep what ``advice_work`` learnt, unless the person has moved since."""

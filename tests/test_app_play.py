@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app_helpers import enter, game_session, message, ready
+import pytest
+from app_helpers import enter, game_session, message, ready, screen_text, until
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.screens.play import PlayScreen
@@ -231,3 +232,40 @@ async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line()
         await pilot.pause()
         assert trace.scroll_y > 0
         assert app.focused is app.screen.query_one("#command")
+
+
+async def test_what_a_guess_ruled_out_shows_before_the_advice_comes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The advice may take a minute (the optimum of 8x4 searched first): the codes left,
+    in the lab view and for HINT, come as soon as the guess is observed, not with it."""
+    import threading
+
+    from engine import Solver
+
+    release = threading.Event()
+    decide = Solver.decide
+
+    def slow_decide(self: Solver) -> object:
+        if self.steps:  # the opening's advice comes at once; later ones wait
+            assert release.wait(60)  # a safety bound only
+        return decide(self)
+
+    monkeypatch.setattr(Solver, "decide", slow_decide)
+    app = app_for()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
+        await pilot.app.workers.wait_for_complete()
+        session = game_session(app)
+        guess = wrong_guess(session.secret_text)
+        field = pilot.app.screen.query_one("#command", Input)
+        field.value = guess
+        await pilot.press("enter")
+        left = len(Solver(session.space, session.guessing.person.known.strategy).candidates)
+        await until(pilot, lambda: len(session.guessing.person.known.steps) == 1)
+        count = len(session.guessing.person.known.candidates)
+        assert count < left
+        await until(pilot, lambda: f"{count:,} of 1,296 codes still possible" in screen_text(pilot))
+        assert session.guessing.advice is None or session.guessing.advice.candidates_before == left
+        release.set()
+        await pilot.app.workers.wait_for_complete()

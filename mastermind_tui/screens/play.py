@@ -80,8 +80,7 @@ class PlayScreen(GameScreen):
         """Draw the board at once, and set the knowledge, the advice and the ratings to be
         worked out."""
         self.draw_board()
-        work = self.session.guessing.advice_work()
-        self.compute("advice", self.session.generation, lambda ticket: work())
+        self.compute("advice", self.session.generation, self.session.guessing.advice_work())
         self.rate()
         self.draw_trace()
 
@@ -151,6 +150,13 @@ class PlayScreen(GameScreen):
         assert isinstance(solver, Solver)
         self.session.guessing.take_advice(tag, (solver, decision))
         self.draw_trace()
+
+    def heard(self, job: str, news: object) -> None:
+        """What the moves ruled out, before the advice: the codes left, HINT's count."""
+        if job == "advice" and isinstance(news, tuple):
+            generation, twin = news
+            if isinstance(twin, Solver) and self.session.guessing.take_knowledge(generation, twin):
+                self.draw_trace()
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
