@@ -13,6 +13,7 @@ from engine.explain import answer_text as written
 from engine.feedback import decode
 from engine.notation import Notation
 from engine.tree import Node, build_tree
+from engine.words import plural
 
 from .commands import prepare
 from .launch import build_settings
@@ -81,7 +82,7 @@ def as_text(
                 child, space, notation, depth, level + 1, f"{answer_text(cls, space.positions)} -> "
             )
     elif node.children:
-        yield f"{'  ' * (level + 1)}... {len(node.children)} answers below"
+        yield f"{'  ' * (level + 1)}... {plural(len(node.children), 'answer')} below"
 
 
 def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dict[str, Any]:

@@ -295,3 +295,10 @@ def test_out_of_reach_without_repeats_names_the_limit_without_repeats() -> None:
     5,040 codes without repeats, not 4,096 (Bulls and Cows, 5,040, is within reach)."""
     with pytest.raises(ConfigError, match=r"only up to 5,040 codes without repeats"):
         make_strategy("optimal").check(CodeSpace(8, 5, False))
+
+
+def test_a_cap_no_strategy_keeps_leaves_nothing_to_resume(cache_dir: Path) -> None:
+    """A cap the search proves impossible is said, and no .partial.npz is left behind."""
+    with pytest.raises(ConfigError, match="within 4 guesses"):
+        make_strategy("optimal-max4").prepare(CodeSpace(6, 4))
+    assert not list(cache_dir.iterdir())

@@ -215,6 +215,8 @@ def solution(
             from ..optimal_spread import spread_tree
 
             tree = spread_tree(search, runner, _progress.get())
+    except ConfigError:  # a cap no strategy keeps: nothing to resume
+        raise
     except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
         cache.save_arrays(partial, partial_key, search.proved())
         raise

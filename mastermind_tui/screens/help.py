@@ -41,11 +41,11 @@ in the wrong place.
 
 The game is spoiler-free: unless the laboratory view is on, the ratings come at the end.
 Each guess is rated against the best one there: where the exact optimum is known (up to
-6 colours x 4 positions at once, larger sizes once `mastermind stats --strategy optimal
---all` has searched them), by the guesses still expected after it with perfect play from
-then on; elsewhere by the strategy's own score. **Cost** in History (a column where the
-terminal is wide enough) is what each guess lost; the summary at the end adds it up. A
-click on a bar of the Solver trace lists its codes.
+6 colours x 4 positions at once, larger sizes once searched: Ctrl+O on the home screen,
+or `mastermind stats --strategy optimal --all`), by the guesses still expected after it
+with perfect play from then on; elsewhere by the strategy's own score. **Cost** in
+History (a column where the terminal is wide enough) is what each guess lost; the summary
+at the end adds it up. A click on a bar of the Solver trace lists its codes.
 """
 
 COMPUTER = """\
