@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from app_helpers import enter, message, screen_text
+from app_helpers import enter, message, screen_text, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.widgets import Checkbox, Input, Select, Static
@@ -448,7 +448,9 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
         assert fields == ["10", "4", "10"]
         assert screen.query_one("#notation", Select).value == "digits"
         assert screen.query_one("#no-repeats", Checkbox).value is True
+        assert screen.query_one("#preset", Select).value == "bulls-and-cows"  # still its own
         screen.query_one("#moves", Input).value = "12"  # typed after the preset: it wins
+        await until(pilot, lambda: screen.query_one("#preset", Select).value == Select.NULL)
         screen.query_one("#lab", Checkbox).value = True  # the trace below, as it comes
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()

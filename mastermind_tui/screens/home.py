@@ -222,6 +222,23 @@ class HomeScreen(SizedScreen):
         for name in PRESET_FIELDS:
             self._show(name, fixed[name])
 
+    @on(Input.Changed, "#colours, #positions, #moves")
+    @on(Checkbox.Changed, f"#{_NO_REPEATS}")
+    @on(Select.Changed, "#notation")
+    def _preset_kept(self) -> None:
+        """The preset's name stays only while the fields it fills hold its values (Bulls
+        and Cows stayed named over 8 colours with repeats)."""
+        preset = self.query_one("#preset", Select)
+        if preset.value == Select.NULL:
+            return
+        fixed = PRESETS[str(preset.value)]
+        try:
+            same = all(self._read(name) == fixed[name] for name in PRESET_FIELDS)
+        except SettingError:
+            same = False
+        if not same:
+            preset.clear()
+
     @on(Input.Submitted)
     @on(FormSelect.Submitted)
     @on(Tick.Submitted)
