@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from engine import STRATEGIES, MastermindError
 from engine.codes import CodeSpace
-from engine.notation import NOTATIONS
+from engine.notation import NOTATIONS, get_notation
 
 from ..compare_session import DEFAULT_RIVALS, read_strategies
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
@@ -180,6 +180,7 @@ class HomeScreen(SizedScreen):
     def on_mount(self) -> None:
         self.query_one("#mode", Select).focus()
         self._show_optimum()
+        self._secret_example()
 
     def settings(self) -> Settings:
         """Settings from the form, or MastermindError saying what is wrong (a number is
@@ -221,6 +222,19 @@ class HomeScreen(SizedScreen):
         fixed = PRESETS[str(event.value)]
         for name in PRESET_FIELDS:
             self._show(name, fixed[name])
+
+    @on(Input.Changed, "#colours, #positions")
+    @on(Select.Changed, "#notation")
+    def _secret_example(self) -> None:
+        """The secret's example written as the form's games write codes (a digits game
+        was shown RGOY)."""
+        try:
+            notation = get_notation(str(self._read("notation")))
+            colours, positions = int(str(self._read("colours"))), int(str(self._read("positions")))
+            example = notation.example(colours, positions)
+        except (MastermindError, ValueError, IndexError):
+            return  # the form says what is wrong; the example waits for a valid size
+        self.query_one("#secret", Input).placeholder = f"e.g. {example}"
 
     @on(Input.Changed, "#colours, #positions, #moves")
     @on(Checkbox.Changed, f"#{_NO_REPEATS}")
