@@ -151,7 +151,7 @@ class PersonGuessing:
         self.best = choice
         return True
 
-    def advice_work(self) -> Callable[[Ticket], tuple[Solver, Decision | None]]:
+    def advice_work(self) -> Callable[[Ticket | None], tuple[Solver, Decision | None]]:
         """Work for a job, on a snapshot: bring a fork of the solver up to date with the
         person's moves and, while the game goes on, work out the strategy's advice. What
         the moves ruled out is told as soon as it is known (``take_knowledge``: the
@@ -163,10 +163,10 @@ class PersonGuessing:
         seed = self.session.settings.seed
         generation = self.session.generation
 
-        def work(ticket: Ticket) -> tuple[Solver, Decision | None]:
+        def work(ticket: Ticket | None = None) -> tuple[Solver, Decision | None]:
             for guess, answer in moves[len(twin.steps) :]:
                 twin.observe(guess, *answer)
-            if playing:
+            if playing and ticket is not None:
                 ticket.tell((generation, twin.fork(seed=seed)))
             return twin, twin.fork(seed=seed).decide() if playing else None
 
