@@ -449,8 +449,8 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
         assert screen.query_one("#notation", Select).value == "digits"
         assert screen.query_one("#no-repeats", Checkbox).value is True
         assert screen.query_one("#preset", Select).value == "bulls-and-cows"  # still its own
-        secret = screen.query_one("#secret", Input)
-        await until(pilot, lambda: secret.placeholder == "e.g. 0123")  # written in digits
+        to_watch = screen.query_one("#secret", Input)
+        await until(pilot, lambda: to_watch.placeholder == "e.g. 0123")  # written in digits
         screen.query_one("#moves", Input).value = "12"  # typed after the preset: it wins
         await until(pilot, lambda: screen.query_one("#preset", Select).value == Select.NULL)
         screen.query_one("#lab", Checkbox).value = True  # the trace below, as it comes
