@@ -178,8 +178,11 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     if run is not None:
         key = f"(busy: {run.size} at {run.percent}%)"
     else:
-        key = "(Ctrl+O resumes)" if said.startswith("stopped") else "(Ctrl+O)"
+        begun = said.startswith("stopped") or strategy.begun(space)
+        key = "(Ctrl+O resumes)" if begun else "(Ctrl+O)"
     state = said or f"not cached, {duration(strategy.seconds(space, 0))} to search"
+    if not said and strategy.begun(space):  # stopped in another run: the rest is less
+        state = f"part searched, {duration(strategy.seconds(space, 0))} at most to finish"
     return f"{size}: {state} {key}", said
 
 

@@ -93,6 +93,10 @@ async def test_an_uncached_size_gets_the_strategys_own_estimate(
         assert expected in screen_text(pilot)  # whole, on screen
         await choose(pilot, 6, 4)
         assert "under a second to search" in line(app)
+        (cache_dir / "optimal-7x4.partial.npz").write_bytes(b"")  # a search stopped before
+        await choose(pilot, 7, 4)
+        expected = f"Optimum 7x4: part searched, {estimate} at most to finish (Ctrl+O resumes)"
+        assert line(app) == expected and expected in screen_text(pilot)
         app.screen.query_one("#colours", Input).value = "x"  # not a size: nothing said
         await pilot.pause()
         assert line(app) == ""

@@ -18,7 +18,7 @@ from ..errors import ConfigError
 from ..feedback import encode
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Progress, Strategy
-from .solutions import Solution, is_cached, reporting, solution
+from .solutions import Solution, is_begun, is_cached, reporting, solution
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
@@ -71,6 +71,10 @@ class Optimal(Strategy):
     def cached(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size is on disk."""
         return is_cached(space, self.only_possible, self.max_guesses, self.worst_first)
+
+    def begun(self, space: CodeSpace) -> bool:
+        """Whether a search of this criterion's tree stopped part way (it resumes)."""
+        return is_begun(space, self.only_possible, self.max_guesses, self.worst_first)
 
     def notice(self, space: CodeSpace) -> str:
         """What the tree's making had to say (a damaged cache searched again), or ""."""

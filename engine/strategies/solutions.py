@@ -130,10 +130,25 @@ def is_cached(
     worst_first: bool = False,
 ) -> bool:
     """Whether a tree for the size is on disk (sound or not: reading it says)."""
+    return _on_disk(_cache_name(space, only_possible, max_guesses, worst_first))
+
+
+def is_begun(
+    space: CodeSpace,
+    only_possible: bool = False,
+    max_guesses: int | None = None,
+    worst_first: bool = False,
+) -> bool:
+    """Whether a search of the size stopped part way, keeping what it proved (the next
+    one resumes from it)."""
+    name = _cache_name(space, only_possible, max_guesses, worst_first)
+    return _on_disk(name.replace(".json", ".partial.npz"))
+
+
+def _on_disk(name: str) -> bool:
     from .. import cache
 
     folder = cache.directory()
-    name = _cache_name(space, only_possible, max_guesses, worst_first)
     return folder is not None and (folder / name).exists()
 
 
