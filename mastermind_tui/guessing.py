@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
 from engine.explain import score_text
@@ -17,8 +17,14 @@ from .views import TraceView
 from .what_if import WhatIf, what_if
 
 if TYPE_CHECKING:
-    from .jobs import Ticket
     from .session import GameSession
+
+
+class Teller(Protocol):
+    """Where a job tells news before its end (``jobs.Ticket``; the model imports no
+    Textual, so not that class itself)."""
+
+    def tell(self, news: object) -> None: ...
 
 
 class PersonGuessing:
@@ -151,7 +157,7 @@ class PersonGuessing:
         self.best = choice
         return True
 
-    def advice_work(self) -> Callable[[Ticket | None], tuple[Solver, Decision | None]]:
+    def advice_work(self) -> Callable[[Teller | None], tuple[Solver, Decision | None]]:
         """Work for a job, on a snapshot: bring a fork of the solver up to date with the
         person's moves and, while the game goes on, work out the strategy's advice. What
         the moves ruled out is told as soon as it is known (``take_knowledge``: the
@@ -163,7 +169,7 @@ class PersonGuessing:
         seed = self.session.settings.seed
         generation = self.session.generation
 
-        def work(ticket: Ticket | None = None) -> tuple[Solver, Decision | None]:
+        def work(ticket: Teller | None = None) -> tuple[Solver, Decision | None]:
             for guess, answer in moves[len(twin.steps) :]:
                 twin.observe(guess, *answer)
             if playing and ticket is not None:
