@@ -118,7 +118,12 @@ def test_bulls_and_cows_and_nine_colours_without_repeats_are_offered(
     ("colours", "positions", "repeats", "reason"),
     [
         (9, 4, True, r"up to 4,096 codes .*5,040 without repeats.* make 6,561"),
-        (11, 4, False, r"5,040 without repeats \(10 colours x 4 positions\).* make 7,920"),
+        (
+            11,
+            4,
+            False,
+            r"up to 5,040 codes without repeats \(10 colours x 4 positions\).* make 7,920",
+        ),
         (7, 6, False, r"below 32,768; .* would need 117,649 numbers"),
         (11, 3, False, r"only up to 10 colours .* have 11"),
         (2, 12, True, r"268,435,456 symmetries .* have 958,003,200"),
