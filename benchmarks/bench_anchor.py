@@ -28,6 +28,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ANCHOR = Path(__file__).resolve().parents[2] / "shared" / "anchors" / "arfst23"
 
@@ -101,6 +102,19 @@ def run(argv: list[str], env: dict[str, str]) -> Run:
             err.seek(0)
             raise RuntimeError(f"{argv[0]} failed: {err.read().decode().strip()}")
     return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode())
+
+
+def fresh_stats(arguments: list[str]) -> tuple[Run, Any]:
+    """``mastermind stats ARGUMENTS --json`` as a person runs it: a fresh process with an
+    empty cache of trees and the compiled kernel already on disk (``NUMBA_CACHE_DIR``
+    passed on when set); its CPU, peak memory and the JSON it printed."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    if "NUMBA_CACHE_DIR" in os.environ:
+        env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
+    command = [sys.executable, "-m", "mastermind_tui", "stats", *arguments, "--json"]
+    with tempfile.TemporaryDirectory() as trees:
+        done = run(command, {**env, "MASTERMIND_CACHE_DIR": trees})
+    return done, json.loads(done.stdout)
 
 
 def build_anchor(source: Path, size: Size, folder: Path) -> Path | None:

@@ -14,12 +14,8 @@ run.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
-import tempfile
 
-from bench_anchor import run
+from bench_anchor import fresh_stats
 
 #: name: (options, {criterion: published total}, where they are published).
 SIZES: dict[str, tuple[tuple[str, ...], dict[str, int], str]] = {
@@ -47,17 +43,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="5x4,6x4,6x4-no-repeats,7x4")
     args = parser.parse_args()
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-    if "NUMBA_CACHE_DIR" in os.environ:
-        env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
     print("| size | criterion | total | average | worst | published | CPU s (all) | peak MB |")
     print("|---|---|---|---|---|---|---|---|")
     for name in args.sizes.split(","):
         options, published, source = SIZES[name]
-        command = [sys.executable, "-m", "mastermind_tui", "stats", "--criteria", "--all"]
-        with tempfile.TemporaryDirectory() as trees:
-            done = run([*command, "--json", *options], {**env, "MASTERMIND_CACHE_DIR": trees})
-        for i, result in enumerate(json.loads(done.stdout)["criteria"]):
+        done, printed = fresh_stats(["--criteria", "--all", *options])
+        for i, result in enumerate(printed["criteria"]):
             criterion, total = result["strategy"], result["total_guesses"]
             expected = published.get(criterion)
             if expected is not None and total != expected:

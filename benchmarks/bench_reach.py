@@ -12,12 +12,8 @@ are user + system; a total that differs from a published one stops the run.
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import sys
-import tempfile
 
-from bench_anchor import run
+from bench_anchor import fresh_stats
 
 #: name: (options, published total or None, where it is published).
 SIZES: dict[str, tuple[tuple[str, ...], int | None, str]] = {
@@ -42,19 +38,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(SIZES))
     args = parser.parse_args()
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
-    if "NUMBA_CACHE_DIR" in os.environ:
-        env["NUMBA_CACHE_DIR"] = os.environ["NUMBA_CACHE_DIR"]
     print("| size | codes | total | average | worst | published | CPU s | peak MB |")
     print("|---|---|---|---|---|---|---|---|")
     for name in args.sizes.split(","):
         options, published, source = SIZES[name]
-        command = [sys.executable, "-m", "mastermind_tui", "stats", "--strategy", "optimal"]
-        with tempfile.TemporaryDirectory() as trees:
-            done = run(
-                [*command, "--all", "--json", *options], {**env, "MASTERMIND_CACHE_DIR": trees}
-            )
-        result = json.loads(done.stdout)
+        done, result = fresh_stats(["--strategy", "optimal", "--all", *options])
         total = result["total_guesses"]
         if published is not None and total != published:
             raise SystemExit(f"{name}: ours {total}, published {published} ({source})")
