@@ -14,6 +14,7 @@ import numpy as np
 from .codes import CodeSpace
 from .errors import ConfigError
 from .optimal import BEYOND, Node, OptimalSearch, Progress, pick, tie_order
+from .optimal_reach import findable
 
 # -- the strategy's decision tree, built once and kept on disk ------------------------------
 
@@ -70,7 +71,7 @@ def least_cap(search: OptimalSearch) -> int:
     could tell the codes apart if every guess split perfectly, one more until the
     search finds a way (the table keeps what each try proved)."""
     n, cap = len(search.everything), 1
-    while search.kernel.capacity(cap, search.branching) < n:
+    while findable(cap, search.space.positions) < n:
         cap += 1
     while True:
         search.max_guesses = cap

@@ -175,14 +175,17 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     if size in searches.ready:  # searched here, with no cache to keep it in
         return f"{size}: ready (this session only)", ""
     said = searches.said.get(size, "")
+    begun = said.startswith("stopped") or strategy.begun(space)  # stopped here or before
     if run is not None:
         key = f"(busy: {run.size} at {run.percent}%)"
     else:
-        begun = said.startswith("stopped") or strategy.begun(space)
         key = "(Ctrl+O resumes)" if begun else "(Ctrl+O)"
-    state = said or f"not cached, {duration(strategy.seconds(space, 0))} to search"
-    if not said and strategy.begun(space):  # stopped in another run: the rest is less
-        state = f"part searched, {duration(strategy.seconds(space, 0))} at most to finish"
+    estimate = duration(strategy.seconds(space, 0))
+    state = said or (
+        f"part searched, {estimate} at most to finish"  # stopped in another run
+        if begun
+        else f"not cached, {estimate} to search"
+    )
     return f"{size}: {state} {key}", said
 
 

@@ -228,12 +228,15 @@ class HomeScreen(SizedScreen):
     def _secret_example(self) -> None:
         """The secret's example written as the form's games write codes (a digits game
         was shown RGOY)."""
-        try:
-            notation = get_notation(str(self._read("notation")))
-            colours, positions = int(str(self._read("colours"))), int(str(self._read("positions")))
-            example = notation.example(colours, positions)
-        except (MastermindError, ValueError, IndexError):
+        size = self.form_size()
+        if size is None:
             return  # the form says what is wrong; the example waits for a valid size
+        notation = get_notation(str(self.query_one("#notation", Select).value))
+        try:
+            notation.check(size.colours)  # letters name 8 colours at most
+        except MastermindError:
+            return
+        example = notation.example(size.colours, size.positions)
         self.query_one("#secret", Input).placeholder = f"e.g. {example}"
 
     @on(Input.Changed, "#colours, #positions, #moves")
