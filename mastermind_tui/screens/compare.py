@@ -143,14 +143,12 @@ class CompareScreen(SizedScreen):
         return moved
 
     def action_play(self) -> None:
-        if self.playback.playing:
-            self.playback.pause()
-        else:
-            if self.session.at_end:
-                self.session.jump(0)
-                self.redraw()
-            self.playback.play()
+        self.playback.toggle(self.session.at_end, self._rewind)
         self._status()
+
+    def _rewind(self) -> None:
+        self.session.jump(0)
+        self.redraw()
 
     def action_speed(self, by: int) -> None:
         self.playback.faster(by)

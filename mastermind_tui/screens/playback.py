@@ -41,6 +41,16 @@ class Playback:
             self._timer.stop()
             self._timer = None
 
+    def toggle(self, at_end: bool, rewind: Callable[[], None]) -> None:
+        """Space: pause, or play, from the first beat again (``rewind``) when the last one
+        is on show."""
+        if self.playing:
+            self.pause()
+            return
+        if at_end:
+            rewind()
+        self.play()
+
     def faster(self, by: int) -> None:
         """+ (1) or - (-1): the next speed, at once if playing."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + by))

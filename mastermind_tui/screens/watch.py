@@ -235,14 +235,12 @@ class WatchScreen(AsksWhatIf):
 
     def action_play(self) -> None:
         """Space: play the beats at the speed set, or pause on the beat on show."""
-        if self.playback.playing:
-            self.pause()
-            return
-        if self.session.at_end:
-            self.session.jump(0)
-            self.redraw()
-        self.playback.play()
+        self.playback.toggle(self.session.at_end, self._rewind)
         self._status()
+
+    def _rewind(self) -> None:
+        self.session.jump(0)
+        self.redraw()
 
     def action_speed(self, by: int) -> None:
         """+ and -: play faster or slower (said on the status line)."""
