@@ -19,6 +19,7 @@ import argparse
 import heapq
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from engine import CodeSpace, make_strategy
@@ -67,14 +68,34 @@ def makespan(times: list[float], workers: int) -> float:
     return max(free)
 
 
+@contextmanager
+def local_cluster(workers: int, dashboard: str | None = None) -> Iterator[tuple[Cluster, float]]:
+    """A LocalCluster of ``workers`` one-thread processes on loopback, connected as the
+    engine connects to a scheduler, and the seconds it took to start; closed after."""
+    from distributed import LocalCluster
+
+    began = time.perf_counter()
+    local = LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=dashboard,
+    )
+    cluster = Cluster(local.scheduler_address)
+    try:
+        yield cluster, time.perf_counter() - began
+    finally:
+        cluster.close()
+        local.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("strategy", nargs="?", default="knuth")
     parser.add_argument("colours", nargs="?", type=int, default=7)
     parser.add_argument("positions", nargs="?", type=int, default=5)
     args = parser.parse_args()
-    from distributed import LocalCluster
-
     space = CodeSpace(args.colours, args.positions)
     name = f"{args.strategy} on {args.colours}x{args.positions} ({space.count:,} secrets)"
     rows: list[tuple[str, float, int]] = []
@@ -83,21 +104,8 @@ def main() -> None:
     overhead = 0.0
     first, times = task_times(space, args.strategy)
     for workers in (1, 2):
-        began = time.perf_counter()
-        local = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address="127.0.0.1:0",
-        )
-        cluster = Cluster(local.scheduler_address)
-        start_up = time.perf_counter() - began
-        try:
+        with local_cluster(workers, dashboard="127.0.0.1:0") as (cluster, start_up):
             seconds, total = timed(space, args.strategy, runner=cluster)
-        finally:
-            cluster.close()
-            local.close()
         rows.append(
             (
                 f"Dask, {workers} worker{'s' * (workers > 1)} (start-up {start_up:.1f} s)",

@@ -20,24 +20,16 @@ doing.
 from __future__ import annotations
 
 import argparse
-import heapq
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from bench_cluster import local_cluster, makespan
+
 from engine import CodeSpace
 from engine import optimal_spread as spread
-from engine.cluster import Cluster
 from engine.optimal import OptimalSearch
 from engine.optimal_tree import build_tree
-
-
-def makespan(times: list[float], workers: int) -> float:
-    """Tasks longest first, each to the worker free soonest."""
-    free = [0.0] * workers
-    for t in sorted(times, reverse=True):
-        heapq.heappush(free, heapq.heappop(free) + t)
-    return max(free, default=0.0)
 
 
 def timed(space: CodeSpace, runner: Any = None) -> tuple[float, int]:
@@ -77,28 +69,13 @@ def main() -> None:
     parser.add_argument("colours", nargs="?", type=int, default=8)
     parser.add_argument("positions", nargs="?", type=int, default=4)
     args = parser.parse_args()
-    from distributed import LocalCluster
-
     space = CodeSpace(args.colours, args.positions)
     rows: list[tuple[str, float, int]] = [("one process", *timed(space))]
     overhead = 0.0
     setup, client, rounds = task_times(space)
     for workers in (1, 2):
-        began = time.perf_counter()
-        local = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            host="127.0.0.1",
-            dashboard_address=None,
-        )
-        cluster = Cluster(local.scheduler_address)
-        start_up = time.perf_counter() - began
-        try:
+        with local_cluster(workers) as (cluster, start_up):
             seconds, total = timed(space, cluster)
-        finally:
-            cluster.close()
-            local.close()
         label = f"Dask, {workers} worker{'s' * (workers > 1)} (start-up {start_up:.1f} s)"
         rows.append((label, seconds, total))
         spans = sum(makespan(times, workers) for times in rounds)

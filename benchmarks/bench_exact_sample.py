@@ -18,23 +18,15 @@ and says by how much.
 from __future__ import annotations
 
 import argparse
-import heapq
 import time
 
 import numpy as np
+from bench_cluster import makespan
 
 from engine import CodeSpace, make_strategy
 from engine.feedback import against, encode
 from engine.games import _walk_part
 from engine.strategies import NO_DRAWS, Position
-
-
-def makespan(times: list[float], workers: int) -> float:
-    """Tasks longest first, each to the worker free soonest."""
-    free = [0.0] * workers
-    for t in sorted(times, reverse=True):
-        heapq.heappush(free, heapq.heappop(free) + t)
-    return max(free)
 
 
 def main() -> None:
