@@ -18,7 +18,7 @@ from ..errors import ConfigError
 from ..feedback import encode
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Progress, Strategy
-from .solutions import Solution, is_begun, is_cached, reporting, solution
+from .solutions import Criterion, Solution, is_begun, is_cached, reporting, solution
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
@@ -68,13 +68,18 @@ class Optimal(Strategy):
         search = 0.0 if self.cached(space) else 0.5 + 0.3 * (space.count / 1296) ** 4.5
         return search + 2e-6 * games
 
+    @property
+    def criterion(self) -> Criterion:
+        """Which optimum this strategy plays (what names its tree on disk)."""
+        return Criterion(self.only_possible, self.max_guesses, self.worst_first)
+
     def cached(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size is on disk."""
-        return is_cached(space, self.only_possible, self.max_guesses, self.worst_first)
+        return is_cached(space, self.criterion)
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
-        return is_begun(space, self.only_possible, self.max_guesses, self.worst_first)
+        return is_begun(space, self.criterion)
 
     def notice(self, space: CodeSpace) -> str:
         """What the tree's making had to say (a damaged cache searched again), or ""."""
@@ -105,7 +110,7 @@ class Optimal(Strategy):
         if not (self.only_possible or self.max_guesses or self.worst_first):
             # Called as every other caller calls it, so that lru_cache finds one entry.
             return solution(*size)
-        return solution(*size, self.only_possible, self.max_guesses, self.worst_first)
+        return solution(*size, *self.criterion)
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
@@ -106,43 +106,42 @@ def stop(search: OptimalSearch) -> None:
     search.counters[search.kernel.STOP] = 1
 
 
-def _criterion(only_possible: bool, max_guesses: int | None, worst_first: bool) -> str:
-    """The criterion's part of a cache file's name: "optimal", "optimal-fit-max5"..."""
-    cap = "-worst" if worst_first else f"-max{max_guesses}" if max_guesses else ""
-    return ("optimal-fit" if only_possible else "optimal") + cap
+class Criterion(NamedTuple):
+    """Which optimum a tree is: every guess a code still possible, a cap on guesses, the
+    worst case first (the plain optimum: none of them)."""
+
+    only_possible: bool = False
+    max_guesses: int | None = None
+    worst_first: bool = False
+
+    @property
+    def name(self) -> str:
+        """The criterion as its cache files are named: "optimal", "optimal-fit-max5"..."""
+        cap = (
+            "-worst" if self.worst_first else f"-max{self.max_guesses}" if self.max_guesses else ""
+        )
+        return ("optimal-fit" if self.only_possible else "optimal") + cap
+
+    def file(self, space: CodeSpace, suffix: str = ".json") -> str:
+        """Its tree's cache file for ``space`` (``.partial.npz``: what a stopped search
+        proved)."""
+        tail = "" if space.repeats else "-no-repeats"
+        return f"{self.name}-{space.colours}x{space.positions}{tail}{suffix}"
 
 
-def _cache_name(
-    space: CodeSpace,
-    only_possible: bool = False,
-    max_guesses: int | None = None,
-    worst_first: bool = False,
-) -> str:
-    tail = "" if space.repeats else "-no-repeats"
-    head = _criterion(only_possible, max_guesses, worst_first)
-    return f"{head}-{space.colours}x{space.positions}{tail}.json"
+#: The proved part of an interrupted search, kept beside where its tree will go.
+PARTIAL = ".partial.npz"
 
 
-def is_cached(
-    space: CodeSpace,
-    only_possible: bool = False,
-    max_guesses: int | None = None,
-    worst_first: bool = False,
-) -> bool:
+def is_cached(space: CodeSpace, criterion: Criterion) -> bool:
     """Whether a tree for the size is on disk (sound or not: reading it says)."""
-    return _on_disk(_cache_name(space, only_possible, max_guesses, worst_first))
+    return _on_disk(criterion.file(space))
 
 
-def is_begun(
-    space: CodeSpace,
-    only_possible: bool = False,
-    max_guesses: int | None = None,
-    worst_first: bool = False,
-) -> bool:
+def is_begun(space: CodeSpace, criterion: Criterion) -> bool:
     """Whether a search of the size stopped part way, keeping what it proved (the next
     one resumes from it)."""
-    name = _cache_name(space, only_possible, max_guesses, worst_first)
-    return _on_disk(name.replace(".json", ".partial.npz"))
+    return _on_disk(criterion.file(space, PARTIAL))
 
 
 def _on_disk(name: str) -> bool:
@@ -152,15 +151,13 @@ def _on_disk(name: str) -> bool:
     return folder is not None and (folder / name).exists()
 
 
-def _cache_key(
-    space: CodeSpace, only_possible: bool, max_guesses: int | None, worst_first: bool
-) -> dict[str, object]:
+def _cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
     from ..optimal_tree import TREE_FORMAT
     from ..version import __version__
 
     return {
-        "what": "optimal tree, possible codes only" if only_possible else "optimal tree",
-        "criterion": _criterion(only_possible, max_guesses, worst_first),
+        "what": "optimal tree, possible codes only" if criterion.only_possible else "optimal tree",
+        "criterion": criterion.name,
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
@@ -188,9 +185,9 @@ def solution(
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
-    criterion = only_possible, max_guesses, worst_first
-    name = _cache_name(space, *criterion)
-    key = _cache_key(space, *criterion)
+    criterion = Criterion(only_possible, max_guesses, worst_first)
+    name = criterion.file(space)
+    key = _cache_key(space, criterion)
     notice = ""
     try:
         stored = cache.load(name, key)
@@ -211,7 +208,7 @@ def solution(
         )
     search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
-    partial, partial_key = name.replace(".json", ".partial.npz"), {**key, "what": "proved"}
+    partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
     try:
         proved = cache.load_arrays(partial, partial_key)
     except cache.DamagedCache:
