@@ -26,9 +26,9 @@ os.environ["MASTERMIND_CONFIG_DIR"] = ""
 
 import numpy as np
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.watch import WatchScreen
-from mastermind_tui.settings import Settings
 
 
 async def measure(

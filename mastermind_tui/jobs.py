@@ -40,7 +40,7 @@ from textual.worker import Worker, get_current_worker
 
 from engine import MastermindError
 
-from .records_faults import RecordsError
+from .records.faults import RecordsError
 
 
 class Stopped(Exception):

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from .session import GameSession
-from .settings import Settings
+from .game.session import GameSession
+from .game.settings import Settings
 
 
 @dataclass

@@ -12,14 +12,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from mastermind_tui.record_types import Game
+from mastermind_tui.session import GameSession
+from mastermind_tui.settings import Settings
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from mastermind_tui.app import MastermindApp
-from mastermind_tui.record_types import Game
 from mastermind_tui.records import Records
-from mastermind_tui.session import GameSession
-from mastermind_tui.settings import Settings
 
 HERE = Path(__file__).parent
 SIZE = (120, 36)

@@ -10,8 +10,8 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from mastermind_tui.game.session import GameSession
 from mastermind_tui.screens.base import GameScreen
-from mastermind_tui.session import GameSession
 
 
 async def enter(pilot: Pilot[Any], text: str) -> None:

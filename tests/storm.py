@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from textual import events
 from textual.app import App
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.retro.app import RetroApp
 from mastermind_tui.retro.screen import TeletypeScreen
-from mastermind_tui.settings import Settings
 
 PRINTABLE = string.ascii_letters + string.digits + " ,.-?/!"
 FUNCTION = [f"f{n}" for n in range(1, 13)]

@@ -7,11 +7,11 @@ import pytest
 from textual.widgets import Input, Select, Static
 
 from engine import MastermindError, make_strategy, play
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.cli import build_parser, main
-from mastermind_tui.compare_session import DEFAULT_RIVALS, read_strategies
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.game.compare_session import DEFAULT_RIVALS, read_strategies
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.compare import CompareScreen
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.bars import PartitionBars
 
 

@@ -15,10 +15,10 @@ from textual.widgets import Input, Static, Tree
 from engine import CodeSpace, Solver, get_notation, make_strategy
 from engine.tree import Walk
 from engine.tree import walk as tree_walk
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.codemap import CodeMap
 from mastermind_tui.widgets.trace import TracePane
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Select
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen

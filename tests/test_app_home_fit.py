@@ -8,7 +8,7 @@ import pytest
 from app_helpers import screen_text, until
 from textual.widgets import Input, Select
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.records import RecordsScreen
@@ -122,7 +122,7 @@ async def test_f5_means_home_on_every_screen_and_says_so() -> None:
 async def test_a_new_game_from_the_home_screen_does_not_replay_the_last_seed() -> None:
     """`play --seed 1`, then F5: the seed picked that game's secret; the home screen's
     seed field is blank, so Start draws a new secret (a replay was a 1-move 'win')."""
-    from mastermind_tui.settings import Settings
+    from mastermind_tui.game.settings import Settings
 
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from engine import MastermindError
-from mastermind_tui.cli import build_parser, main
-from mastermind_tui.launch import settings_from
-from mastermind_tui.settings import Settings
+from mastermind_tui.cli.launch import settings_from
+from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.game.settings import Settings
 
 
 def imports_textual(statement: str) -> bool:
@@ -23,8 +23,8 @@ def imports_textual(statement: str) -> bool:
     "statement",
     [
         "import engine",
-        "import mastermind_tui.cli",
-        "import mastermind_tui.session, mastermind_tui.watch_session, mastermind_tui.typed",
+        "import mastermind_tui.cli.main",
+        "from mastermind_tui.game import session, watch_session, typed",
     ],
 )
 def test_core_does_not_import_textual(statement: str) -> None:

@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Decision
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.settings import Settings
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.widgets.board import Board
 from mastermind_tui.widgets.trace import describe
 
@@ -200,7 +200,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
     the glyphs alone still tell them apart with NO_COLOR."""
     from textual.color import Color
 
-    from mastermind_tui.themes import DARK, LIGHT
+    from mastermind_tui.app.themes import DARK, LIGHT
     from mastermind_tui.widgets.codemap import CodeMap
 
     def colours(app: MastermindApp) -> set[tuple[str, str]]:

@@ -14,10 +14,10 @@ from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
 from engine.slips import Fix
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.session import GameSession
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.make import MakeScreen
-from mastermind_tui.session import GameSession
-from mastermind_tui.settings import Settings
 
 SECRET = "RGOY"
 

@@ -11,14 +11,14 @@ from app_helpers import enter, game_session, message, ready, screen_text, until
 from textual.widgets import DataTable, Label, Static
 
 from engine import score
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.launch import settings_from
-from mastermind_tui.parser import build_parser
-from mastermind_tui.records import Records
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.launch import settings_from
+from mastermind_tui.cli.parser import build_parser
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.records.store import Records
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.records import RecordsScreen
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.codemap import CodeMap
 
 SIZE = (80, 24)
@@ -270,8 +270,8 @@ async def test_hint_with_one_code_left_names_it_without_a_rating() -> None:
 
 
 def test_the_records_histogram_says_1_move() -> None:
-    from mastermind_tui.record_types import Summary
-    from mastermind_tui.records_command import format_summary
+    from mastermind_tui.cli.records import format_summary
+    from mastermind_tui.records.types import Summary
 
     text = format_summary(Summary(6, 4, True, 3, 3, 3.0, 1, 3, {1: 1, 4: 2}))
     assert "    1 move      1" in text and "    4 moves     2" in text

@@ -10,13 +10,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.app.themes import DARK, LIGHT
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
-from mastermind_tui.settings import Settings
-from mastermind_tui.themes import DARK, LIGHT
 
 
 async def test_palette_lists_the_modes() -> None:

@@ -9,9 +9,9 @@ from app_helpers import enter, game_session, message, ready, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.board import Board
 
 

@@ -13,14 +13,14 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
 from engine.rating import MoveRating, rate_moves, summary
-from mastermind_tui import rating_book as session_module
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.cli import build_parser, main
-from mastermind_tui.launch import settings_from
-from mastermind_tui.record_types import Game, code_text
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.launch import settings_from
+from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.game import rating_book as session_module
+from mastermind_tui.game.session import GameSession
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.records.types import Game, code_text
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.session import GameSession
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.history import History
 from mastermind_tui.widgets.trace import TracePane
 
@@ -365,7 +365,7 @@ async def test_quitting_ends_a_rating_under_way(
     Quitting now ends the helper and its search; a helper already idle (the compiled
     search takes a tenth of a second on 6x4) stays, warm, with no job under way."""
     from engine import rating_process as rating_module
-    from mastermind_tui import app as app_module
+    from mastermind_tui.app import shell as app_module
 
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()

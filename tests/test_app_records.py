@@ -16,14 +16,14 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.record_types import Game, Move
-from mastermind_tui.records import Records
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.records.store import Records
+from mastermind_tui.records.types import Game, Move
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.records import RecordsScreen
 from mastermind_tui.screens.replay import ReplayScreen
-from mastermind_tui.settings import Settings
 
 
 def a_game(moves: int, outcome: str = "solved") -> Game:

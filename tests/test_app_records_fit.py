@@ -7,9 +7,9 @@ from pathlib import Path
 
 from app_helpers import screen_text, until
 
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.record_types import Game, Move
-from mastermind_tui.records import Records
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.records.store import Records
+from mastermind_tui.records.types import Game, Move
 from mastermind_tui.screens.records import RecordsScreen
 from mastermind_tui.screens.replay import ReplayScreen
 

@@ -9,11 +9,11 @@ from collections import Counter
 from app_helpers import enter, message, ready
 from textual.widgets import Static
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.watch import WatchScreen
-from mastermind_tui.settings import Settings
 
 
 def plain_score(secret: str, guess: str) -> tuple[int, int]:

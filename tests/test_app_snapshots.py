@@ -12,9 +12,9 @@ from app_helpers import until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.base import GameScreen
-from mastermind_tui.settings import Settings
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -186,8 +186,8 @@ def test_stats_after_a_run(
 
 def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> None:
     """Issue 17 item 7: a recorded game replayed with its board and trace, at 80x24."""
-    from mastermind_tui.record_types import Game, Move
-    from mastermind_tui.records import Records
+    from mastermind_tui.records.store import Records
+    from mastermind_tui.records.types import Game, Move
 
     path = tmp_path / "r.sqlite3"
     moves = (Move("0 0 1 1", 0, 0), Move("2 2 3 3", 1, 1), Move("2 3 4 5", 4, 0))

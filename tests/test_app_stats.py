@@ -16,11 +16,11 @@ from textual.widgets import Checkbox, Input, ProgressBar, Static
 from engine import CodeSpace
 from engine.games import Progress
 from engine.stats import StatsResult, describe_seconds, estimate_seconds, run_stats
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens import stats as stats_screen
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import Plan, StatsScreen, play
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.histogram import StatsCard
 
 

@@ -8,8 +8,8 @@ from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
 from engine.explain import class_codes
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.settings import Settings
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.widgets.bars import PartitionBars
 
 

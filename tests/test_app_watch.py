@@ -18,12 +18,12 @@ from engine.explain import class_codes
 from engine.feedback import Answer, answers, partition
 from engine.strategies import make_strategy
 from engine.trace import format_score
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.game.watch_session import WatchSession
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
-from mastermind_tui.settings import Settings
-from mastermind_tui.watch_session import WatchSession
 from mastermind_tui.widgets.bars import PartitionBars
 from mastermind_tui.widgets.choice import ChoiceChart
 from mastermind_tui.widgets.codemap import CodeMap

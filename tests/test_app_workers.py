@@ -17,9 +17,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Decision, Solver, Step
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.settings import Settings
 
 
 class Gate:

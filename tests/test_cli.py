@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from mastermind_tui.cli import build_parser, main
+from mastermind_tui.cli.main import build_parser, main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -116,7 +116,7 @@ def test_bad_input_is_one_line_on_stderr(args: list[str], message: str) -> None:
 
 def test_solve_and_stats_do_not_import_textual() -> None:
     code = (
-        "import sys; from mastermind_tui.cli import main; "
+        "import sys; from mastermind_tui.cli.main import main; "
         "main(['solve', 'RGBY', '--json']); "
         "assert 'textual' not in sys.modules, 'textual imported'"
     )
@@ -159,8 +159,8 @@ def test_stats_with_no_options_on_a_big_size_says_what_to_type() -> None:
 
 def test_watch_without_a_secret_draws_one() -> None:
     """Issue 17 item 13: ``watch`` alone watches a random secret (repeatable with --seed)."""
-    from mastermind_tui.launch import settings_from
-    from mastermind_tui.parser import build_parser
+    from mastermind_tui.cli.launch import settings_from
+    from mastermind_tui.cli.parser import build_parser
 
     args = build_parser().parse_args(["watch", "--seed", "3"])
     settings, secret = settings_from(args)

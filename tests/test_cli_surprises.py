@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from mastermind_tui.cli import EXIT_CODES, build_parser, main
-from mastermind_tui.commands import _ProgressBar
-from mastermind_tui.launch import settings_from
+from mastermind_tui.cli.commands import _ProgressBar
+from mastermind_tui.cli.launch import settings_from
+from mastermind_tui.cli.main import EXIT_CODES, build_parser, main
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
 NO_TERMINAL = "needs a terminal on stdin and stdout; use `mastermind retro --plain`"
@@ -323,8 +323,8 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     that says to report it; it was exit 0, as if the game had ended normally."""
     from textual.app import App
 
-    from mastermind_tui import launch
-    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.cli import launch
     from mastermind_tui.retro.app import RetroApp
 
     def boom(self: App[object]) -> None:

@@ -128,7 +128,7 @@ def test_exact_weighs_every_guess_where_a_sample_would_be_weighed() -> None:
 def test_the_output_says_whether_every_guess_was_weighed() -> None:
     from dataclasses import replace
 
-    from mastermind_tui.commands import format_stats
+    from mastermind_tui.cli.commands import format_stats
 
     result = run_stats(CodeSpace(4, 3), "knuth", CodeSpace(4, 3).allowed, exact=True)
     assert result.exact and result.as_json()["exact"] is True

@@ -123,8 +123,8 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
     """A pseudo-terminal closed without a hangup left an app spinning a core for an hour
     (Textual's input thread reads end of file in a loop): the app checks each second that
     its parent is still there, and ends as a hangup would (129) once it is gone."""
-    from mastermind_tui.app import MastermindApp
-    from mastermind_tui.settings import Settings
+    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.game.settings import Settings
 
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from mastermind_tui.records import Records
-from mastermind_tui.records_faults import RecordsError
+from mastermind_tui.records.faults import RecordsError
+from mastermind_tui.records.store import Records
 from mastermind_tui.retro.lines import KEPT, read_line
 
 ROUND = "2\n1\n1\nB\nW\n1,0\n"  # 2 colours, 1 position, 1 round: both halves played
@@ -117,7 +117,7 @@ def test_an_endless_line_is_refused_in_constant_memory() -> None:
     stdin = b"6\n4\n1\n" + line + b"\nRRGG\nQUIT\n"
     probe = (
         "import sys\n"
-        "from mastermind_tui.cli import main\n"
+        "from mastermind_tui.cli.main import main\n"
         "code = main(['retro', '--plain', '--gwbasic-rnd'])\n"
         "sys.stdout.flush()\n"
         "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"

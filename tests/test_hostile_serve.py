@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 import websocket
 
-from mastermind_tui.serve_guard import BURST_BYTES, MESSAGE_BYTES, Meter
+from mastermind_tui.cli.serve_guard import BURST_BYTES, MESSAGE_BYTES, Meter
 
 
 def free_port() -> int:

@@ -10,7 +10,7 @@ import pytest
 from storm import STARTS, Storm, run_storm
 from textual import events
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.retro.app import RetroApp
 
 SEEDS = (1,)
@@ -46,7 +46,7 @@ async def test_the_theme_picker_and_a_page_key_together_do_not_crash(page: str) 
     commands) is a second palette Textual pushes itself, unguarded (KeyError: 0)."""
     from textual.command import CommandPalette
 
-    from mastermind_tui.palette import SafePalette
+    from mastermind_tui.app.palette import SafePalette
 
     for app in (MastermindApp(None), RetroApp(1, False, False, None)):
         async with app.run_test(size=(80, 24)) as pilot:

@@ -14,10 +14,10 @@ from textual.widgets import Select
 
 from engine import MastermindError, Rules
 from engine.strategies import DEFAULT_STRATEGY
-from mastermind_tui.cli import build_parser, main
-from mastermind_tui.modes import BY_NAME, COMMANDS, MODES, PALETTE, Command
-from mastermind_tui.parser import OPTIONS, number
-from mastermind_tui.settings import DEFAULTS, PRESETS, SETTINGS, Settings
+from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.cli.parser import OPTIONS, number
+from mastermind_tui.game.modes import BY_NAME, COMMANDS, MODES, PALETTE, Command
+from mastermind_tui.game.settings import DEFAULTS, PRESETS, SETTINGS, Settings
 
 
 def _subcommands() -> list[str]:
@@ -133,7 +133,7 @@ def test_the_command_line_and_the_form_take_the_same_numbers(name: str, text: st
 
 
 async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() -> None:
-    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.app.shell import MastermindApp
     from mastermind_tui.screens.home import HomeScreen
 
     app = MastermindApp()
@@ -152,7 +152,7 @@ async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() 
 
 
 async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> None:
-    from mastermind_tui.app import MastermindApp
+    from mastermind_tui.app.shell import MastermindApp
 
     app = MastermindApp()
     async with app.run_test(size=(80, 24)):

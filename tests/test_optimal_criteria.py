@@ -22,8 +22,8 @@ from engine.optimal import BEYOND, OptimalSearch
 from engine.optimal_tree import least_cap, rate, tree_to_json
 from engine.strategies import measure_of
 from engine.strategies.solutions import solution
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.settings import Settings
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 
 #: Stands for "no strategy keeps the cap" in the plain recursion.
 NEVER = 10**9

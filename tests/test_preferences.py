@@ -10,13 +10,13 @@ import pytest
 from app_helpers import heard, until
 from textual.widgets import Input, Select
 
-from mastermind_tui import preferences
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.launch import given, settings_from
-from mastermind_tui.parser import build_parser
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.launch import given, settings_from
+from mastermind_tui.cli.parser import build_parser
+from mastermind_tui.game import preferences
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.base import GameScreen
 from mastermind_tui.screens.home import HomeScreen
-from mastermind_tui.settings import Settings
 
 
 @pytest.fixture

@@ -20,13 +20,13 @@ from typing import Any
 import pytest
 
 from engine.feedback import score
-from mastermind_tui.record_types import Game, Move, code_text
-from mastermind_tui.records import Records, default_path
-from mastermind_tui.records_faults import RecordsError
-from mastermind_tui.records_schema import MIGRATIONS, SCHEMA_VERSION
+from mastermind_tui.game.session import GameSession
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.records.faults import RecordsError
+from mastermind_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
+from mastermind_tui.records.store import Records, default_path
+from mastermind_tui.records.types import Game, Move, code_text
 from mastermind_tui.retro.dialogue import Dialogue
-from mastermind_tui.session import GameSession
-from mastermind_tui.settings import Settings
 
 
 def game(outcome: str = "solved", moves: int = 4, **kw: Any) -> Game:
@@ -285,7 +285,7 @@ def test_a_file_damaged_inside_is_one_line(tmp_path: Path) -> None:
 def test_two_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     writer = (
-        "import sys, pathlib; from mastermind_tui.records import Game, Move, Records\n"
+        "import sys, pathlib; from mastermind_tui.records.store import Game, Move, Records\n"
         "for _ in range(25):\n"
         "    won = Game(6, 4, 10, 'play', 'person', 'solved', 'knuth', (Move('0 1 2 3', 4, 0),))\n"
         "    Records(pathlib.Path(sys.argv[1]), timeout=20).add(won)\n"
@@ -449,8 +449,8 @@ def test_a_match_records_both_games() -> None:
 def test_no_record_and_the_environment_reach_the_app(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from mastermind_tui.app import MastermindApp
-    from mastermind_tui.cli import main
+    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.cli.main import main
 
     opened: list[tuple[Path | None, bool]] = []
     monkeypatch.setattr(MastermindApp, "run", lambda app: opened.append((app.records, app.record)))
@@ -467,7 +467,7 @@ def test_no_record_and_the_environment_reach_the_app(
 def test_no_record_where_nothing_is_recorded_is_a_usage_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from mastermind_tui.cli import main
+    from mastermind_tui.cli.main import main
 
     assert main(["--no-record", "records"]) == 2
     err = capsys.readouterr().err

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from engine import MastermindError
-from mastermind_tui.settings import DEFAULTS, MODE_TITLES, PRESET_FIELDS, Settings
+from mastermind_tui.game.settings import DEFAULTS, MODE_TITLES, PRESET_FIELDS, Settings
 
 
 def test_build_defaults_are_the_published_defaults() -> None:

@@ -13,8 +13,8 @@ from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
 from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
 from engine.tree import walk
-from mastermind_tui.cli import main
-from mastermind_tui.commands import _ProgressBar
+from mastermind_tui.cli.commands import _ProgressBar
+from mastermind_tui.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,8 +17,8 @@ from engine.explain import score_text, sentence
 from engine.rating import rate_moves, summary
 from engine.strategies import Measure, Parameter, register
 from engine.strategies.partitioning import Limits, PartitionStrategy
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.cli import main
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.main import main
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.widgets.tick import Tick

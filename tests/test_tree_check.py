@@ -21,7 +21,7 @@ from engine.tree import build_tree
 from engine.tree_check import check_tree
 from engine.tree_formats import detect, read_tree
 from engine.tree_read import Size
-from mastermind_tui.tree_command import as_json
+from mastermind_tui.cli.tree import as_json
 
 TREES = Path(__file__).parent / "data" / "trees"
 SMALL = ("--colours", "3", "--positions", "2", "--notation", "digits")

@@ -3,7 +3,7 @@
 import pytest
 
 from engine import AnswerError
-from mastermind_tui.typed import Kind, parse_answer, read_line
+from mastermind_tui.game.typed import Kind, parse_answer, read_line
 
 
 @pytest.mark.parametrize("text", ["2,1", "2 1", "21", " 2 , 1 ", "2b1w", "2B 1W", "2;1"])

@@ -32,13 +32,13 @@ from engine.solver import Solver, play
 from engine.stats import choose_secrets, run_stats
 from engine.strategies.optimal import Optimal
 from engine.tree import build_tree
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.cli import build_parser, main
-from mastermind_tui.launch import settings_from
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.launch import settings_from
+from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
-from mastermind_tui.settings import Settings
 
 SMALL = [(4, 3), (5, 3)]
 DETERMINISTIC = [name for name, cls in STRATEGIES.items() if cls.deterministic]

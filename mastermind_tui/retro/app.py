@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..recording import RecordingApp
+from ..app.recording import RecordingApp
 from .screen import TeletypeScreen
 
 

@@ -34,7 +34,7 @@ from engine.feedback import score
 from engine.notation import COLOUR_NAMES, LETTERS
 from engine.strategies.consistent import Classic
 
-from ..record_types import Game, Move, code_text
+from ..records.types import Game, Move, code_text
 from .code_lists import Codes, EngineCodes, ListingCodes, dimension
 from .gwbasic import (
     SUBSCRIPT,

@@ -11,9 +11,9 @@ import sys
 from functools import partial
 from pathlib import Path
 
-from ..record_types import Game
-from ..records import Records
-from ..records_faults import fault
+from ..records.faults import fault
+from ..records.store import Records
+from ..records.types import Game
 from .dialogue import Dialogue
 from .lines import read_line
 

@@ -15,7 +15,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..record_types import Game
+from ..records.types import Game
 from .dialogue import Dialogue
 from .gwbasic import LINE_LENGTH
 

@@ -15,10 +15,10 @@ from textual.widgets import Footer, Header, Static
 
 from engine.words import plural
 
+from ..game.session import GameSession
+from ..game.typed import Kind, Typed
 from ..jobs import Working
 from ..navigation import ShowSession
-from ..session import GameSession
-from ..typed import Kind, Typed
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap

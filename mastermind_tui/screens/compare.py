@@ -16,8 +16,8 @@ from textual.widgets import Footer, Header, Static
 from engine.explain import answer_text, score_text
 from engine.words import plural
 
-from ..compare_session import CompareSession
-from ..watch_session import Recording, WatchSession
+from ..game.compare_session import CompareSession
+from ..game.watch_session import Recording, WatchSession
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from .base import TALL, SizedScreen

@@ -30,8 +30,8 @@ from engine.notation import Notation
 from engine.tree import Node, walk
 from engine.words import plural
 
+from ..game.views import TREE_LIMIT
 from ..jobs import Ticket, Working
-from ..views import TREE_LIMIT
 
 #: The biggest position whose whole subtree is walked (8 colours x 5 positions).
 WALK_LIMIT = TREE_LIMIT

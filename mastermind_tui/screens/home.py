@@ -18,10 +18,9 @@ from engine import STRATEGIES, MastermindError
 from engine.codes import CodeSpace
 from engine.notation import NOTATIONS, get_notation
 
-from ..compare_session import DEFAULT_RIVALS, read_strategies
-from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
-from ..optimum import OptimumNews, Searches, SearchOptimum, Size, criterion, describe
-from ..settings import (
+from ..app.optimum import OptimumNews, Searches, SearchOptimum, Size, criterion, describe
+from ..game.compare_session import DEFAULT_RIVALS, read_strategies
+from ..game.settings import (
     MODE_TITLES,
     PRESET_FIELDS,
     PRESET_TITLES,
@@ -30,6 +29,7 @@ from ..settings import (
     SettingError,
     Settings,
 )
+from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
 from ..widgets.tick import Tick
 from .base import SizedScreen
 

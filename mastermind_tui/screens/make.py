@@ -9,7 +9,7 @@ from engine.explain import answer_text
 from engine.slips import find_slips
 from engine.words import plural
 
-from ..typed import Kind, read_line
+from ..game.typed import Kind, read_line
 from ..widgets.command_line import CommandLine
 from ..widgets.trace import TracePane
 from .base import GameScreen

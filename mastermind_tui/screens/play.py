@@ -15,10 +15,10 @@ from engine import MastermindError, Outcome, Solver
 from engine.trace import Choice
 from engine.words import plural
 
+from ..game.session import GameSession
+from ..game.typed import Kind, read_line
+from ..game.what_if import WhatIf
 from ..navigation import Rate, Rated
-from ..session import GameSession
-from ..typed import Kind, read_line
-from ..what_if import WhatIf
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane

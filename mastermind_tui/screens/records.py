@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from ..jobs import Ticket, Working
-from ..record_types import Game, Summary
-from ..records import Records
+from ..records.store import Records
+from ..records.types import Game, Summary
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from engine.feedback import answers, encode
 from engine.rating import MoveRating
 from engine.words import plural
 
-from ..record_types import Game, Move, code_digits
-from ..views import Row
+from ..game.views import Row
+from ..records.types import Game, Move, code_digits
 from ..widgets.board import Board
 from .base import SizedScreen
 

@@ -23,8 +23,8 @@ from engine.stats import (
 from engine.strategies import prepare
 from engine.words import plural
 
+from ..game.settings import Settings, whole_number
 from ..jobs import Reporter
-from ..settings import Settings, whole_number
 from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
 from .base import SizedScreen

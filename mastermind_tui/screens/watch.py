@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
-from ..watch_session import Recording, WatchSession
-from ..what_if import WhatIf
+from ..game.watch_session import Recording, WatchSession
+from ..game.what_if import WhatIf
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap

@@ -18,8 +18,8 @@ from textual.widgets import Input, Static
 from engine import MastermindError
 from engine.words import plural
 
-from ..watch_session import WatchSession
-from ..what_if import WhatIf, what_if
+from ..game.watch_session import WatchSession
+from ..game.what_if import WhatIf, what_if
 from ..widgets.trace import TracePane
 from .base import SizedScreen
 

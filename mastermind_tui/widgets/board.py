@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..views import Row
+from ..game.views import Row
 from .pegs import answer_pegs, code_pegs, empty_pegs
 
 

@@ -16,7 +16,7 @@ from engine import Answer, Decision
 from engine.explain import alternatives_text, reasons, score_text, sentence
 from engine.words import plural
 
-from ..views import TraceView
+from ..game.views import TraceView
 from .bars import PartitionBars, Rival, wrapped
 from .choice import ChoiceChart
 from .codemap import CodeMap

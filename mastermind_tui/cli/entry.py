@@ -29,8 +29,8 @@ def main() -> int:
     """Import the command line under our SIGINT handler, then hand Ctrl-C back to Python,
     whose KeyboardInterrupt the command line turns into the same line and exit code. The
     process then ends at once, even if a thread of the app's is still searching."""
-    from .cli import main as run
-    from .process_end import end
+    from ..process_end import end
+    from .main import main as run
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
     # Unloading numba's compiled code as Python tears down costs 0.1 s of CPU, a sixth of

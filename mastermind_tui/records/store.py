@@ -20,9 +20,9 @@ from pathlib import Path
 
 import platformdirs
 
-from .record_types import Game, Move, Summary
-from .records_faults import RecordsError, explain, problem
-from .records_schema import MIGRATIONS, SCHEMA_VERSION
+from .faults import RecordsError, explain, problem
+from .schema import MIGRATIONS, SCHEMA_VERSION
+from .types import Game, Move, Summary
 
 #: Set to a path to keep records there, or to an empty string to keep none.
 ENVIRONMENT = "MASTERMIND_RECORDS"

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from .jobs import Ticket, Working
-from .process_end import Once
-from .record_types import Game
-from .records import Records
-from .records_faults import fault
+from ..jobs import Ticket, Working
+from ..process_end import Once
+from ..records.faults import fault
+from ..records.store import Records
+from ..records.types import Game
 
 if TYPE_CHECKING:
     from textual.command import CommandListItem

@@ -11,12 +11,12 @@ import sys
 from engine import MastermindError, parse_any
 from engine.strategies import capped_name
 
-from . import preferences
-from .ending import Ended
-from .modes import BY_NAME
+from ..ending import Ended
+from ..game import preferences
+from ..game.modes import BY_NAME
+from ..game.preferences import Preferences
+from ..game.settings import SETTINGS, SettingError, Settings, preset_values
 from .parser import EXIT_INTERNAL, EXIT_INTERRUPTED, Failed, one_line
-from .preferences import Preferences
-from .settings import SETTINGS, SettingError, Settings, preset_values
 
 #: Plain-text alternatives named when there is no terminal.
 NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
@@ -83,8 +83,8 @@ def launch(
     ``record`` False its games are not added to them; ``preferences`` the user's, kept up
     to date, and ``note`` what the first game says it took from them. Returns Textual's
     return code: 1 when an exception ended the app."""
-    from .app import MastermindApp
-    from .records import default_path
+    from ..app.shell import MastermindApp
+    from ..records.store import default_path
 
     app = MastermindApp(
         settings,
@@ -107,7 +107,7 @@ def game(args: argparse.Namespace) -> int:
     settings, secret = settings_from(args, saved)
     compare: tuple[str, ...] = ()
     if settings is not None and args.command == "compare":
-        from .compare_session import read_strategies
+        from ..game.compare_session import read_strategies
 
         if getattr(args, "strategy", None) is not None:
             raise MastermindError(
@@ -125,14 +125,14 @@ def game(args: argparse.Namespace) -> int:
 def retro(args: argparse.Namespace) -> int:
     """The 1978 game: on plain stdin/stdout, or on its own full screen."""
     check_screen(args)
-    from .records import default_path
+    from ..records.store import default_path
 
     kept_in = None if args.no_record else default_path()
     if args.plain:
-        from .retro.plain import run_plain
+        from ..retro.plain import run_plain
 
         return run_plain(args.seed, args.gwbasic_rnd, args.crlf, kept_in)
-    from .retro.app import RetroApp
+    from ..retro.app import RetroApp
 
     app = RetroApp(args.seed, args.gwbasic_rnd, args.amber, kept_in)
     app.run()
@@ -140,8 +140,8 @@ def retro(args: argparse.Namespace) -> int:
 
 
 def records(args: argparse.Namespace) -> int:
-    from .records_command import records as run
-    from .records_faults import RecordsError
+    from ..records.faults import RecordsError
+    from .records import records as run
 
     try:
         return run(args)

@@ -33,11 +33,11 @@ from engine.explain import class_codes
 from engine.match import PERSON, Match
 from engine.notation import parse_in_game
 
+from ..records.types import Game
 from .answering import Conflict, PersonAnswering
 from .game_record import game_record
 from .guessing import PersonGuessing
 from .rating_book import RatingBook, Ratings
-from .record_types import Game
 from .settings import Settings
 from .views import RIVAL_LIMIT, Row
 

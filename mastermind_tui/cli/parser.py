@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from engine import __version__
 from engine.notation import clip
 
-from .modes import COMMANDS
-from .settings import PRESET_TITLES, PRESETS, SETTINGS, NumberError, whole
+from ..game.modes import COMMANDS
+from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS, NumberError, whole
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -267,7 +267,7 @@ def _spoiler_free(p: argparse.ArgumentParser) -> None:
 
 
 def _size_of(text: str) -> tuple[int, int]:
-    from .records_command import parse_size
+    from .records import parse_size
 
     return parse_size(text)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine import Answer, CodeSpace
 from engine.rating import MoveRating
 
-from .record_types import Game, Move, code_text
+from ..records.types import Game, Move, code_text
 from .settings import Settings
 
 

@@ -15,9 +15,13 @@ from textual.screen import ModalScreen, Screen
 
 from engine.rating_process import stop_rating
 
-from . import preferences as saving
-from .modes import PALETTE
-from .navigation import (
+from ..game import preferences as saving
+from ..game.modes import PALETTE
+from ..game.preferences import Preferences
+from ..game.session import GameSession
+from ..game.settings import Settings
+from ..game.watch_session import WatchSession
+from ..navigation import (
     OpenHome,
     OpenRecords,
     OpenRetro,
@@ -27,11 +31,7 @@ from .navigation import (
     StartWatch,
 )
 from .optimum_app import OptimumApp
-from .preferences import Preferences
-from .session import GameSession
-from .settings import Settings
 from .themes import DARK, LIGHT
-from .watch_session import WatchSession
 
 
 def screenshot_directory() -> Path:
@@ -103,7 +103,7 @@ class MastermindApp(OptimumApp):
 
     def _say_note(self) -> None:
         """What the first game took from the preferences, on its message line."""
-        from .screens.base import GameScreen
+        from ..screens.base import GameScreen
 
         if isinstance(self.screen, GameScreen):  # after the game's opening line, not over it
             opening = self.screen.command_line.said.strip()
@@ -141,7 +141,7 @@ class MastermindApp(OptimumApp):
 
     def game_in_progress(self) -> bool:
         """Whether some screen holds a game that leaving would abandon."""
-        from .screens.base import GameScreen
+        from ..screens.base import GameScreen
 
         return any(
             isinstance(screen, GameScreen) and screen.session.in_progress
@@ -153,7 +153,7 @@ class MastermindApp(OptimumApp):
         if not self.game_in_progress():
             then()
             return
-        from .screens.dialogs import Confirm
+        from ..screens.dialogs import Confirm
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -172,23 +172,23 @@ class MastermindApp(OptimumApp):
     def show_session(self, session: GameSession) -> None:
         """The screen for the current game of a session: who breaks decides which."""
         if session.role == "person":
-            from .screens.play import PlayScreen
+            from ..screens.play import PlayScreen
 
             self.show(PlayScreen(session))
         else:
-            from .screens.make import MakeScreen
+            from ..screens.make import MakeScreen
 
             self.show(MakeScreen(session))
 
     def start_watch(self, settings: Settings, secret: int) -> None:
-        from .screens.watch import WatchScreen
+        from ..screens.watch import WatchScreen
 
         self.settings = settings
         self.show(WatchScreen(WatchSession(settings, secret)))
 
     def start_compare(self, settings: Settings, secret: int, strategies: Sequence[str]) -> None:
-        from .compare_session import CompareSession, read_strategies
-        from .screens.compare import CompareScreen
+        from ..game.compare_session import CompareSession, read_strategies
+        from ..screens.compare import CompareScreen
 
         self.settings = settings
         chosen = read_strategies(strategies, settings)
@@ -198,7 +198,7 @@ class MastermindApp(OptimumApp):
         self.leave_game(self._home)
 
     def _home(self, mode: str | None = None) -> None:
-        from .screens.home import HomeScreen
+        from ..screens.home import HomeScreen
 
         saved = self.preferences.settings
         # The seed picked the last game's secret: a new game must not replay it unless
@@ -210,7 +210,7 @@ class MastermindApp(OptimumApp):
         self.show(HomeScreen(settings, mode=mode))
 
     def action_statistics(self) -> None:
-        from .screens.stats import StatsScreen
+        from ..screens.stats import StatsScreen
 
         self.leave_game(lambda: self.show(StatsScreen(self.settings)))
 
@@ -223,7 +223,7 @@ class MastermindApp(OptimumApp):
     def action_retro(self) -> None:
         """The 1978 teletype on top of whatever is on show, which is kept: leaving the
         teletype comes back to it."""
-        from .retro.screen import TeletypeScreen
+        from ..retro.screen import TeletypeScreen
 
         seed = None if self.settings is None else self.settings.seed
         self.push_screen(TeletypeScreen(seed=seed, recorder=self.record_game))
@@ -231,8 +231,8 @@ class MastermindApp(OptimumApp):
     def action_records(self) -> None:
         """The Records screen on top of whatever is on show, which is kept (a game goes
         on after it); not over a dialog, and not a second time."""
-        from .screens.records import RecordsScreen
-        from .screens.replay import ReplayScreen
+        from ..screens.records import RecordsScreen
+        from ..screens.replay import ReplayScreen
 
         if not isinstance(self.screen, (ModalScreen, RecordsScreen, ReplayScreen)):
             self.push_screen(RecordsScreen(self.records, self.record))

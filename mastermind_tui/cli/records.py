@@ -8,9 +8,9 @@ import json
 from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
 
-from .record_types import Summary
-from .records import Records, default_path
-from .records_faults import RecordsError, exists
+from ..records.faults import RecordsError, exists
+from ..records.store import Records, default_path
+from ..records.types import Summary
 
 BAR_WIDTH = 30
 

@@ -8,9 +8,9 @@ from typing import cast
 
 from textual import on
 
-from .navigation import Rate, Rated
+from ..game.session import GameSession, Ratings
+from ..navigation import Rate, Rated
 from .recording import RecordingApp
-from .session import GameSession, Ratings
 
 
 class RatingApp(RecordingApp):

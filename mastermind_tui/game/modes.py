@@ -131,7 +131,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "tree",
         "a deterministic strategy's whole decision tree",
-        "tree_command:tree",
+        "tree:tree",
         ("size-without-seed", "tree"),
     ),
     Command(

@@ -24,7 +24,7 @@ TREE_LIMIT = 32_768
 
 def tree(args: argparse.Namespace) -> int:
     if args.check is not None:
-        from .tree_check_command import check
+        from .tree_check import check
 
         return check(args)
     if args.tree_format != "auto":

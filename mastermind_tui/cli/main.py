@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 
 from engine import MastermindError
 
-from .ending import Ended, end_on_signals
-from .modes import BY_NAME, RECORDING_TEXT
+from ..ending import Ended, end_on_signals
+from ..game.modes import BY_NAME, RECORDING_TEXT
 from .parser import (
     EXIT_CODES,
     EXIT_FAILED,

@@ -240,7 +240,7 @@ def _criteria(
     args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: np.ndarray
 ) -> int:
     """``stats --criteria``: the optimal criteria side by side (``criteria_command``)."""
-    from .criteria_command import criteria_names, format_criteria, run_criteria
+    from .criteria import criteria_names, format_criteria, run_criteria
 
     capped = strategy if args.max_guesses is not None else None
     names = criteria_names(capped)

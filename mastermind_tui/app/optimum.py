@@ -25,7 +25,7 @@ from engine.codes import CodeSpace
 from engine.strategies import strategy_class
 from engine.strategies.optimal import Optimal
 
-from .jobs import Stopped, Ticket
+from ..jobs import Stopped, Ticket
 
 if TYPE_CHECKING:
     from engine.optimal import OptimalSearch

@@ -12,8 +12,8 @@ from engine.rating import OPTIMAL, MoveRating, Rater, exact_rule, summary
 from engine.rating_process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
+from ..records.types import Game
 from .game_record import recorded_moves
-from .record_types import Game
 
 if TYPE_CHECKING:
     from .session import GameSession
