@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from textual import events
 from textual.app import App
 
+from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
-from mastermind_tui.retro.app import RetroApp
 from mastermind_tui.retro.screen import TeletypeScreen
 
 PRINTABLE = string.ascii_letters + string.digits + " ,.-?/!"

@@ -21,10 +21,10 @@ from engine import cache
 from engine.codes import CodeSpace
 from engine.strategies.optimal import Optimal
 from engine.strategies.solutions import solution
-from mastermind_tui.app.optimum import Run, duration, short_reason
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.services.optimum import Run, duration, short_reason
 from mastermind_tui.widgets.bars import PartitionBars
 
 

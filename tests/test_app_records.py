@@ -339,9 +339,9 @@ async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
 ) -> None:
     """The 1978 game opened with F7 from the home screen, and ``mastermind retro`` (its
     own app): each game that ends is kept, as retro; with --no-record none is."""
+    from mastermind_tui.app.retro import RetroApp
     from mastermind_tui.retro import dialogue as dialogue_module
     from mastermind_tui.retro import gwbasic
-    from mastermind_tui.retro.app import RetroApp
     from mastermind_tui.retro.screen import TeletypeScreen
 
     monkeypatch.setattr(TeletypeScreen, "cursor_blink", False)

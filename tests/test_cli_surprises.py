@@ -323,9 +323,9 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     that says to report it; it was exit 0, as if the game had ended normally."""
     from textual.app import App
 
+    from mastermind_tui.app.retro import RetroApp
     from mastermind_tui.app.shell import MastermindApp
     from mastermind_tui.cli import launch
-    from mastermind_tui.retro.app import RetroApp
 
     def boom(self: App[object]) -> None:
         raise RuntimeError("boom")

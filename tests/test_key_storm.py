@@ -10,8 +10,8 @@ import pytest
 from storm import STARTS, Storm, run_storm
 from textual import events
 
+from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.retro.app import RetroApp
 
 SEEDS = (1,)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +65,54 @@ def test_only_the_search_loads_the_compiled_kernel(code: str) -> None:
     """numba costs about 0.25 s of start-up (its import and its first call): the app,
     `play` and the heuristics never pay it."""
     assert "numba" not in loaded_after(f"import contextlib, io\n{code}")
+
+
+def import_cycles(package: str) -> list[list[str]]:
+    """The groups of modules of ``package`` that import one another in a ring (strongly
+    connected components of the import graph), imports under ``TYPE_CHECKING`` included."""
+    import grimp
+
+    graph = grimp.build_graph(package, exclude_type_checking_imports=False)
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    rings: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported not in order:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], order[imported])
+        if low[module] == order[module]:
+            ring = [stack.pop()]
+            while ring[-1] != module:
+                ring.append(stack.pop())
+            if len(ring) > 1:
+                rings.append(sorted(ring))
+
+    for module in sorted(graph.modules):
+        if module not in order:
+            visit(module)
+    return rings
+
+
+@pytest.mark.parametrize("package", ["engine", "mastermind_tui"])
+def test_no_import_cycle(package: str) -> None:
+    assert import_cycles(package) == []
+
+
+def test_a_ring_of_imports_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: a cycle through a TYPE_CHECKING import is one."""
+    ring = tmp_path / "ring"
+    ring.mkdir()
+    (ring / "__init__.py").write_text("")
+    (ring / "a.py").write_text("from . import b\n")
+    (ring / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from . import a\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert import_cycles("ring") == [["ring.a", "ring.b"]]

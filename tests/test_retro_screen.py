@@ -10,7 +10,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from mastermind_tui.retro.app import RetroApp
+from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.retro.screen import CURSOR, TeletypeScreen
 
 DATA = Path(__file__).parent / "data" / "retro"

@@ -11,7 +11,16 @@ from textual import on
 
 from engine import MastermindError
 
-from .optimum import OPTIMUM, Halted, OptimumNews, Run, Searches, SearchOptimum, Size, search
+from ..services.optimum import (
+    OPTIMUM,
+    Halted,
+    OptimumNews,
+    Run,
+    Searches,
+    SearchOptimum,
+    Size,
+    search,
+)
 from .rating_app import RatingApp
 
 #: How long quitting waits for a stopped search to write what it proved (it takes a

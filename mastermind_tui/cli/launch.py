@@ -132,7 +132,7 @@ def retro(args: argparse.Namespace) -> int:
         from ..retro.plain import run_plain
 
         return run_plain(args.seed, args.gwbasic_rnd, args.crlf, kept_in)
-    from ..retro.app import RetroApp
+    from ..app.retro import RetroApp
 
     app = RetroApp(args.seed, args.gwbasic_rnd, args.amber, kept_in)
     app.run()

@@ -4,7 +4,6 @@ catching a slip (contradicting answers, FIX, UNDO)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine import (
     Answer,
@@ -22,11 +21,9 @@ from engine.rules import first_misfit
 from engine.slips import Fix, describe_fix, find_slips
 from engine.words import plural
 
+from .context import GameContext
 from .trace_views import RivalMemo, computer_view
 from .views import TraceView
-
-if TYPE_CHECKING:
-    from .session import GameSession
 
 
 @dataclass(frozen=True)
@@ -42,10 +39,14 @@ class Conflict:
 class PersonAnswering:
     """The person's side of a game the computer breaks; the session holds the match."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameContext) -> None:
         self.session = session
         self.conflict: Conflict | None = None
         self._rival = RivalMemo()
+
+    def reset(self) -> None:
+        """A new game: no answers in conflict."""
+        self.conflict = None
 
     @property
     def computer(self) -> ComputerBreaks:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
 from engine.explain import score_text
@@ -12,12 +12,11 @@ from engine.rating_process import best_apart
 from engine.trace import Choice
 from engine.words import plural
 
+from .context import GameContext
+from .rating_book import rule_words, takes_advice
 from .trace_views import person_view
 from .views import TraceView
 from .what_if import WhatIf, what_if
-
-if TYPE_CHECKING:
-    from .session import GameSession
 
 
 class Teller(Protocol):
@@ -30,8 +29,12 @@ class Teller(Protocol):
 class PersonGuessing:
     """The person's side of a game they break; the session holds the match around it."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameContext) -> None:
         self.session = session
+        self.reset()
+
+    def reset(self) -> None:
+        """The position changed: what was worked out or asked for here is stale."""
         #: The strategy's advice to the person for the current position, once worked out.
         self.advice: Decision | None = None
         #: The guess the ratings count as best here (the exact optimum's where it is the
@@ -57,7 +60,7 @@ class PersonGuessing:
         before = len(self.person.moves) + 1
         answer = self.person.guess(session.parse(text))
         if self.advice is not None:
-            session.rating.advised[before] = self.advice
+            session.advised(before, self.advice)
         session.changed()
         session.count()
         return answer
@@ -80,9 +83,7 @@ class PersonGuessing:
         if session.over:
             raise MastermindError(session.over_text())
         move = self.person.undo()
-        session.practice = True
-        del session.rating.ratings[len(self.person.moves) :]
-        session.changed()
+        session.taken_back(len(self.person.moves))
         return move
 
     @property
@@ -127,11 +128,15 @@ class PersonGuessing:
         known = self.person.known
         if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
             return f"HINT: {session.format(int(known.candidates[0]))} is the only code left."
-        if self.best is None and self.advice is not None and session.rating.takes_advice:
+        if (
+            self.best is None
+            and self.advice is not None
+            and takes_advice(session.space, session.settings.strategy)
+        ):
             self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:
             return "HINT: working out the best guess here…"
-        rule = session.rating.rule_words(self.best)
+        rule = rule_words(session.space, session.settings.strategy, self.best)
         guess = session.format(self.best.guess)
         said = f"HINT: try {guess}, {rule}"
         strategy = session.settings.strategy
@@ -232,7 +237,7 @@ class PersonGuessing:
             knowledge,
             list(self.person.moves),
             self.advice,
-            session.rating.advised.get(seen),
+            session.advice_before(seen),
             session.game.outcome,
         )
         asked = self.what_if

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-from engine import Answer, Decision, PersonBreaks
+from engine import Answer, CodeSpace, Decision, PersonBreaks
 from engine.rating import OPTIMAL, MoveRating, Rater, exact_rule, summary
 from engine.rating_process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
 from ..records.types import Game
+from .context import GameContext
 from .game_record import recorded_moves
-
-if TYPE_CHECKING:
-    from .session import GameSession
 
 
 @dataclass
@@ -40,7 +37,7 @@ class RatingBook:
     """One session's ratings: those of the current game, aligned with its moves (they lag
     while a job rates), and earlier games still waiting for some."""
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameContext) -> None:
         self.session = session
         self.ratings: list[MoveRating] = []
         #: Lines the rating process had to say (a damaged cache searched again), to show.
@@ -50,6 +47,10 @@ class RatingBook:
         #: The advice that was on hand before each move (by move number, from 1): the
         #: ratings need the very same guess and score.
         self.advised: dict[int, Decision] = {}
+
+    def take_back(self, moves_left: int) -> None:
+        """Moves past ``moves_left`` were taken back: so are their ratings."""
+        del self.ratings[moves_left:]
 
     def new_game(self) -> None:
         """The game ends: park its record if some guesses are unrated, and start afresh."""
@@ -101,8 +102,7 @@ class RatingBook:
         if person is session.person and session.role == "person":
             kept = _add(self.ratings, person, moves, ratings)
             if kept and session.finished is not None and not self.pending:
-                session.finished = replace(session.finished, moves=session.record().moves)
-                session.keep(session.finished)
+                session.recorded_again()
             return kept
         for earlier in self.unrated:
             if earlier.person is person:
@@ -115,31 +115,13 @@ class RatingBook:
                 return kept
         return False
 
-    @property
-    def takes_advice(self) -> bool:
-        """Whether the rule that rates a guess is the chosen strategy's own score, so that
-        its advice is the best guess (bigger games than the exact optimum reaches)."""
-        session = self.session
-        return Rater(session.space, session.settings.strategy).takes_advice
-
-    def rule_words(self, best: Choice) -> str:
-        """The best guess ``best`` as the ratings name it, with its value: ``the exact
-        optimum's guess, 3.34 more guesses expected`` (or the strategy's own score)."""
-        session = self.session
-        rule = Rater(session.space, session.settings.strategy).rule
-        assert best.score is not None
-        value = best.score - 1 if exact_rule(rule) else best.score
-        as_rated = MoveRating(0, best.guess, value, best.guess, value, rule)
-        whose = "the exact optimum's guess" if rule == OPTIMAL else f"{rule}'s choice"
-        return f"{whose}, {as_rated.amount(value)}"
-
     def text(self) -> str:
         """The line under the panes: the last guess's rating, the game's summary once it is
         over, or what is hidden in a spoiler-free game."""
         session = self.session
         if session.role != "person" or not session.rows():
             return ""
-        if session.guessing.spoilers_hidden:
+        if session.spoilers_hidden:
             return "Spoiler-free: ratings come at the end. HINT (F3) helps; F9: lab view."
         assert session.person is not None
         if self.pending:
@@ -149,6 +131,23 @@ class RatingBook:
             lead = "Practice game (UNDO used). " if session.practice else ""
             return lead + summary(self.ratings, session.format)
         return self.ratings[-1].sentence(session.format)
+
+
+def takes_advice(space: CodeSpace, strategy: str) -> bool:
+    """Whether the rule that rates a guess is the chosen strategy's own score, so that
+    its advice is the best guess (bigger games than the exact optimum reaches)."""
+    return Rater(space, strategy).takes_advice
+
+
+def rule_words(space: CodeSpace, strategy: str, best: Choice) -> str:
+    """The best guess ``best`` as the ratings name it, with its value: ``the exact
+    optimum's guess, 3.34 more guesses expected`` (or the strategy's own score)."""
+    rule = Rater(space, strategy).rule
+    assert best.score is not None
+    value = best.score - 1 if exact_rule(rule) else best.score
+    as_rated = MoveRating(0, best.guess, value, best.guess, value, rule)
+    whose = "the exact optimum's guess" if rule == OPTIMAL else f"{rule}'s choice"
+    return f"{whose}, {as_rated.amount(value)}"
 
 
 def _add(

@@ -16,6 +16,7 @@ since. The session's own state is only ever changed on the interface thread.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -126,13 +127,10 @@ class GameSession:
     def changed(self) -> None:
         """The history of moves changed: what was worked out for it is stale."""
         self.generation += 1
-        self.guessing.advice = None
-        self.guessing.best = None
-        self.guessing.hints = 0
-        self.guessing.what_if = None
+        self.guessing.reset()
 
     def _start_game(self) -> None:
-        self.answering.conflict = None
+        self.answering.reset()
         self._counted = False
         self.finished = None
         self.practice = False
@@ -172,6 +170,27 @@ class GameSession:
         """Hand an ended game to the recorder (the app), if there is one."""
         if self.recorder is not None:
             self.recorder(game)
+
+    def recorded_again(self) -> None:
+        """Ratings that came after the game ended complete its record: keep it again."""
+        if self.finished is not None:
+            self.finished = replace(self.finished, moves=self.record().moves)
+            self.keep(self.finished)
+
+    @property
+    def spoilers_hidden(self) -> bool:
+        return self.guessing.spoilers_hidden
+
+    def advised(self, move: int, advice: Decision) -> None:
+        self.rating.advised[move] = advice
+
+    def advice_before(self, move: int) -> Decision | None:
+        return self.rating.advised.get(move)
+
+    def taken_back(self, moves_left: int) -> None:
+        self.practice = True
+        self.rating.take_back(moves_left)
+        self.changed()
 
     def moves(self) -> list[tuple[int, Answer]]:
         """The current game's moves as (guess, answer), whoever breaks the code."""

@@ -18,7 +18,6 @@ from engine import STRATEGIES, MastermindError
 from engine.codes import CodeSpace
 from engine.notation import NOTATIONS, get_notation
 
-from ..app.optimum import OptimumNews, Searches, SearchOptimum, Size, criterion, describe
 from ..game.compare_session import DEFAULT_RIVALS, read_strategies
 from ..game.settings import (
     MODE_TITLES,
@@ -30,6 +29,7 @@ from ..game.settings import (
     Settings,
 )
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
+from ..services.optimum import OptimumNews, Searches, SearchOptimum, Size, criterion, describe
 from ..widgets.tick import Tick
 from .base import SizedScreen
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..app.recording import RecordingApp
-from .screen import TeletypeScreen
+from ..retro.screen import TeletypeScreen
+from .recording import RecordingApp
 
 
 class RetroApp(RecordingApp):
