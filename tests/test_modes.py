@@ -15,7 +15,7 @@ from textual.widgets import Select
 from engine import MastermindError, Rules
 from engine.strategies import DEFAULT_STRATEGY
 from mastermind_tui.cli.main import build_parser, main
-from mastermind_tui.cli.parser import OPTIONS, number
+from mastermind_tui.cli.options import OPTIONS, number
 from mastermind_tui.game.modes import BY_NAME, COMMANDS, MODES, PALETTE, Command
 from mastermind_tui.game.settings import DEFAULTS, PRESETS, SETTINGS, Settings
 
@@ -46,7 +46,7 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: str(c.name))
 def test_every_command_has_a_handler_and_known_option_groups(command: Command) -> None:
     module, _, function = command.handler.partition(":")
-    assert callable(getattr(importlib.import_module(f"mastermind_tui.{module}"), function))
+    assert callable(getattr(importlib.import_module(f"mastermind_tui.cli.{module}"), function))
     assert set(command.options) <= set(OPTIONS)
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import __version__
 from engine.notation import clip
 
 from ..game.modes import COMMANDS
-from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS, NumberError, whole
+from ..game.settings import PRESETS
+from .options import OPTIONS, no_record
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -65,249 +65,6 @@ class _Parser(argparse.ArgumentParser):
             super()._print_message(message, file)
 
 
-def number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of ``minimum`` or more, checked by ``whole``."""
-
-    def read(text: str) -> int:
-        try:
-            return whole(text, minimum)
-        except NumberError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return read
-
-
-def _setting(p: argparse.ArgumentParser, name: str, *flags: str) -> None:
-    """The option of the setting ``name``, None when unsaid (``Settings.build`` then takes
-    the preset's value, then the default), so an option given beside a preset wins."""
-    setting = SETTINGS[name]
-    if isinstance(setting.default, bool):
-        action: str | type[argparse.Action] = "store_true"
-        if name == "repeats":  # true by default: --no-repeats says otherwise
-            action = argparse.BooleanOptionalAction
-        p.add_argument(*flags, action=action, default=None, help=setting.help)
-    elif setting.minimum is None:
-        p.add_argument(*flags, default=None, help=setting.help)
-    else:
-        p.add_argument(*flags, type=number(setting.minimum), default=None, help=setting.help)
-
-
-def _size(p: argparse.ArgumentParser, seed: bool = True) -> None:
-    """Preset, size, notation, strategy and seed. A command whose result no seed changes
-    (tree: deterministic strategies only) has no --seed."""
-    p.add_argument(
-        "--preset",
-        choices=list(PRESETS),
-        default=None,
-        help="a well-known edition: "
-        + "; ".join(f"{name} ({PRESET_TITLES[name]})" for name in PRESETS)
-        + ". Options given beside it override its values",
-    )
-    _setting(p, "colours", "--colours", "--colors")
-    _setting(p, "positions", "--positions")
-    _setting(p, "repeats", "--repeats")
-    _setting(p, "strategy", "--strategy")
-    p.add_argument(
-        "--max-guesses",
-        type=number(1),
-        default=None,
-        metavar="N",
-        help="with optimal or optimal-fit (the default then: optimal): the fewest guesses "
-        "on average among strategies never needing more than N (also written "
-        "--strategy optimal-maxN)",
-    )
-    _setting(p, "notation", "--notation")
-    if seed:
-        _setting(p, "seed", "--seed")
-
-
-def _game(p: argparse.ArgumentParser) -> None:
-    """What a game of the full-screen app takes: size and the rest, rounds and move limit."""
-    _size(p)
-    _setting(p, "rounds", "--rounds")
-    _setting(p, "moves", "--moves")
-
-
-def _no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
-    """Keep no records of this run's games. Given before the command (``mastermind
-    --no-record``, the home screen) or after it; a command's own default is SUPPRESS, so
-    that it does not undo the option given before the command."""
-    p.add_argument(
-        "--no-record",
-        action="store_true",
-        default=default,
-        help="keep no record of this run's games (so does MASTERMIND_RECORDS set to empty; "
-        "`mastermind records --where` shows where records are kept)",
-    )
-
-
-def _json(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-
-
-def _secret(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "secret",
-        help="the code to break, e.g. RGBY, 4204 (all digits: read as digits) or '1 2 3 4'",
-    )
-
-
-def _secret_to_watch(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "secret",
-        nargs="?",
-        help="the code to break (left out: one drawn at random, as --seed says)",
-    )
-
-
-def _secret_and_strategies(p: argparse.ArgumentParser) -> None:
-    _secret_to_watch(p)
-    p.add_argument(
-        "strategies",
-        nargs="*",
-        help="2 to 4 strategies to put side by side (left out: knuth, expected-size, entropy)",
-    )
-
-
-def _sample(p: argparse.ArgumentParser) -> None:
-    group = p.add_mutually_exclusive_group()
-    group.add_argument(
-        "--all",
-        action="store_true",
-        help="play every possible secret (the default up to 1,296 codes, e.g. 6x4)",
-    )
-    group.add_argument("--games", type=number(0), help="play N random secrets")
-
-
-def _criteria(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--criteria",
-        action="store_true",
-        help="the exact optima side by side: optimal, optimal-fit (only possible codes "
-        "guessed), optimal-worst (fewest guesses in the worst case first) and, with "
-        "--max-guesses N, optimal-maxN",
-    )
-
-
-def _jobs(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--jobs",
-        type=number(0),
-        default=None,
-        help="processes to share a long run (default: one per core; same results with 1)",
-    )
-    p.add_argument(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        default=None,
-        help="run on the Dask distributed cluster this scheduler leads (needs the extra "
-        "'cluster'); same results as one process",
-    )
-    p.add_argument(
-        "--exact",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="weigh every guess even on spaces over 131,072 codes, where a sample is weighed "
-        "otherwise (default: on with --scheduler, off without)",
-    )
-
-
-def _retro(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--plain", action="store_true", help="plain stdin/stdout, no full screen")
-    _setting(p, "seed", "--seed")
-    p.add_argument(
-        "--gwbasic-rnd",
-        action="store_true",
-        help="use GW-BASIC's own RND sequence: the original's very secrets and guesses",
-    )
-    p.add_argument(
-        "--crlf", action="store_true", help="end lines in CR LF like the original (--plain only)"
-    )
-    p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
-
-
-def _tree(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--depth", type=number(1), default=None, help="levels to print (default all)")
-    p.add_argument(
-        "--format",
-        choices=("text", "json", "dot"),
-        default="text",
-        help="indented text, JSON for programs, or DOT for Graphviz (default text); "
-        "with --check, text or JSON",
-    )
-    p.add_argument(
-        "--check",
-        metavar="FILE",
-        help="check a decision tree written by this program or a peer (arfst23's punch card "
-        "or YAML, an Irving-style listing): does it find every secret, in how many guesses",
-    )
-    p.add_argument(
-        "--tree-format",
-        choices=("auto", "json", "punch-card", "yaml", "irving"),
-        default="auto",
-        help="the format of the --check file (default: told from its first lines)",
-    )
-
-
-def _records(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--size", type=_size_of, help="only this size, as colours x positions (e.g. 6x4)"
-    )
-    _json(p)
-    p.add_argument("--where", action="store_true", help="print where the records are kept")
-
-
-def _spoiler_free(p: argparse.ArgumentParser) -> None:
-    """Kept so that older scripts still run: every game is spoiler-free now."""
-    p.add_argument(
-        "--spoiler-free",
-        action="store_true",
-        help="accepted for older scripts, and changes nothing: games are spoiler-free unless --lab",
-    )
-
-
-def _size_of(text: str) -> tuple[int, int]:
-    from .records import parse_size
-
-    return parse_size(text)
-
-
-def _serve(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
-    )
-    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-
-
-def _port(text: str) -> int:
-    value = number(0)(text)
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{text} is not a port; give 1 to 65535")
-    return value
-
-
-#: The option groups a command of ``modes.COMMANDS`` may name, in the order it names them.
-OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
-    "secret": _secret,
-    "secret-to-watch": _secret_to_watch,
-    "secret-and-strategies": _secret_and_strategies,
-    "size": _size,
-    "size-without-seed": lambda p: _size(p, seed=False),
-    "game": _game,
-    "spoiler-free": _spoiler_free,
-    "lab": lambda p: _setting(p, "lab", "--lab"),
-    "no-record": _no_record,
-    "json": _json,
-    "sample": _sample,
-    "jobs": _jobs,
-    "criteria": _criteria,
-    "retro": _retro,
-    "tree": _tree,
-    "records": _records,
-    "serve": _serve,
-}
-
-
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``only``, every command is still listed (help, errors
     and choices stay the same) but only that one gets its options: building all of them
@@ -322,7 +79,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
     )
     parser.add_argument("--version", action="version", version=f"mastermind {__version__}")
-    _no_record(parser, default=False)
+    no_record(parser, default=False)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for command in COMMANDS:
         if command.name is None:
