@@ -1,5 +1,6 @@
 """The retro BASIC mode: the 1978 Creative Computing MASTERMIND, exact to the character.
 
 ``dialogue`` is the program as a line-in, text-out state machine (no Textual); ``plain`` runs
-it on standard input and output; ``app`` and ``screen`` show it on a Textual teletype.
+it on standard input and output; ``screen`` shows it on a Textual teletype (its App is
+``app.retro``, beside the main app's shell).
 """
