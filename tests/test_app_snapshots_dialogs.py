@@ -13,11 +13,11 @@ from app_helpers import enter, game_session, message, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from mastermind_tui.app import MastermindApp
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.screens.what_if import WhatIfLine
-from mastermind_tui.settings import Settings
 from mastermind_tui.widgets.bars import PartitionBars
 
 SIZE = (80, 24)

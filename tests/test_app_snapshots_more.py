@@ -15,14 +15,14 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.record_types import Game, Move
-from mastermind_tui.records import Records
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.records.store import Records
+from mastermind_tui.records.types import Game, Move
 from mastermind_tui.retro.screen import TeletypeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.records import RecordsScreen
 from mastermind_tui.screens.replay import ReplayScreen
-from mastermind_tui.settings import Settings
 
 SIZE = (80, 24)
 #: What the teletype's keys are called for the characters typed on it.
