@@ -1,5 +1,6 @@
 """The retro BASIC mode: the 1978 Creative Computing MASTERMIND, exact to the character.
 
-``dialogue`` is the program as a line-in, text-out state machine (no Textual); ``plain`` runs
-it on standard input and output; ``app`` and ``screen`` show it on a Textual teletype.
+``dialogue`` is the program as a line-in, text-out state machine (no Textual: ``listing`` is
+the program, ``basic_io`` its PRINT and INPUT); ``plain`` runs it on standard input and
+output; ``app`` and ``screen`` show it on a Textual teletype.
 """
