@@ -92,7 +92,7 @@ async def test_compare_from_the_home_screen() -> None:
         home.query_one("#compare", Input).value = "knuth nope"
         await pilot.press("ctrl+s")
         assert isinstance(app.screen, HomeScreen)  # refused beside its field
-        assert "unknown strategy" in home.error
+        assert "unknown strategy" in home.form.error
         home.query_one("#compare", Input).value = "knuth most-parts"
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()

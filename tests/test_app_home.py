@@ -13,7 +13,7 @@ from mastermind_tui.screens.watch import WatchScreen
 
 def error(app: MastermindApp) -> str:
     assert isinstance(app.screen, HomeScreen)
-    return app.screen.error
+    return app.screen.form.error
 
 
 async def test_too_many_colours_for_letters_is_explained() -> None:

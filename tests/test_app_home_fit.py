@@ -40,7 +40,7 @@ async def test_a_bad_secret_is_shown_under_its_field_and_goes_when_fixed(
         assert app.focused is home.query_one("#secret", Input)
         home.query_one("#secret", Input).value = "RGBY"
         await pilot.pause()
-        assert home.error == ""
+        assert home.form.error == ""
         assert "3 pegs" not in screen_text(pilot)
 
 
@@ -52,13 +52,13 @@ async def test_an_old_error_goes_when_its_field_is_fixed_not_before() -> None:
         home.query_one("#seed", Input).value = "RGX"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "the seed must be a whole number" in home.error
+        assert "the seed must be a whole number" in home.form.error
         home.query_one("#rounds", Input).value = "2"  # another field: still wrong
         await pilot.pause()
         assert "the seed must be a whole number" in screen_text(pilot)
         home.query_one("#seed", Input).value = "7"
         await pilot.pause()
-        assert home.error == "" and "whole number" not in screen_text(pilot)
+        assert home.form.error == "" and "whole number" not in screen_text(pilot)
 
 
 async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
@@ -72,7 +72,7 @@ async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         text = screen_text(pilot)
-        assert "--strategy" not in text and "try strategy most-parts" in home.error
+        assert "--strategy" not in text and "try strategy most-parts" in home.form.error
         # beside the Strategy field, on screen
         assert "the optimal strategy is computed" in "\n".join(lines_after(text, "Strategy")[:4])
 

@@ -18,9 +18,10 @@ from engine.games import Progress
 from engine.stats import StatsResult, describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
-from mastermind_tui.screens import stats as stats_screen
+from mastermind_tui.screens import stats_run
 from mastermind_tui.screens.dialogs import Confirm
-from mastermind_tui.screens.stats import Plan, StatsScreen, play
+from mastermind_tui.screens.stats import StatsScreen
+from mastermind_tui.screens.stats_run import Plan, play
 from mastermind_tui.widgets.histogram import StatsCard
 
 
@@ -148,7 +149,7 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
             progress(done, len(secrets))
         return run_stats(space, name, secrets[:5], seed)
 
-    monkeypatch.setattr(stats_screen, "run_stats", fake_run)
+    monkeypatch.setattr(stats_run, "run_stats", fake_run)
     plan = Plan(space, ("knuth", "random"), np.arange(1000), 1)
     ticket = Recorder()
     play(plan, ticket)
@@ -197,7 +198,7 @@ def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
             progress(0, len(secrets))  # raises Stopped once the screen cancels
         return run_stats(space, name, secrets, seed)
 
-    monkeypatch.setattr(stats_screen, "run_stats", held)
+    monkeypatch.setattr(stats_run, "run_stats", held)
     return release
 
 

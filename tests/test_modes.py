@@ -147,7 +147,7 @@ async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() 
         for name in PRESETS:
             screen.query_one("#preset", Select).value = name
             await pilot.pause()
-            got, want = screen.settings(), Settings.build(preset=name)
+            got, want = screen.form.settings(), Settings.build(preset=name)
             assert (got.rules, got.notation.name) == (want.rules, want.notation.name)
 
 

@@ -254,7 +254,7 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is home and isinstance(home, HomeScreen)
-        line = home.error
+        line = home.form.error
         assert line.startswith("the optimal strategy is computed exactly only up to")
         assert "--" not in line and "try strategy most-parts" in line
 

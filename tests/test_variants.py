@@ -490,7 +490,7 @@ async def test_home_preset_back_to_original_and_more_positions_than_colours() ->
         screen.query_one("#positions", Input).value = "9"
         await pilot.press("ctrl+s")
         assert isinstance(screen, HomeScreen)
-        text = screen.error
+        text = screen.form.error
         assert "9 positions need 9 different colours" in text
         assert isinstance(app.screen, HomeScreen)
 

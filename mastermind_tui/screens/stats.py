@@ -2,33 +2,24 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-import numpy as np
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
-from engine import STRATEGIES, CodeSpace, MastermindError
-from engine.stats import (
-    StatsResult,
-    choose_secrets,
-    describe_seconds,
-    estimate_seconds,
-    run_stats,
-)
-from engine.strategies import prepare
+from engine import STRATEGIES, MastermindError
+from engine.stats import StatsResult, choose_secrets, describe_seconds
 from engine.words import plural
 
 from ..game.settings import Settings, whole_number
-from ..jobs import Reporter
 from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
 from .base import SizedScreen
 from .dialogs import Confirm
+from .stats_run import Ended, Plan, play
 
 #: Games above this size are sampled unless the person asks for every secret.
 SAMPLE_ABOVE = 1296
@@ -37,52 +28,6 @@ SAMPLE = 300
 ASK_ABOVE_GAMES = 1_000_000
 #: ... and so is one expected to take longer than this.
 ASK_ABOVE_SECONDS = 60.0
-
-
-@dataclass(frozen=True)
-class Ended:
-    """A run's end: what it has to say besides (a damaged cache searched again)."""
-
-    notice: str = ""
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What a run computes: its own copies, nothing the screen changes afterwards."""
-
-    space: CodeSpace
-    names: tuple[str, ...]
-    secrets: np.ndarray
-    seed: int | None
-
-    @property
-    def games(self) -> int:
-        return len(self.secrets) * len(self.names)
-
-    def seconds(self) -> float:
-        return sum(estimate_seconds(self.space, name, len(self.secrets)) for name in self.names)
-
-
-def play(plan: Plan, ticket: Reporter) -> Ended:
-    """The job: plays the plan, telling each status line (a str) and each strategy's
-    result (a StatsResult) as it comes. It reads only the plan; ``ticket.progress`` stops
-    it once the run is cancelled or the screen is gone (``Stopped``)."""
-    total = len(plan.secrets)
-    notice = ""
-    for number, name in enumerate(plan.names):
-        ticket.tell(
-            f"Running {name} over {plural(total, 'game')} ({number + 1}/{len(plan.names)})…"
-        )
-
-        def progress(done: int, _total: int, before: int = number * total) -> None:
-            # The engine reports by time (a few times a second), at any count.
-            ticket.progress(before + done, len(plan.names) * total)
-
-        # Before the run, whose first decision would say it instead.
-        notice = prepare(plan.space, name) or notice
-        result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
-        ticket.tell(result)
-    return Ended(notice)
 
 
 class StatsScreen(SizedScreen):

@@ -16,29 +16,15 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from .codemap_layout import (
-    CELL_ACROSS,
-    CELL_DOWN,
-    LEGEND,
-    across_pegs,
-    axes_text,
-    compact_text,
-    down_rows,
-    label_width,
-    map_columns,
-    symbols_of,
-)
+from .codemap_layout import CELL_ACROSS, CELL_DOWN, label_width, map_columns
+from .codemap_text import Shades, compact_text, map_text
 
-#: The next line in a game without repeats, whose map has blank cells.
-LEGEND_BLANK = "blank: a colour repeats, not a code"
-_GLYPHS = {(True, True): "█", (True, False): "▀", (False, True): "▄", (False, False): " "}
 #: Lines above the map: the legend, the axes, the column labels (one more, the blank
 #: cells' legend, where there are some).
 _TOP = 3
@@ -183,11 +169,15 @@ class CodeMap(Static):
     def _columns(self) -> int:
         return map_columns(self._colours, self._positions)
 
-    def _compact_text(self) -> Text:
-        assert self._lit is not None
-        colour = (self._colour("codemap--lit"), self._colour("codemap--cursor"))
-        return compact_text(
-            self._lit, self._gone, self._colours, self._positions, self._fmt, self.cursor, colour
+    def _shades(self) -> Shades:
+        """The theme's colours for the map. Ruled-out codes a shade off the pane's
+        background: lighter on a dark theme, darker on a light one."""
+        light = not self.app.current_theme.dark
+        return Shades(
+            lit=self._colour("codemap--lit"),
+            out=self._colour("codemap--out-light" if light else "codemap--out"),
+            cursor=self._colour("codemap--cursor"),
+            cursor_out=self._colour("codemap--cursor-out"),
         )
 
     def _top(self) -> int:
@@ -213,94 +203,15 @@ class CodeMap(Static):
     def _draw(self) -> None:
         if self._lit is None:
             return
-        if self.compact:
-            self.update(self._compact_text())
-            return
-        colours, positions = self._colours, self._positions
-        size = len(self._lit)
-        columns = map_columns(colours, positions)
-        rows = math.ceil(size / columns)
-        grid = np.zeros((rows + rows % 2, columns), dtype=bool)
-        grid.flat[:size] = self._lit
-        gone = np.zeros_like(grid)
-        if self._gone is not None:
-            gone.flat[:size] = self._gone
-        symbols = symbols_of(self._fmt, colours, positions)
-        cursor = self.cursor
-        # Ruled-out codes a shade off the pane's background: lighter on a dark theme,
-        # darker on a light one.
-        light = not self.app.current_theme.dark
-        lit = self._colour("codemap--lit")
-        out = self._colour("codemap--out-light" if light else "codemap--out")
-        marks = (self._colour("codemap--cursor-out"), self._colour("codemap--cursor"))
-        cell = Style(color=lit, bgcolor=out)
-        k = across_pegs(colours, positions)
-        across_block = colours ** (k - 1)
-        down_block = down_rows(colours, positions)
-        left = label_width(colours, positions)
-        legend = LEGEND if self._gone is None else f"{LEGEND}\n{LEGEND_BLANK}"
-        text = Text(f"{legend}\n{axes_text(colours, positions)}\n", style="dim")
-        text.append(" " * left)
-        for column in range(columns):
-            start = column % across_block == 0
-            text.append(symbols[(column // across_block) % colours] if start else " ", "dim")
-        text.append("\n")
-        for cell_row, (top, bottom, top_gone, bottom_gone) in enumerate(
-            zip(grid[0::2], grid[1::2], gone[0::2], gone[1::2], strict=True)
-        ):
-            # The slowest down peg's colour where its block starts; both when every row
-            # is a block of its own (two rows share a line).
-            starts = [
-                symbols[(row // down_block) % colours]
-                for row in (2 * cell_row, 2 * cell_row + 1)
-                if row < rows and row % down_block == 0 and k < positions
-            ]
-            label = "".join(starts) if down_block == 1 else "".join(starts[:1])
-            text.append(f"{label:<{left}}", style="dim")
-            # Cells of one style go in as one run: a span per cell made every redraw of
-            # a 6x4 map cost 20 ms, the most of any widget.
-            run: list[str] = []
-            run_style: str | Style = cell
-            for column, (a, b) in enumerate(zip(top, bottom, strict=True)):
-                up, down = 2 * cell_row * columns + column, (2 * cell_row + 1) * columns + column
-                halves = (bool(top_gone[column]), bool(bottom_gone[column]))
-                style: str | Style
-                if cursor in (up, down):
-                    glyph, form = _cursor_cell(bool(a), bool(b), cursor == up, halves)
-                    style = form.format(lit=lit, out=out, c=marks)
-                elif any(halves):
-                    glyph, form = _cell_with_blank(bool(a), bool(b), halves)
-                    style = form.format(lit=lit, out=out)
-                else:
-                    glyph, style = _GLYPHS[bool(a), bool(b)], cell
-                if style != run_style:
-                    text.append("".join(run), run_style)
-                    run, run_style = [], style
-                run.append(glyph)
-            text.append("".join(run), run_style)
-            text.append("\n")
-        text.right_crop(1)  # the last row's newline
-        self.update(text)
-
-
-def _cell_with_blank(top: bool, bottom: bool, gone: tuple[bool, bool]) -> tuple[str, str]:
-    """A cell with one or two indices that are no code: those halves show the terminal's
-    own background, the other half is drawn lit or dark (so here, unlike elsewhere, a dark
-    half is a glyph too: colour tells it from a lit one). The style names the theme's
-    colours as ``{lit}`` and ``{out}``."""
-    if all(gone):
-        return " ", ""
-    lit = bottom if gone[0] else top
-    return ("▄" if gone[0] else "▀"), ("{lit}" if lit else "{out}")
-
-
-def _cursor_cell(
-    top: bool, bottom: bool, on_top: bool, gone: tuple[bool, bool] = (False, False)
-) -> tuple[str, str]:
-    """The cell holding the cursor: its half in the cursor's colour (``{c[1]}`` on a lit
-    code, the dimmer ``{c[0]}`` on a dark one or no code), the other half as usual."""
-    cursor = f"{{c[{int(top if on_top else bottom)}]}}"
-    if gone[1] if on_top else gone[0]:
-        return ("▀" if on_top else "▄"), cursor
-    other = "{lit}" if (bottom if on_top else top) else "{out}"
-    return ("▀" if on_top else "▄"), f"{cursor} on {other}"
+        draw = compact_text if self.compact else map_text
+        self.update(
+            draw(
+                self._lit,
+                self._gone,
+                self._colours,
+                self._positions,
+                self._fmt,
+                self.cursor,
+                self._shades(),
+            )
+        )

@@ -1,0 +1,213 @@
+"""The home screen's form: a field for each setting (its label, its widget and, under them,
+its error), each setting read from and written to its field, and an error shown beside the
+field at fault. ``home`` decides what the form's changes, buttons and keys do."""
+
+from __future__ import annotations
+
+import re
+from typing import cast
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Grid, Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Checkbox, Input, Label, Select, Static
+
+from engine import STRATEGIES, MastermindError
+from engine.codes import CodeSpace
+from engine.notation import NOTATIONS
+
+from ..game.compare_session import DEFAULT_RIVALS
+from ..game.settings import MODE_TITLES, PRESET_TITLES, SETTINGS, SettingError, Settings
+from ..services.optimum import Size, criterion
+from ..widgets.tick import Tick
+
+#: The form's field of each setting (``settings.SETTINGS``) is named as the setting is,
+#: "_" written "-", but for this one (ticked: no repeats).
+NO_REPEATS = "no-repeats"
+#: An option of the command line named in an engine's message, and its field here.
+_OPTION = re.compile(r"--(strategy|notation) ")
+
+
+def form_words(message: str) -> str:
+    """An engine's message in the form's words: "try --strategy most-parts" becomes "try
+    strategy most-parts", the field's name rather than an option nobody types here."""
+    return _OPTION.sub(r"\1 ", message)
+
+
+class FormSelect(Select[str]):
+    """A drop-down whose Enter starts the game, as the title says; Space and the arrow
+    keys still open the list."""
+
+    class Submitted(Message):
+        """Enter was pressed on the closed drop-down."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter" and not self.expanded:
+            event.stop()
+            event.prevent_default()
+            self.post_message(self.Submitted())
+
+
+class HomeForm(Grid):
+    """The fields, filled from the Settings given; every field keeps its value while an
+    error is shown beside it."""
+
+    def __init__(self, settings: Settings, mode: str, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._initial = settings
+        self._mode = mode
+
+    def compose(self) -> ComposeResult:
+        s = self._initial
+        rules = s.rules
+        yield from self._field(
+            "Mode",
+            FormSelect(
+                [(title, key) for key, title in MODE_TITLES.items()],
+                value=self._mode,
+                allow_blank=False,
+                id="mode",
+                compact=True,
+            ),
+        )
+        yield from self._field(
+            "Strategy",
+            FormSelect(
+                # A cap given on the command line (optimal-max5) is offered too.
+                [(name, name) for name in dict.fromkeys([*STRATEGIES, s.strategy])],
+                value=s.strategy,
+                allow_blank=False,
+                id="strategy",
+                compact=True,
+            ),
+        )
+        yield from self._field(
+            "Preset (fills the fields below)",
+            FormSelect(
+                [(title, name) for name, title in PRESET_TITLES.items()],
+                prompt="custom",
+                id="preset",
+                compact=True,
+            ),
+        )
+        yield from self._field(
+            "No repeated colours",
+            Tick("each colour once per code", not rules.repeats, id=NO_REPEATS, compact=True),
+        )
+        yield from self._field("Colours", self._input("colours", rules.colours))
+        yield from self._field("Positions", self._input("positions", rules.positions))
+        yield from self._field("Rounds", self._input("rounds", rules.rounds))
+        yield from self._field("Move limit", self._input("moves", rules.max_moves))
+        yield from self._field(
+            "Notation",
+            FormSelect(
+                [(name, name) for name in NOTATIONS],
+                value=s.notation.name,
+                allow_blank=False,
+                id="notation",
+                compact=True,
+            ),
+        )
+        yield from self._field("Seed (blank: random)", self._input("seed", s.seed))
+        yield from self._field(
+            "Secret to watch (blank: random)",
+            Input(id="secret", placeholder="e.g. RGOY", compact=True),
+        )
+        yield from self._field(
+            "Strategies to compare",
+            Input(id="compare", placeholder=" ".join(DEFAULT_RIVALS), compact=True),
+        )
+        yield from self._field(
+            "Laboratory view (you break the code)",
+            Tick("show what the solver knows", s.lab, id="lab", compact=True),
+        )
+
+    @staticmethod
+    def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:
+        """A field: its label, its widget and, under them, its error when it has one."""
+        with Vertical(classes="field", id=f"field-{widget.id}"):
+            yield Label(label)
+            yield widget
+            yield Static(classes="field-error", markup=False)
+
+    @staticmethod
+    def _input(name: str, value: int | None) -> Input:
+        return Input("" if value is None else str(value), id=name, compact=True)
+
+    def settings(self) -> Settings:
+        """Settings from the form, or MastermindError saying what is wrong (a number is
+        checked as the command line checks it, and named as ``SETTINGS`` calls it)."""
+        return Settings.build(**{name: self.read(name) for name in SETTINGS})  # type: ignore[arg-type]
+
+    def _field_of(self, name: str) -> Widget:
+        return self.query_one(f"#{NO_REPEATS if name == 'repeats' else name.replace('_', '-')}")
+
+    def read(self, name: str) -> object:
+        """The setting ``name`` from its field, or SettingError naming it."""
+        field = self._field_of(name)
+        if isinstance(field, Checkbox):
+            return field.value != (name == "repeats")
+        if isinstance(field, Select):
+            return str(field.value)
+        text = cast(Input, field).value
+        if not text.strip() and SETTINGS[name].default is None:
+            return None  # blank: the default (a random seed)
+        try:
+            return SETTINGS[name].read(text)
+        except MastermindError as problem:
+            raise SettingError(name, str(problem)) from None
+
+    def show(self, name: str, value: object) -> None:
+        """Put ``value`` in the field of the setting ``name``; ``read`` reads it back."""
+        field = self._field_of(name)
+        if isinstance(field, Checkbox):
+            field.value = bool(value) != (name == "repeats")
+        elif isinstance(field, Select):
+            field.value = str(value)
+        else:
+            cast(Input, field).value = "" if value is None else str(value)
+
+    def clear_errors(self) -> None:
+        for field in self.query(".field.-invalid"):
+            field.remove_class("-invalid")
+            field.query_one(".field-error", Static).update("")
+
+    def show_error(self, name: str, message: str, quiet: bool) -> None:
+        """``message`` in the form's words beside the field of ``name``, which gets the
+        focus (``quiet``: focus stays)."""
+        widget = self._field_of(name)
+        field = cast(Widget, widget.parent)
+        field.add_class("-invalid")
+        field.query_one(".field-error", Static).update(form_words(message))
+        if not quiet:
+            widget.focus()
+        field.scroll_visible()
+
+    @property
+    def has_error(self) -> bool:
+        """Whether a field shows an error (to check the form again as it changes)."""
+        return bool(self.query(".field.-invalid"))
+
+    @property
+    def error(self) -> str:
+        """The error shown beside a field ("" when there is none)."""
+        return " ".join(
+            str(field.query_one(".field-error", Static).render())
+            for field in self.query(".field.-invalid")
+        )
+
+    def game_size(self) -> Size | None:
+        """The size on the form, or None while colours or positions are not a size."""
+        try:
+            colours, positions = (
+                SETTINGS[name].read(self.query_one(f"#{name}", Input).value)
+                for name in ("colours", "positions")
+            )
+            repeats = not self.query_one(f"#{NO_REPEATS}", Checkbox).value
+            CodeSpace(colours, positions, repeats)
+        except MastermindError:
+            return None
+        strategy = str(self.query_one("#strategy", Select).value)
+        return Size(colours, positions, repeats, criterion(strategy))
