@@ -28,6 +28,7 @@ import numpy as np
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.watch import WatchScreen
 
 
@@ -36,7 +37,7 @@ async def measure(
 ) -> str:
     settings = Settings.build(mode="watch", colours=colours, positions=positions, seed=seed)
     secret = settings.space.random_code(np.random.default_rng(seed))
-    app = MastermindApp(settings, secret)
+    app = MastermindApp(Start(settings, secret))
     handler: list[float] = []
     frame: list[float] = []
     async with app.run_test(size=size) as pilot:

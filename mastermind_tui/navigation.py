@@ -4,7 +4,8 @@ screen needs to know nothing of the app's class and a typo is an import error, n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from textual.message import Message
 
@@ -13,20 +14,19 @@ from .game.settings import Settings
 
 
 @dataclass
-class StartGame(Message):
-    """Start a new match with these settings (the app remembers them)."""
+class Start(Message):
+    """Start a mode (``settings.mode``): the one route in, from the home screen and from
+    the command line alike. Everything in it is checked already: the settings, the secret
+    of a mode that breaks one, the strategies of one that compares, and the mode's own
+    options (``modes.Command.own``) by name."""
 
     settings: Settings
-
-
-@dataclass
-class StartWatch(Message):
-    """Watch a strategy break ``secret`` with these settings (in compare mode: the
-    ``strategies`` side by side)."""
-
-    settings: Settings
-    secret: int
+    secret: int | None = None
     strategies: tuple[str, ...] = ()
+    options: Mapping[str, object] = field(default_factory=dict)
+    #: Keep these settings as the user's choice for next time (a start from the home
+    #: screen; the command line's options are for one run).
+    remember: bool = False
 
 
 @dataclass

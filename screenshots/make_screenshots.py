@@ -12,14 +12,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from mastermind_tui.record_types import Game
-from mastermind_tui.session import GameSession
-from mastermind_tui.settings import Settings
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from mastermind_tui.app import MastermindApp
-from mastermind_tui.records import Records
+from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.session import GameSession
+from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
+from mastermind_tui.records.store import Records
+from mastermind_tui.records.types import Game
 
 HERE = Path(__file__).parent
 SIZE = (120, 36)
@@ -90,35 +91,45 @@ async def main() -> None:
     Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
     await shoot("home", MastermindApp())
     # The laboratory view (--lab): what the solver knows, as you play.
-    await shoot("play", MastermindApp(Settings.build(seed=3, lab=True)), "RRGG", "BWOY", "board")
+    await shoot(
+        "play", MastermindApp(Start(Settings.build(seed=3, lab=True))), "RRGG", "BWOY", "board"
+    )
     # A rated game at its end: each guess's cost, and the summary under the panes.
     await shoot(
-        "rating", MastermindApp(Settings.build(seed=3)), "RRGG", "BWOY", "WRBB", "YRBW", "ORBW"
+        "rating",
+        MastermindApp(Start(Settings.build(seed=3))),
+        "RRGG",
+        "BWOY",
+        "WRBB",
+        "YRBW",
+        "ORBW",
     )
-    await shoot("make", MastermindApp(Settings.build(mode="make", seed=3)), "", "1,0", "0,2")
+    await shoot("make", MastermindApp(Start(Settings.build(mode="make", seed=3))), "", "1,0", "0,2")
     watch = Settings.build(mode="watch", strategy="knuth", seed=3)
     secret = watch.notation.parse(watch.space, "RGOY")
     await shoot(
         "watch",
-        MastermindApp(watch, secret),
+        MastermindApp(Start(watch, secret)),
         keys=("n",) * 3,
         then=("down", "down", "enter", "shift+right", "shift+down"),
     )
     await shoot(
         "tree",
-        MastermindApp(watch, secret),
+        MastermindApp(Start(watch, secret)),
         keys=("n", "n", "n", "f4"),
         then=("down", "down", "enter"),
     )
     rwgg = watch.notation.parse(watch.space, "RWGG")
-    await shoot("what-if", MastermindApp(watch, rwgg), keys=("n", "n", "w", *"rrgg", "enter"))
+    await shoot(
+        "what-if", MastermindApp(Start(watch, rwgg)), keys=("n", "n", "w", *"rrgg", "enter")
+    )
     compare = Settings.build(mode="compare", seed=3)
     await shoot(
         "compare",
-        MastermindApp(compare, secret, compare=("knuth", "optimal", "entropy")),
+        MastermindApp(Start(compare, secret, ("knuth", "optimal", "entropy"))),
         keys=("n", "n", "n"),
     )
-    await shoot("stats", MastermindApp(Settings.build(seed=3)))
+    await shoot("stats", MastermindApp(Start(Settings.build(seed=3))))
     folder = Path(tempfile.gettempdir()) / "mastermind-screenshots"  # named on screen
     shutil.rmtree(folder, ignore_errors=True)
     played_records(folder / "records.sqlite3")

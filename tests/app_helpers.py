@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import time
 from collections.abc import Callable
 from typing import Any
@@ -10,7 +11,9 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from mastermind_tui.cli.launch import given, opening
 from mastermind_tui.game.session import GameSession
+from mastermind_tui.game.settings import Settings
 from mastermind_tui.screens.base import GameScreen
 
 
@@ -77,3 +80,14 @@ def heard(app: App[Any]) -> list[str]:
 
     app.notify = spy  # type: ignore[method-assign]
     return said
+
+
+def settings_from(
+    args: argparse.Namespace, saved: dict[str, object] | None = None
+) -> tuple[Settings | None, int | None]:
+    """The settings and secret the command line's start carries (``launch.opening``, as
+    ``mastermind`` runs it), or (None, None) for the home screen."""
+    if args.command is None:
+        return None, None
+    start = opening(args, given(args), saved or {})
+    return start.settings, start.secret

@@ -20,6 +20,7 @@ from textual.app import App
 from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.retro.screen import TeletypeScreen
 
 PRINTABLE = string.ascii_letters + string.digits + " ,.-?/!"
@@ -41,13 +42,13 @@ def small(mode: str = "play", **rules: object) -> Settings:
 
 #: Each start: a name and how to make the app (the keys then reach every other screen).
 STARTS: dict[str, Callable[[], App[None]]] = {
-    "home": lambda: MastermindApp(None),
-    "play": lambda: MastermindApp(small()),
-    "make": lambda: MastermindApp(small("make")),
-    "match": lambda: MastermindApp(small("match")),
-    "watch": lambda: MastermindApp(small(), watch_secret=5),
-    "statistics": lambda: _then(MastermindApp(small()), "action_statistics"),
-    "records": lambda: _then(MastermindApp(small()), "action_records"),
+    "home": lambda: MastermindApp(),
+    "play": lambda: MastermindApp(Start(small())),
+    "make": lambda: MastermindApp(Start(small("make"))),
+    "match": lambda: MastermindApp(Start(small("match"))),
+    "watch": lambda: MastermindApp(Start(small(), 5)),
+    "statistics": lambda: _then(MastermindApp(Start(small())), "action_statistics"),
+    "records": lambda: _then(MastermindApp(Start(small())), "action_records"),
     "retro": lambda: RetroApp(3, False, False, None),
 }
 

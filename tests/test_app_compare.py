@@ -11,6 +11,7 @@ from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game.compare_session import DEFAULT_RIVALS, read_strategies
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.compare import CompareScreen
 from mastermind_tui.widgets.bars import PartitionBars
 
@@ -18,7 +19,7 @@ from mastermind_tui.widgets.bars import PartitionBars
 def compare_app(secret: str = "RGOY", strategies: tuple[str, ...] = ()) -> MastermindApp:
     settings = Settings.build(mode="compare", seed=1)
     chosen = strategies or ("knuth", "optimal", "entropy")
-    return MastermindApp(settings, settings.notation.parse(settings.space, secret), compare=chosen)
+    return MastermindApp(Start(settings, settings.notation.parse(settings.space, secret), chosen))
 
 
 def texts(app: MastermindApp, selector: str) -> list[str]:

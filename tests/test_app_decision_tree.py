@@ -17,6 +17,7 @@ from engine.tree import Walk
 from engine.tree import walk as tree_walk
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.widgets.codemap import CodeMap
@@ -94,7 +95,7 @@ def test_panel_keeps_its_own_copy_of_the_position() -> None:
 
 
 async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await enter(pilot, "RRGG")
@@ -132,7 +133,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
 
 
 async def test_f4_with_a_random_strategy_says_so_in_one_line() -> None:
-    app = MastermindApp(Settings.build(mode="make", strategy="random", seed=3))
+    app = MastermindApp(Start(Settings.build(mode="make", strategy="random", seed=3)))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("f4")

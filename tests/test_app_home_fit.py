@@ -9,6 +9,7 @@ from app_helpers import screen_text, until
 from textual.widgets import Input, Select
 
 from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.records import RecordsScreen
@@ -124,7 +125,7 @@ async def test_a_new_game_from_the_home_screen_does_not_replay_the_last_seed() -
     seed field is blank, so Start draws a new secret (a replay was a 1-move 'win')."""
     from mastermind_tui.game.settings import Settings
 
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         await pilot.press("f5")

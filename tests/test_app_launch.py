@@ -6,9 +6,9 @@ import subprocess
 import sys
 
 import pytest
+from app_helpers import settings_from
 
 from engine import MastermindError
-from mastermind_tui.cli.launch import settings_from
 from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game.settings import Settings
 

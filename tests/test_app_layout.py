@@ -15,12 +15,13 @@ from textual.widgets import Input, Static
 from engine import Decision
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.widgets.board import Board
 from mastermind_tui.widgets.trace import describe
 
 
 def app_for(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(seed=3, lab=True, **kwargs))
+    return MastermindApp(Start(Settings.build(seed=3, lab=True, **kwargs)))
 
 
 def region(pilot: Pilot[Any], selector: str) -> Region:

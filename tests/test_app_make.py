@@ -17,13 +17,14 @@ from engine.slips import Fix
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.make import MakeScreen
 
 SECRET = "RGOY"
 
 
 def make_app(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(mode="make", seed=5, **kwargs))
+    return MastermindApp(Start(Settings.build(mode="make", seed=5, **kwargs)))
 
 
 def truth(session: GameSession) -> str:

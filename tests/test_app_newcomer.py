@@ -7,14 +7,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, ready, screen_text, until
+from app_helpers import enter, game_session, message, ready, screen_text, settings_from, until
 from textual.widgets import DataTable, Label, Static
 
 from engine import score
 from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.launch import settings_from
 from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -25,7 +25,7 @@ SIZE = (80, 24)
 
 
 def app_for(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(**kwargs))
+    return MastermindApp(Start(Settings.build(**kwargs)))
 
 
 def wrong(secret: str) -> str:
@@ -224,7 +224,9 @@ async def test_a_game_played_in_the_lab_view_is_recorded_and_listed_as_assisted(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "r.sqlite3"
-    app = MastermindApp(Settings.build(colours=3, positions=3, seed=5, rounds=2), records=path)
+    app = MastermindApp(
+        Start(Settings.build(colours=3, positions=3, seed=5, rounds=2)), records=path
+    )
     async with app.run_test(size=SIZE) as pilot:
         await enter(pilot, game_session(app).secret_text)  # won without the lab view
         await enter(pilot, "")

@@ -13,6 +13,7 @@ from textual.widgets import Input
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.app.themes import DARK, LIGHT
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -20,7 +21,7 @@ from mastermind_tui.screens.stats import StatsScreen
 
 
 async def test_palette_lists_the_modes() -> None:
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)):
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for title in ("Home", "Watch", "Statistics", "Retro mode", "Toggle theme"):
@@ -31,7 +32,7 @@ async def test_retro_mode_pushes_the_teletype_and_escape_returns() -> None:
     from mastermind_tui.retro.screen import TeletypeScreen
 
     TeletypeScreen.cursor_blink = False
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_retro()
         await pilot.pause()
@@ -42,7 +43,7 @@ async def test_retro_mode_pushes_the_teletype_and_escape_returns() -> None:
 
 
 async def test_palette_actions_and_theme() -> None:
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.theme == DARK.name
         await pilot.press("ctrl+t")
@@ -50,7 +51,7 @@ async def test_palette_actions_and_theme() -> None:
         app.action_statistics()
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
-        app.action_watch()
+        app.choose("watch")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert app.screen.mode == "watch"
@@ -71,7 +72,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
     (less to draw, and the tightest layout); without waiting for the first advice, so
     lines typed while it is worked out are part of the fuzz; one wait per line, Pilot's
     own (a press waits until the app is idle)."""
-    app = MastermindApp(Settings.build(mode="make" if make else "play", seed=2, rounds=2))
+    app = MastermindApp(Start(Settings.build(mode="make" if make else "play", seed=2, rounds=2)))
     async with app.run_test(size=(60, 20)) as pilot:
         for line in lines:
             if not isinstance(app.screen, PlayScreen | MakeScreen):
@@ -97,11 +98,15 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
     from mastermind_tui.screens.dialogs import Confirm
 
     TeletypeScreen.cursor_blink = False
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         await enter(pilot, "RRGG")
         game = app.screen
-        for leave in (lambda: pilot.press("f5"), app.action_watch, app.action_statistics):
+        for leave in (
+            lambda: pilot.press("f5"),
+            lambda: app.choose("watch"),
+            app.action_statistics,
+        ):
             pressed = leave()
             if pressed is not None:
                 await pressed
@@ -116,7 +121,7 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game and len(game_session(app).rows()) == 1
-        app.action_watch()
+        app.choose("watch")
         await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
@@ -132,7 +137,7 @@ async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
     for name in ("XDG_PICTURES_DIR", "XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     said = heard(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.deliver_screenshot()

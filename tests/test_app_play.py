@@ -11,12 +11,13 @@ from textual.widgets import DataTable, Input, Static
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.widgets.board import Board
 
 
 def app_for(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Settings.build(seed=3, lab=True, **kwargs))
+    return MastermindApp(Start(Settings.build(seed=3, lab=True, **kwargs)))
 
 
 def wrong_guess(secret: str) -> str:

@@ -8,17 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, ready, screen_text, until
+from app_helpers import enter, game_session, message, ready, screen_text, settings_from, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
 from engine.rating import MoveRating, rate_moves, summary
 from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.launch import settings_from
 from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game import rating_book as session_module
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.records.types import Game, code_text
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.widgets.history import History
@@ -63,7 +63,7 @@ pytestmark = pytest.mark.usefixtures("cache_dir")
 
 def small(**kwargs: Any) -> MastermindApp:
     kwargs.setdefault("lab", not kwargs.pop("spoiler_free", False))  # ratings as they come
-    return MastermindApp(Settings.build(colours=4, positions=3, seed=5, **kwargs))
+    return MastermindApp(Start(Settings.build(colours=4, positions=3, seed=5, **kwargs)))
 
 
 def rating_line(pilot: Pilot[Any]) -> str:
@@ -229,7 +229,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
 
 
 async def test_hint_where_the_computer_breaks_is_explained() -> None:
-    app = MastermindApp(Settings.build(mode="make", colours=4, positions=3, seed=5))
+    app = MastermindApp(Start(Settings.build(mode="make", colours=4, positions=3, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "HINT")
@@ -377,7 +377,7 @@ async def test_quitting_ends_a_rating_under_way(
         return stopped[-1]
 
     monkeypatch.setattr(app_module, "stop_rating", stop_rating)
-    app = MastermindApp(Settings.build(seed=5, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=5, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await pilot.press(*"RGBY", "enter")  # no waiting for the workers, as a person

@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Input, Static
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
 from mastermind_tui.screens.home import HomeScreen
@@ -122,7 +123,7 @@ async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(
 # ----- the app keeps every finished game -----
 def recording_app(path: Path, **kw: Any) -> MastermindApp:
     settings = Settings.build(colours=3, positions=3, seed=5, **kw)
-    return MastermindApp(settings, records=path)
+    return MastermindApp(Start(settings), records=path)
 
 
 async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: Path) -> None:
@@ -230,7 +231,7 @@ async def test_no_record_keeps_nothing_but_shows_the_records(tmp_path: Path) -> 
     path = tmp_path / "r.sqlite3"
     Records(path).add(a_game(4))
     settings = Settings.build(colours=4, positions=3, seed=5)
-    app = MastermindApp(settings, records=path, record=False)
+    app = MastermindApp(Start(settings), records=path, record=False)
     async with app.run_test(size=(100, 30)) as pilot:
         await enter(pilot, "QUIT")
         app.action_records()
@@ -324,7 +325,9 @@ async def test_watching_keeps_nothing(tmp_path: Path) -> None:
     """Watch is the one mode that records nothing, even watched to the end."""
     path = tmp_path / "r.sqlite3"
     settings = Settings.build(mode="watch", colours=4, positions=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGB"), records=path)
+    app = MastermindApp(
+        Start(settings, settings.notation.parse(settings.space, "RGB")), records=path
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("end")

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.watch import WatchScreen
@@ -23,7 +24,7 @@ def plain_score(secret: str, guess: str) -> tuple[int, int]:
 
 
 async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
-    app = MastermindApp(Settings.build(colours=4, positions=8, seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(colours=4, positions=8, seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         screen = app.screen
@@ -41,7 +42,7 @@ async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
 
 async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
     settings = Settings.build(mode="watch", strategy="knuth", colours=4, positions=8, seed=1)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RBBGWRWG"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RBBGWRWG")))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         assert isinstance(app.screen, WatchScreen)
@@ -53,7 +54,7 @@ async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
 
 
 async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:
-    app = MastermindApp(Settings.build(mode="make", colours=4, positions=8, seed=5))
+    app = MastermindApp(Start(Settings.build(mode="make", colours=4, positions=8, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await app.workers.wait_for_complete()
@@ -69,7 +70,7 @@ async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:
 
 
 async def test_the_real_secret_wins_on_2x16() -> None:
-    app = MastermindApp(Settings.build(colours=2, positions=16, seed=3))
+    app = MastermindApp(Start(Settings.build(colours=2, positions=16, seed=3)))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         screen = app.screen

@@ -14,6 +14,7 @@ from textual.widgets import Input
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.base import GameScreen
 
 SIZES = [(80, 24), (120, 36)]
@@ -49,14 +50,14 @@ def test_home(snap_compare: Callable[..., bool], size: tuple[int, int], cache_di
 @pytest.mark.parametrize("size", SIZES)
 def test_play(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """Mid-game in the laboratory view (at 80x24 the compact code map)."""
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
 
 
 def test_play_at_the_end(snap_compare: Callable[..., bool]) -> None:
     """A newcomer's game won at 80x24: spoiler-free, the count said once, the prompt says
     the game is over."""
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
 
     async def win(pilot: Pilot[Any]) -> None:
         screen = pilot.app.screen
@@ -72,19 +73,19 @@ def test_play_at_the_end(snap_compare: Callable[..., bool]) -> None:
 
 def test_play_spoiler_free(snap_compare: Callable[..., bool]) -> None:
     """A spoiler-free game: the note stands in for the Solver trace, no Cost column."""
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
     assert snap_compare(app, terminal_size=(120, 36), run_before=settled("RRGG"))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_make(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
-    app = MastermindApp(Settings.build(mode="make", seed=3))
+    app = MastermindApp(Start(Settings.build(mode="make", seed=3)))
     assert snap_compare(app, terminal_size=size, run_before=settled("", "1,0"))
 
 
 def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
     """Answers that fit no code at 80x24: every likely slip named, whole."""
-    app = MastermindApp(Settings.build(mode="make", seed=5))
+    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
     run = settled("", "1,0", "0,1", "0,0")
     assert snap_compare(app, terminal_size=(80, 24), run_before=run)
 
@@ -94,7 +95,7 @@ def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
 def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: str) -> None:
     """Knuth's second move, before its answer and once answered."""
     settings = Settings.build(mode="watch", seed=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     keys = ("n", "n") if beat == "position" else ("n", "n", "n")
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
 
@@ -103,7 +104,7 @@ def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: s
 def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """RRGG's split beside knuth's choice after BBWW 0,1, with its scores."""
     settings = Settings.build(mode="watch", seed=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RWGG"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RWGG")))
     keys = ("n", "n", "w", "r", "r", "g", "g", "enter")
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
 
@@ -113,13 +114,13 @@ def test_compare(snap_compare: Callable[..., bool], size: tuple[int, int]) -> No
     """knuth, optimal and entropy side by side on RGOY, the second move answered."""
     settings = Settings.build(mode="compare", seed=3)
     secret = settings.notation.parse(settings.space, "RGOY")
-    app = MastermindApp(settings, secret, compare=("knuth", "optimal", "entropy"))
+    app = MastermindApp(Start(settings, secret, ("knuth", "optimal", "entropy")))
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n", "n")))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
 
     async def open_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()  # the game's first advice, then leave
@@ -133,7 +134,7 @@ def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None
 
 
 def test_too_small(snap_compare: Callable[..., bool]) -> None:
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
 
 
@@ -142,7 +143,7 @@ def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """The decision tree beside a watched game (F4) after two moves: the path played, the
     current node marked, one node opened from the keyboard."""
     settings = Settings.build(mode="watch", seed=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
 
     async def open_tree(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
@@ -164,7 +165,7 @@ def test_stats_after_a_run(
     from mastermind_tui.screens.stats import StatsScreen
 
     monkeypatch.setattr(StatsResult, "ms_per_game", property(lambda self: 0.1))
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
 
     async def run_stats(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()

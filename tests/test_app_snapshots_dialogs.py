@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.screens.what_if import WhatIfLine
@@ -40,7 +41,7 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 def test_confirm_leaving_a_game(snap_compare: Callable[..., bool]) -> None:
     """F5 after a guess: "A game is in progress. Leave it?" over the game, Stay focused."""
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
 
     async def run(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -55,7 +56,7 @@ def test_confirm_leaving_a_game(snap_compare: Callable[..., bool]) -> None:
 def test_confirm_a_long_run(snap_compare: Callable[..., bool]) -> None:
     """Statistics of 2,000,000 games of 6x4 (Ctrl+R): "A long run", with the estimate the
     strategies' time models give (a fixed sum, not a measure of this machine)."""
-    app = MastermindApp(Settings.build(seed=3))
+    app = MastermindApp(Start(Settings.build(seed=3)))
 
     async def run(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -76,7 +77,7 @@ def test_confirm_a_long_run(snap_compare: Callable[..., bool]) -> None:
 def test_play_rated(snap_compare: Callable[..., bool]) -> None:
     """A game of 4x3 in the laboratory view, two guesses rated against the exact optimum:
     the rating line says the last one's expected guesses beside the best."""
-    app = MastermindApp(Settings.build(colours=4, positions=3, seed=5, lab=True))
+    app = MastermindApp(Start(Settings.build(colours=4, positions=3, seed=5, lab=True)))
 
     async def run(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -95,7 +96,7 @@ def test_play_rated(snap_compare: Callable[..., bool]) -> None:
 def test_play_what_if(snap_compare: Callable[..., bool]) -> None:
     """WHATIF RRGG after BBWW in the laboratory view: RRGG's split beside knuth's advice
     and, on the message line, its score and guesses expected; BBWW's rating above."""
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
 
     async def run(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -117,7 +118,7 @@ def test_watch_what_if_line(snap_compare: Callable[..., bool]) -> None:
     """w on knuth's second move: the what-if line at the foot of the watch, a code it
     cannot read (RRXX) refused in the line, which stays open."""
     settings = Settings.build(mode="watch", seed=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RWGG"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RWGG")))
 
     async def run(pilot: Pilot[Any]) -> None:
         await settle(pilot)
@@ -134,7 +135,7 @@ def test_watch_what_if_line(snap_compare: Callable[..., bool]) -> None:
 def test_watch_what_if_line_typed(snap_compare: Callable[..., bool]) -> None:
     """The what-if line open over the watch with RRGG typed, before Enter."""
     settings = Settings.build(mode="watch", seed=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RWGG"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RWGG")))
 
     async def run(pilot: Pilot[Any]) -> None:
         await settle(pilot)

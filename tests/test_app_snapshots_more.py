@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
 from mastermind_tui.retro.screen import TeletypeScreen
@@ -40,7 +41,7 @@ def frozen_cursors(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def game_app() -> MastermindApp:
     """A newcomer's game of 6x4 with a fixed secret, straight from the command line."""
-    return MastermindApp(Settings.build(seed=3))
+    return MastermindApp(Start(Settings.build(seed=3)))
 
 
 async def settle(pilot: Pilot[Any]) -> None:
@@ -126,7 +127,7 @@ def records_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *games: Game) -
     store = Records(path)
     for game in games:
         store.add(game)
-    return MastermindApp(Settings.build(seed=3), records=path)
+    return MastermindApp(Start(Settings.build(seed=3)), records=path)
 
 
 async def open_records(pilot: Pilot[Any]) -> RecordsScreen:

@@ -18,6 +18,7 @@ from engine.games import Progress
 from engine.stats import StatsResult, describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens import stats_run
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
@@ -30,7 +31,7 @@ async def statistics_screen(
     size: tuple[int, int] = (80, 24),
 ) -> AsyncIterator[tuple[MastermindApp, Pilot[Any], StatsScreen]]:
     """An app at a game with its Statistics screen opened over it, as the palette does."""
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=size) as pilot:
         app.action_statistics()
         await pilot.pause()

@@ -10,6 +10,7 @@ from engine import Answer, Solver, make_strategy
 from engine.explain import class_codes
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.widgets.bars import PartitionBars
 
 
@@ -18,7 +19,7 @@ def text_of(app: MastermindApp, selector: str) -> str:
 
 
 async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "RRGG")
@@ -72,7 +73,7 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
     """Keys belong to the command line in a game, so the mouse opens a bar: its class of
     the codes possible before the guess, as the engine counts it; a second click closes it,
     and a new guess's bars start closed."""
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "RRGG")
@@ -104,7 +105,7 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
 
 
 async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
-    app = MastermindApp(Settings.build(mode="make", seed=3))
+    app = MastermindApp(Start(Settings.build(mode="make", seed=3)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "1,0")
@@ -123,7 +124,7 @@ async def test_whatif_in_a_game_splits_a_code_beside_the_advice() -> None:
     line for a bad code and when the laboratory view is off (nothing is lost)."""
     from engine.feedback import answers, partition
 
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "BBWW")

@@ -21,6 +21,7 @@ from engine.trace import format_score
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.game.watch_session import WatchSession
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.watch import WatchScreen
@@ -34,7 +35,7 @@ HEAD = 1
 
 def watch_app(secret: str = "RGOY", strategy: str = "knuth") -> MastermindApp:
     settings = Settings.build(mode="watch", strategy=strategy, seed=1)
-    return MastermindApp(settings, settings.notation.parse(settings.space, secret))
+    return MastermindApp(Start(settings, settings.notation.parse(settings.space, secret)))
 
 
 def caption(app: MastermindApp) -> str:
@@ -324,7 +325,7 @@ async def test_a_random_strategy_has_no_tree() -> None:
 
 async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
     settings = Settings.build(mode="watch", strategy="knuth", colours=8, positions=4, seed=1)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "n", "n")
@@ -343,7 +344,7 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
     """Without repeats, indices that are no code of the game are blank cells with a legend
     line of their own, never drawn like codes the answers ruled out."""
     settings = Settings.build(mode="watch", strategy="knuth", seed=1, repeats=False)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("n")

@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 from engine import Decision, Solver, Step
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.play import PlayScreen
 
 
@@ -65,7 +66,7 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 
 async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate) -> None:
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         screen = app.screen
@@ -89,7 +90,7 @@ async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate
 
 async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate: Gate) -> None:
     gate.open()
-    app = MastermindApp(Settings.build(mode="make", seed=5))
+    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await settle(pilot)
@@ -130,7 +131,7 @@ async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate:
 async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: str) -> None:
     settings = Settings.build(mode=mode, seed=2)
     secret = settings.notation.parse(settings.space, "RGBY") if mode == "watch" else None
-    app = MastermindApp(settings, secret)
+    app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await pilot.pause()
@@ -152,7 +153,7 @@ async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
         raise ValueError("Cannot take a larger sample than population")
 
     monkeypatch.setattr(Solver, "decide", broken)
-    app = MastermindApp(Settings.build(mode="make", seed=1))
+    app = MastermindApp(Start(Settings.build(mode="make", seed=1)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await settle(pilot)
@@ -172,7 +173,7 @@ async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, posit
     at these sizes it always comes that fast. Two seeds a size."""
     for seed in range(2):
         settings = Settings.build(mode=mode, colours=colours, positions=positions, seed=seed)
-        app = MastermindApp(settings)
+        app = MastermindApp(Start(settings))
         async with app.run_test(size=(100, 30)) as pilot:
             await ready(pilot)
             await settle(pilot)
@@ -193,7 +194,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
         return observe(self, *args, **kwargs)
 
     monkeypatch.setattr(Solver, "observe", watched)
-    app = MastermindApp(Settings.build(colours=8, positions=8, seed=1))
+    app = MastermindApp(Start(Settings.build(colours=8, positions=8, seed=1)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await type_line(pilot, "RRGGBBWW")
@@ -203,7 +204,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
 
 
 async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
-    app = MastermindApp(Settings.build(mode="make", seed=5))
+    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await settle(pilot)
@@ -218,7 +219,7 @@ async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
 
 
 async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> None:
-    app = MastermindApp(Settings.build(seed=3, lab=True))
+    app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await type_line(pilot, "QUIT")

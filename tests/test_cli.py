@@ -159,7 +159,8 @@ def test_stats_with_no_options_on_a_big_size_says_what_to_type() -> None:
 
 def test_watch_without_a_secret_draws_one() -> None:
     """Issue 17 item 13: ``watch`` alone watches a random secret (repeatable with --seed)."""
-    from mastermind_tui.cli.launch import settings_from
+    from app_helpers import settings_from
+
     from mastermind_tui.cli.parser import build_parser
 
     args = build_parser().parse_args(["watch", "--seed", "3"])

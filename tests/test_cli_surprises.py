@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_helpers import settings_from
 
 from mastermind_tui.cli.commands import _ProgressBar
-from mastermind_tui.cli.launch import settings_from
 from mastermind_tui.cli.main import EXIT_CODES, build_parser, main
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")

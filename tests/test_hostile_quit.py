@@ -125,8 +125,9 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
     its parent is still there, and ends as a hangup would (129) once it is gone."""
     from mastermind_tui.app.shell import MastermindApp
     from mastermind_tui.game.settings import Settings
+    from mastermind_tui.navigation import Start
 
-    app = MastermindApp(Settings.build(seed=1))
+    app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.is_running

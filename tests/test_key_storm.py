@@ -29,7 +29,7 @@ async def test_a_key_storm_never_ends_the_app_with_an_error(
 async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
     """The issue's `tmux send-keys C-p NPage`: Textual's option list paged before it had
     a size (KeyError: 0)."""
-    for app in (MastermindApp(None), RetroApp(1, False, False, None)):
+    for app in (MastermindApp(), RetroApp(1, False, False, None)):
         async with app.run_test(size=(80, 24)) as pilot:
             app.post_message(events.Key("ctrl+p", None))
             app.post_message(events.Key(page, None))
@@ -48,7 +48,7 @@ async def test_the_theme_picker_and_a_page_key_together_do_not_crash(page: str) 
 
     from mastermind_tui.app.palette import SafePalette
 
-    for app in (MastermindApp(None), RetroApp(1, False, False, None)):
+    for app in (MastermindApp(), RetroApp(1, False, False, None)):
         async with app.run_test(size=(80, 24)) as pilot:
             app.search_themes()
             app.post_message(events.Key(page, None))

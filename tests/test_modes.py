@@ -158,7 +158,7 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
     async with app.run_test(size=(80, 24)):
         ours = [c for c in app.get_system_commands(app.screen) if c.title != "Toggle theme"]
         ours = ours[-len(PALETTE) :]
-        assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for p in PALETTE]
+        assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for _, p in PALETTE]
         assert [c.title for c in ours] == [
             "Home",
             "Watch",

@@ -24,6 +24,7 @@ from engine.strategies import measure_of
 from engine.strategies.solutions import solution
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 
 #: Stands for "no strategy keeps the cap" in the plain recursion.
 NEVER = 10**9
@@ -244,7 +245,7 @@ async def test_watching_a_capped_optimum_then_going_home(cache_dir: Path) -> Non
     """`mastermind watch --max-guesses 5`: the trace names the cap, and Home offers the
     capped strategy beside the registered ones rather than failing on it."""
     settings = Settings.build(mode="watch", strategy="optimal-max5", seed=3)
-    app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
+    app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(80, 24)) as pilot:
 
         def advice() -> str:  # the trace's sentence on the choice, whatever its wrapping

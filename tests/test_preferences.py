@@ -7,14 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import heard, until
+from app_helpers import heard, settings_from, until
 from textual.widgets import Input, Select
 
 from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.launch import given, settings_from
+from mastermind_tui.cli.launch import given
 from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game import preferences
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.base import GameScreen
 from mastermind_tui.screens.home import HomeScreen
 
@@ -102,9 +103,10 @@ async def test_play_with_no_options_says_what_it_remembered(config: Path) -> Non
     kept = preferences.load()
     args = build_parser().parse_args(["play"])
     settings, _ = settings_from(args, kept.settings)
+    assert settings is not None
     note = preferences.remembered(kept, given(args))
     assert note == "Remembered from last time: colours 8, positions 5"
-    app = MastermindApp(settings, preferences=kept, note=note)
+    app = MastermindApp(Start(settings), preferences=kept, note=note)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         await until(pilot, lambda: "Remembered from last time" in _message(app))

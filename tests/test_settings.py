@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 from engine import MastermindError
-from mastermind_tui.game.settings import DEFAULTS, MODE_TITLES, PRESET_FIELDS, Settings
+from mastermind_tui.game.modes import MODES
+from mastermind_tui.game.settings import DEFAULTS, PRESET_FIELDS, Settings
 
 
 def test_build_defaults_are_the_published_defaults() -> None:
@@ -44,7 +45,7 @@ def test_bad_settings_say_what_is_wrong(kwargs: dict[str, Any], message: str) ->
 
 
 def test_every_mode_has_roles() -> None:
-    assert {m: Settings.build(mode=m).roles for m in MODE_TITLES} == {
+    assert {m: Settings.build(mode=m).roles for m in MODES} == {
         "play": ("person",),
         "make": ("computer",),
         "match": ("person", "computer"),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from app_helpers import enter, message, screen_text, until
+from app_helpers import enter, message, screen_text, settings_from, until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.widgets import Checkbox, Input, Select, Static
@@ -33,9 +33,9 @@ from engine.stats import choose_secrets, run_stats
 from engine.strategies.optimal import Optimal
 from engine.tree import build_tree
 from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.launch import settings_from
 from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
@@ -510,7 +510,7 @@ async def test_statistics_screen_runs_without_repeats() -> None:
 async def test_watch_bulls_and_cows_to_the_end() -> None:
     settings = Settings.build(mode="watch", preset="bulls-and-cows", strategy="entropy")
     secret = settings.notation.parse(settings.space, "9876")
-    app = MastermindApp(settings, secret)
+    app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(100, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import importlib
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
@@ -16,20 +18,18 @@ from textual.screen import ModalScreen, Screen
 from engine.rating_process import stop_rating
 
 from ..game import preferences as saving
-from ..game.modes import PALETTE
+from ..game.modes import CHOOSE, MODES, PALETTE
 from ..game.preferences import Preferences
-from ..game.session import GameSession
 from ..game.settings import Settings
-from ..game.watch_session import WatchSession
 from ..navigation import (
     OpenHome,
     OpenRecords,
     OpenRetro,
     OpenStatistics,
     ShowSession,
-    StartGame,
-    StartWatch,
+    Start,
 )
+from ..records.types import Game
 from .optimum_app import OptimumApp
 from .themes import DARK, LIGHT
 
@@ -57,25 +57,23 @@ class MastermindApp(OptimumApp):
 
     def __init__(
         self,
-        settings: Settings | None = None,
-        watch_secret: int | None = None,
+        opening: Start | None = None,
         records: Path | None = None,
         record: bool = True,
         preferences: Preferences | None = None,
         note: str = "",
-        compare: tuple[str, ...] = (),
     ) -> None:
-        """``records``: the records file the Records screen reads and, with ``record``,
-        where every finished game is kept (None: no records, as in tests).
-        ``preferences``: the user's (theme, the home screen's last choices), saved as
-        they change; ``note``: what the first game says it took from them."""
+        """``opening``: the mode the command line starts, by the route the home screen's
+        Start takes (None: the home screen). ``records``: the records file the Records
+        screen reads and, with ``record``, where every finished game is kept (None: no
+        records, as in tests). ``preferences``: the user's (theme, the home screen's last
+        choices), saved as they change; ``note``: what the first game says it took from
+        them."""
         super().__init__(records, record)
-        self.settings = settings
+        self.opening = opening
+        self.settings = None if opening is None else opening.settings
         self.preferences = preferences or Preferences()
         self.note = note
-        self.watch_secret = watch_secret
-        #: The strategies ``mastermind compare`` puts side by side on ``watch_secret``.
-        self.compare = compare
         # Chosen before the stylesheet is first read: set on mount, the theme had every
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
@@ -90,14 +88,10 @@ class MastermindApp(OptimumApp):
             self.notify(f"Theme {self.preferences.theme!r} is not known here: using {self.theme}.")
         # Any change of theme (Ctrl+T, or the palette's theme picker) is kept.
         self.theme_changed_signal.subscribe(self, lambda theme: self.remember())
-        if self.settings is None:
+        if self.opening is None:
             self.action_new_game()
-        elif self.watch_secret is not None and self.settings.mode == "compare":
-            self.start_compare(self.settings, self.watch_secret, self.compare)
-        elif self.watch_secret is not None:
-            self.start_watch(self.settings, self.watch_secret)
-        else:
-            self.start(self.settings)
+        else:  # the same Start the home screen posts, handled at once
+            self._start(self.opening)
         if self.note:
             self.call_after_refresh(self._say_note)
 
@@ -163,36 +157,14 @@ class MastermindApp(OptimumApp):
             Confirm("A game is in progress. Leave it?", yes="Leave", no="Stay"), answered
         )
 
-    def start(self, settings: Settings) -> None:
-        self.settings = settings
-        session = GameSession(settings)
-        session.recorder = self.record_game
-        self.show_session(session)
-
-    def show_session(self, session: GameSession) -> None:
-        """The screen for the current game of a session: who breaks decides which."""
-        if session.role == "person":
-            from ..screens.play import PlayScreen
-
-            self.show(PlayScreen(session))
-        else:
-            from ..screens.make import MakeScreen
-
-            self.show(MakeScreen(session))
-
-    def start_watch(self, settings: Settings, secret: int) -> None:
-        from ..screens.watch import WatchScreen
-
-        self.settings = settings
-        self.show(WatchScreen(WatchSession(settings, secret)))
-
-    def start_compare(self, settings: Settings, secret: int, strategies: Sequence[str]) -> None:
-        from ..game.compare_session import CompareSession, read_strategies
-        from ..screens.compare import CompareScreen
-
-        self.settings = settings
-        chosen = read_strategies(strategies, settings)
-        self.show(CompareScreen(CompareSession(settings, secret, chosen)))
+    def start(self, start: Start) -> None:
+        """Open the screen the start's mode opens (``modes.Mode.screen``)."""
+        self.settings = start.settings
+        module, _, name = MODES[start.settings.mode].screen.partition(":")
+        opener: Callable[[Start, Callable[[Game], None]], Screen[None]] = getattr(
+            importlib.import_module(f"...screens.{module}", __name__), name
+        )
+        self.show(opener(start, self.record_game))
 
     def action_new_game(self) -> None:
         self.leave_game(self._home)
@@ -214,11 +186,9 @@ class MastermindApp(OptimumApp):
 
         self.leave_game(lambda: self.show(StatsScreen(self.settings)))
 
-    def action_watch(self) -> None:
-        self.leave_game(lambda: self._home("watch"))
-
-    def action_compare(self) -> None:
-        self.leave_game(lambda: self._home("compare"))
+    def choose(self, mode: str) -> None:
+        """The home screen with ``mode`` chosen (the palette's entry of a mode)."""
+        self.leave_game(lambda: self._home(mode))
 
     def action_retro(self) -> None:
         """The 1978 teletype on top of whatever is on show, which is kept: leaving the
@@ -241,22 +211,17 @@ class MastermindApp(OptimumApp):
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
     # ----- what screens ask for -----
-    @on(StartGame)
-    def _start_game(self, message: StartGame) -> None:
-        self.remember(message.settings)
-        self.start(message.settings)
-
-    @on(StartWatch)
-    def _start_watch(self, message: StartWatch) -> None:
-        self.remember(message.settings)
-        if message.settings.mode == "compare":
-            self.start_compare(message.settings, message.secret, message.strategies)
-        else:
-            self.start_watch(message.settings, message.secret)
+    @on(Start)
+    def _start(self, start: Start) -> None:
+        if start.remember:
+            self.remember(start.settings)
+        self.start(start)
 
     @on(ShowSession)
     def _show_session(self, message: ShowSession) -> None:
-        self.show_session(message.session)
+        from ..screens.opening import session_screen
+
+        self.show(session_screen(message.session))
 
     @on(OpenHome)
     def _open_home(self) -> None:
@@ -289,6 +254,11 @@ class MastermindApp(OptimumApp):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for entry in PALETTE:  # the commands' own entries (modes.COMMANDS)
-            yield SystemCommand(entry.title, entry.help, getattr(self, f"action_{entry.action}"))
+        for name, entry in PALETTE:  # the commands' own entries (modes.COMMANDS)
+            if entry.action == CHOOSE and name is not None:
+                yield SystemCommand(entry.title, entry.help, partial(self.choose, name))
+            else:
+                yield SystemCommand(
+                    entry.title, entry.help, getattr(self, f"action_{entry.action}")
+                )
         yield SystemCommand("Toggle theme", "Dark or light", self.action_toggle_theme)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from engine import MastermindError, parse_any
 from engine.strategies import capped_name
@@ -18,17 +19,19 @@ from ..game.preferences import Preferences
 from ..game.settings import SETTINGS, SettingError, Settings, preset_values
 from .parser import EXIT_INTERNAL, EXIT_INTERRUPTED, Failed, one_line
 
+if TYPE_CHECKING:
+    from ..navigation import Start
+
 #: Plain-text alternatives named when there is no terminal.
 NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
 
 
 def given(args: argparse.Namespace) -> dict[str, object]:
-    """The settings the user gave on the command line (and the preset named); a cap on
-    guesses (``--max-guesses``) is part of the strategy's name, optimal by default."""
+    """The settings the user gave on the command line, with the values of the preset
+    named filled in under them (read once here); a cap on guesses (``--max-guesses``) is
+    part of the strategy's name, optimal by default."""
     chosen = {
-        name: getattr(args, name)
-        for name in ("preset", *SETTINGS)
-        if getattr(args, name, None) is not None
+        name: getattr(args, name) for name in SETTINGS if getattr(args, name, None) is not None
     }
     cap = getattr(args, "max_guesses", None)
     if cap is not None:
@@ -37,7 +40,7 @@ def given(args: argparse.Namespace) -> dict[str, object]:
             chosen["strategy"] = capped_name(base, cap)
         except MastermindError as error:
             raise SettingError("strategy", f"--max-guesses: {error}") from None
-    return chosen
+    return {**preset_values(getattr(args, "preset", None)), **chosen}
 
 
 def build_settings(
@@ -52,74 +55,67 @@ def build_settings(
     return Settings.build(**chosen, mode=mode, saved=saved)  # type: ignore[arg-type]
 
 
-def settings_from(
-    args: argparse.Namespace, saved: dict[str, object] | None = None
-) -> tuple[Settings | None, int | None]:
-    """Checked settings (None for the home screen) and, for ``watch`` and ``compare``, the
-    secret; what the command line leaves unsaid comes from a preset, then ``saved``."""
-    if args.command is None:
-        return None, None
-    # a game's command is its mode
-    settings = build_settings(args, args.command, saved)
-    if args.command in ("watch", "compare"):
-        if args.secret is None:  # as the home screen does: drawn at random (``--seed``)
-            import numpy as np
+def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]) -> Start:
+    """The start of the mode ``args.command`` names, every part of it checked once: the
+    settings (``chosen`` from ``given``, the rest from ``saved``), the secret of a mode
+    that breaks one (drawn at random when left out, as the home screen does), the
+    strategies of one that compares, and the command's own options."""
+    from ..navigation import Start
 
-            return settings, settings.space.random_code(np.random.default_rng(settings.seed))
-        return settings, parse_any(settings.space, args.secret, settings.notation)
-    return settings, None
+    command = BY_NAME[args.command]
+    mode = command.mode
+    assert mode is not None, f"{args.command} opens no mode"
+    settings = Settings.build(**chosen, mode=args.command, saved=saved)  # type: ignore[arg-type]
+    secret = None
+    if mode.takes_secret and args.secret is None:
+        import numpy as np
+
+        secret = settings.space.random_code(np.random.default_rng(settings.seed))
+    elif mode.takes_secret:
+        secret = parse_any(settings.space, args.secret, settings.notation)
+    strategies: tuple[str, ...] = ()
+    if mode.takes_strategies:
+        from ..game.compare_session import read_strategies
+
+        if getattr(args, "strategy", None) is not None:
+            raise MastermindError(
+                f"{args.command} takes its strategies after the secret "
+                f"(mastermind {args.command} RGBY knuth entropy), not --strategy"
+            )
+        strategies = read_strategies(args.strategies, settings)
+    options = {option.dest: getattr(args, option.dest) for option in command.own}
+    return Start(settings, secret, strategies, options)
 
 
 def launch(
-    settings: Settings | None,
-    secret: int | None,
-    record: bool = True,
-    preferences: Preferences | None = None,
-    note: str = "",
-    compare: tuple[str, ...] = (),
+    start: Start | None, record: bool = True, preferences: Preferences | None = None, note: str = ""
 ) -> int:
-    """Run the full-screen app on checked settings (Textual is imported only here), with
-    the user's records (``default_path``: off when MASTERMIND_RECORDS is empty); with
-    ``record`` False its games are not added to them; ``preferences`` the user's, kept up
-    to date, and ``note`` what the first game says it took from them. Returns Textual's
-    return code: 1 when an exception ended the app."""
+    """Run the full-screen app on a checked start (None: the home screen; Textual is
+    imported only here), with the user's records (``default_path``: off when
+    MASTERMIND_RECORDS is empty); with ``record`` False its games are not added to them;
+    ``preferences`` the user's, kept up to date, and ``note`` what the first game says it
+    took from them. Returns Textual's return code: 1 when an exception ended the app."""
     from ..app.shell import MastermindApp
     from ..records.store import default_path
 
     app = MastermindApp(
-        settings,
-        secret,
-        records=default_path(),
-        record=record,
-        preferences=preferences,
-        note=note,
-        compare=compare,
+        start, records=default_path(), record=record, preferences=preferences, note=note
     )
     app.run()
     return app.return_code or 0
 
 
 def game(args: argparse.Namespace) -> int:
-    """No command (the home screen), or a game or a watch given on the command line, with
-    what it leaves unsaid from the user's preferences (and said so)."""
+    """No command (the home screen), or a mode given on the command line, with what it
+    leaves unsaid from the user's preferences (and said so)."""
     kept = preferences.load()
-    saved = {k: v for k, v in kept.settings.items() if k != "mode"}
-    settings, secret = settings_from(args, saved)
-    compare: tuple[str, ...] = ()
-    if settings is not None and args.command == "compare":
-        from ..game.compare_session import read_strategies
-
-        if getattr(args, "strategy", None) is not None:
-            raise MastermindError(
-                "compare takes its strategies after the secret "
-                "(mastermind compare RGBY knuth entropy), not --strategy"
-            )
-        compare = read_strategies(args.strategies, settings)
+    start, note = None, ""
+    if args.command is not None:
+        chosen = given(args)
+        start = opening(args, chosen, {k: v for k, v in kept.settings.items() if k != "mode"})
+        note = preferences.remembered(kept, chosen)
     check_screen(args)
-    chosen = given(args)
-    chosen.update(preset_values(args.preset) if getattr(args, "preset", None) else {})
-    note = "" if args.command is None else preferences.remembered(kept, chosen)
-    return app_ended(launch(settings, secret, not args.no_record, kept, note, compare))
+    return app_ended(launch(start, not args.no_record, kept, note))
 
 
 def retro(args: argparse.Namespace) -> int:

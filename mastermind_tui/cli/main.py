@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from engine import MastermindError
 
 from ..ending import Ended, end_on_signals
-from ..game.modes import BY_NAME, RECORDING_TEXT
+from ..game.modes import BY_NAME, recording_text
 from .parser import (
     EXIT_CODES,
     EXIT_FAILED,
@@ -109,7 +109,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.no_record and not command.records:
         raise MastermindError(
             f"--no-record does nothing with `mastermind {args.command}`: it is for the games "
-            f"({RECORDING_TEXT} or no command)"
+            f"({recording_text()} or no command)"
         )
     module, _, function = command.handler.partition(":")
     handler: Callable[[argparse.Namespace], int] = getattr(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from ..game.modes import Option
 from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS, NumberError, whole
 
 
@@ -71,6 +72,14 @@ def _game(p: argparse.ArgumentParser) -> None:
     _size(p)
     _setting(p, "rounds", "--rounds")
     _setting(p, "moves", "--moves")
+
+
+def add_own(p: argparse.ArgumentParser, option: Option) -> None:
+    """An option a command has of its own (``modes.Command.own``)."""
+    if option.switch:
+        p.add_argument(option.flag, action="store_true", help=option.help)
+    else:
+        p.add_argument(option.flag, default=None, help=option.help)
 
 
 def no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:

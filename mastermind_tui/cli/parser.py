@@ -14,7 +14,7 @@ from engine.notation import clip
 
 from ..game.modes import COMMANDS
 from ..game.settings import PRESETS
-from .options import OPTIONS, no_record
+from .options import OPTIONS, add_own, no_record
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -89,4 +89,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if only in (None, command.name):
             for group in command.options:
                 OPTIONS[group](p)
+            for option in command.own:
+                add_own(p, option)
     return parser

@@ -7,6 +7,7 @@ from engine import Answer, CodeSpace
 from engine.rating import MoveRating
 
 from ..records.types import Game, Move, code_text
+from .modes import MODES
 from .settings import Settings
 
 
@@ -46,7 +47,7 @@ def game_record(
         colours=space.colours,
         positions=space.positions,
         max_moves=settings.rules.max_moves,
-        mode=settings.mode,
+        mode=MODES[settings.mode].record,
         breaker=breaker,
         outcome=outcome,
         strategy=settings.strategy,

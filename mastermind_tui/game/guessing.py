@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
 from engine.explain import score_text
@@ -24,6 +24,15 @@ class Teller(Protocol):
     Textual, so not that class itself)."""
 
     def tell(self, news: object) -> None: ...
+
+
+class Played(NamedTuple):
+    """A guess played: the code read from what was typed, its answer, and the move (from
+    1) at which the same code was played before, if it was (a repeat tells nothing)."""
+
+    code: int
+    answer: Answer
+    earlier: int | None
 
 
 class PersonGuessing:
@@ -52,30 +61,22 @@ class PersonGuessing:
         assert person is not None and self.session.role == "person"
         return person
 
-    def guess(self, text: str) -> Answer:
-        """Play a typed guess; a CodeError for a bad one costs no move."""
+    def guess(self, text: str) -> Played:
+        """Play a typed guess, read once here; a CodeError for a bad one costs no move."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
+        code = session.parse(text)
         before = len(self.person.moves) + 1
-        answer = self.person.guess(session.parse(text))
+        earlier = next(
+            (n for n, (guess, _) in enumerate(self.person.moves, 1) if guess == code), None
+        )
+        answer = self.person.guess(code)
         if self.advice is not None:
             session.advised(before, self.advice)
         session.changed()
         session.count()
-        return answer
-
-    def played_before(self, text: str) -> int | None:
-        """The move (from 1) at which the guess ``text`` was already played, if it was
-        (None too when it does not read as a guess: ``guess`` says why)."""
-        try:
-            code = self.session.parse(text)
-        except MastermindError:
-            return None
-        for number, (guess, _) in enumerate(self.person.moves, 1):
-            if guess == code:
-                return number
-        return None
+        return Played(code, answer, earlier)
 
     def undo(self) -> tuple[int, Answer]:
         """Take back the person's last guess; the game becomes a practice game."""

@@ -8,19 +8,73 @@ knows whether anything heavy is needed (named tuples, a tenth of a dataclass's s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 
+class Option(NamedTuple):
+    """An option a command has of its own, written here rather than as an option group:
+    the parser adds it, and its value reaches the screen the mode opens (``Start``)."""
+
+    #: The flag (``--daily``); the value's name is the flag without dashes, "-" as "_".
+    flag: str
+    help: str
+    #: Whether it is an on/off switch (else it takes a value, read as text).
+    switch: bool = True
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+#: The home form's fields of the game itself, which every mode that plays games shows.
+GAME_FIELDS: Final = (
+    "strategy",
+    "preset",
+    "no-repeats",
+    "colours",
+    "positions",
+    "rounds",
+    "moves",
+    "notation",
+    "seed",
+)
+
+
 class Mode(NamedTuple):
-    """A kind of game the app starts (the home screen's Mode list)."""
+    """A kind of game the app starts (the home screen's Mode list), with everything the
+    app needs to know to start it: nothing outside this table tests a mode's name."""
 
     title: str
     #: Who breaks the code in each game of a round ("person", "computer").
     roles: tuple[str, ...]
+    #: ``module:function`` in ``mastermind_tui.screens`` that opens its screen on a start
+    #: (``screens.opening``), imported only when it opens.
+    screen: str
+    #: What it is for, a sentence: the home screen's help lists the modes with it.
+    help: str
+    #: The home form's fields that apply to it (the others are hidden): "secret" means it
+    #: breaks a secret given (SECRET on the command line), "compare" strategies given.
+    fields: tuple[str, ...] = GAME_FIELDS
+    #: What the records call its games (``records.types.Game.mode``); "" for none kept.
+    record: str = ""
+
+    @property
+    def takes_secret(self) -> bool:
+        return "secret" in self.fields
+
+    @property
+    def takes_strategies(self) -> bool:
+        return "compare" in self.fields
+
+
+#: A palette entry's action that opens the home screen with its command's mode chosen.
+CHOOSE: Final = "choose"
 
 
 class Palette(NamedTuple):
-    """The command palette's entry for a command: title, help, and the app's action."""
+    """The command palette's entry for a command: title, help, and the app's action
+    (``CHOOSE``: the home screen, its mode chosen)."""
 
     title: str
     help: str
@@ -46,11 +100,13 @@ class Command(NamedTuple):
     records: bool = False
     mode: Mode | None = None
     palette: Palette | None = None
+    #: Options of its own (beside its option groups), for the mode it opens.
+    own: tuple[Option, ...] = ()
 
 
 _GAME: Final = ("game", "spoiler-free", "lab", "no-record")
 
-COMMANDS: Final[tuple[Command, ...]] = (
+COMMANDS: Final[list[Command]] = [
     Command(
         None,
         "",
@@ -79,7 +135,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
         _GAME,
         screen=True,
         records=True,
-        mode=Mode("You break the computer's code", ("person",)),
+        mode=Mode(
+            "You break the computer's code",
+            ("person",),
+            "opening:game",
+            "break the computer's secret code; HINT and the laboratory view help",
+            (*GAME_FIELDS, "lab"),
+            record="play",
+        ),
     ),
     Command(
         "make",
@@ -88,7 +151,13 @@ COMMANDS: Final[tuple[Command, ...]] = (
         ("game", "no-record"),
         screen=True,
         records=True,
-        mode=Mode("The computer breaks your code", ("computer",)),
+        mode=Mode(
+            "The computer breaks your code",
+            ("computer",),
+            "opening:game",
+            "think of a code and answer the strategy's guesses; it catches a slip",
+            record="make",
+        ),
     ),
     Command(
         "match",
@@ -97,7 +166,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
         _GAME,
         screen=True,
         records=True,
-        mode=Mode("Both, in turn (the 1978 game)", ("person", "computer")),
+        mode=Mode(
+            "Both, in turn (the 1978 game)",
+            ("person", "computer"),
+            "opening:game",
+            "you and the computer take turns to break each other's code, scored",
+            (*GAME_FIELDS, "lab"),
+            record="match",
+        ),
     ),
     Command(
         "watch",
@@ -106,8 +182,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
         ("secret-to-watch", "size"),
         screen=True,
         records=True,  # it leads to the home screen, where games are played
-        mode=Mode("Watch a strategy think", ("computer",)),
-        palette=Palette("Watch", "Watch a strategy break a code step by step", "watch", 1),
+        mode=Mode(
+            "Watch a strategy think",
+            ("computer",),
+            "opening:watch",
+            "step through a strategy breaking a secret, its reasoning at every move",
+            (*GAME_FIELDS, "secret"),
+        ),
+        palette=Palette("Watch", "Watch a strategy break a code step by step", CHOOSE, 1),
     ),
     Command(
         "compare",
@@ -116,8 +198,14 @@ COMMANDS: Final[tuple[Command, ...]] = (
         ("secret-and-strategies", "size"),
         screen=True,
         records=True,  # it leads to the home screen, where games are played
-        mode=Mode("Compare strategies side by side", ("computer",)),
-        palette=Palette("Compare", "Strategies side by side on one secret", "compare", 5),
+        mode=Mode(
+            "Compare strategies side by side",
+            ("computer",),
+            "opening:compare",
+            "2 to 4 strategies break the same secret side by side, move by move",
+            (*GAME_FIELDS, "secret", "compare"),
+        ),
+        palette=Palette("Compare", "Strategies side by side on one secret", CHOOSE, 5),
     ),
     Command(
         "retro",
@@ -149,15 +237,44 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "launch:serve",
         ("serve",),
     ),
-)
+]
 
 #: Each command by its name (None: no command).
-BY_NAME: Final[dict[str | None, Command]] = {c.name: c for c in COMMANDS}
+BY_NAME: Final[dict[str | None, Command]] = {}
 #: The app's modes by name, in the home screen's order; the first is the default.
-MODES: Final[dict[str, Mode]] = {c.name: c.mode for c in COMMANDS if c.name and c.mode}
-#: What the palette offers, in its order.
-PALETTE: Final[tuple[Palette, ...]] = tuple(
-    sorted((c.palette for c in COMMANDS if c.palette), key=lambda p: p.rank)
-)
-#: The commands a game's ``--no-record`` means something with, as a person reads them.
-RECORDING_TEXT: Final = ", ".join(str(c.name) for c in COMMANDS if c.records and c.name)
+MODES: Final[dict[str, Mode]] = {}
+#: What the palette offers, in its order, each with its command's name.
+PALETTE: Final[list[tuple[str | None, Palette]]] = []
+
+
+def _index() -> None:
+    """Make the table's views anew: every reader holds these very dicts and lists."""
+    BY_NAME.clear()
+    BY_NAME.update({c.name: c for c in COMMANDS})
+    MODES.clear()
+    MODES.update({c.name: c.mode for c in COMMANDS if c.name and c.mode})
+    PALETTE[:] = sorted(
+        ((c.name, c.palette) for c in COMMANDS if c.palette), key=lambda e: e[1].rank
+    )
+
+
+_index()
+
+
+def add(command: Command) -> Callable[[], None]:
+    """Add a command (and the mode it opens) to the table, as a new mode's module or a
+    test does: the parser, the home screen, the palette, help and records all see it.
+    Returns what takes it out again."""
+    COMMANDS.append(command)
+    _index()
+
+    def remove() -> None:
+        COMMANDS.remove(command)
+        _index()
+
+    return remove
+
+
+def recording_text() -> str:
+    """The commands a game's ``--no-record`` means something with, as a person reads them."""
+    return ", ".join(str(c.name) for c in COMMANDS if c.records and c.name)

@@ -143,9 +143,6 @@ SETTINGS: Final[dict[str, Setting]] = {
 }
 #: The value of every setting left unsaid, by its name in ``Settings.build``.
 DEFAULTS: Final[dict[str, object]] = {name: s.default for name, s in SETTINGS.items()}
-#: Who breaks the code in each game of a round, by mode.
-MODES: Final[dict[str, tuple[str, ...]]] = {name: mode.roles for name, mode in MODE_TABLE.items()}
-MODE_TITLES: Final[dict[str, str]] = {name: mode.title for name, mode in MODE_TABLE.items()}
 #: The well-known editions by name: the settings each one fixes. A setting given
 #: explicitly beside a preset wins; one neither gives is the default.
 PRESETS: Final[dict[str, dict[str, object]]] = {
@@ -234,9 +231,9 @@ class Settings:
         repeats = _resolve(repeats, fixed, "repeats", kept)
         notation = _resolve(notation, fixed, "notation", kept)
         strategy = _resolve(strategy, fixed, "strategy", kept)
-        if mode not in MODE_TITLES:
+        if mode not in MODE_TABLE:
             raise SettingError(
-                "mode", f"unknown mode {mode!r}; choose one of {', '.join(MODE_TITLES)}"
+                "mode", f"unknown mode {mode!r}; choose one of {', '.join(MODE_TABLE)}"
             )
         try:
             if seed is not None:
@@ -267,4 +264,5 @@ class Settings:
     @property
     def roles(self) -> tuple[str, ...]:
         """Who breaks the code in each game of a round ("person", "computer")."""
-        return MODES.get(self.mode, ("computer",))
+        mode = MODE_TABLE.get(self.mode)
+        return ("computer",) if mode is None else mode.roles

@@ -13,6 +13,8 @@ from textual.widgets import Markdown
 from engine import CodeSpace
 from engine.notation import Notation
 
+from ..game.modes import MODES
+
 PERSON = """\
 ## You break the code
 Type a guess in this game's notation ({forms}):
@@ -146,6 +148,11 @@ LETTERS = {"code": "RRGG", "forms": "`RRGG`, `rrgg`, `r r g g` or `R,R,G,G` in l
 PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH, "compare": COMPARE}
 
 
+def modes_text() -> str:
+    """The modes, each with what it is for, from the one table of modes."""
+    return "### Modes\n" + "\n".join(f"- **{m.title}**: {m.help}" for m in MODES.values())
+
+
 class HelpScreen(ModalScreen[None]):
     """The help page for the role being played, or for the home screen."""
 
@@ -166,5 +173,7 @@ class HelpScreen(ModalScreen[None]):
             page = PAGES.get(self.role, COMPUTER)
             if self.role == "person":
                 page = page.format(**examples(*self.written) if self.written else LETTERS)
+            if self.role == "home":
+                page = f"{page}\n{modes_text()}\n"
             yield Markdown(page)
             yield Markdown("Escape closes this page. Ctrl+P: command palette. Ctrl+Q: quit.")

@@ -15,15 +15,13 @@ from engine import MastermindError
 from engine.notation import get_notation
 
 from ..game.compare_session import read_strategies
-from ..game.settings import MODE_TITLES, PRESET_FIELDS, PRESETS, SettingError, Settings
-from ..navigation import OpenRecords, OpenRetro, OpenStatistics, StartGame, StartWatch
+from ..game.modes import MODES
+from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings
+from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
 from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
 from .base import SizedScreen
 from .home_form import NO_REPEATS, FormSelect, HomeForm
-
-#: The modes that watch strategies break a secret (the secret field is theirs).
-WATCHED = ("watch", "compare")
 
 
 class HomeScreen(SizedScreen):
@@ -43,7 +41,8 @@ class HomeScreen(SizedScreen):
     def __init__(self, settings: Settings | None = None, mode: str | None = None) -> None:
         super().__init__()
         self.initial = settings or Settings.build()
-        self.mode = mode or (self.initial.mode if self.initial.mode in MODE_TITLES else "play")
+        default = next(iter(MODES))
+        self.mode = mode or (self.initial.mode if self.initial.mode in MODES else default)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,8 +66,14 @@ class HomeScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.query_one("#mode", Select).focus()
+        self._fields_of_mode()
         self._show_optimum()
         self._secret_example()
+
+    @on(Select.Changed, "#mode")
+    def _fields_of_mode(self) -> None:
+        """Only the fields that apply to the mode chosen are shown (``modes.Mode.fields``)."""
+        self.form.show_fields(MODES[str(self.query_one("#mode", Select).value)].fields)
 
     @on(Select.Changed, "#preset")
     def _fill_preset(self, event: Select.Changed) -> None:
@@ -121,10 +126,7 @@ class HomeScreen(SizedScreen):
         if checked is None:
             return
         settings, secret = checked
-        if secret is not None:
-            self.post_message(StartWatch(settings, secret, self._strategies(settings)))
-        else:
-            self.post_message(StartGame(settings))
+        self.post_message(Start(settings, secret, self._strategies(settings), remember=True))
 
     def _checked(self, secret: bool, quiet: bool = False) -> tuple[Settings, int | None] | None:
         """The form's settings (and, to start a watch, its secret), or None with the error
@@ -133,8 +135,8 @@ class HomeScreen(SizedScreen):
         form.clear_errors()
         try:
             settings = form.settings()
-            code = self._secret(settings) if secret and settings.mode in WATCHED else None
-            if secret and settings.mode == "compare":
+            code = self._secret(settings) if secret and MODES[settings.mode].takes_secret else None
+            if secret:
                 self._strategies(settings)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
@@ -172,8 +174,8 @@ class HomeScreen(SizedScreen):
             self.post_message(SearchOptimum(size))
 
     def _strategies(self, settings: Settings) -> tuple[str, ...]:
-        """The strategies to compare (none outside compare mode)."""
-        if settings.mode != "compare":
+        """The strategies to compare (none for a mode that compares none)."""
+        if not MODES[settings.mode].takes_strategies:
             return ()
         try:
             return read_strategies(self.query_one("#compare", Input).value, settings)

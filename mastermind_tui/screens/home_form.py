@@ -19,7 +19,8 @@ from engine.codes import CodeSpace
 from engine.notation import NOTATIONS
 
 from ..game.compare_session import DEFAULT_RIVALS
-from ..game.settings import MODE_TITLES, PRESET_TITLES, SETTINGS, SettingError, Settings
+from ..game.modes import MODES
+from ..game.settings import PRESET_TITLES, SETTINGS, SettingError, Settings
 from ..services.optimum import Size, criterion
 from ..widgets.tick import Tick
 
@@ -65,7 +66,7 @@ class HomeForm(Grid):
         yield from self._field(
             "Mode",
             FormSelect(
-                [(title, key) for key, title in MODE_TITLES.items()],
+                [(mode.title, key) for key, mode in MODES.items()],
                 value=self._mode,
                 allow_blank=False,
                 id="mode",
@@ -168,6 +169,13 @@ class HomeForm(Grid):
             field.value = str(value)
         else:
             cast(Input, field).value = "" if value is None else str(value)
+
+    def show_fields(self, names: tuple[str, ...]) -> None:
+        """Show the mode's field and those named; hide the rest (a hidden field keeps its
+        value, and Tab passes it by)."""
+        for field in self.query(".field"):
+            name = str(field.id).removeprefix("field-")
+            field.display = name == "mode" or name in names
 
     def clear_errors(self) -> None:
         for field in self.query(".field.-invalid"):

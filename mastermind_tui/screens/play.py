@@ -245,8 +245,7 @@ class PlayScreen(GameScreen):
 
     def guess(self, text: str) -> None:
         session = self.session
-        earlier = session.guessing.played_before(text)
-        answer = session.guessing.guess(text)
+        played = session.guessing.guess(text)
         self.redraw()
         moves = len(session.rows())
         outcome = session.game.outcome
@@ -262,7 +261,7 @@ class PlayScreen(GameScreen):
                 "error",
             )
         else:
-            guess = session.format(session.parse(text))
+            guess, answer, earlier = session.format(played.code), played.answer, played.earlier
             said = f"Move {moves}: {guess} gets {answer.black},{answer.white}"
             if earlier is not None:
                 said += f" again, as at move {earlier}: a repeated guess tells nothing new"
