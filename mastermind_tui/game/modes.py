@@ -40,6 +40,9 @@ GAME_FIELDS: Final = (
     "seed",
 )
 
+#: The fields of a game one watches: no rounds, and the strategy only where one plays.
+WATCH_FIELDS: Final = tuple(f for f in GAME_FIELDS if f not in ("strategy", "rounds"))
+
 
 class Mode(NamedTuple):
     """A kind of game the app starts (the home screen's Mode list), with everything the
@@ -187,7 +190,7 @@ COMMANDS: Final[list[Command]] = [
             ("computer",),
             "opening:watch",
             "step through a strategy breaking a secret, its reasoning at every move",
-            (*GAME_FIELDS, "secret"),
+            (*WATCH_FIELDS, "strategy", "secret"),
         ),
         palette=Palette("Watch", "Watch a strategy break a code step by step", CHOOSE, 1),
     ),
@@ -203,7 +206,7 @@ COMMANDS: Final[list[Command]] = [
             ("computer",),
             "opening:compare",
             "2 to 4 strategies break the same secret side by side, move by move",
-            (*GAME_FIELDS, "secret", "compare"),
+            (*WATCH_FIELDS, "secret", "compare"),
         ),
         palette=Palette("Compare", "Strategies side by side on one secret", CHOOSE, 5),
     ),
