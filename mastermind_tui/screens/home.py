@@ -122,26 +122,26 @@ class HomeScreen(SizedScreen):
     @on(Tick.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        checked = self._checked(secret=True)
-        if checked is None:
-            return
-        settings, secret = checked
-        self.post_message(Start(settings, secret, self._strategies(settings), remember=True))
+        start = self._checked(whole=True)
+        if start is not None:
+            self.post_message(start)
 
-    def _checked(self, secret: bool, quiet: bool = False) -> tuple[Settings, int | None] | None:
-        """The form's settings (and, to start a watch, its secret), or None with the error
-        shown beside its field, which gets the focus (``quiet``: focus stays)."""
+    def _checked(self, whole: bool, quiet: bool = False) -> Start | None:
+        """The form read and checked once: its settings and (``whole``: to start the mode)
+        what the mode takes, its secret and strategies; or None with the error shown
+        beside its field, which gets the focus (``quiet``: focus stays)."""
         form = self.form
         form.clear_errors()
         try:
             settings = form.settings()
-            code = self._secret(settings) if secret and MODES[settings.mode].takes_secret else None
-            if secret:
-                self._strategies(settings)
+            if not whole:
+                return Start(settings)
+            mode = MODES[settings.mode]
+            secret = self._secret(settings) if mode.takes_secret else None
+            return Start(settings, secret, self._strategies(settings), remember=True)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
             return None
-        return settings, code
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -150,7 +150,7 @@ class HomeScreen(SizedScreen):
         """An error shown goes as soon as what was wrong is fixed (checked again on every
         change, quietly: the focus stays where the person is typing)."""
         if self.form.has_error:
-            self._checked(secret=True, quiet=True)
+            self._checked(whole=True, quiet=True)
 
     @on(Input.Changed, "#colours, #positions")
     @on(Checkbox.Changed, f"#{NO_REPEATS}")
@@ -169,7 +169,7 @@ class HomeScreen(SizedScreen):
         """Search the optimum of the form's size in the background (or stop it)."""
         size = self.form.game_size()
         if size is None:
-            self._checked(secret=False)  # says what is wrong with the size
+            self._checked(whole=False)  # says what is wrong with the size
         else:
             self.post_message(SearchOptimum(size))
 
@@ -196,9 +196,9 @@ class HomeScreen(SizedScreen):
     @on(Button.Pressed, "#statistics")
     def action_statistics(self) -> None:
         """Statistics for the colours, positions, strategy and seed typed here."""
-        checked = self._checked(secret=False)
+        checked = self._checked(whole=False)
         if checked is not None:
-            self.post_message(OpenStatistics(checked[0]))
+            self.post_message(OpenStatistics(checked.settings))
 
     @on(Button.Pressed, "#retro")
     def action_retro(self) -> None:
