@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 from app_helpers import screen_text, until
-from textual.widgets import Input, Select
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Select
 
 from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.modes import MODES
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -78,22 +80,37 @@ async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
         assert "the optimal strategy is computed" in "\n".join(lines_after(text, "Strategy")[:4])
 
 
-async def test_home_at_80x24_shows_every_field_button_and_key_uncut() -> None:
+@pytest.mark.parametrize("mode", list(MODES))
+async def test_home_at_80x24_shows_every_field_of_each_mode_button_and_key_uncut(
+    mode: str,
+) -> None:
+    """Each mode's fields (``modes.Mode.fields``), the buttons and the keys, all in view at
+    80x24 with no scroll bar; the fields of other modes are hidden."""
     app = MastermindApp()
-    words = ("Laboratory view", "show what the solver knows", "Start", "Records", "Seed")
+    words = ("Start", "Records")
     async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        home = app.screen
+        home.query_one("#mode", Select).value = mode
+        shown = {f"field-{name}" for name in ("mode", *MODES[mode].fields)}
+        await until(pilot, lambda: {str(f.id) for f in home.query(".field") if f.display} == shown)
+        labels = [
+            str(home.query_one(f"#{name}", Vertical).query_one(Label).render()) for name in shown
+        ]
         # Read from one frame once laid out with its footer filled in: a loaded machine
         # takes a few refreshes, and a frame read mid-refresh may lack the footer.
         frames: list[str] = []
 
         def settled() -> bool:
             frames.append(screen_text(pilot))
-            return "f8 Records" in frames[-1].splitlines()[-1]
+            return "f8 Records" in frames[-1].splitlines()[-1] and labels[0] in frames[-1]
 
         await until(pilot, settled)
         text = frames[-1]
-        for word in (*words, "Secret"):
+        for word in (*words, *labels):
             assert word in text, word
+        if "lab" in MODES[mode].fields:
+            assert "show what the solver knows" in text
         footer = text.splitlines()[-1]
         assert "The▏" not in footer and "f8 Records" in footer
         assert "▆" not in text  # no scroll bar: nothing hidden below
