@@ -1,9 +1,12 @@
 """``mastermind serve`` in a real headless Chromium: the page loads the home screen, a
 game starts from the keyboard, a typed guess reaches the board.
 
-This test needs Debian's ``chromium`` and ``chromium-driver`` (``.ci/run`` installs them);
-without them it fails, it does not skip. Set ``MASTERMIND_BROWSER_SCREENSHOT`` to a path to
-keep a screenshot of the browser (``screenshots/browser.png`` comes from here).
+The browser tests need Debian's ``chromium`` and ``chromium-driver`` (``chromium`` and
+``chromedriver`` on ``PATH``), or ``MASTERMIND_CHROMIUM`` naming another Chromium or Chrome
+binary (its driver still ``chromedriver`` on ``PATH``). Without them they skip, saying how
+to run them; with ``MASTERMIND_REQUIRE_BROWSER=1`` (``.ci/run`` sets it, and installs
+Chromium) they fail instead. Set ``MASTERMIND_BROWSER_SCREENSHOT`` to a path to keep a
+screenshot of the browser (``screenshots/browser.png`` comes from here).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -30,8 +34,14 @@ from selenium.webdriver.common.keys import Keys
 
 from mastermind_tui.cli.serve import is_loopback
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
+#: Names another Chromium (or Chrome) binary than ``chromium`` on PATH.
+CHROMIUM_VARIABLE = "MASTERMIND_CHROMIUM"
+#: Set to 1 to fail, not skip, where the browser or its driver is missing (``.ci/run``).
+REQUIRE_VARIABLE = "MASTERMIND_REQUIRE_BROWSER"
+HOW = (
+    "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver), "
+    f"or {CHROMIUM_VARIABLE}=/path/to/chrome with chromedriver on PATH"
+)
 #: What Chromium needs to start as root on a machine without a network or a GPU.
 FLAGS = [
     "--headless=new",
@@ -84,19 +94,50 @@ def server(tmp_path: Path) -> Iterator[str]:
     process.wait()
 
 
+def find_browser() -> tuple[str, str] | str:
+    """Chromium's binary and its driver, or what is missing."""
+    named = os.environ.get(CHROMIUM_VARIABLE, "")
+    if named:
+        binary = shutil.which(named)
+        if binary is None:
+            return f"{CHROMIUM_VARIABLE}={named} is not an executable"
+    else:
+        binary = shutil.which("chromium")
+        if binary is None:
+            return "no chromium on PATH"
+    driver = shutil.which("chromedriver")
+    if driver is None:
+        return "no chromedriver on PATH"
+    return binary, driver
+
+
+def required() -> bool:
+    return os.environ.get(REQUIRE_VARIABLE, "") not in ("", "0")
+
+
 @pytest.fixture
-def browser() -> Iterator[webdriver.Chrome]:
-    assert Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists(), (
-        "install Debian's chromium and chromium-driver (as .ci/run does)"
-    )
+def chromium() -> tuple[str, str]:
+    """Chromium and its driver; without them the test skips, saying how to run it, or
+    fails where MASTERMIND_REQUIRE_BROWSER=1."""
+    found = find_browser()
+    if isinstance(found, tuple):
+        return found
+    if required():
+        pytest.fail(f"{found}: {REQUIRE_VARIABLE}=1 and the browser test {HOW}")
+    pytest.skip(f"{found}: the browser test {HOW}")
+
+
+@pytest.fixture
+def browser(chromium: tuple[str, str]) -> Iterator[webdriver.Chrome]:
+    binary, driver_path = chromium
     options = Options()
-    options.binary_location = CHROMIUM
+    options.binary_location = binary
     for flag in FLAGS:
         options.add_argument(flag)
     # The page draws the terminal on a canvas; what the app sends it over the websocket is
     # read from Chromium's network log instead.
     options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver = webdriver.Chrome(service=Service(driver_path), options=options)
     yield driver
     driver.quit()
 
@@ -126,7 +167,7 @@ class Screen:
 
 
 def test_a_guess_typed_in_the_browser_reaches_the_board(
-    server: str, browser: webdriver.Chrome
+    browser: webdriver.Chrome, server: str
 ) -> None:
     browser.get(server)
     screen = Screen(browser)
@@ -144,7 +185,7 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(
 
 
 def test_the_watch_and_a_what_if_play_in_the_browser(
-    server: str, browser: webdriver.Chrome
+    browser: webdriver.Chrome, server: str
 ) -> None:
     """Issue 18 item 8: the watch's beats and a what-if, driven from the browser's keys."""
     browser.get(server)
@@ -183,3 +224,76 @@ def test_only_loopback_is_quiet() -> None:
         process.terminate()
         process.wait(timeout=10)
     assert f"anyone who can reach port {port} can play" in first
+
+
+def no_browser_env(tmp_path: Path, **more: str) -> dict[str, str]:
+    """This environment with PATH pointing at an empty folder (no chromium, no driver) and
+    MASTERMIND_CHROMIUM and MASTERMIND_REQUIRE_BROWSER unset, then ``more``."""
+    empty = tmp_path / "bin"
+    empty.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if k not in (CHROMIUM_VARIABLE, REQUIRE_VARIABLE)}
+    return {**env, "PATH": str(empty), **more}
+
+
+def executable(path: Path) -> str:
+    path.write_text("#!/bin/sh\nexit 0\n")
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_the_browser_and_its_driver_are_found_on_path_or_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv(CHROMIUM_VARIABLE, raising=False)
+    monkeypatch.delenv(REQUIRE_VARIABLE, raising=False)
+    assert find_browser() == "no chromium on PATH"
+    chromium = executable(tmp_path / "chromium")
+    assert find_browser() == "no chromedriver on PATH"
+    driver = executable(tmp_path / "chromedriver")
+    assert find_browser() == (chromium, driver)
+    monkeypatch.setenv(CHROMIUM_VARIABLE, str(tmp_path / "nowhere" / "chrome"))
+    assert find_browser() == f"{CHROMIUM_VARIABLE}={tmp_path}/nowhere/chrome is not an executable"
+    other = executable(tmp_path / "chrome")
+    monkeypatch.setenv(CHROMIUM_VARIABLE, other)
+    assert find_browser() == (other, driver)
+    assert not required()
+    monkeypatch.setenv(REQUIRE_VARIABLE, "1")
+    assert required()
+
+
+#: pytest in one process, saying why a test skipped or erred.
+PYTEST = [sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-rsE", "-q"]
+
+
+def run_the_browser_test(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*PYTEST, f"{__file__}::test_a_guess_typed_in_the_browser_reaches_the_board"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=Path(__file__).parent.parent,
+    )
+
+
+def test_without_a_browser_the_test_skips_saying_how_to_run_it(tmp_path: Path) -> None:
+    done = run_the_browser_test(no_browser_env(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 skipped" in done.stdout
+    assert "no chromium on PATH: the browser test needs Debian's chromium" in done.stdout
+    assert "apt-get install chromium chromium-driver" in done.stdout
+
+
+def test_a_browser_named_that_is_not_there_skips_too(tmp_path: Path) -> None:
+    env = no_browser_env(tmp_path, MASTERMIND_CHROMIUM=str(tmp_path / "no-chrome"))
+    done = run_the_browser_test(env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 skipped" in done.stdout and "no-chrome is not an executable" in done.stdout
+
+
+def test_where_a_browser_is_required_its_absence_fails(tmp_path: Path) -> None:
+    done = run_the_browser_test(no_browser_env(tmp_path, MASTERMIND_REQUIRE_BROWSER="1"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "skipped" not in done.stdout
+    assert "MASTERMIND_REQUIRE_BROWSER=1 and the browser test needs" in done.stdout

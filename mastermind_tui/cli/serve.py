@@ -12,6 +12,17 @@ import ipaddress
 import os
 import shlex
 import sys
+from typing import TYPE_CHECKING
+
+from .parser import Failed
+
+if TYPE_CHECKING:
+    from .serve_guard import BoundedServer
+
+#: What to install when the web extra is missing, or only part of it is there.
+INSTALL = "pip install 'mastermind-tui[web]'"
+#: Our own packages: an import of theirs that fails is a bug, not a missing extra.
+OWN_PACKAGES = {"mastermind_tui", "engine"}
 
 LOOPBACK_NAMES = {"localhost", "localhost.localdomain", "ip6-localhost"}
 
@@ -32,8 +43,7 @@ def app_command() -> str:
 
 def serve(host: str, port: int) -> int:
     """Serve until interrupted."""
-    from .serve_guard import BoundedServer
-
+    server = web_libraries()
     if not is_loopback(host):
         print(
             f"mastermind: warning: serving on {host}: anyone who can reach port {port} "
@@ -42,10 +52,28 @@ def serve(host: str, port: int) -> int:
         )
     sessions = _sessions()
     sys.unraisablehook = _quiet_shutdown
-    BoundedServer(
-        app_command(), host=host, port=port, title="Mastermind", max_sessions=sessions
-    ).serve()
+    server(app_command(), host=host, port=port, title="Mastermind", max_sessions=sessions).serve()
     return 0
+
+
+def web_libraries() -> type[BoundedServer]:
+    """The server class, from ``serve_guard``, which imports textual-serve and aiohttp (the
+    ``[web]`` extra): any of them missing, or a part they need (jinja2, aiohttp_jinja2), or
+    a version without what it uses, is said in one line."""
+    try:
+        from .serve_guard import BoundedServer
+    except ImportError as error:
+        package = (error.name or "").partition(".")[0]
+        if package in OWN_PACKAGES:
+            raise  # a bug of ours: reported as one, not as a missing extra
+        if not package:
+            why = ""
+        elif isinstance(error, ModuleNotFoundError):
+            why = f" ({package} is missing)"
+        else:
+            why = f" ({package} is not a version it can use)"
+        raise Failed(f"serve needs the web extra{why}: {INSTALL}") from None
+    return BoundedServer
 
 
 #: Set to a whole number to change how many browser sessions may run at once.
