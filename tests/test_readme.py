@@ -7,6 +7,7 @@ it now lives)."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ PAGES = {"README.md": README} | {
 TIME = re.compile(r"\d(?:[\d.,-]*\d)? ?(?:s|ms|min)\b|\((?:s|ms)\)|\bms\b|\bseconds\b \|")
 COMMAND = re.compile(r"python (benchmarks/\w+\.py)((?: --[\w-]+(?: [\w-]+)?)*)")
 #: A relative Markdown link or image: ``[text](target)`` or ``[text](target#anchor)``.
-LINK = re.compile(r"\]\((?!https?://)([^)#\s]+)(?:#[^)\s]*)?\)")
+LINK = re.compile(r"\]\((?!https?://)([^)#\s]+)(?:#([^)\s]*))?\)")
 
 
 def sections(text: str = README) -> list[str]:
@@ -108,8 +109,21 @@ def test_every_benchmark_is_named_in_the_readme_or_the_docs() -> None:
 def test_every_relative_link_leads_to_a_file(page: str) -> None:
     """README's links into docs/ (and the pages' links, which mkdocs checks too)."""
     here = (ROOT / page).parent
-    broken = [t for t in LINK.findall(PAGES[page]) if not (here / t).exists()]
+    broken = [t for t, _ in LINK.findall(PAGES[page]) if not (here / t).exists()]
     assert broken == []
+
+
+def slug(heading: str) -> str:
+    """The anchor mkdocs gives a heading (Python-Markdown's toc ``slugify``)."""
+    text = unicodedata.normalize("NFKD", heading).encode("ascii", "ignore").decode()
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", text).strip().lower())
+
+
+def test_the_readme_links_to_anchors_the_docs_have() -> None:
+    for target, anchor in LINK.findall(README):
+        if anchor and target.startswith("docs/"):
+            headings = re.findall(r"^#+ (.+)$", PAGES[target], re.MULTILINE)
+            assert anchor in {slug(h) for h in headings}, (target, anchor)
 
 
 def test_every_docs_page_is_in_the_site_and_every_page_there_exists() -> None:
