@@ -1,21 +1,33 @@
-"""README as a newcomer reads it (issue 10 items 12-14): how to leave beside the first
-command, how to reach the installed command, how long the tests take, and every timing
-reproducible by a command that exists."""
+"""README and the docs site as a newcomer reads them (issue 10 items 12-14, issue 28 item
+4): how to leave beside the first command, how to reach the installed command, how long the
+tests take, a README short enough to read in two minutes, and every timing reproducible by
+a command that exists, in README.md and in docs/ alike (a figure keeps its command wherever
+it now lives)."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
+
+import pytest
+import yaml
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text()
+#: README.md and every page of the docs site, by path: the figure checks run over each.
+PAGES = {"README.md": README} | {
+    f"docs/{page.name}": page.read_text() for page in sorted((ROOT / "docs").glob("*.md"))
+}
 #: A measured time: "8.4 s", "0.67 ms", "2 min 40 s", "1.0-3.5" in a "(s)" column.
 TIME = re.compile(r"\d(?:[\d.,-]*\d)? ?(?:s|ms|min)\b|\((?:s|ms)\)|\bms\b|\bseconds\b \|")
 COMMAND = re.compile(r"python (benchmarks/\w+\.py)((?: --[\w-]+(?: [\w-]+)?)*)")
+#: A relative Markdown link or image: ``[text](target)`` or ``[text](target#anchor)``.
+LINK = re.compile(r"\]\((?!https?://)([^)#\s]+)(?:#([^)\s]*))?\)")
 
 
-def sections() -> list[str]:
-    return re.split(r"\n(?=#{1,3} )", README)
+def sections(text: str = README) -> list[str]:
+    return re.split(r"\n(?=#{1,3} )", text)
 
 
 def paragraphs(text: str) -> list[str]:
@@ -42,11 +54,28 @@ def test_the_test_command_says_how_long_it_takes() -> None:
     assert TIME.search(said), said
 
 
-def test_every_timing_has_a_command_before_it_in_its_section() -> None:
+def test_the_readme_is_read_in_two_minutes() -> None:
+    """Under 250 lines, a picture near the top: the rest lives in docs/."""
+    lines = README.splitlines()
+    assert len(lines) < 250
+    assert any("](screenshots/" in line for line in lines[:20])
+
+
+def test_the_readme_says_which_extra_each_optional_command_needs() -> None:
+    text = " ".join(README.split())
+    assert "`[web]` | `.venv/bin/pip install '.[web]'` | `mastermind serve`" in text
+    assert (
+        "`[cluster]` | `.venv/bin/pip install '.[cluster]'` | `mastermind stats --scheduler`"
+        in (text)
+    )
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_timing_has_a_command_before_it_in_its_section(page: str) -> None:
     """A paragraph or table with a measured time is preceded, in its section (or inside
     itself), by the command that measures it: a benchmark, or the test command."""
     missing = []
-    for section in sections():
+    for section in sections(PAGES[page]):
         seen = False
         for block in paragraphs(section):
             seen = seen or bool(COMMAND.search(block)) or "python -m pytest" in block
@@ -55,13 +84,12 @@ def test_every_timing_has_a_command_before_it_in_its_section() -> None:
     assert missing == []
 
 
-def test_every_benchmark_command_in_the_readme_runs_as_written() -> None:
+@pytest.mark.parametrize("page", PAGES)
+def test_every_benchmark_command_runs_as_written(page: str) -> None:
     """Each named script exists and takes the options written (checked on its source, so
-    nothing is measured here); every script in benchmarks/ is named."""
-    named = set()
-    for script, options in COMMAND.findall(README):
+    nothing is measured here)."""
+    for script, options in COMMAND.findall(PAGES[page]):
         source = (ROOT / script).read_text()
-        named.add(script)
         words = options.split()
         for i, word in enumerate(words):
             if word.startswith("--"):
@@ -70,4 +98,46 @@ def test_every_benchmark_command_in_the_readme_runs_as_written() -> None:
                 assert word.isdigit(), (script, word)
             elif words[i - 1] != "--before":  # a folder of the user's choosing
                 assert words[i - 1] == "--only" and f'"{word}":' in source, (script, word)
+
+
+def test_every_benchmark_is_named_in_the_readme_or_the_docs() -> None:
+    named = {script for text in PAGES.values() for script, _ in COMMAND.findall(text)}
     assert named == {f"benchmarks/{p.name}" for p in (ROOT / "benchmarks").glob("*.py")}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_relative_link_leads_to_a_file(page: str) -> None:
+    """README's links into docs/ (and the pages' links, which mkdocs checks too)."""
+    here = (ROOT / page).parent
+    broken = [t for t, _ in LINK.findall(PAGES[page]) if not (here / t).exists()]
+    assert broken == []
+
+
+def slug(heading: str) -> str:
+    """The anchor mkdocs gives a heading (Python-Markdown's toc ``slugify``)."""
+    text = unicodedata.normalize("NFKD", heading).encode("ascii", "ignore").decode()
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", text).strip().lower())
+
+
+def test_the_readme_links_to_anchors_the_docs_have() -> None:
+    for target, anchor in LINK.findall(README):
+        if anchor and target.startswith("docs/"):
+            headings = re.findall(r"^#+ (.+)$", PAGES[target], re.MULTILINE)
+            assert anchor in {slug(h) for h in headings}, (target, anchor)
+
+
+def test_every_docs_page_is_in_the_site_and_every_page_there_exists() -> None:
+    def pages(node: object) -> list[str]:
+        if isinstance(node, str):
+            return [node]
+        if isinstance(node, dict):
+            return [p for value in node.values() for p in pages(value)]
+        if isinstance(node, list):
+            return [p for item in node for p in pages(item)]
+        return []
+
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    assert config["theme"]["name"] == "material"
+    assert sorted(pages(config["nav"])) == sorted(
+        p.removeprefix("docs/") for p in PAGES if p != "README.md"
+    )
