@@ -13,8 +13,6 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
-from engine.rating_process import stop_rating
-
 from ..game import preferences as saving
 from ..game.modes import PALETTE
 from ..game.preferences import Preferences
@@ -26,11 +24,14 @@ from ..navigation import (
     OpenRecords,
     OpenRetro,
     OpenStatistics,
+    Rate,
     ShowSession,
     StartGame,
     StartWatch,
 )
-from .optimum_app import OptimumApp
+from ..services.optimum import Optimum, SearchOptimum
+from ..services.rating import Rating
+from .base import BaseApp
 from .themes import DARK, LIGHT
 
 
@@ -43,7 +44,7 @@ def screenshot_directory() -> Path:
     return Path.cwd()
 
 
-class MastermindApp(OptimumApp):
+class MastermindApp(BaseApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
     progress is confirmed first."""
@@ -70,6 +71,8 @@ class MastermindApp(OptimumApp):
         ``preferences``: the user's (theme, the home screen's last choices), saved as
         they change; ``note``: what the first game says it took from them."""
         super().__init__(records, record)
+        self.rating = Rating(self)  # its services, besides the recorder
+        self.optimum = Optimum(self)
         self.settings = settings
         self.preferences = preferences or Preferences()
         self.note = note
@@ -122,12 +125,11 @@ class MastermindApp(OptimumApp):
             self.notify(problem, severity="warning")
 
     def on_unmount(self) -> None:
-        """Quitting ends the app's jobs; a rating under way is ended by stopping its helper
-        process, whose search its thread would otherwise wait for (12 s on a first 6x4
-        rating); an optimum searched in the background stops, what it proved kept."""
-        self.jobs.cancel_all()
-        stop_rating()
-        self.end_optimum()
+        """Quitting ends the services' jobs: a rating's helper search (``Rating.stop``),
+        the optimum's search, what it proved kept (``Optimum.end``)."""
+        self.recorder.jobs.cancel_all()
+        self.rating.stop()
+        self.optimum.end()
 
     def show(self, screen: Screen[Any]) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked
@@ -166,7 +168,7 @@ class MastermindApp(OptimumApp):
     def start(self, settings: Settings) -> None:
         self.settings = settings
         session = GameSession(settings)
-        session.recorder = self.record_game
+        session.recorder = self.recorder.keep
         self.show_session(session)
 
     def show_session(self, session: GameSession) -> None:
@@ -226,7 +228,7 @@ class MastermindApp(OptimumApp):
         from ..retro.screen import TeletypeScreen
 
         seed = None if self.settings is None else self.settings.seed
-        self.push_screen(TeletypeScreen(seed=seed, recorder=self.record_game))
+        self.push_screen(TeletypeScreen(seed=seed, recorder=self.recorder.keep))
 
     def action_records(self) -> None:
         """The Records screen on top of whatever is on show, which is kept (a game goes
@@ -235,7 +237,7 @@ class MastermindApp(OptimumApp):
         from ..screens.replay import ReplayScreen
 
         if not isinstance(self.screen, (ModalScreen, RecordsScreen, ReplayScreen)):
-            self.push_screen(RecordsScreen(self.records, self.record))
+            self.push_screen(RecordsScreen(self.recorder.records, self.recorder.record))
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
@@ -275,6 +277,14 @@ class MastermindApp(OptimumApp):
     @on(OpenRecords)
     def _open_records(self) -> None:
         self.action_records()
+
+    @on(Rate)
+    def _rate(self, message: Rate) -> None:
+        self.rating.rate(message.session)
+
+    @on(SearchOptimum)
+    def _search_optimum(self, message: SearchOptimum) -> None:
+        self.optimum.search(message.size)
 
     def deliver_screenshot(
         self,

@@ -80,7 +80,7 @@ class CompareScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self._status()
-        self.compute("games", 0, lambda ticket: self.session.play(ticket.check))
+        self.compute("games", lambda ticket: self.session.play(ticket.check), self._played)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
@@ -90,9 +90,8 @@ class CompareScreen(SizedScreen):
         for bars in self.query(PartitionBars):
             bars.limit = 4 if event.size.height < TALL else 10
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        assert isinstance(result, list) and all(isinstance(r, Recording) for r in result)
-        self.session.take(result)
+    def _played(self, games: list[Recording]) -> None:
+        self.session.take(games)
         self.redraw()
 
     def failed(self, job: str, error: str) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from textual import on
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
 from engine.explain import answer_text
-from engine.slips import find_slips
+from engine.slips import Fix, find_slips
 from engine.words import plural
 
 from ..game.typed import Kind, read_line
@@ -54,7 +56,11 @@ class MakeScreen(GameScreen):
         if not self.ready_to_guess:
             twin = None
         if twin is not None:
-            self.compute("guess", session.generation, lambda ticket: (twin.decide(), twin)[1])
+            self.compute(
+                "guess",
+                lambda ticket: (twin.decide(), twin)[1],
+                partial(self._decided, session.generation),
+            )
         elif session.pending is not None or session.over:
             self.forget("guess")
         self.draw_board()
@@ -70,14 +76,14 @@ class MakeScreen(GameScreen):
             thinking=self.busy("guess"),
         )
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        if job == "slips":
-            assert isinstance(result, list)
-            if self.session.answering.take_fixes(tag, result):
-                self.show_fixes()
-            return
-        assert isinstance(result, Solver)
-        if not self.session.answering.adopt(tag, result):
+    def _slipped(self, generation: int, fixes: list[Fix]) -> None:
+        """The likely slips found for the answers of ``generation``."""
+        if self.session.answering.take_fixes(generation, fixes):
+            self.show_fixes()
+
+    def _decided(self, generation: int, twin: Solver) -> None:
+        """The guess decided for the history of ``generation``, unless it changed since."""
+        if not self.session.answering.adopt(generation, twin):
             return
         self.draw_board()
         self.draw_trace()
@@ -218,7 +224,11 @@ class MakeScreen(GameScreen):
         self.say(f"INCONSISTENT: {reason}. Looking for the likely slip…", "error")
         if job is not None:
             space, moves = job
-            self.compute("slips", self.session.generation, lambda ticket: find_slips(space, moves))
+            self.compute(
+                "slips",
+                lambda ticket: find_slips(space, moves),
+                partial(self._slipped, self.session.generation),
+            )
 
     def show_fixes(self) -> None:
         conflict = self.session.answering.conflict

@@ -3,6 +3,7 @@ each guess is rated against the best one there."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import PurePath
 from typing import ClassVar
 
@@ -11,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from engine import MastermindError, Outcome, Solver
+from engine import Decision, MastermindError, Outcome, Solver
 from engine.trace import Choice
 from engine.words import plural
 
@@ -80,7 +81,13 @@ class PlayScreen(GameScreen):
         """Draw the board at once, and set the knowledge, the advice and the ratings to be
         worked out."""
         self.draw_board()
-        self.compute("advice", self.session.generation, self.session.guessing.advice_work())
+        generation = self.session.generation
+        self.compute(
+            "advice",
+            self.session.guessing.advice_work(),
+            partial(self._advised, generation),
+            news=self._knew,
+        )
         self.rate()
         self.draw_trace()
 
@@ -134,29 +141,25 @@ class PlayScreen(GameScreen):
                 self.say("; ".join(self.session.rating.notices))
                 self.session.rating.notices.clear()
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        if isinstance(result, WhatIf):
-            if self.session.guessing.take_what_if(tag, result):
-                self.draw_trace()
-                self.say(result.text)
-            return
-        if job == "hint":
-            assert isinstance(result, Choice)
-            if self.session.guessing.take_best(tag, result):
-                self.say(self.session.guessing.suggestion())
-            return
-        assert isinstance(result, tuple)
-        solver, decision = result
-        assert isinstance(solver, Solver)
-        self.session.guessing.take_advice(tag, (solver, decision))
+    def _advised(self, generation: int, advice: tuple[Solver, Decision | None]) -> None:
+        """The advice for the position of ``generation`` (kept unless the person moved)."""
+        self.session.guessing.take_advice(generation, advice)
         self.draw_trace()
 
-    def heard(self, job: str, news: object) -> None:
+    def _knew(self, news: tuple[int, Solver]) -> None:
         """What the moves ruled out, before the advice: the codes left, HINT's count."""
-        if job == "advice" and isinstance(news, tuple):
-            generation, twin = news
-            if isinstance(twin, Solver) and self.session.guessing.take_knowledge(generation, twin):
-                self.draw_trace()
+        generation, twin = news
+        if self.session.guessing.take_knowledge(generation, twin):
+            self.draw_trace()
+
+    def _hinted(self, generation: int, choice: Choice) -> None:
+        if self.session.guessing.take_best(generation, choice):
+            self.say(self.session.guessing.suggestion())
+
+    def _split(self, generation: int, result: WhatIf) -> None:
+        if self.session.guessing.take_what_if(generation, result):
+            self.draw_trace()
+            self.say(result.text)
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
@@ -210,7 +213,8 @@ class PlayScreen(GameScreen):
         self.say(text)
         work = self.session.guessing.best_work()
         if work is not None:
-            self.compute("hint", self.session.generation, lambda ticket: work())
+            generation = self.session.generation
+            self.compute("hint", lambda ticket: work(), partial(self._hinted, generation))
 
     def what_if(self, text: str) -> None:
         """WHATIF RRGG: how RRGG would split the codes still possible, beside the advice,
@@ -221,7 +225,8 @@ class PlayScreen(GameScreen):
             self.say(str(error), "error")
             return
         self.say(f"Working out how {text.strip().upper()} would split the codes…")
-        self.compute("what-if", self.session.generation, lambda ticket: work())
+        generation = self.session.generation
+        self.compute("what-if", lambda ticket: work(), partial(self._split, generation))
 
     def action_lab(self) -> None:
         """F9: the laboratory view on or off: the codes still possible, the advice, F4's

@@ -133,7 +133,7 @@ class AsksWhatIf(SizedScreen):
         self.query_one("#caption", Static).update(
             f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
         )
-        self.compute("what-if", move, lambda _: what_if(settings, moves, before, choice, code))
+        self.compute("what-if", lambda _: what_if(settings, moves, before, choice, code), self.took)
 
     def action_drop_what_if(self) -> None:
         """Escape: back to the runner-up beside the strategy's choice."""
