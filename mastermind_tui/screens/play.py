@@ -10,6 +10,7 @@ from typing import ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.widgets import Static
 
 from engine import Decision, MastermindError, Outcome, Solver
@@ -49,6 +50,14 @@ class PlayScreen(GameScreen):
         Binding("f9", "lab", "Lab", id="lab"),
     ]
 
+    #: The laboratory view on show (the session's): a change draws the board and trace.
+    lab: var[bool] = var(False, init=False)
+    #: What the trace shows besides the moves (what they ruled out, the advice, HINT's
+    #: count, a what-if, a job ended): each change draws the trace and the ratings.
+    known: var[int] = var(0, init=False)
+    #: The ratings come back (or failed): each change draws the rating line and costs.
+    rated_count: var[int] = var(0, init=False)
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         #: Why the last rating failed, if it did (shown until a rating starts again).
@@ -75,21 +84,21 @@ class PlayScreen(GameScreen):
         rule = "" if self.session.space.repeats else ", no colour twice"
         pegs = plural(self.session.space.positions, "peg")
         self.say(f"I have a secret of {pegs} from {symbols}{rule}. Guess!")
-        self.redraw()
+        self.set_reactive(PlayScreen.lab, self.session.lab)
+        self.generation = self.session.generation
 
-    def redraw(self) -> None:
-        """Draw the board at once, and set the knowledge, the advice and the ratings to be
-        worked out."""
+    def watch_generation(self) -> None:
+        """The moves changed: draw the board at once, and set the knowledge, the advice
+        and the ratings to be worked out."""
         self.draw_board()
-        generation = self.session.generation
         self.compute(
             "advice",
             self.session.guessing.advice_work(),
-            partial(self._advised, generation),
+            partial(self._advised, self.session.generation),
             news=self._knew,
         )
         self.rate()
-        self.draw_trace()
+        self.known += 1
 
     def rate(self) -> None:
         """Have the guesses not rated yet rated, by the app (``Rate``): ratings of earlier
@@ -99,7 +108,12 @@ class PlayScreen(GameScreen):
         self.rating_error = None
         self.post_message(Rate(self.session))
 
-    def draw_trace(self) -> None:
+    def watch_lab(self) -> None:
+        self.draw_board()
+        self.known += 1
+
+    def watch_known(self) -> None:
+        """Draw the trace (and the ratings, which the lab view and HINT show or hide)."""
         session = self.session
         self.query_one(TracePane).show(
             session.guessing.trace(),
@@ -108,6 +122,9 @@ class PlayScreen(GameScreen):
             session.space.positions,
             thinking=self.busy("advice"),
         )
+        self.draw_ratings()
+
+    def watch_rated_count(self) -> None:
         self.draw_ratings()
 
     def draw_ratings(self) -> None:
@@ -136,7 +153,7 @@ class PlayScreen(GameScreen):
             self.rating_error = message.error
             self.failed("rating", message.error)
         else:
-            self.draw_ratings()
+            self.rated_count += 1
             if self.session.rating.notices:  # a damaged cache searched again, said once
                 self.say("; ".join(self.session.rating.notices))
                 self.session.rating.notices.clear()
@@ -144,13 +161,13 @@ class PlayScreen(GameScreen):
     def _advised(self, generation: int, advice: tuple[Solver, Decision | None]) -> None:
         """The advice for the position of ``generation`` (kept unless the person moved)."""
         self.session.guessing.take_advice(generation, advice)
-        self.draw_trace()
+        self.known += 1
 
     def _knew(self, news: tuple[int, Solver]) -> None:
         """What the moves ruled out, before the advice: the codes left, HINT's count."""
         generation, twin = news
         if self.session.guessing.take_knowledge(generation, twin):
-            self.draw_trace()
+            self.known += 1
 
     def _hinted(self, generation: int, choice: Choice) -> None:
         if self.session.guessing.take_best(generation, choice):
@@ -158,12 +175,12 @@ class PlayScreen(GameScreen):
 
     def _split(self, generation: int, result: WhatIf) -> None:
         if self.session.guessing.take_what_if(generation, result):
-            self.draw_trace()
+            self.known += 1
             self.say(result.text)
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
-        self.draw_trace()
+        self.known += 1  # no longer thinking
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
@@ -183,7 +200,7 @@ class PlayScreen(GameScreen):
                 was_over = session.over
                 secret = session.quit_game()
                 self.game_over_prompt()
-                self.redraw()
+                self.generation = session.generation
                 if was_over:
                     self.say(f"The secret was {secret}." + self.next_game_hint())
                 else:
@@ -192,7 +209,7 @@ class PlayScreen(GameScreen):
                 self.guess(typed.text)
             elif typed.kind is Kind.UNDO:
                 guess, _ = session.guessing.undo()
-                self.redraw()
+                self.generation = session.generation
                 self.say(
                     f"Took back move {len(session.rows()) + 1} ({session.format(guess)}): "
                     "this is now a practice game."
@@ -209,7 +226,7 @@ class PlayScreen(GameScreen):
         except MastermindError as error:
             self.say(str(error), "error")
             return
-        self.draw_trace()
+        self.known += 1
         self.say(text)
         work = self.session.guessing.best_work()
         if work is not None:
@@ -232,9 +249,7 @@ class PlayScreen(GameScreen):
         """F9: the laboratory view on or off: the codes still possible, the advice, F4's
         tree and each guess's rating as it comes."""
         session = self.session
-        on = session.toggle_lab()
-        self.draw_board()
-        self.draw_trace()
+        on = self.lab = session.toggle_lab()
         if on:
             assisted = " (this game is recorded as assisted)" if session.assisted else ""
             self.say(f"Laboratory view on{assisted}. F9 hides it again.")
@@ -252,7 +267,7 @@ class PlayScreen(GameScreen):
         session = self.session
         earlier = session.guessing.played_before(text)
         answer = session.guessing.guess(text)
-        self.redraw()
+        self.generation = session.generation
         moves = len(session.rows())
         outcome = session.game.outcome
         if session.over:
