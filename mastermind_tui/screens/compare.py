@@ -11,6 +11,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Footer, Header, Static
 
 from engine.explain import answer_text, score_text
@@ -60,6 +61,10 @@ class CompareScreen(SizedScreen):
         Binding("f5", "app.new_game", "Home"),
     ]
 
+    #: Each change of the beat on show (the games worked out, a step): drawn in
+    #: ``watch_shown``.
+    shown: var[int] = var(0, init=False)
+
     def __init__(self, session: CompareSession) -> None:
         super().__init__()
         self.session = session
@@ -92,12 +97,13 @@ class CompareScreen(SizedScreen):
 
     def _played(self, games: list[Recording]) -> None:
         self.session.take(games)
-        self.redraw()
+        self.shown += 1
 
     def failed(self, job: str, error: str) -> None:
         self.query_one("#caption", Static).update(f"A strategy failed: {error}")
 
-    def redraw(self) -> None:
+    def watch_shown(self) -> None:
+        """Each column at the beat on show."""
         session = self.session
         space = session.settings.space
         symbols = session.settings.notation.symbols(space.colours)
@@ -126,17 +132,17 @@ class CompareScreen(SizedScreen):
 
     def action_step(self, delta: int) -> None:
         if self.session.go(delta):
-            self.redraw()
+            self.shown += 1
 
     def action_jump(self, where: int) -> None:
         if self.session.solved:
             self.session.jump(where)
-            self.redraw()
+            self.shown += 1
 
     def _beat(self) -> bool:
         moved = self.session.go(1)
         if moved:
-            self.redraw()
+            self.shown += 1
         else:
             self._status()
         return moved
@@ -147,7 +153,7 @@ class CompareScreen(SizedScreen):
 
     def _rewind(self) -> None:
         self.session.jump(0)
-        self.redraw()
+        self.shown += 1
 
     def action_speed(self, by: int) -> None:
         self.playback.faster(by)

@@ -9,6 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
+from textual.reactive import var
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, MastermindError
@@ -46,6 +47,9 @@ class StatsScreen(SizedScreen):
         Binding("pageup", "scroll_results(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll_results(1)", "Scroll", show=False),
     ]
+
+    #: Each strategy's result that came in (a card): all are drawn again to one scale.
+    cards: var[int] = var(0, init=False)
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
@@ -208,9 +212,9 @@ class StatsScreen(SizedScreen):
             self.say(news.line)
         else:
             self.query_one("#stats-results").mount(StatsCard(news.result, classes="stats-card"))
-            self._redraw()
+            self.cards += 1
 
-    def _redraw(self) -> None:
+    def watch_cards(self) -> None:
         """Every card on the rows and the scale of all the cards on show."""
         cards = list(self.query(StatsCard))
         rows, scale = layout([card.result for card in cards])

@@ -79,13 +79,13 @@ class WatchScreen(AsksWhatIf):
 
     def _played(self, game: Recording) -> None:
         self.session.take(game)
-        self.redraw()
+        self.shown += 1
 
     def failed(self, job: str, error: str) -> None:
         """The strategy's game or a what-if failed: said in the caption."""
         self.query_one("#caption", Static).update(f"The {job} failed: {error}")
 
-    def redraw(self) -> None:
+    def watch_shown(self) -> None:
         session = self.session
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)
@@ -132,7 +132,7 @@ class WatchScreen(AsksWhatIf):
 
     def _moved(self) -> None:
         self._bar, self._open = None, False
-        self.redraw()
+        self.shown += 1
 
     def action_step(self, delta: int) -> None:
         """n or p: a beat forward or back (playing goes on from there)."""
@@ -236,7 +236,7 @@ class WatchScreen(AsksWhatIf):
 
     def _rewind(self) -> None:
         self.session.jump(0)
-        self.redraw()
+        self.shown += 1
 
     def action_speed(self, by: int) -> None:
         """+ and -: play faster or slower (said on the status line)."""
