@@ -146,7 +146,7 @@ class PlayScreen(GameScreen):
 
     @on(Rated)
     def rated(self, message: Rated) -> None:
-        """A rating of this session's guesses came back to it (or failed): redraw."""
+        """A rating of this session's guesses came back to it (or failed): drawn."""
         if message.session is not self.session:
             return
         if message.error is not None:
