@@ -2,28 +2,40 @@
 
 Every computation that could hold up the keyboard (the computer's next guess, advice,
 ratings, slips, a decision tree, a statistics run, reading or writing the records) runs
-through ``Working.compute``:
+through ``Jobs.start`` (a screen's ``Working.compute``):
 
 * **On a snapshot.** ``work`` receives a ``Ticket`` and nothing shared: whatever it needs
   is copied before it starts, and the state it changes is changed only on the interface
   thread, when its result comes back.
-* **Tagged.** The result comes back as a ``JobDone`` message to the owner that started it,
-  carrying the job's name and the tag of the state it was made for (a game's generation,
-  a run number). A result is dropped when the same job was started again or forgotten
-  since: a result for a state that is gone is never shown. The owner's ``computed`` then
-  checks the tag against its state where the state can move on without a new start.
-* **Owned.** The owner is a screen for work that belongs to what the screen shows (advice,
-  the computer's guess, a tree, a statistics run): Textual cancels a screen's workers when
-  it is removed, and a message posted to a screen that is gone is dropped. Work that
-  belongs to the game or the app (ratings, the records writer) is the app's: it survives
-  screen changes and is cancelled at quit.
+* **Typed, to the handler its start names.** ``start(job, work, done, news=, progress=)``:
+  ``work`` returns a ``T`` and ``done`` takes that ``T``; ``news`` takes what ``work``
+  tells (``ticket.tell``), ``progress`` how far it has come. The worker binds the result
+  to its handler before posting it, so no owner receives an ``object``, tells one job from
+  another by its name or checks a result's type. The name only says which start of a job
+  is current (and, in a failure's line, what failed).
+* **Dropped when stale.** A result is dropped when the same job was started again or
+  forgotten since (each start has its serial number): a result for a state that is gone
+  is never shown. Where the state can move on without a new start (a game's generation,
+  the move on show), ``done`` is bound to the state it was started for and checks it.
+* **Owned.** An owner is a book of jobs (``Jobs``) and the message pump its messages go
+  to. A screen is the owner of work that belongs to what it shows (advice, the computer's
+  guess, a tree, a statistics run): Textual cancels a screen's workers when it is
+  removed, and a message posted to a screen that is gone is dropped. Work that belongs to
+  the game or the app (ratings, the optimum search, the records writer) is a service's
+  the app owns, its book posting to the app (``JobHost``): it survives screen changes and
+  is cancelled at quit.
 * **Stoppable.** Cancelling marks the ticket; long work calls ``ticket.check()`` or
   ``ticket.progress(done, total)`` often (every engine loop that takes seconds reports
   progress a few times a second), which raise ``Stopped``, so it ends within about a
   second. The exact ratings search runs in a helper process that quitting terminates
   (``engine.rating_process.stop_rating``).
-* **Never fatal.** A failure comes back as ``JobDone.error``, one line; the owner's
-  ``failed`` says it and the app goes on.
+* **Never fatal; one place per owner for failures.** A failure comes back in one line to
+  its owner's one ``failed(job, error)`` (the book is made with it), which says it
+  where that owner speaks (a screen's message line or caption, a service's notice or the
+  state its screens draw) and the app goes on. One handler per owner, not one per start
+  and not one for the whole app: how a failure is said depends on where it is said, not
+  on which job failed, so a start never has to name it and no owner keeps two ways of
+  saying the same thing; and a failure never reaches a place that does not show it.
 """
 
 from __future__ import annotations
@@ -31,16 +43,21 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from functools import partial
+from typing import Any, Generic, Protocol, TypeVar
 
 from textual.dom import DOMNode
 from textual.message import Message
-from textual.message_pump import MessagePump
 from textual.worker import Worker, get_current_worker
 
 from engine import MastermindError
 
 from .records.faults import RecordsError
+
+#: A job's result, and what it tells before its end.
+T = TypeVar("T")
+N = TypeVar("N")
+N_contra = TypeVar("N_contra", contravariant=True)
 
 
 class Stopped(Exception):
@@ -55,54 +72,50 @@ def one_line(error: BaseException) -> str:
 
 
 @dataclass
-class JobMessage(Message):
-    """Something a job reports; ``serial`` tells one start of a job from the next."""
+class JobMessage(Message, bubble=False):
+    """Something a job reports to the book that started it; ``serial`` tells one start of
+    a job from the next."""
 
+    jobs: Jobs
     job: str
-    tag: int
     serial: int
 
 
 @dataclass
 class JobDone(JobMessage):
-    """A job's result, or why it has none (``error``, one line; ``stopped``)."""
+    """A job's end: its result bound to its handler (``deliver``), or why it has none
+    (``error``, one line; ``stopped``)."""
 
-    result: Any = None
+    deliver: Callable[[], None] | None = None
     error: str | None = None
-    stopped: bool = False
-
-
-@dataclass
-class JobProgress(JobMessage):
-    """How far a job has come, for a progress bar or a status line."""
-
-    done: int = 0
-    total: int = 0
 
 
 @dataclass
 class JobNews(JobMessage):
-    """Something a job has to say before it ends (a status line, a partial result)."""
+    """Something a job has to say before it ends (a status line, a partial result, how
+    far it has come), bound to its handler."""
 
-    news: Any = None
+    deliver: Callable[[], None]
 
 
-class Reporter(Protocol):
+class Reporter(Protocol[N_contra]):
     """What a job sees of its ticket (a test can hand it a recorder instead)."""
 
     def check(self) -> None: ...
     def progress(self, done: int, total: int) -> None: ...
-    def tell(self, news: object) -> None: ...
+    def tell(self, news: N_contra) -> None: ...
 
 
-@dataclass
-class Ticket:
+@dataclass(eq=False)
+class Ticket(Generic[N]):
     """What a job holds while it runs: the way to report and to notice it was stopped."""
 
-    owner: MessagePump
+    jobs: Jobs
     job: str
-    tag: int
     serial: int
+    #: Where its news and its progress go (None: nobody listens, nothing is posted).
+    news: Callable[[N], None] | None = None
+    progressed: Callable[[int, int], None] | None = None
     _stop: threading.Event = field(default_factory=threading.Event)
     _worker: Worker[Any] | None = None
 
@@ -122,52 +135,65 @@ class Ticket:
     def progress(self, done: int, total: int) -> None:
         """Report progress, or stop here if cancelled: fits the engine's progress hooks."""
         self.check()
-        self.owner.post_message(JobProgress(self.job, self.tag, self.serial, done, total))
+        if self.progressed is not None:
+            self._post(partial(self.progressed, done, total))
 
-    def tell(self, news: object) -> None:
+    def tell(self, news: N) -> None:
         """Send news before the end (a status line, one strategy's result of many)."""
         self.check()
-        self.owner.post_message(JobNews(self.job, self.tag, self.serial, news))
+        if self.news is not None:
+            self._post(partial(self.news, news))
+
+    def _post(self, deliver: Callable[[], None]) -> None:
+        self.jobs.pump.post_message(JobNews(self.jobs, self.job, self.serial, deliver))
 
 
 class Jobs:
-    """The jobs of one owner: which start of each job is current, and stopping them."""
+    """The jobs of one owner: which start of each job is current, stopping them, and the
+    one place their failures go (``failed(job, error)``). Its messages go to ``pump`` (the
+    owner itself, or the app for a service), whose ``JobHost`` hands them back here."""
 
-    def __init__(self, owner: DOMNode) -> None:
-        self.owner = owner
+    def __init__(self, pump: DOMNode, failed: Callable[[str, str], None]) -> None:
+        self.pump = pump
+        self.failed = failed
         self._serial = 0
-        self._current: dict[str, Ticket] = {}
+        self._current: dict[str, Ticket[Any]] = {}
 
-    def start(self, job: str, tag: int, work: Callable[[Ticket], object]) -> Ticket:
-        """Run ``work(ticket)`` in a thread; an earlier start of ``job`` is stopped and its
-        result will be dropped."""
+    def start(
+        self,
+        job: str,
+        work: Callable[[Ticket[N]], T],
+        done: Callable[[T], None],
+        *,
+        news: Callable[[N], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Ticket[N]:
+        """Run ``work(ticket)`` in a thread and hand its result to ``done`` (its news to
+        ``news``, its progress to ``progress``) on the interface thread; an earlier start
+        of ``job`` is stopped and whatever it would report is dropped."""
         self.cancel(job)
         self._serial += 1
-        ticket = Ticket(self.owner, job, tag, self._serial)
+        ticket = Ticket(self, job, self._serial, news, progress)
         self._current[job] = ticket
 
         def run() -> None:
             ticket._worker = get_current_worker()
             serial = ticket.serial
             try:
-                message = JobDone(job, tag, serial, work(ticket))
+                message = JobDone(self, job, serial, deliver=partial(done, work(ticket)))
             except Stopped:
-                message = JobDone(job, tag, serial, stopped=True)
-            except Exception as error:  # shown by the owner, never ends the app
-                message = JobDone(job, tag, serial, error=one_line(error))
-            self.owner.post_message(message)
+                message = JobDone(self, job, serial)
+            except Exception as error:  # said by the owner, never ends the app
+                message = JobDone(self, job, serial, error=one_line(error))
+            self.pump.post_message(message)
 
         # The worker group is the kind of job ("records" of "records:<game>:<n>").
         group = job.partition(":")[0]
-        self.owner.run_worker(run, name=job, group=group, thread=True, exit_on_error=False)
+        self.pump.run_worker(run, name=job, group=group, thread=True, exit_on_error=False)
         return ticket
 
     def busy(self, job: str) -> bool:
         return job in self._current
-
-    def tag(self, job: str) -> int | None:
-        ticket = self._current.get(job)
-        return None if ticket is None else ticket.tag
 
     def cancel(self, job: str) -> None:
         """Stop ``job`` (at its next check) and drop whatever it would report."""
@@ -179,22 +205,43 @@ class Jobs:
         for job in list(self._current):
             self.cancel(job)
 
-    def fresh(self, message: JobMessage) -> bool:
+    def _fresh(self, message: JobMessage) -> bool:
         """Whether a message comes from the current start of its job."""
         ticket = self._current.get(message.job)
         return ticket is not None and ticket.serial == message.serial
 
-    def finish(self, message: JobDone) -> bool:
-        """Take a job's end: True (and the job no longer busy) if it is the current one."""
-        if not self.fresh(message):
-            return False
+    def ended(self, message: JobDone) -> None:
+        """A job's end, on the interface thread: handed on if it is the current start."""
+        if not self._fresh(message):
+            return
         del self._current[message.job]
-        return True
+        if message.error is not None:
+            self.failed(message.job, message.error)
+        elif message.deliver is not None:
+            message.deliver()
+
+    def heard(self, message: JobNews) -> None:
+        """A job's news or progress, on the interface thread: handed on if fresh."""
+        if self._fresh(message):
+            message.deliver()
 
 
-class Working:
-    """Mixed into a screen or the app: ``compute`` starts a job, and its fresh messages
-    come back to ``computed``, ``failed``, ``progressed`` and ``heard``."""
+class JobHost:
+    """Mixed into a screen or the app that job messages are posted to: each goes back to
+    the book that started its job."""
+
+    def on_job_done(self, message: JobDone) -> None:
+        message.stop()
+        message.jobs.ended(message)
+
+    def on_job_news(self, message: JobNews) -> None:
+        message.stop()
+        message.jobs.heard(message)
+
+
+class Working(JobHost):
+    """Mixed into a screen (or an app) whose work is its own: ``compute`` starts a job on
+    its book, whose failures come to its ``failed``."""
 
     _jobs: Jobs | None = None
 
@@ -202,11 +249,20 @@ class Working:
     def jobs(self) -> Jobs:
         if self._jobs is None:
             assert isinstance(self, DOMNode)
-            self._jobs = Jobs(self)
+            self._jobs = Jobs(self, self.failed)
         return self._jobs
 
-    def compute(self, job: str, tag: int, work: Callable[[Ticket], object]) -> Ticket:
-        return self.jobs.start(job, tag, work)
+    def compute(
+        self,
+        job: str,
+        work: Callable[[Ticket[N]], T],
+        done: Callable[[T], None],
+        *,
+        news: Callable[[N], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> Ticket[N]:
+        """Run ``work`` as ``job``: see ``Jobs.start``."""
+        return self.jobs.start(job, work, done, news=news, progress=progress)
 
     def busy(self, job: str) -> bool:
         return self.jobs.busy(job)
@@ -215,33 +271,5 @@ class Working:
         """Stop ``job`` and drop its result."""
         self.jobs.cancel(job)
 
-    def on_job_done(self, message: JobDone) -> None:
-        message.stop()
-        if not self.jobs.finish(message):
-            return
-        if message.error is not None:
-            self.failed(message.job, message.error)
-        elif not message.stopped:
-            self.computed(message.job, message.tag, message.result)
-
-    def on_job_progress(self, message: JobProgress) -> None:
-        message.stop()
-        if self.jobs.fresh(message):
-            self.progressed(message.job, message.done, message.total)
-
-    def on_job_news(self, message: JobNews) -> None:
-        message.stop()
-        if self.jobs.fresh(message):
-            self.heard(message.job, message.news)
-
-    def computed(self, job: str, tag: int, result: Any) -> None:
-        """A job's fresh result, on the interface thread."""
-
     def failed(self, job: str, error: str) -> None:
-        """A job failed: say so and carry on."""
-
-    def progressed(self, job: str, done: int, total: int) -> None:
-        """A job's progress."""
-
-    def heard(self, job: str, news: Any) -> None:
-        """A job's news before its end."""
+        """A job failed (``error``: one line): say so and carry on."""

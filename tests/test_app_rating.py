@@ -365,7 +365,7 @@ async def test_quitting_ends_a_rating_under_way(
     Quitting now ends the helper and its search; a helper already idle (the compiled
     search takes a tenth of a second on 6x4) stays, warm, with no job under way."""
     from engine import rating_process as rating_module
-    from mastermind_tui.app import shell as app_module
+    from mastermind_tui.services import rating as app_module
 
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()

@@ -22,7 +22,7 @@ from mastermind_tui.navigation import Start
 from mastermind_tui.screens import stats_run
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
-from mastermind_tui.screens.stats_run import Plan, play
+from mastermind_tui.screens.stats_run import Plan, Told, play
 from mastermind_tui.widgets.histogram import StatsCard
 
 
@@ -116,7 +116,7 @@ class Recorder:
     def __init__(self) -> None:
         self.done: list[int] = []
         self.totals: set[int] = set()
-        self.news: list[object] = []
+        self.news: list[Told] = []
 
     def check(self) -> None:
         pass
@@ -125,7 +125,7 @@ class Recorder:
         self.done.append(done)
         self.totals.add(total)
 
-    def tell(self, news: object) -> None:
+    def tell(self, news: Told) -> None:
         self.news.append(news)
 
 
@@ -156,7 +156,9 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
     play(plan, ticket)
     assert ticket.done == [7, 513, 1000, 1007, 1513, 2000]
     assert ticket.totals == {2000}
-    assert [type(n).__name__ for n in ticket.news] == ["str", "StatsResult"] * 2
+    told = [type(n.line if n.result is None else n.result).__name__ for n in ticket.news]
+    assert told == ["str", "StatsResult"] * 2
+    assert all(bool(n.line) != (n.result is not None) for n in ticket.news)
     assert len(calls) == 6
 
 

@@ -1,7 +1,8 @@
-"""The one worker idiom (``mastermind_tui.jobs``) on its own: results tagged and dropped
-when stale, work that belongs to a screen stopped when the screen goes, work that belongs
-to the app surviving screen changes and stopped at quit, failures said in one line, and
-keys reaching the focused field while a job runs.
+"""The one worker idiom (``mastermind_tui.jobs``) on its own: results handed to the
+handler their start named (bound to the state they were made for) and dropped when stale,
+work that belongs to a screen stopped when the screen goes, work that belongs to the app
+surviving screen changes and stopped at quit, failures said in one line to their owner's
+one ``failed``, and keys reaching the focused field while a job runs.
 
 Each job here loops on ``ticket.progress`` until the test releases it, so "while a job
 runs" is certain, not a race the test hopes to win.
@@ -10,14 +11,14 @@ runs" is certain, not a race the test hopes to win.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from functools import partial
 
 from app_helpers import until
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Input
 
-from mastermind_tui.jobs import Stopped, Ticket, Working
+from mastermind_tui.jobs import Jobs, Stopped, Ticket, Working
 
 
 class Held:
@@ -30,7 +31,7 @@ class Held:
         self.ended = threading.Event()
         self.result = result
 
-    def __call__(self, ticket: Ticket) -> object:
+    def __call__(self, ticket: Ticket[str]) -> object:
         self.started.set()
         try:
             while not self.release.wait(0.01):
@@ -56,14 +57,19 @@ class JobScreen(Working, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Input(id="line")
 
-    def computed(self, job: str, tag: int, result: Any) -> None:
+    def took(self, job: str, tag: int, result: object) -> None:
+        """A result, with the job and the state (tag) its start bound it to."""
         self.results.append((job, tag, result))
 
     def failed(self, job: str, error: str) -> None:
         self.failures.append((job, error))
 
-    def progressed(self, job: str, done: int, total: int) -> None:
+    def progressed(self, done: int, total: int) -> None:
         self.progress.append(done)
+
+    def held(self, job: str, tag: int, work: Held) -> None:
+        """Start ``work`` as ``job``, its result bound to ``tag``."""
+        self.compute(job, work, partial(self.took, job, tag), progress=self.progressed)
 
 
 class Host(Working, App[None]):
@@ -74,9 +80,6 @@ class Host(Working, App[None]):
     def on_mount(self) -> None:
         self.push_screen(JobScreen())
 
-    def computed(self, job: str, tag: int, result: Any) -> None:
-        self.results.append(result)
-
 
 async def test_keys_reach_the_field_while_a_job_runs_and_its_result_comes_tagged() -> None:
     app = Host()
@@ -84,7 +87,7 @@ async def test_keys_reach_the_field_while_a_job_runs_and_its_result_comes_tagged
         screen = app.screen
         assert isinstance(screen, JobScreen)
         work = Held("the answer")
-        screen.compute("advice", 7, work)
+        screen.held("advice", 7, work)
         await until(pilot, lambda: screen.progress)
         await pilot.press(*"RGBY")
         assert screen.query_one(Input).value == "RGBY" and screen.busy("advice")
@@ -99,9 +102,9 @@ async def test_a_job_started_again_drops_the_earlier_result() -> None:
         screen = app.screen
         assert isinstance(screen, JobScreen)
         first, second = Held("old"), Held("new")
-        screen.compute("guess", 1, first)
+        screen.held("guess", 1, first)
         await until(pilot, first.started.is_set)
-        screen.compute("guess", 2, second)
+        screen.held("guess", 2, second)
         second.release.set()
         await until(pilot, lambda: screen.results)
         first.release.set()
@@ -117,7 +120,7 @@ async def test_leaving_the_screen_mid_job_stops_it_and_delivers_nothing() -> Non
         screen = app.screen
         assert isinstance(screen, JobScreen)
         work = Held()
-        screen.compute("tree", 0, work)
+        screen.held("tree", 0, work)
         await until(pilot, lambda: screen.progress)
         app.pop_screen()
         await until(pilot, work.ended.is_set)
@@ -133,7 +136,7 @@ async def test_a_failure_is_one_line_and_nothing_else_ends() -> None:
         assert isinstance(screen, JobScreen)
         work = Held(MemoryError("no room\nsecond line"))
         work.release.set()
-        screen.compute("slips", 3, work)
+        screen.held("slips", 3, work)
         await until(pilot, lambda: screen.failures)
         assert screen.failures == [("slips", "internal error: MemoryError: no room")]
         assert app.is_running and app.return_code is None
@@ -143,8 +146,8 @@ async def test_the_apps_job_outlives_a_screen_and_stops_at_quit() -> None:
     app = Host()
     async with app.run_test() as pilot:
         lasting, cut = Held("kept"), Held()
-        app.compute("rating:1", 0, lasting)
-        app.compute("rating:2", 0, cut)
+        app.compute("rating:1", lasting, app.results.append)
+        app.compute("rating:2", cut, app.results.append)
         await until(pilot, lambda: lasting.started.is_set() and cut.started.is_set())
         app.pop_screen()  # the screen that asked is gone: the app's work goes on
         await pilot.pause()
@@ -154,3 +157,24 @@ async def test_the_apps_job_outlives_a_screen_and_stops_at_quit() -> None:
         app.exit()
     assert cut.ended.wait(30)  # a safety bound: it stops at its next progress step
     assert cut.ends == ["stopped"]
+
+
+async def test_news_reaches_its_handler_typed_and_a_services_failure_its_own_failed() -> None:
+    """A service's book posts to the app (its host) and hears its own jobs: news on the
+    way to its handler, and a failure in one line to the one ``failed`` it was made with,
+    not to the app's or a screen's."""
+    app = Host()
+    async with app.run_test() as pilot:
+        news: list[str] = []
+        failures: list[tuple[str, str]] = []
+        service = Jobs(app, lambda job, error: failures.append((job, error)))
+
+        def told(ticket: Ticket[str]) -> int:
+            ticket.tell("half way")
+            raise ValueError("no answer")
+
+        service.start("search", told, app.results.append, news=news.append)
+        await until(pilot, lambda: failures)
+        assert news == ["half way"] and app.results == []
+        assert failures == [("search", "internal error: ValueError: no answer")]
+        assert not service.busy("search") and app.is_running

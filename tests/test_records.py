@@ -453,7 +453,9 @@ def test_no_record_and_the_environment_reach_the_app(
     from mastermind_tui.cli.main import main
 
     opened: list[tuple[Path | None, bool]] = []
-    monkeypatch.setattr(MastermindApp, "run", lambda app: opened.append((app.records, app.record)))
+    monkeypatch.setattr(
+        MastermindApp, "run", lambda app: opened.append((app.recorder.records, app.recorder.record))
+    )
     monkeypatch.setenv("TEXTUAL_DRIVER", "headless")  # no terminal needed
     monkeypatch.setenv("MASTERMIND_RECORDS", str(tmp_path / "r.sqlite3"))
     for argv in (["play"], ["--no-record"], ["--no-record", "play"], ["match", "--no-record"]):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..retro.screen import TeletypeScreen
-from .recording import RecordingApp
+from .base import BaseApp
 
 
-class RetroApp(RecordingApp):
+class RetroApp(BaseApp):
     """Shows only the teletype; leaving it ends the app. Its games are kept like the
-    full-screen game's (``records``, ``record``: see ``RecordingApp``)."""
+    full-screen game's (``records``, ``record``: see ``BaseApp``)."""
 
     TITLE = "MASTERMIND (1978)"
 
@@ -27,5 +27,5 @@ class RetroApp(RecordingApp):
 
     def on_mount(self) -> None:
         # Pushed rather than made the default screen, so that its CSS_PATH is loaded.
-        screen = TeletypeScreen(*self._options, recorder=self.record_game)
+        screen = TeletypeScreen(*self._options, recorder=self.recorder.keep)
         self.push_screen(screen, callback=lambda _: self.exit())

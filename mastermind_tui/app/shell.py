@@ -15,8 +15,6 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen, Screen
 
-from engine.rating_process import stop_rating
-
 from ..game import preferences as saving
 from ..game.modes import CHOOSE, MODES, PALETTE
 from ..game.preferences import Preferences
@@ -26,11 +24,14 @@ from ..navigation import (
     OpenRecords,
     OpenRetro,
     OpenStatistics,
+    Rate,
     ShowSession,
     Start,
 )
 from ..records.types import Game
-from .optimum_app import OptimumApp
+from ..services.optimum import Optimum, SearchOptimum
+from ..services.rating import Rating
+from .base import BaseApp
 from .themes import DARK, LIGHT
 
 
@@ -43,7 +44,7 @@ def screenshot_directory() -> Path:
     return Path.cwd()
 
 
-class MastermindApp(OptimumApp):
+class MastermindApp(BaseApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
     progress is confirmed first."""
@@ -70,6 +71,8 @@ class MastermindApp(OptimumApp):
         choices), saved as they change; ``note``: what the first game says it took from
         them."""
         super().__init__(records, record)
+        self.rating = Rating(self)  # its services, besides the recorder
+        self.optimum = Optimum(self)
         self.opening = opening
         self.settings = None if opening is None else opening.settings
         self.preferences = preferences or Preferences()
@@ -116,12 +119,11 @@ class MastermindApp(OptimumApp):
             self.notify(problem, severity="warning")
 
     def on_unmount(self) -> None:
-        """Quitting ends the app's jobs; a rating under way is ended by stopping its helper
-        process, whose search its thread would otherwise wait for (12 s on a first 6x4
-        rating); an optimum searched in the background stops, what it proved kept."""
-        self.jobs.cancel_all()
-        stop_rating()
-        self.end_optimum()
+        """Quitting ends the services' jobs: a rating's helper search (``Rating.stop``),
+        the optimum's search, what it proved kept (``Optimum.end``)."""
+        self.recorder.jobs.cancel_all()
+        self.rating.stop()
+        self.optimum.end()
 
     def show(self, screen: Screen[Any]) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked
@@ -164,7 +166,7 @@ class MastermindApp(OptimumApp):
         opener: Callable[[Start, Callable[[Game], None]], Screen[None]] = getattr(
             importlib.import_module(f"...screens.{module}", __name__), name
         )
-        self.show(opener(start, self.record_game))
+        self.show(opener(start, self.recorder.keep))
 
     def action_new_game(self) -> None:
         self.leave_game(self._home)
@@ -196,7 +198,7 @@ class MastermindApp(OptimumApp):
         from ..retro.screen import TeletypeScreen
 
         seed = None if self.settings is None else self.settings.seed
-        self.push_screen(TeletypeScreen(seed=seed, recorder=self.record_game))
+        self.push_screen(TeletypeScreen(seed=seed, recorder=self.recorder.keep))
 
     def action_records(self) -> None:
         """The Records screen on top of whatever is on show, which is kept (a game goes
@@ -205,7 +207,7 @@ class MastermindApp(OptimumApp):
         from ..screens.replay import ReplayScreen
 
         if not isinstance(self.screen, (ModalScreen, RecordsScreen, ReplayScreen)):
-            self.push_screen(RecordsScreen(self.records, self.record))
+            self.push_screen(RecordsScreen(self.recorder.records, self.recorder.record))
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
@@ -240,6 +242,14 @@ class MastermindApp(OptimumApp):
     @on(OpenRecords)
     def _open_records(self) -> None:
         self.action_records()
+
+    @on(Rate)
+    def _rate(self, message: Rate) -> None:
+        self.rating.rate(message.session)
+
+    @on(SearchOptimum)
+    def _search_optimum(self, message: SearchOptimum) -> None:
+        self.optimum.search(message.size)
 
     def deliver_screenshot(
         self,

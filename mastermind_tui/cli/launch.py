@@ -180,7 +180,7 @@ def check_screen(args: argparse.Namespace) -> None:
 
 def app_ended(return_code: int | None) -> int:
     """Textual ends the app with code 1 on an exception it has already shown: a bug. A
-    signal closes it with 128 + its number (``RecordingApp``)."""
+    signal closes it with 128 + its number (``BaseApp``)."""
     if return_code == EXIT_INTERRUPTED:
         print("mastermind: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -20,10 +20,11 @@ from .what_if import WhatIf, what_if
 
 
 class Teller(Protocol):
-    """Where a job tells news before its end (``jobs.Ticket``; the model imports no
+    """Where a job tells what the moves ruled out (the generation it is for, and the
+    solver that knows it) before its end (``jobs.Ticket``; the model imports no
     Textual, so not that class itself)."""
 
-    def tell(self, news: object) -> None: ...
+    def tell(self, news: tuple[int, Solver]) -> None: ...
 
 
 class Played(NamedTuple):

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -36,6 +37,13 @@ class TeletypeScreen(Screen[None]):
     #: Tests turn blinking off so that the screen does not change while they look at it.
     cursor_blink = True
 
+    #: The paper: everything printed, the line being typed, and whether the cursor shows
+    #: (set at every key, which brings the paper back to its end): each change is drawn
+    #: by ``_show``.
+    printed: var[str] = var("", init=False)
+    typed: var[str] = var("", init=False)
+    cursor_on: var[bool] = var(True, init=False, always_update=True)
+
     def __init__(
         self,
         seed: int | None = None,
@@ -46,9 +54,6 @@ class TeletypeScreen(Screen[None]):
         """``recorder`` keeps each game that ends (the app's, which writes in a worker)."""
         super().__init__(classes="amber" if amber else "green")
         self.dialogue = Dialogue(seed=seed, gwbasic_rnd=gwbasic_rnd, recorder=recorder)
-        self.printed = ""
-        self.typed = ""
-        self._cursor_on = True
         self._left = False
 
     def compose(self) -> ComposeResult:
@@ -61,15 +66,22 @@ class TeletypeScreen(Screen[None]):
         self.printed = self.dialogue.start()
         if self.cursor_blink:
             self.set_interval(BLINK_SECONDS, self._blink)
-        self._show()
 
     def _blink(self) -> None:
-        self._cursor_on = not self._cursor_on
+        self.cursor_on = not self.cursor_on
+
+    def watch_printed(self) -> None:
+        self._show()
+
+    def watch_typed(self) -> None:
+        self._show()
+
+    def watch_cursor_on(self) -> None:
         self._show()
 
     def _show(self) -> None:
         waiting = not self.dialogue.finished
-        cursor = (CURSOR if self._cursor_on else " ") if waiting else ""
+        cursor = (CURSOR if self.cursor_on else " ") if waiting else ""
         self.query_one("#printout", Static).update(Content(self.printed + self.typed + cursor))
         self.query_one("#paper", VerticalScroll).scroll_end(animate=False)
         hint = self.query_one("#retro-hint", Static)
@@ -95,8 +107,7 @@ class TeletypeScreen(Screen[None]):
             self.typed = self.typed[:-1]
         elif event.is_printable and event.character and len(self.typed) <= LINE_LENGTH:
             self.typed += event.character.upper()  # a teletype keyboard has capitals only
-        self._cursor_on = True
-        self._show()
+        self.cursor_on = True
 
     def action_leave(self) -> None:
         """Back to whoever pushed the teletype (RetroApp then exits), only once: keys

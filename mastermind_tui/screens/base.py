@@ -10,6 +10,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -83,7 +84,13 @@ def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
 
 
 class GameScreen(SizedScreen):
-    """A game in progress: the session is the only state; this screen draws it."""
+    """A game in progress: the session is the only state; this screen draws it, following
+    it through reactive state: ``generation`` (the session's, set once the moves changed)
+    and the screen's own vars, each watched by the one method that draws what it says."""
+
+    #: The session's history on show: set to the session's generation after a change of
+    #: the moves, it draws them (and sets what they need worked out) in ``watch_generation``.
+    generation: var[int] = var(-1, init=False)
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss"]
 
@@ -182,9 +189,9 @@ class GameScreen(SizedScreen):
         self.query_one("#status", Static).update(session.status())
 
     def action_board(self) -> None:
-        """The 1978 BOARD command: bring the listing up to date and highlight it; the
-        command line keeps the focus, so the next keys typed are not lost."""
-        self.draw_board()
+        """The 1978 BOARD command: highlight the listing (up to date: it follows the
+        session) until the moves change; the command line keeps the focus, so the next
+        keys typed are not lost."""
         self.query_one("#history-pane").add_class("-highlight")
 
     def action_scroll_pane(self, pane: str, pages: int) -> None:

@@ -11,6 +11,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Footer, Header, Static
 
 from engine.explain import answer_text, score_text
@@ -60,6 +61,10 @@ class CompareScreen(SizedScreen):
         Binding("f5", "app.new_game", "Home"),
     ]
 
+    #: Each change of the beat on show (the games worked out, a step): drawn in
+    #: ``watch_shown``.
+    shown: var[int] = var(0, init=False)
+
     def __init__(self, session: CompareSession) -> None:
         super().__init__()
         self.session = session
@@ -80,7 +85,7 @@ class CompareScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self._status()
-        self.compute("games", 0, lambda ticket: self.session.play(ticket.check))
+        self.compute("games", lambda ticket: self.session.play(ticket.check), self._played)
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
@@ -90,15 +95,15 @@ class CompareScreen(SizedScreen):
         for bars in self.query(PartitionBars):
             bars.limit = 4 if event.size.height < TALL else 10
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        assert isinstance(result, list) and all(isinstance(r, Recording) for r in result)
-        self.session.take(result)
-        self.redraw()
+    def _played(self, games: list[Recording]) -> None:
+        self.session.take(games)
+        self.shown += 1
 
     def failed(self, job: str, error: str) -> None:
         self.query_one("#caption", Static).update(f"A strategy failed: {error}")
 
-    def redraw(self) -> None:
+    def watch_shown(self) -> None:
+        """Each column at the beat on show."""
         session = self.session
         space = session.settings.space
         symbols = session.settings.notation.symbols(space.colours)
@@ -127,17 +132,17 @@ class CompareScreen(SizedScreen):
 
     def action_step(self, delta: int) -> None:
         if self.session.go(delta):
-            self.redraw()
+            self.shown += 1
 
     def action_jump(self, where: int) -> None:
         if self.session.solved:
             self.session.jump(where)
-            self.redraw()
+            self.shown += 1
 
     def _beat(self) -> bool:
         moved = self.session.go(1)
         if moved:
-            self.redraw()
+            self.shown += 1
         else:
             self._status()
         return moved
@@ -148,7 +153,7 @@ class CompareScreen(SizedScreen):
 
     def _rewind(self) -> None:
         self.session.jump(0)
-        self.redraw()
+        self.shown += 1
 
     def action_speed(self, by: int) -> None:
         self.playback.faster(by)

@@ -134,24 +134,23 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
             return
         space, name, candidates, history = self.space, self.strategy, self.candidates, self.history
 
-        def work(ticket: Ticket) -> tuple[Node | None, list[tuple[int, int]]]:
+        def work(ticket: Ticket[None]) -> tuple[Node | None, list[tuple[int, int]]]:
             found = walk(
                 space, make_strategy(name), candidates, history, keep=True, progress=ticket.progress
             )
             return found.root, path_counts(space, history)
 
-        self.compute("tree", 0, work)
+        self.compute("tree", work, self._drawn, progress=self._placed)
 
-    def progressed(self, job: str, done: int, total: int) -> None:
+    def _placed(self, done: int, total: int) -> None:
         self._status(f"Working out the tree… {done:,} of {plural(total, 'code')} placed")
 
     def failed(self, job: str, error: str) -> None:
         self._status(f"the tree could not be worked out ({error})")
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        assert isinstance(result, tuple)
+    def _drawn(self, result: tuple[Node | None, list[tuple[int, int]]]) -> None:
         root, counts = result
-        if not isinstance(root, Node):
+        if root is None:
             self._status("There is no tree to show from here.")
             return
         said = f"{plural(root.candidates, 'code')} possible ◀ now"

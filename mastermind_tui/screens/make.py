@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from textual import on
+from textual.reactive import var
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
 from engine.explain import answer_text
-from engine.slips import find_slips
+from engine.slips import Fix, find_slips
 from engine.words import plural
 
 from ..game.typed import Kind, read_line
@@ -19,13 +22,21 @@ class MakeScreen(GameScreen):
     """The strategy thinks on a fork of its solver in a worker; the guess is taken back
     only if no answer was changed meanwhile, and answers wait until it is on the board."""
 
+    #: Whether the person has had the time to think of a code (as the 1978 game's "NOW I
+    #: GUESS. THINK OF A COMBINATION."): no guess shows before they say so.
+    ready_to_guess: var[bool] = var(False, init=False)
+    #: Answers refused as contradicting the others (the session's ``conflict``).
+    refused: var[int] = var(0, init=False)
+    #: Guesses decided and taken: each draws the board and the trace.
+    decided: var[int] = var(0, init=False)
+    #: What the trace shows besides (the guess being worked out or not).
+    known: var[int] = var(0, init=False)
+
     def on_mount(self) -> None:
         self._awaiting_secret = False
         self._lead = ""
         session = self.session
-        #: Whether the person has had the time to think of a code (as the 1978 game's
-        #: "NOW I GUESS. THINK OF A COMBINATION."): no guess shows before they say so.
-        self.ready_to_guess = bool(session.rows()) or session.over
+        self.set_reactive(MakeScreen.ready_to_guess, bool(session.rows()) or session.over)
         if self.ready_to_guess:
             self.ask_answer()
         else:
@@ -37,7 +48,7 @@ class MakeScreen(GameScreen):
                 f"NOW I GUESS. Think of a code of {plural(space.positions, 'peg')} from "
                 f"{symbols}{rule}, and keep it to yourself; press Enter when you have it."
             )
-        self.redraw()
+        self.generation = session.generation
 
     def ask_answer(self) -> None:
         self._awaiting_secret = False
@@ -46,21 +57,38 @@ class MakeScreen(GameScreen):
             return
         self.command_line.set_prompt("Your answer:", "blacks,whites e.g. 2,1 — or SECRET, HELP")
 
-    def redraw(self) -> None:
-        """Draw what is known, and set the next guess to be worked out if it is needed
-        (once the person has a code in mind)."""
+    def watch_generation(self) -> None:
+        self._follow()
+
+    def watch_ready_to_guess(self) -> None:
+        self._follow()
+
+    def watch_refused(self) -> None:
+        self._follow()
+
+    def _follow(self) -> None:
+        """The moves, the person's readiness or a refused answer changed: draw what is
+        known, and set the next guess to be worked out if it is needed (once the person
+        has a code in mind)."""
         session = self.session
         twin = None if session.answering.conflict is not None else session.answering.thinker()
         if not self.ready_to_guess:
             twin = None
         if twin is not None:
-            self.compute("guess", session.generation, lambda ticket: (twin.decide(), twin)[1])
+            self.compute(
+                "guess",
+                lambda ticket: (twin.decide(), twin)[1],
+                partial(self._decided, session.generation),
+            )
         elif session.pending is not None or session.over:
             self.forget("guess")
-        self.draw_board()
-        self.draw_trace()
+        self.decided += 1
 
-    def draw_trace(self) -> None:
+    def watch_decided(self) -> None:
+        self.draw_board()
+        self.known += 1
+
+    def watch_known(self) -> None:
         session = self.session
         self.query_one(TracePane).show(
             session.answering.trace(),
@@ -70,17 +98,16 @@ class MakeScreen(GameScreen):
             thinking=self.busy("guess"),
         )
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        if job == "slips":
-            assert isinstance(result, list)
-            if self.session.answering.take_fixes(tag, result):
-                self.show_fixes()
+    def _slipped(self, generation: int, fixes: list[Fix]) -> None:
+        """The likely slips found for the answers of ``generation``."""
+        if self.session.answering.take_fixes(generation, fixes):
+            self.show_fixes()
+
+    def _decided(self, generation: int, twin: Solver) -> None:
+        """The guess decided for the history of ``generation``, unless it changed since."""
+        if not self.session.answering.adopt(generation, twin):
             return
-        assert isinstance(result, Solver)
-        if not self.session.answering.adopt(tag, result):
-            return
-        self.draw_board()
-        self.draw_trace()
+        self.decided += 1
         pending = self.session.pending
         assert pending is not None
         guess = self.session.format(pending.guess)
@@ -90,7 +117,7 @@ class MakeScreen(GameScreen):
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
-        self.draw_trace()
+        self.known += 1  # no longer thinking
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
@@ -128,9 +155,8 @@ class MakeScreen(GameScreen):
 
     def start_guessing(self) -> None:
         """The person has a code in mind: work out the first guess."""
-        self.ready_to_guess = True
         self.ask_answer()
-        self.redraw()
+        self.ready_to_guess = True
 
     def dropped(self) -> str:
         """Said when a history-changing command cancels the guess being worked out."""
@@ -157,14 +183,14 @@ class MakeScreen(GameScreen):
                 self.say(session.over_text())
             elif session.game.secret is not None:
                 session.answering.auto_answer()
-                self.redraw()
+                self.generation = session.generation
                 self.after_answer()
             else:
                 self.say("Answer with blacks,whites, e.g. 2,1 (or HELP).")
         elif typed.kind is Kind.QUIT:
             session.quit_game()
             self.game_over_prompt()
-            self.redraw()
+            self.generation = session.generation
             moves = plural(len(session.rows()), "move")
             self.say(
                 f"QUIT: game over; the computer scores the {moves} it used." + self.next_game_hint()
@@ -181,14 +207,14 @@ class MakeScreen(GameScreen):
             step = session.answering.undo()
             self._lead = f"Took back move {step.number} ({answer_text(step.answer)}){note}. "
             self.say(self._lead)
-            self.redraw()
+            self.generation = session.generation
         elif typed.kind is Kind.FIX:
             assert typed.move is not None and typed.black is not None and typed.white is not None
             note = self.dropped()
             session.answering.fix(typed.move, typed.black, typed.white)
             self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}{note}. "
             self.say(self._lead, "good")
-            self.redraw()
+            self.generation = session.generation
             self.after_answer()
         elif typed.kind is Kind.ANSWER:
             if session.over:
@@ -196,7 +222,7 @@ class MakeScreen(GameScreen):
             else:
                 assert typed.black is not None and typed.white is not None
                 session.answering.answer(typed.black, typed.white)
-                self.redraw()
+                self.generation = session.generation
                 self.after_answer()
 
     def after_answer(self) -> None:
@@ -213,12 +239,16 @@ class MakeScreen(GameScreen):
     def inconsistent(self, reason: str) -> None:
         """Say the answers contradict, and look for the likely slips in a worker."""
         self._reason = reason
-        self.redraw()
+        self.refused += 1
         job = self.session.answering.slip_finder()
         self.say(f"INCONSISTENT: {reason}. Looking for the likely slip…", "error")
         if job is not None:
             space, moves = job
-            self.compute("slips", self.session.generation, lambda ticket: find_slips(space, moves))
+            self.compute(
+                "slips",
+                lambda ticket: find_slips(space, moves),
+                partial(self._slipped, self.session.generation),
+            )
 
     def show_fixes(self) -> None:
         conflict = self.session.answering.conflict

@@ -3,15 +3,17 @@ each guess is rated against the best one there."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import PurePath
 from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.widgets import Static
 
-from engine import MastermindError, Outcome, Solver
+from engine import Decision, MastermindError, Outcome, Solver
 from engine.trace import Choice
 from engine.words import plural
 
@@ -48,6 +50,14 @@ class PlayScreen(GameScreen):
         Binding("f9", "lab", "Lab", id="lab"),
     ]
 
+    #: The laboratory view on show (the session's): a change draws the board and trace.
+    lab: var[bool] = var(False, init=False)
+    #: What the trace shows besides the moves (what they ruled out, the advice, HINT's
+    #: count, a what-if, a job ended): each change draws the trace and the ratings.
+    known: var[int] = var(0, init=False)
+    #: The ratings come back (or failed): each change draws the rating line and costs.
+    rated_count: var[int] = var(0, init=False)
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         #: Why the last rating failed, if it did (shown until a rating starts again).
@@ -74,15 +84,21 @@ class PlayScreen(GameScreen):
         rule = "" if self.session.space.repeats else ", no colour twice"
         pegs = plural(self.session.space.positions, "peg")
         self.say(f"I have a secret of {pegs} from {symbols}{rule}. Guess!")
-        self.redraw()
+        self.set_reactive(PlayScreen.lab, self.session.lab)
+        self.generation = self.session.generation
 
-    def redraw(self) -> None:
-        """Draw the board at once, and set the knowledge, the advice and the ratings to be
-        worked out."""
+    def watch_generation(self) -> None:
+        """The moves changed: draw the board at once, and set the knowledge, the advice
+        and the ratings to be worked out."""
         self.draw_board()
-        self.compute("advice", self.session.generation, self.session.guessing.advice_work())
+        self.compute(
+            "advice",
+            self.session.guessing.advice_work(),
+            partial(self._advised, self.session.generation),
+            news=self._knew,
+        )
         self.rate()
-        self.draw_trace()
+        self.known += 1
 
     def rate(self) -> None:
         """Have the guesses not rated yet rated, by the app (``Rate``): ratings of earlier
@@ -92,7 +108,12 @@ class PlayScreen(GameScreen):
         self.rating_error = None
         self.post_message(Rate(self.session))
 
-    def draw_trace(self) -> None:
+    def watch_lab(self) -> None:
+        self.draw_board()
+        self.known += 1
+
+    def watch_known(self) -> None:
+        """Draw the trace (and the ratings, which the lab view and HINT show or hide)."""
         session = self.session
         self.query_one(TracePane).show(
             session.guessing.trace(),
@@ -101,6 +122,9 @@ class PlayScreen(GameScreen):
             session.space.positions,
             thinking=self.busy("advice"),
         )
+        self.draw_ratings()
+
+    def watch_rated_count(self) -> None:
         self.draw_ratings()
 
     def draw_ratings(self) -> None:
@@ -122,45 +146,41 @@ class PlayScreen(GameScreen):
 
     @on(Rated)
     def rated(self, message: Rated) -> None:
-        """A rating of this session's guesses came back to it (or failed): redraw."""
+        """A rating of this session's guesses came back to it (or failed): drawn."""
         if message.session is not self.session:
             return
         if message.error is not None:
             self.rating_error = message.error
             self.failed("rating", message.error)
         else:
-            self.draw_ratings()
+            self.rated_count += 1
             if self.session.rating.notices:  # a damaged cache searched again, said once
                 self.say("; ".join(self.session.rating.notices))
                 self.session.rating.notices.clear()
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        if isinstance(result, WhatIf):
-            if self.session.guessing.take_what_if(tag, result):
-                self.draw_trace()
-                self.say(result.text)
-            return
-        if job == "hint":
-            assert isinstance(result, Choice)
-            if self.session.guessing.take_best(tag, result):
-                self.say(self.session.guessing.suggestion())
-            return
-        assert isinstance(result, tuple)
-        solver, decision = result
-        assert isinstance(solver, Solver)
-        self.session.guessing.take_advice(tag, (solver, decision))
-        self.draw_trace()
+    def _advised(self, generation: int, advice: tuple[Solver, Decision | None]) -> None:
+        """The advice for the position of ``generation`` (kept unless the person moved)."""
+        self.session.guessing.take_advice(generation, advice)
+        self.known += 1
 
-    def heard(self, job: str, news: object) -> None:
+    def _knew(self, news: tuple[int, Solver]) -> None:
         """What the moves ruled out, before the advice: the codes left, HINT's count."""
-        if job == "advice" and isinstance(news, tuple):
-            generation, twin = news
-            if isinstance(twin, Solver) and self.session.guessing.take_knowledge(generation, twin):
-                self.draw_trace()
+        generation, twin = news
+        if self.session.guessing.take_knowledge(generation, twin):
+            self.known += 1
+
+    def _hinted(self, generation: int, choice: Choice) -> None:
+        if self.session.guessing.take_best(generation, choice):
+            self.say(self.session.guessing.suggestion())
+
+    def _split(self, generation: int, result: WhatIf) -> None:
+        if self.session.guessing.take_what_if(generation, result):
+            self.known += 1
+            self.say(result.text)
 
     def failed(self, job: str, error: str) -> None:
         super().failed(job, error)
-        self.draw_trace()
+        self.known += 1  # no longer thinking
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
@@ -180,7 +200,7 @@ class PlayScreen(GameScreen):
                 was_over = session.over
                 secret = session.quit_game()
                 self.game_over_prompt()
-                self.redraw()
+                self.generation = session.generation
                 if was_over:
                     self.say(f"The secret was {secret}." + self.next_game_hint())
                 else:
@@ -189,7 +209,7 @@ class PlayScreen(GameScreen):
                 self.guess(typed.text)
             elif typed.kind is Kind.UNDO:
                 guess, _ = session.guessing.undo()
-                self.redraw()
+                self.generation = session.generation
                 self.say(
                     f"Took back move {len(session.rows()) + 1} ({session.format(guess)}): "
                     "this is now a practice game."
@@ -206,11 +226,12 @@ class PlayScreen(GameScreen):
         except MastermindError as error:
             self.say(str(error), "error")
             return
-        self.draw_trace()
+        self.known += 1
         self.say(text)
         work = self.session.guessing.best_work()
         if work is not None:
-            self.compute("hint", self.session.generation, lambda ticket: work())
+            generation = self.session.generation
+            self.compute("hint", lambda ticket: work(), partial(self._hinted, generation))
 
     def what_if(self, text: str) -> None:
         """WHATIF RRGG: how RRGG would split the codes still possible, beside the advice,
@@ -221,15 +242,14 @@ class PlayScreen(GameScreen):
             self.say(str(error), "error")
             return
         self.say(f"Working out how {text.strip().upper()} would split the codes…")
-        self.compute("what-if", self.session.generation, lambda ticket: work())
+        generation = self.session.generation
+        self.compute("what-if", lambda ticket: work(), partial(self._split, generation))
 
     def action_lab(self) -> None:
         """F9: the laboratory view on or off: the codes still possible, the advice, F4's
         tree and each guess's rating as it comes."""
         session = self.session
-        on = session.toggle_lab()
-        self.draw_board()
-        self.draw_trace()
+        on = self.lab = session.toggle_lab()
         if on:
             assisted = " (this game is recorded as assisted)" if session.assisted else ""
             self.say(f"Laboratory view on{assisted}. F9 hides it again.")
@@ -246,7 +266,7 @@ class PlayScreen(GameScreen):
     def guess(self, text: str) -> None:
         session = self.session
         played = session.guessing.guess(text)
-        self.redraw()
+        self.generation = session.generation
         moves = len(session.rows())
         outcome = session.game.outcome
         if session.over:

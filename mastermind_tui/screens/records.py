@@ -88,20 +88,16 @@ class RecordsScreen(Working, Screen[None]):
     def _load(self, path: Path) -> None:
         """Read as this screen's job; any failure is one line on the screen."""
 
-        def read(ticket: Ticket) -> RecordsLoaded:
+        def read(ticket: Ticket[None]) -> RecordsLoaded:
             if not path.exists():
                 return RecordsLoaded([], [])
             store = Records(path)
             return RecordsLoaded(store.summaries(), store.games(limit=self.RECENT))
 
-        self.compute("read", 0, read)
+        self.compute("read", read, self._show)
 
     def failed(self, job: str, error: str) -> None:
         self._show(RecordsLoaded([], [], error))
-
-    def computed(self, job: str, tag: int, result: object) -> None:
-        assert isinstance(result, RecordsLoaded)
-        self._show(result)
 
     def _show(self, loaded: RecordsLoaded) -> None:
         status = self.query_one("#records-status", Static)

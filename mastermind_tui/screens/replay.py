@@ -10,6 +10,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import var
 from textual.widgets import Footer, Header, Static
 
 from engine import Answer, CodeSpace, MastermindError, Notation, get_notation
@@ -53,10 +54,13 @@ class ReplayScreen(SizedScreen):
         Binding("escape", "app.pop_screen", "Records", id="back"),
     ]
 
+    #: The moves on show: set by every step (even one past either end, which brings the
+    #: trace back to its end), drawn in ``watch_shown``.
+    shown: var[int] = var(0, init=False, always_update=True)
+
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        self.shown = 0
         self.space = CodeSpace(game.colours, game.positions, game.repeats)
 
     def compose(self) -> ComposeResult:
@@ -72,16 +76,14 @@ class ReplayScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._draw()
+        self.shown = 0
 
     def action_step(self, delta: int) -> None:
         self.shown = max(0, min(len(self.game.moves), self.shown + delta))
-        self._draw()
 
     def action_jump(self, to: int) -> None:
         """To move ``to`` (-1: the end)."""
         self.shown = len(self.game.moves) if to < 0 else to
-        self._draw()
 
     def code(self, text: str) -> int:
         return self.space.from_digits(code_digits(text))
@@ -95,7 +97,7 @@ class ReplayScreen(SizedScreen):
     def written(self, index: int) -> str:
         return self.notation.format(self.space, index)
 
-    def _draw(self) -> None:
+    def watch_shown(self) -> None:
         game = self.game
         who = "You" if game.breaker == "person" else f"The computer ({game.strategy})"
         count = len(game.moves)

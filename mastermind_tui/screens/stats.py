@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
+from textual.reactive import var
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, MastermindError
-from engine.stats import StatsResult, choose_secrets, describe_seconds
+from engine.stats import choose_secrets, describe_seconds
 from engine.words import plural
 
 from ..game.settings import Settings, whole_number
@@ -19,7 +21,7 @@ from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
 from .base import SizedScreen
 from .dialogs import Confirm
-from .stats_run import Ended, Plan, play
+from .stats_run import Ended, Plan, Told, play
 
 #: Games above this size are sampled unless the person asks for every secret.
 SAMPLE_ABOVE = 1296
@@ -45,6 +47,9 @@ class StatsScreen(SizedScreen):
         Binding("pageup", "scroll_results(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll_results(1)", "Scroll", show=False),
     ]
+
+    #: Each strategy's result that came in (a card): all are drawn again to one scale.
+    cards: var[int] = var(0, init=False)
 
     def __init__(self, settings: Settings | None = None) -> None:
         super().__init__()
@@ -166,7 +171,8 @@ class StatsScreen(SizedScreen):
         self.start(plan)
 
     def start(self, plan: Plan) -> None:
-        """Start a run on its own plan; the run number tags its messages."""
+        """Start a run on its own plan; a run started again drops the late messages of the
+        one before (``jobs``)."""
         self._secrets = len(plan.secrets)
         self._plan_run = plan
         self.query_one("#stats-results").remove_children()
@@ -174,7 +180,13 @@ class StatsScreen(SizedScreen):
         bar.update(total=plan.games, progress=0)
         bar.display = True
         self.query_one("#cancel", Button).disabled = False
-        self.compute("run", 0, lambda ticket: play(plan, ticket))
+        self.compute(
+            "run",
+            partial(play, plan),
+            self._finished,
+            news=self._heard,
+            progress=self._progressed,
+        )
         self.refresh_bindings()
 
     @property
@@ -194,15 +206,15 @@ class StatsScreen(SizedScreen):
         self.forget("run")
         self._ended("Cancelled.")
 
-    def heard(self, job: str, news: object) -> None:
-        if isinstance(news, str):
-            self.say(news)
+    def _heard(self, news: Told) -> None:
+        """A status line, or a strategy's result: its card joins the others."""
+        if news.result is None:
+            self.say(news.line)
         else:
-            assert isinstance(news, StatsResult)
-            self.query_one("#stats-results").mount(StatsCard(news, classes="stats-card"))
-            self._redraw()
+            self.query_one("#stats-results").mount(StatsCard(news.result, classes="stats-card"))
+            self.cards += 1
 
-    def _redraw(self) -> None:
+    def watch_cards(self) -> None:
         """Every card on the rows and the scale of all the cards on show."""
         cards = list(self.query(StatsCard))
         rows, scale = layout([card.result for card in cards])
@@ -217,11 +229,10 @@ class StatsScreen(SizedScreen):
         else:
             results.scroll_page_down()
 
-    def progressed(self, job: str, done: int, total: int) -> None:
+    def _progressed(self, done: int, total: int) -> None:
         self.query_one(ProgressBar).update(progress=done)
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        assert isinstance(result, Ended)
+    def _finished(self, result: Ended) -> None:
         cards = len(self.query(StatsCard))
         each = plural(self._secrets, "game")
         done = f"Done: {plural(cards, 'strategy', 'strategies')}, {each} each.{self._seeded()}"

@@ -9,11 +9,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from engine import CodeSpace
-from engine.stats import estimate_seconds, run_stats
+from engine.stats import StatsResult, estimate_seconds, run_stats
 from engine.strategies import prepare
 from engine.words import plural
 
 from ..jobs import Reporter
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a run tells as it goes: a status line, or one strategy's result."""
+
+    line: str = ""
+    result: StatsResult | None = None
 
 
 @dataclass(frozen=True)
@@ -40,15 +48,15 @@ class Plan:
         return sum(estimate_seconds(self.space, name, len(self.secrets)) for name in self.names)
 
 
-def play(plan: Plan, ticket: Reporter) -> Ended:
-    """The job: plays the plan, telling each status line (a str) and each strategy's
-    result (a StatsResult) as it comes. It reads only the plan; ``ticket.progress`` stops
+def play(plan: Plan, ticket: Reporter[Told]) -> Ended:
+    """The job: plays the plan, telling each status line and each strategy's result as
+    it comes. It reads only the plan; ``ticket.progress`` stops
     it once the run is cancelled or the screen is gone (``Stopped``)."""
     total = len(plan.secrets)
     notice = ""
     for number, name in enumerate(plan.names):
         ticket.tell(
-            f"Running {name} over {plural(total, 'game')} ({number + 1}/{len(plan.names)})…"
+            Told(f"Running {name} over {plural(total, 'game')} ({number + 1}/{len(plan.names)})…")
         )
 
         def progress(done: int, _total: int, before: int = number * total) -> None:
@@ -58,5 +66,5 @@ def play(plan: Plan, ticket: Reporter) -> Ended:
         # Before the run, whose first decision would say it instead.
         notice = prepare(plan.space, name) or notice
         result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
-        ticket.tell(result)
+        ticket.tell(Told(result=result))
     return Ended(notice)

@@ -11,7 +11,6 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Footer, Header, Static
 
 from ..game.watch_session import Recording, WatchSession
-from ..game.what_if import WhatIf
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap
@@ -75,21 +74,18 @@ class WatchScreen(AsksWhatIf):
     def on_mount(self) -> None:
         self._status()
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
-        self.compute("game", 0, lambda ticket: self.session.play(ticket.check))
+        # Named for what a failure says: "The strategy failed: ..."
+        self.compute("strategy", lambda ticket: self.session.play(ticket.check), self._played)
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        if isinstance(result, WhatIf):
-            self.took(result)
-            return
-        assert isinstance(result, Recording)
-        self.session.take(result)
-        self.redraw()
+    def _played(self, game: Recording) -> None:
+        self.session.take(game)
+        self.shown += 1
 
     def failed(self, job: str, error: str) -> None:
-        what = "The what-if" if job == "what-if" else "The strategy"
-        self.query_one("#caption", Static).update(f"{what} failed: {error}")
+        """The strategy's game or a what-if failed: said in the caption."""
+        self.query_one("#caption", Static).update(f"The {job} failed: {error}")
 
-    def redraw(self) -> None:
+    def watch_shown(self) -> None:
         session = self.session
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)
@@ -136,7 +132,7 @@ class WatchScreen(AsksWhatIf):
 
     def _moved(self) -> None:
         self._bar, self._open = None, False
-        self.redraw()
+        self.shown += 1
 
     def action_step(self, delta: int) -> None:
         """n or p: a beat forward or back (playing goes on from there)."""
@@ -240,7 +236,7 @@ class WatchScreen(AsksWhatIf):
 
     def _rewind(self) -> None:
         self.session.jump(0)
-        self.redraw()
+        self.shown += 1
 
     def action_speed(self, by: int) -> None:
         """+ and -: play faster or slower (said on the status line)."""

@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -87,11 +88,14 @@ class WhatIfLine(ModalScreen[int | None]):
 
 class AsksWhatIf(SizedScreen):
     """What the watch screen does for w and Escape: the line, the work in a worker, the
-    answer kept for its move; the screen draws (``redraw``) and pauses (``pause``)."""
+    answer kept for its move; the screen draws (``watch_shown``) and pauses (``pause``)."""
 
     session: WatchSession
+    #: Each change of what the session has on show (the game worked out, a step, a
+    #: what-if asked or dropped): the screen draws it in ``watch_shown``.
+    shown: var[int] = var(0, init=False)
 
-    def redraw(self) -> None:
+    def watch_shown(self) -> None:
         """Draw the beat on show (the screen's own)."""
 
     def pause(self) -> None:
@@ -103,7 +107,7 @@ class AsksWhatIf(SizedScreen):
         if result.move != self.session.move:
             return
         self.session.what_if = result
-        self.redraw()
+        self.shown += 1
         self.call_after_refresh(self.query_one(TracePane).show_split)
 
     def action_what_if(self) -> None:
@@ -133,11 +137,11 @@ class AsksWhatIf(SizedScreen):
         self.query_one("#caption", Static).update(
             f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
         )
-        self.compute("what-if", move, lambda _: what_if(settings, moves, before, choice, code))
+        self.compute("what-if", lambda _: what_if(settings, moves, before, choice, code), self.took)
 
     def action_drop_what_if(self) -> None:
         """Escape: back to the runner-up beside the strategy's choice."""
         self.forget("what-if")
         if self.session.what_if is not None:
             self.session.what_if = None
-            self.redraw()
+            self.shown += 1

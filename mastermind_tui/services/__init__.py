@@ -1,4 +1,5 @@
-"""Services the app owns and screens ask for by message: the optimum search (and, as they
-leave the App's base classes, rating and recording). Textual messages and workers, no
-screens or widgets.
+"""Services the app owns (``app.recorder``, ``app.rating``, ``app.optimum``) and screens ask
+for by message, which the app hands on: the records writer, ratings and the optimum
+search. Each keeps its own book of jobs (``jobs.Jobs``) reporting to the app. Textual
+messages and workers, no screens or widgets.
 """

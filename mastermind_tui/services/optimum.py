@@ -8,7 +8,7 @@ ratings, hints and ``--strategy optimal`` read. A thread, not a process: the sea
 kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
 reads at every set stops it at once (``engine.strategies.solutions.stop``), what it proved
 kept beside the tree so that the next search resumes. Quitting stops it and waits for
-that to be written (``optimum_app``).
+that to be written (``Optimum.end``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,10 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from textual.app import App
 from textual.message import Message
 
 from engine import MastermindError
@@ -25,13 +27,16 @@ from engine.codes import CodeSpace
 from engine.strategies import strategy_class
 from engine.strategies.optimal import Optimal
 
-from ..jobs import Stopped, Ticket
+from ..jobs import Jobs, Stopped, Ticket
 
 if TYPE_CHECKING:
     from engine.optimal import OptimalSearch
 
 #: The app's job that searches.
 OPTIMUM = "optimum"
+#: How long quitting waits for a stopped search to write what it proved (it takes a
+#: tenth of a second or so; a disk that hangs must not hold the app for ever).
+QUIT_WAIT = 3.0
 
 
 class Size(NamedTuple):
@@ -78,7 +83,7 @@ class Run:
     size: Size
     done: float = 0.0
     stopping: bool = False
-    ticket: Ticket | None = None
+    ticket: Ticket[None] | None = None
     search: OptimalSearch | None = None
     ended: threading.Event = field(default_factory=threading.Event)
 
@@ -99,8 +104,12 @@ class Run:
 
 
 @dataclass(frozen=True)
-class Halted:
-    """A search that stopped before the end (asked to, or its sets spent)."""
+class Searched:
+    """How a search ended: the tree searched and cached (``notice``: what the search had
+    to say, if anything), or ``halted`` before the end (asked to, or its sets spent)."""
+
+    halted: bool = False
+    notice: str = ""
 
 
 class OptimumNews(Message, bubble=False):
@@ -189,8 +198,8 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     return f"{size}: {state} {key}", said
 
 
-def search(run: Run, ticket: Ticket) -> str | Halted:
-    """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
+def search(run: Run, ticket: Ticket[None]) -> Searched:
+    """The job: the tree searched and cached, or halted."""
     from engine.optimal import SearchStopped
     from engine.strategies import solutions
 
@@ -204,8 +213,82 @@ def search(run: Run, ticket: Ticket) -> str | Halted:
 
     try:
         with solutions.handing(take):
-            return run.size.strategy.prepare(run.size.space, heard)
+            return Searched(notice=run.size.strategy.prepare(run.size.space, heard))
     except (SearchStopped, Stopped):
-        return Halted()
+        return Searched(halted=True)
     finally:
         run.ended.set()
+
+
+class Optimum(Searches):
+    """The app's background search, one at a time (``OPTIMUM``), as a job of the app's so
+    that it outlives the screen that asked; the app's screens hear ``OptimumNews`` as it
+    moves on, and read what it knows (``Searches``) as ``app.optimum``."""
+
+    def __init__(self, app: App[Any]) -> None:
+        super().__init__()
+        self.app = app
+        self.jobs = Jobs(app, self.failed)
+
+    def search(self, size: Size) -> None:
+        """Start searching ``size``, or stop its search under way; one search at a time."""
+        run = self.run
+        if run is not None:
+            if run.size == size and not run.stopping:
+                run.stop()
+                self._tell()
+            elif run.size != size:
+                self.app.notify(f"One search at a time: {run.size} is at {run.percent}%.")
+            return
+        try:
+            size.strategy.check(size.space)
+        except MastermindError as error:
+            self.app.notify(str(error), severity="warning")
+            return
+        if size.strategy.cached(size.space):
+            self.app.notify(f"{size} is cached already.")
+            return
+        run = self.run = Run(size)
+        self.said.pop(size, None)
+        run.ticket = self.jobs.start(
+            OPTIMUM, partial(search, run), partial(self._ended, run), progress=self._progressed
+        )
+        self._tell()
+
+    def _progressed(self, done: int, total: int) -> None:
+        if self.run is not None:
+            self.run.done = done / total
+            self._tell()
+
+    def _ended(self, run: Run, searched: Searched) -> None:
+        self.run = None
+        if searched.halted:
+            self.said[run.size] = f"stopped at {run.percent}%"
+        else:
+            self.ready.add(run.size)
+            self.app.notify(f"{run.size} is ready (cached). {searched.notice}".strip())
+        self._tell()
+
+    def failed(self, job: str, error: str) -> None:
+        """The search failed: said, and kept to be said on the home screen."""
+        run, self.run = self.run, None
+        if run is not None:
+            self.said[run.size] = f"search failed: {error}"
+            self.app.notify(f"{run.size}: the search failed: {error}", severity="error")
+            self._tell()
+
+    def end(self) -> None:
+        """At quit: stop the search and wait (briefly) until what it proved is written,
+        so that no thread is left and no file half written. A search not begun yet (its
+        tables are being built, seconds on 8x4, which nothing can stop) has nothing to
+        write and is not waited for: it will not begin (``search``), and the process
+        ends without it."""
+        run = self.run
+        if run is not None:
+            run.stop()
+            if run.search is not None:
+                run.ended.wait(QUIT_WAIT)
+
+    def _tell(self) -> None:
+        for screen in self.app.screen_stack:
+            screen.post_message(OptimumNews())

@@ -3,22 +3,26 @@ that arrives after its screen moved on still completes that game's record."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import cast
+from functools import partial
+from typing import Any
 
-from textual import on
+from textual.app import App
+
+from engine.rating_process import stop_rating
 
 from ..game.session import GameSession, Ratings
-from ..navigation import Rate, Rated
-from .recording import RecordingApp
+from ..jobs import Jobs
+from ..navigation import Rated
 
 
-class RatingApp(RecordingApp):
-    """An app whose game screens ask it (``Rate``) to rate a session's guesses; each
-    screen on the stack hears ``Rated`` when a rating comes in or fails."""
+class Rating:
+    """The app's ratings: game screens ask (``Rate``, which the app hands to ``rate``) to
+    rate a session's guesses; each screen on the stack hears ``Rated`` when a rating
+    comes in or fails."""
 
-    def __init__(self, records: Path | None = None, record: bool = True) -> None:
-        super().__init__(records, record)
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self.jobs = Jobs(app, self.failed)
         #: Sessions whose guesses are being rated, by job (one rating job at a time each).
         self._rating: dict[str, GameSession] = {}
 
@@ -29,34 +33,32 @@ class RatingApp(RecordingApp):
         session at a time; when one ends the next starts, unless it failed (the next
         guess asks again: a rating that keeps failing must not keep a core busy)."""
         job = f"rating:{id(session)}"
-        if self.busy(job):
+        if self.jobs.busy(job):
             return
         work = session.rating.work()
         if work is None:
             return
         self._rating[job] = session
-        self.compute(job, 0, lambda ticket: work())
+        self.jobs.start(job, lambda ticket: work(), partial(self._took, job))
 
-    def computed(self, job: str, tag: int, result: object) -> None:
-        session = self._rating.pop(job, None)
-        if session is None:
-            super().computed(job, tag, result)
-            return
-        session.rating.take(cast("Ratings", result))
+    def _took(self, job: str, ratings: Ratings) -> None:
+        session = self._rating.pop(job)
+        session.rating.take(ratings)
         self._rated(session, None)
         self.rate(session)
 
     def failed(self, job: str, error: str) -> None:
+        """A rating failed: the screens showing its session say so."""
         session = self._rating.pop(job, None)
-        if session is None:
-            super().failed(job, error)
-        else:
+        if session is not None:
             self._rated(session, error)
 
     def _rated(self, session: GameSession, error: str | None) -> None:
-        for screen in self.screen_stack:
+        for screen in self.app.screen_stack:
             screen.post_message(Rated(session, error))
 
-    @on(Rate)
-    def _rate(self, message: Rate) -> None:
-        self.rate(message.session)
+    def stop(self) -> None:
+        """At quit: the ratings under way end, their helper process's search with them
+        (which the rating's thread would otherwise wait for: 12 s on a first 6x4 rating)."""
+        self.jobs.cancel_all()
+        stop_rating()

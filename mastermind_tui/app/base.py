@@ -1,13 +1,13 @@
-"""Keeping the games an app's screens finish: the full-screen game's and the teletype's.
-Also how such an app stops on a signal: SIGTERM, SIGHUP and SIGINT close it as Ctrl+Q does,
-with 128 + the signal's number as its return code."""
+"""What the full-screen app and the teletype's share: the records writer they own
+(``Recorder``), the jobs of their services posting to them, the guarded palette, and how
+they stop on a signal: SIGTERM, SIGHUP and SIGINT close them as Ctrl+Q does, with 128 +
+the signal's number as the return code."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
-import sys
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -16,11 +16,8 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..jobs import Ticket, Working
-from ..process_end import Once
-from ..records.faults import fault
-from ..records.store import Records
-from ..records.types import Game
+from ..jobs import JobHost
+from ..services.recording import Recorder
 
 if TYPE_CHECKING:
     from textual.command import CommandListItem
@@ -39,9 +36,9 @@ class _Unwaited(ThreadPoolExecutor):
         super().shutdown(wait=False, cancel_futures=cancel_futures)
 
 
-class RecordingApp(Working, App[None]):
-    """An app whose screens hand each finished game to ``record_game``. The writes are
-    the app's jobs: they outlive the screen that finished the game."""
+class BaseApp(JobHost, App[None]):
+    """An app whose screens hand each finished game to its ``recorder``; the jobs of the
+    services it owns (``jobs``) report to it, and it hands their messages back."""
 
     #: Ctrl+C quits, as Ctrl+Q does and as a terminal program's Ctrl+C is expected to
     #: (Textual's default only says to press Ctrl+Q; copying a guess is not worth that).
@@ -53,12 +50,7 @@ class RecordingApp(Working, App[None]):
         """``records``: the records file (None: no records, as in tests); with ``record``
         False (--no-record) nothing is added to it."""
         super().__init__()
-        self.records = records
-        self.record = record
-        #: Faults already reported: one line per cause, not per write (a retro round ends
-        #: two games).
-        self._unrecorded: set[str] = set()
-        self._writes = 0
+        self.recorder = Recorder(self, records, record)
 
     def on_mount(self) -> None:
         """Close on a stopping signal, in the event loop (a Python handler raising in the
@@ -110,43 +102,3 @@ class RecordingApp(Working, App[None]):
         provider = SimpleProvider(self.screen, list(commands))
         palette = SafePalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         return self.push_screen(palette)
-
-    def record_game(self, game: Game) -> None:
-        """Keep a finished game as a job of the app's: a file another instance holds locked
-        makes the job wait, not the interface. A fault is one line and play goes on. Should
-        the app close first, the write is still made (or finished) before the process
-        ends (``process_end``), and a fault is then said on the terminal."""
-        path = self.records
-        if path is None or not self.record:
-            return
-        faults: list[str] = []
-
-        def write() -> None:
-            try:
-                Records(path).add(game)
-            except Exception as error:  # of any kind: see ``fault``
-                faults.append(fault(path, error))
-                if not self.is_running:  # the app has closed: the terminal is the place
-                    print(f"mastermind: {faults[0]}. This game is not recorded.", file=sys.stderr)
-
-        once = Once(write)
-
-        def job(ticket: Ticket) -> list[str]:
-            once()
-            return faults
-
-        self._writes += 1  # each write its own job: a later one never drops an earlier one
-        self.compute(f"records:{game.key}:{self._writes}", 0, job)
-
-    def computed(self, job: str, tag: int, result: object) -> None:
-        if job.startswith("records:") and isinstance(result, list) and result:
-            self._not_recorded(str(result[0]))
-
-    def _not_recorded(self, error: str) -> None:
-        if error not in self._unrecorded:
-            self._unrecorded.add(error)
-            self.notify(
-                f"{error}. This game is not recorded; play goes on.",
-                severity="warning",
-                markup=False,
-            )
