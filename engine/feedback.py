@@ -44,6 +44,14 @@ def classes(positions: int) -> int:
     return (positions + 1) ** 2
 
 
+def answer_count(positions: int) -> int:
+    """How many different answers a guess can get: every (black, white) with at most
+    ``positions`` pegs, less the impossible ``positions - 1`` blacks and 1 white, that is
+    ``positions * (positions + 3) / 2`` (14 on four positions). The answers besides "all
+    black" number one fewer: the branching of a perfect split."""
+    return (positions + 1) * (positions + 2) // 2 - 1
+
+
 def class_dtype(positions: int) -> type[np.unsignedinteger]:
     """The smallest unsigned dtype that holds every class: the largest, ``positions``
     blacks, is ``positions * (positions + 2)``, past 255 from 16 positions on."""

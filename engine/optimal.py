@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .codes import CodeSpace
-from .feedback import classes, encode, table
+from .feedback import answer_count, classes, encode, table
 from .optimal_reach import check_size, permutation_images, table_slots
 
 #: Hears a long search's progress: the fraction done, from 0 to 1.
@@ -99,8 +99,8 @@ class OptimalSearch:
         #: Rank of each code as written (first position most significant): the tie rule's
         #: order, so each orbit of guesses is represented by its first code as written.
         self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
-        # K answers besides "all black": p(p+3)/2 - 1 (3 black 1 white never happens).
-        self.branching = space.positions * (space.positions + 3) // 2 - 1
+        # K answers besides "all black".
+        self.branching = answer_count(space.positions) - 1
         self.bound = _level_bounds(space.size, self.branching)
         colour_images, position_images = permutation_images(space)
         allowed = np.zeros(space.size, dtype=np.bool_)

@@ -13,6 +13,7 @@ import numpy as np
 
 from .codes import CodeSpace
 from .errors import ConfigError
+from .feedback import answer_count
 
 #: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
 #: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
@@ -37,7 +38,7 @@ def findable(guesses: int, positions: int) -> int:
     """Most codes any strategy can tell apart within ``guesses`` guesses: one found by the
     next guess, and in each class of the other answers as many as one guess fewer can
     (the kernel's ``capacity``)."""
-    branching = positions * (positions + 3) // 2 - 1
+    branching = answer_count(positions) - 1
     room = 0
     for _ in range(guesses):
         room = 1 + branching * room

@@ -113,7 +113,7 @@ def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.Monkey
 
 def test_exact_weighs_every_guess_where_a_sample_would_be_weighed() -> None:
     from engine.strategies import make_strategy
-    from engine.strategies.partitioning import Limits
+    from engine.strategies.partition_pool import Limits
     from engine.tree import walk
 
     space = CodeSpace(5, 4)

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from engine import CodeSpace, make_strategy
 from engine import partition_kernel as kernel
-from engine.strategies.partitioning import Limits, PartitionStrategy
+from engine.strategies.partition_pool import Limits
+from engine.strategies.partitioning import PartitionStrategy
 from engine.tree import walk
 
 PARTITIONING = ["knuth", "expected-size", "entropy", "most-parts"]

@@ -16,7 +16,8 @@ from engine import STRATEGIES, CodeSpace, ConfigError, get_notation, make_strate
 from engine.explain import score_text, sentence
 from engine.rating import rate_moves, summary
 from engine.strategies import Measure, Parameter, register
-from engine.strategies.partitioning import Limits, PartitionStrategy
+from engine.strategies.partition_pool import Limits
+from engine.strategies.partitioning import PartitionStrategy
 from mastermind_tui.app import MastermindApp
 from mastermind_tui.cli import main
 from mastermind_tui.screens.play import PlayScreen
