@@ -5,7 +5,7 @@ from them an estimate for 16 and 64 workers, as a Markdown table.
     python benchmarks/bench_cluster_optimal.py          # 8 colours x 4 positions
     python benchmarks/bench_cluster_optimal.py 7 4      # colours, positions
 
-The tasks come in rounds, each waiting for the one before (``engine.optimal_spread``):
+The tasks come in rounds, each waiting for the one before (``engine.optimal.spread``):
 the classes of the first guess weighed, the other guesses' classes under a budget, the
 runner-up's, then the subtrees under the optimal guess. Each task is timed alone in this
 process, the search's table emptied before it (as on a big cluster, where a worker has
@@ -27,9 +27,9 @@ from typing import Any
 from bench_cluster import local_cluster, makespan
 
 from engine import CodeSpace
-from engine import optimal_spread as spread
-from engine.optimal import OptimalSearch
-from engine.optimal_tree import build_tree
+from engine.optimal import spread as spread
+from engine.optimal.search import OptimalSearch
+from engine.optimal.tree import build_tree
 
 
 def timed(space: CodeSpace, runner: Any = None) -> tuple[float, int]:

@@ -2,7 +2,7 @@
 
 Two rules, chosen by size:
 
-* where the exact optimum is within reach (``engine.optimal_reach.check_size``) and quick to
+* where the exact optimum is within reach (``engine.optimal.reach.check_size``) and quick to
   find, or already on disk (bigger sizes: ``mastermind stats --strategy optimal --all``
   stores it), a guess is rated by the guesses still expected after it, the rest being
   played perfectly, against the optimal strategy's guess there: a loss in guesses, and
@@ -31,9 +31,9 @@ from .codes import CodeSpace
 from .errors import ConfigError
 from .explain import estimated
 from .feedback import Answer, against, partition
-from .optimal import QUICK_LIMIT
-from .optimal_reach import check_size
-from .optimal_tree import TREE_FORMAT, rate
+from .optimal.reach import check_size
+from .optimal.search import QUICK_LIMIT
+from .optimal.tree import TREE_FORMAT, rate
 from .solver import Solver
 from .strategies import Measure, Position, make_strategy, strategy_class
 from .strategies.heuristics import ExpectedSize

@@ -95,7 +95,7 @@ def prepare(space: CodeSpace, strategy: str, runner: Runner | None = None) -> No
     ``runner``'s workers when given: a Dask cluster), so that a damaged cache file that
     had to be searched again is said in one line on stderr (a size out of the search's
     reach is refused there, as the strategy's own check does)."""
-    from engine.strategies.solutions import searched_on
+    from engine.optimal.solutions import searched_on
 
     bar = _ProgressBar("of the search")
     try:

@@ -6,7 +6,7 @@ Ctrl+O runs the search as a job of the app's (``jobs``): it goes on while the pe
 starts a game or watches, one search at a time, and its tree lands in the cache that
 ratings, hints and ``--strategy optimal`` read. A thread, not a process: the search's
 kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
-reads at every set stops it at once (``engine.strategies.solutions.stop``), what it proved
+reads at every set stops it at once (``engine.optimal.solutions.stop``), what it proved
 kept beside the tree so that the next search resumes. Quitting stops it and waits for
 that to be written (``optimum_app``).
 """
@@ -28,7 +28,7 @@ from engine.strategies.optimal import Optimal
 from .jobs import Stopped, Ticket
 
 if TYPE_CHECKING:
-    from engine.optimal import OptimalSearch
+    from engine.optimal.search import OptimalSearch
 
 #: The app's job that searches.
 OPTIMUM = "optimum"
@@ -88,7 +88,7 @@ class Run:
 
     def stop(self) -> None:
         """Stop at once: the kernel at its next set, the job at its next report."""
-        from engine.strategies.solutions import stop
+        from engine.optimal.solutions import stop
 
         self.stopping = True
         if self.ticket is not None:
@@ -191,8 +191,8 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
 
 def search(run: Run, ticket: Ticket) -> str | Halted:
     """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
-    from engine.optimal import SearchStopped
-    from engine.strategies import solutions
+    from engine.optimal import solutions
+    from engine.optimal.search import SearchStopped
 
     def take(search: OptimalSearch) -> None:
         run.search = search

@@ -17,10 +17,10 @@ import pytest
 
 from engine import CodeSpace
 from engine.cluster import Cluster, ClusterError
-from engine.optimal import OptimalSearch
-from engine.optimal_spread import spread_tree, value_task
-from engine.optimal_tree import build_tree, tree_to_json
-from engine.strategies.solutions import searched_on, solution
+from engine.optimal.search import OptimalSearch
+from engine.optimal.solutions import searched_on, solution
+from engine.optimal.spread import spread_tree, value_task
+from engine.optimal.tree import build_tree, tree_to_json
 
 distributed = pytest.importorskip("distributed")
 

@@ -14,10 +14,10 @@ from brute_force import Code, brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
 from engine.feedback import Answer, encode
-from engine.optimal import Node, OptimalSearch
-from engine.optimal_tree import rate, tree_from_json, tree_to_json
+from engine.optimal.search import Node, OptimalSearch
+from engine.optimal.solutions import solution
+from engine.optimal.tree import rate, tree_from_json, tree_to_json
 from engine.strategies.optimal import Optimal
-from engine.strategies.solutions import solution
 
 
 def brute_force_optimum(colours: int, positions: int) -> int:
@@ -306,7 +306,7 @@ def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_di
 def test_a_size_needing_more_memory_than_there_is_is_refused_with_the_estimate(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from engine import optimal_reach as optimal
+    from engine.optimal import reach as optimal
 
     space = CodeSpace(7, 4)
     need = optimal.memory_needed(space) + optimal.BASELINE
@@ -335,7 +335,7 @@ def test_an_interrupted_search_resumes_from_what_it_proved(
 ) -> None:
     """A 5x4 search stopped part of the way keeps what it proved beside the tree; the
     same call then resumes from it (fewer sets to search) and finds the same tree."""
-    from engine import optimal
+    from engine.optimal import search as optimal
 
     whole = solution(5, 4)
     fresh_nodes = whole.search.nodes

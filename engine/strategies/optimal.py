@@ -1,7 +1,7 @@
 """The optimal strategy: fewest guesses in total over every secret (Koyama and Lai), any
 code allowed as a guess, and its other criteria (possible codes only, a cap on guesses,
 the worst case first). The search itself is in ``engine.optimal``, the trees it finds kept
-on disk in ``solutions``; this is the strategy that plays them.
+on disk in ``engine.optimal.solutions``; this is the strategy that plays them.
 
 Tie rule: of the guesses that reach the optimum, one that could be the secret, then the
 first as written (as for the partition strategies).
@@ -14,16 +14,14 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
-from ..errors import ConfigError
-from ..feedback import encode
+from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, reporting, solution
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Progress, Strategy
-from .solutions import Criterion, Solution, is_begun, is_cached, reporting, solution
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
-    from ..optimal import Node, OptimalSearch
+    from ..optimal.search import OptimalSearch
 
 
 class Optimal(Strategy):
@@ -90,20 +88,10 @@ class Optimal(Strategy):
         return self._solution(space).search
 
     def check(self, space: CodeSpace) -> None:
-        """Out of the search's reach, or a cap fewer guesses than could tell the codes
-        apart even if every answer split them perfectly (a cap that only the search can
-        rule out is refused when the tree is made)."""
-        from ..optimal_reach import check_size, findable
+        """Out of the search's reach, or a cap too low (``optimal.reach.check_reach``)."""
+        from ..optimal.reach import check_reach
 
-        check_size(space)
-        most = findable(self.max_guesses, space.positions) if self.max_guesses else 0
-        if self.max_guesses and most < space.count:
-            raise ConfigError(
-                f"no strategy finds every secret of {space.rules_text()} within "
-                f"{self.max_guesses} guesses ({space.count:,} codes; that many guesses tell "
-                f"at most {most:,} apart): allow more (--max-guesses), or play "
-                "optimal-worst, whose cap is the fewest that can be kept"
-            )
+        check_reach(space, self.max_guesses)
 
     def _solution(self, space: CodeSpace) -> Solution:
         size = (space.colours, space.positions, space.repeats)
@@ -115,9 +103,9 @@ class Optimal(Strategy):
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
         found = self._solution(space)
-        node = _follow(found.tree, position.history, space.positions)
+        node = found.follow(position.history)
         if node is None:  # off the tree (a person's own guesses): search from here
-            from ..optimal_tree import decision
+            from ..optimal.tree import decision
 
             history = tuple(g for g, _ in position.history)
             guess, total, others = decision(found.search, cands, history)
@@ -212,16 +200,3 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
             ),
         },
     )
-
-
-def _follow(root: Node, history: tuple[tuple[int, int], ...], positions: int) -> Node | None:
-    """The tree node a history leads to, or None if the history left the tree."""
-    node = root
-    for guess, answer in history:
-        if guess != node.guess or answer == encode(positions, 0, positions):
-            return None
-        child = node.children.get(answer)
-        if child is None:
-            return None
-        node = child
-    return node

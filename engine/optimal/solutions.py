@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import Progress
+from ..feedback import encode
+from .search import Progress
 
 if TYPE_CHECKING:
-    from ..optimal import Node, OptimalSearch
-    from ..optimal_spread import Runner
+    from .search import Node, OptimalSearch
+    from .spread import Runner
 
 
 @dataclass
@@ -40,12 +41,26 @@ class Solution:
     @property
     def search(self) -> OptimalSearch:
         if self.searched is None:
-            from ..optimal import OptimalSearch
+            from .search import OptimalSearch
 
             self.searched = OptimalSearch(
                 self.space, only_possible=self.only_possible, max_guesses=self.max_guesses
             )
         return self.searched
+
+    def follow(self, history: tuple[tuple[int, int], ...]) -> Node | None:
+        """The tree node a history of (guess, answer) leads to, or None if the history
+        left the tree (a person's own guesses)."""
+        found = encode(self.space.positions, 0, self.space.positions)
+        node = self.tree
+        for guess, answer in history:
+            if guess != node.guess or answer == found:
+                return None
+            child = node.children.get(answer)
+            if child is None:
+                return None
+            node = child
+        return node
 
     def tell(self) -> str:
         """The notice the first time it is asked for, then "": a report made once (the
@@ -76,7 +91,7 @@ _runner: ContextVar[Runner | None] = ContextVar("optimal_runner", default=None)
 @contextmanager
 def searched_on(runner: Runner | None) -> Iterator[None]:
     """Within it, a tree that must be searched is searched by ``runner`` (a Dask cluster:
-    ``engine.optimal_spread``), with the same tree as one process."""
+    ``engine.optimal.spread``), with the same tree as one process."""
     token = _runner.set(runner)
     try:
         yield
@@ -152,8 +167,8 @@ def _on_disk(name: str) -> bool:
 
 
 def _cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
-    from ..optimal_tree import TREE_FORMAT
     from ..version import __version__
+    from .tree import TREE_FORMAT
 
     return {
         "what": "optimal tree, possible codes only" if criterion.only_possible else "optimal tree",
@@ -180,8 +195,8 @@ def solution(
     guesses in the worst case, then on average): from the cache when a sound one is
     there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
-    from ..optimal_reach import check_size
-    from ..optimal_tree import tree_from_json, tree_to_json
+    from .reach import check_size
+    from .tree import tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
@@ -197,8 +212,8 @@ def solution(
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
-    from ..optimal import OptimalSearch
-    from ..optimal_tree import build_tree, least_cap
+    from .search import OptimalSearch
+    from .tree import build_tree, least_cap
 
     runner = _runner.get()
     if runner is not None and (max_guesses or worst_first):
@@ -224,7 +239,7 @@ def solution(
         if runner is None:
             tree = build_tree(search, _progress.get())
         else:
-            from ..optimal_spread import spread_tree
+            from .spread import spread_tree
 
             tree = spread_tree(search, runner, _progress.get())
     except ConfigError:  # a cap no strategy keeps: nothing to resume

@@ -11,9 +11,9 @@ import os
 
 import numpy as np
 
-from .codes import CodeSpace
-from .errors import ConfigError
-from .feedback import answer_count
+from ..codes import CodeSpace
+from ..errors import ConfigError
+from ..feedback import answer_count
 
 #: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
 #: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
@@ -114,6 +114,21 @@ def check_size(space: CodeSpace) -> None:
             f"the optimal strategy for {space.rules_text()} would need about "
             f"{need / 2**30:.1f} GB of memory, and this machine has {have / 2**30:.1f} GB "
             "free: try --strategy most-parts or entropy, the best heuristics"
+        )
+
+
+def check_reach(space: CodeSpace, max_guesses: int | None) -> None:
+    """``check_size``, and a cap fewer guesses than could tell the codes apart even if
+    every answer split them perfectly (a cap that only the search can rule out is
+    refused when the tree is made)."""
+    check_size(space)
+    most = findable(max_guesses, space.positions) if max_guesses else 0
+    if max_guesses and most < space.count:
+        raise ConfigError(
+            f"no strategy finds every secret of {space.rules_text()} within "
+            f"{max_guesses} guesses ({space.count:,} codes; that many guesses tell "
+            f"at most {most:,} apart): allow more (--max-guesses), or play "
+            "optimal-worst, whose cap is the fewest that can be kept"
         )
 
 

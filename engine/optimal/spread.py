@@ -10,7 +10,7 @@ runner-up the trace shows beside the optimum is settled the same way, with the s
 widening budgets. Each answer goes into the client's own transposition table, so the
 client's search at the root then finds every value it needs there: the same decision,
 the same totals, the same tree as one process. The client's table is what an interrupted
-run keeps on disk (``strategies.solutions.solution``), so a run started again sends only
+run keeps on disk (``solutions.solution``), so a run started again sends only
 the classes still unknown.
 
 The tasks are pure functions of their part: a worker killed mid-run has its tasks run
@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from .codes import CodeSpace
-from .optimal import Node, OptimalSearch, Progress
-from .optimal_tree import decision, grow, tree_from_json, tree_to_json
+from ..codes import CodeSpace
+from .search import Node, OptimalSearch, Progress
+from .tree import decision, grow, tree_from_json, tree_to_json
 
 #: Runs ``task(*part)`` for each part elsewhere and yields the results as they finish
 #: (``engine.cluster.Cluster``), called as ``runner(task, parts, jobs)``.
@@ -177,7 +177,7 @@ class _Root:
 
 
 def spread_tree(search: OptimalSearch, runner: Runner, progress: Progress | None = None) -> Node:
-    """The optimal tree from the start, as ``optimal_tree.build_tree`` finds it, its work done
+    """The optimal tree from the start, as ``tree.build_tree`` finds it, its work done
     by ``runner``; ``progress`` hears how far it is."""
     heard: Progress = progress if progress is not None else (lambda done: None)
     root = _Root(search, runner, heard)

@@ -28,9 +28,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import CodeSpace
-from .feedback import answer_count, classes, encode, table
-from .optimal_reach import check_size, permutation_images, table_slots
+from ..codes import CodeSpace
+from ..feedback import answer_count, classes, encode, table
+from .reach import check_size, permutation_images, table_slots
 
 #: Hears a long search's progress: the fraction done, from 0 to 1.
 Progress = Callable[[float], None]
@@ -72,7 +72,7 @@ class Node:
 
 class OptimalSearch:
     """Exact values of code sets, and the optimal guess at any position, for one size.
-    The search runs in the compiled kernel (``engine.search_kernel``); this keeps its
+    The search runs in the compiled kernel (``engine.optimal.search_kernel``); this keeps its
     tables and its memory between calls."""
 
     def __init__(

@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 
-from .codes import CodeSpace
-from .errors import ConfigError
-from .optimal import BEYOND, Node, OptimalSearch, Progress, pick, tie_order
-from .optimal_reach import findable
+from ..codes import CodeSpace
+from ..errors import ConfigError
+from .reach import findable
+from .search import BEYOND, Node, OptimalSearch, Progress, pick, tie_order
 
 # -- the strategy's decision tree, built once and kept on disk ------------------------------
 
