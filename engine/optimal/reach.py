@@ -11,6 +11,7 @@ import os
 
 import numpy as np
 
+from ..backends import SearchKernel, search_kernel
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import answer_count
@@ -149,13 +150,17 @@ def colour_table(space: CodeSpace) -> bool:
     return math.factorial(space.colours) * space.size <= COLOUR_TABLE_LIMIT
 
 
-def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
+def permutation_images(
+    space: CodeSpace, kernel: SearchKernel | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """The image of every code under each permutation of the colours, and under each
     permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
     group is their product, an element applying one of each. Past ``colour_table``, the
     colour permutations themselves (colours!, colours) stand for the first table (the
-    kernel recolours codes digit by digit)."""
-    from .search_kernel import colour_table as recoloured  # numba: only searches need it
+    kernel recolours codes digit by digit); ``kernel``: the compiled search that tabulates
+    them (the default backend's if None)."""
+    if kernel is None:
+        kernel = search_kernel()  # compiled: only searches need it
 
     pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.intp)
     position_images = np.zeros((len(pis), space.size), dtype=np.int16)
@@ -163,5 +168,5 @@ def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
         position_images += space.digits.astype(np.int16)[pis[:, i]] * weight
     sigmas = permutations(space.colours)
     if colour_table(space):
-        return recoloured(sigmas, position_images), position_images
+        return kernel.colour_table(sigmas, position_images), position_images
     return sigmas, position_images

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..backends import DEFAULT
+from ..backends import search_kernel as compiled_search
 from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode, table
 from .reach import check_size, permutation_images, table_slots
@@ -81,11 +83,11 @@ class OptimalSearch:
         slots: int | None = None,
         only_possible: bool = False,
         max_guesses: int | None = None,
+        backend: str = DEFAULT,
     ) -> None:
         check_size(space)
-        from . import search_kernel  # numba: only the commands that search import it
-
-        self.kernel = search_kernel
+        # The compiled search (numba: only the commands that search import it).
+        self.kernel = search_kernel = compiled_search(backend)
         self.space = space
         self.only_possible = only_possible
         #: No strategy may need more guesses than this for any secret (None: no cap). The
@@ -102,7 +104,7 @@ class OptimalSearch:
         # K answers besides "all black".
         self.branching = answer_count(space.positions) - 1
         self.bound = _level_bounds(space.size, self.branching)
-        colour_images, position_images = permutation_images(space)
+        colour_images, position_images = permutation_images(space, search_kernel)
         allowed = np.zeros(space.size, dtype=np.bool_)
         allowed[space.allowed] = True
         #: The kernel's view of the group and of the guesses: images, ranks, rules.

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..jit import njit
+from ..backends.numba_cpu import njit
 
 #: Slots of the transposition table searched per key.
 BUCKET = 4

@@ -147,7 +147,8 @@ class _Root:
         for done, (i, value) in enumerate(self.runner(value_task, parts, 0), 1):
             budget = wanted[keys[i]][2]
             stored = value if value < budget else -value  # exact, or a lower bound
-            self.search.kernel.keep(*self.search.memory, *keys[i], stored)
+            (h1, h2), (table, values) = keys[i], self.search.memory
+            self.search.kernel.keep(table, values, h1, h2, stored)
             self.progress(share[0] + (share[1] - share[0]) * done / len(parts))
 
     def settle_root(self) -> None:

@@ -137,8 +137,9 @@ class Strategy(ABC):
         (``stats --exact``: hours on the biggest, meant for a cluster)."""
         return self
 
-    def compiled(self, space: CodeSpace) -> Strategy:
-        """This strategy with its compiled kernels for ``space``, if it has any: for tree
+    def compiled(self, space: CodeSpace, backend: str | None = None) -> Strategy:
+        """This strategy with its compiled kernels for ``space``, if it has any (from the
+        backend called ``backend``: ``engine.backends``, numba's by default): for tree
         walks, which can afford numba's start-up (``play`` and the app never ask)."""
         return self
 

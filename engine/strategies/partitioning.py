@@ -28,8 +28,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import replace
-from types import ModuleType
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
@@ -49,6 +48,9 @@ from .guess_pools import (
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
 
+if TYPE_CHECKING:
+    from ..backends import PartitionKernel
+
 __all__ = ["Limits", "PartitionStrategy"]  # Limits: what a partition strategy is made with
 
 #: Guesses weighed that the trace shows after the chosen one, best first.
@@ -64,7 +66,7 @@ class PartitionStrategy(Strategy):
 
     measure: ClassVar[Measure]
     #: The key is the largest class: a guess can be dropped once one class outgrows the
-    #: best key so far (``partition_kernel.largest_classes``).
+    #: best key so far (``PartitionKernel.largest``).
     largest_class: ClassVar[bool] = False
     #: A tree walk's seconds per code of the space per secret, with the compiled kernel.
     walk_seconds_per_code: ClassVar[float] = 4e-9
@@ -72,19 +74,20 @@ class PartitionStrategy(Strategy):
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self._even_keys: dict[tuple[int, int], float] = {}
-        self._kernel: ModuleType | None = None
+        self._kernel: PartitionKernel | None = None
 
-    def compiled(self, space: CodeSpace) -> Strategy:
-        """Between the answer table's reach and sampling, partitions come from the compiled
-        kernel rather than matrix products: the same keys, Knuth's 8x5 tree in about 2.5 s
-        of CPU where the products took 16 s or more, for numba's start-up (about a quarter of
-        a second; tree walks only: ``play`` and the app never pay it)."""
+    def compiled(self, space: CodeSpace, backend: str | None = None) -> Strategy:
+        """Between the answer table's reach and sampling, partitions come from a compiled
+        kernel (``backend``'s, by default numba's) rather than matrix products: the same
+        keys, Knuth's 8x5 tree in about 2.5 s of CPU where the products took 16 s or more,
+        for numba's start-up (about a quarter of a second; tree walks only: ``play`` and
+        the app never pay it)."""
         if not self._kernel_reaches(space):
             return self
-        from .. import partition_kernel  # numba: only tree walks import it
+        from ..backends import DEFAULT, partition_kernel  # numba: only tree walks load it
 
         out = copy.copy(self)
-        out._kernel = partition_kernel
+        out._kernel = partition_kernel(backend or DEFAULT)
         return out
 
     def sampled(self, space: CodeSpace) -> bool:

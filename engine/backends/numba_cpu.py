@@ -1,25 +1,61 @@
-"""Partitions of the candidates by every guess of a pool, compiled by numba: what the
-partition strategies weigh on spaces too big for an answer table (8x5: 32,768 codes),
-without the guess x candidate matrix. Only tree walks (``stats --all``) import it.
+"""The numba backend (``engine.backends``): the partition kernel here, the exact search in
+``engine.optimal.search_kernel`` (one file of its own for numba's cache), and numba's
+``njit`` for both, its cache read back without preparing the compiler.
 
-A code's answer class comes from three small tables, as ``feedback.table`` builds the
-full one: blacks are the sum of the blacks of the codes' two halves (an index is
-high half x low half), and the colours in common depend only on the two codes' colour
-count patterns (792 patterns on 8x5). Per pair that is three lookups in tables of a
-megabyte or two, which stay in the processor's cache. For Knuth a guess is dropped as
-soon as one of its classes outgrows the smallest largest class found so far.
+Partitions of the candidates by every guess of a pool: what the partition strategies
+weigh on spaces too big for an answer table (8x5: 32,768 codes), without the guess x
+candidate matrix. Only tree walks (``stats --all``) use them. A code's answer class comes
+from three small tables, as ``feedback.table`` builds the full one: blacks are the sum of
+the blacks of the codes' two halves (an index is high half x low half), and the colours
+in common depend only on the two codes' colour count patterns (792 patterns on 8x5). Per
+pair that is three lookups in tables of a megabyte or two, which stay in the processor's
+cache. For Knuth a guess is dropped as soon as one of its classes outgrows the smallest
+largest class found so far.
+
+Before it reads a cached function, numba refreshes its whole compiler target: it imports
+and installs every typing and lowering registry it has (0.07-0.1 s of CPU here, a sixth of
+a whole `stats --strategy optimal --all` on 6x4). Reading object code back and running it
+needs only numba's runtime (the arrays the kernels allocate), so that is all prepared
+here (``_load_overload``); a function that is not in the cache is compiled as ever, and
+compiling refreshes the target itself. Should numba's cache change shape, its own loading
+is used. Importing this imports numba: only the runs that compile import it.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
+from numba import njit
+from numba.core import caching
 
-from .codes import CodeSpace, _digit_table
-from .feedback import _count_patterns, class_dtype, classes
-from .jit import njit
+from ..codes import CodeSpace, _digit_table
+from ..feedback import _count_patterns, class_dtype, classes
+
+if TYPE_CHECKING:
+    from . import PartitionKernel, SearchKernel
+
+__all__ = ["njit", "partitions", "search"]
+
+_numba_load: Callable[..., Any] = caching.Cache.load_overload
+
+
+def _load_overload(cache: Any, sig: Any, target_context: Any) -> Any:
+    """``Cache.load_overload`` less the refresh of the compiler's registries."""
+    try:
+        from numba.core.runtime.nrt import rtsys
+
+        rtsys.initialize(target_context)
+        with cache._guard_against_spurious_io_errors():
+            return cache._load_overload(sig, target_context)
+    except (ImportError, AttributeError):  # another numba: its own way
+        return _numba_load(cache, sig, target_context)
+
+
+caching.Cache.load_overload = _load_overload  # type: ignore[method-assign]
 
 
 @njit(cache=True)
@@ -142,3 +178,20 @@ def counts(space: CodeSpace, pool: np.ndarray, cands: np.ndarray) -> np.ndarray:
 def _int32(codes: np.ndarray) -> np.ndarray:
     """One dtype, so that numba compiles (and caches) one version of each kernel."""
     return np.ascontiguousarray(codes, dtype=np.int32)
+
+
+class _Partitions:
+    """The partition kernel as the seam names it (``PartitionKernel``)."""
+
+    counts = staticmethod(counts)
+    largest = staticmethod(largest)
+
+
+def partitions() -> PartitionKernel:
+    return _Partitions()
+
+
+def search() -> SearchKernel:
+    """The exact search, named rather than imported: its module imports ``njit`` from
+    here, and sits in ``engine.optimal``, above the backends."""
+    return cast("SearchKernel", importlib.import_module("engine.optimal.search_kernel"))
