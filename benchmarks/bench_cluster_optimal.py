@@ -30,12 +30,13 @@ from engine import CodeSpace
 from engine.optimal import spread as spread
 from engine.optimal.search import OptimalSearch
 from engine.optimal.tree import build_tree
+from engine.run import Run
 
 
 def timed(space: CodeSpace, runner: Any = None) -> tuple[float, int]:
     start = time.perf_counter()
     search = OptimalSearch(space)
-    tree = build_tree(search) if runner is None else spread.spread_tree(search, runner)
+    tree = build_tree(search) if runner is None else spread.spread_tree(search, Run(runner=runner))
     return time.perf_counter() - start, tree.total
 
 
@@ -58,7 +59,7 @@ def task_times(space: CodeSpace) -> tuple[float, float, list[list[float]]]:
             yield out
 
     start = time.perf_counter()
-    spread.spread_tree(OptimalSearch(space), serial)
+    spread.spread_tree(OptimalSearch(space), Run(runner=serial))
     whole = time.perf_counter() - start
     spread._kept.clear()
     return setup, whole - sum(map(sum, rounds)) - setup, rounds

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
+from types import FrameType
 
 import numpy as np
 
@@ -15,8 +19,8 @@ from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
 from engine.explain import answer_text, reasons, sentence, split_text
-from engine.games import Runner
 from engine.notation import Notation, written_in
+from engine.run import Run
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
 from engine.strategies import prepare as prepare_strategy
@@ -90,21 +94,48 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     return "\n".join(lines)
 
 
-def prepare(space: CodeSpace, strategy: str, runner: Runner | None = None) -> None:
-    """The optimal tree, read or searched here before anything else needs it (by
-    ``runner``'s workers when given: a Dask cluster), so that a damaged cache file that
-    had to be searched again is said in one line on stderr (a size out of the search's
-    reach is refused there, as the strategy's own check does)."""
-    from engine.optimal.solutions import searched_on
-
+def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
+    """The optimal tree, read or searched here before anything else needs it (by the
+    run's runner when it has one: a Dask cluster), so that a damaged cache file that had
+    to be searched again is said in one line on stderr (a size out of the search's reach
+    is refused there, as the strategy's own check does). Without a ``run``, Ctrl+C stops
+    the search (``ctrl_c_stops``)."""
     bar = _ProgressBar("of the search")
     try:
-        with searched_on(runner):
-            notice = prepare_strategy(space, strategy, lambda done: bar(round(done * 1000), 1000))
+        with ctrl_c_stops() as stop:
+            driven = run if run is not None else Run(stop=stop)
+            notice = prepare_strategy(space, strategy, driven.with_progress(bar))
     finally:
         bar.close()
     if notice:
         print(f"mastermind: {notice}", file=sys.stderr)
+
+
+@contextmanager
+def ctrl_c_stops() -> Iterator[Callable[[], bool]]:
+    """Within it, Ctrl+C asks the engine's run to stop (the check yielded, for its
+    ``Run.stop``): the work ends within about a second, raising ``Stopped``, a
+    KeyboardInterrupt (said "interrupted", exit code 130), what an exact search proved
+    kept. A second Ctrl+C interrupts at once. An ignored SIGINT (a background job) stays
+    ignored; off the main thread nothing is installed."""
+    asked = threading.Event()
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    ):
+        yield asked.is_set
+        return
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        if asked.is_set():
+            raise KeyboardInterrupt
+        asked.set()
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield asked.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class _ProgressBar:
@@ -208,17 +239,10 @@ def stats(args: argparse.Namespace) -> int:
         return _criteria(args, space, settings.strategy, secrets)
     bar = _ProgressBar()
     try:
-        prepare(space, settings.strategy, cluster)
-        result = run_stats(
-            space,
-            settings.strategy,
-            secrets,
-            seed=args.seed,
-            progress=bar,
-            jobs=jobs,
-            runner=cluster,
-            exact=exact,
-        )
+        with ctrl_c_stops() as stop:
+            run = Run(bar, stop, cluster, jobs)
+            prepare(space, settings.strategy, run)
+            result = run_stats(space, settings.strategy, secrets, args.seed, run, exact=exact)
     except MastermindError as error:
         if cluster is None or isinstance(error, ConfigError):
             raise

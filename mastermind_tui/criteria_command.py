@@ -34,7 +34,7 @@ def run_criteria(
     results = []
     for name in names:
         prepare(space, name)
-        results.append(run_stats(space, name, secrets, seed=seed, jobs=1))
+        results.append(run_stats(space, name, secrets, seed=seed))
     return results
 
 

@@ -17,10 +17,12 @@ through ``Working.compute``:
   it is removed, and a message posted to a screen that is gone is dropped. Work that
   belongs to the game or the app (ratings, the records writer) is the app's: it survives
   screen changes and is cancelled at quit.
-* **Stoppable.** Cancelling marks the ticket; long work calls ``ticket.check()`` or
-  ``ticket.progress(done, total)`` often (every engine loop that takes seconds reports
-  progress a few times a second), which raise ``Stopped``, so it ends within about a
-  second. The exact ratings search runs in a helper process that quitting terminates
+* **Stoppable.** Cancelling marks the ticket. The engine's long work is handed
+  ``ticket.run()`` (``engine.run.Run``): its progress posts ``JobProgress`` and its stop
+  check reads the ticket, polled a few times a second, so the work ends within about a
+  second, raising ``Stopped``; the app's own long loops call ``ticket.check()`` or
+  ``ticket.progress(done, total)`` often, which raise ``Stopped``. The exact
+  ratings search runs in a helper process that quitting terminates
   (``engine.rating_process.stop_rating``).
 * **Never fatal.** A failure comes back as ``JobDone.error``, one line; the owner's
   ``failed`` says it and the app goes on.
@@ -39,12 +41,10 @@ from textual.message_pump import MessagePump
 from textual.worker import Worker, get_current_worker
 
 from engine import MastermindError
+from engine.run import Progress, Run
+from engine.run import Stopped as Stopped  # raised in a job once its owner cancelled it
 
 from .records_faults import RecordsError
-
-
-class Stopped(Exception):
-    """Raised inside a job by ``Ticket.check`` once its owner cancelled it."""
 
 
 def one_line(error: BaseException) -> str:
@@ -90,8 +90,11 @@ class JobNews(JobMessage):
 class Reporter(Protocol):
     """What a job sees of its ticket (a test can hand it a recorder instead)."""
 
+    @property
+    def stopped(self) -> bool: ...
     def check(self) -> None: ...
     def progress(self, done: int, total: int) -> None: ...
+    def report(self, done: int, total: int) -> None: ...
     def tell(self, news: object) -> None: ...
 
 
@@ -120,9 +123,19 @@ class Ticket:
             raise Stopped
 
     def progress(self, done: int, total: int) -> None:
-        """Report progress, or stop here if cancelled: fits the engine's progress hooks."""
+        """Report progress, or stop here if cancelled (the app's own loops)."""
         self.check()
+        self.report(done, total)
+
+    def report(self, done: int, total: int) -> None:
+        """Report progress, only that: what the engine's run context hears."""
         self.owner.post_message(JobProgress(self.job, self.tag, self.serial, done, total))
+
+    def run(self, progress: Progress | None = None) -> Run:
+        """The engine's run context for this job: heard by ``progress`` (this job's
+        ``report`` by default), stopped when the job is: the engine polls ``stopped``,
+        and no callback of its raises."""
+        return Run(progress or self.report, lambda: self.stopped)
 
     def tell(self, news: object) -> None:
         """Send news before the end (a status line, one strategy's result of many)."""

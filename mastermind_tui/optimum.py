@@ -6,7 +6,7 @@ Ctrl+O runs the search as a job of the app's (``jobs``): it goes on while the pe
 starts a game or watches, one search at a time, and its tree lands in the cache that
 ratings, hints and ``--strategy optimal`` read. A thread, not a process: the search's
 kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
-reads at every set stops it at once (``engine.optimal.solutions.stop``), what it proved
+reads at every set stops it at once (the job's run context, ``engine.run``), what it proved
 kept beside the tree so that the next search resumes. Quitting stops it and waits for
 that to be written (``optimum_app``).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from textual.message import Message
 
@@ -26,9 +26,6 @@ from engine.strategies import strategy_class
 from engine.strategies.optimal import Optimal
 
 from .jobs import Stopped, Ticket
-
-if TYPE_CHECKING:
-    from engine.optimal.search import OptimalSearch
 
 #: The app's job that searches.
 OPTIMUM = "optimum"
@@ -79,7 +76,9 @@ class Run:
     done: float = 0.0
     stopping: bool = False
     ticket: Ticket | None = None
-    search: OptimalSearch | None = None
+    #: The search has begun, its tables built (quitting waits for what it proved to be
+    #: written).
+    searching: bool = False
     ended: threading.Event = field(default_factory=threading.Event)
 
     @property
@@ -87,15 +86,11 @@ class Run:
         return int(self.done * 100)
 
     def stop(self) -> None:
-        """Stop at once: the kernel at its next set, the job at its next report."""
-        from engine.optimal.solutions import stop
-
+        """Stop at once: the job's run context, which the search polls beside its kernel
+        (the kernel ends at its next set)."""
         self.stopping = True
         if self.ticket is not None:
             self.ticket.stop()
-        search = self.search
-        if search is not None:
-            stop(search)
 
 
 @dataclass(frozen=True)
@@ -191,20 +186,14 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
 
 def search(run: Run, ticket: Ticket) -> str | Halted:
     """The job: the tree searched and cached (its notice, if any), or ``Halted``."""
-    from engine.optimal import solutions
     from engine.optimal.search import SearchStopped
 
-    def take(search: OptimalSearch) -> None:
-        run.search = search
-        if ticket.stopped:  # stopped before the search existed: it proved nothing
-            raise Stopped
-
-    def heard(done: float) -> None:
-        ticket.progress(round(done * 1000), 1000)
+    def heard(done: int, total: int) -> None:
+        run.searching = True  # the search's first report comes as it begins
+        ticket.report(done, total)
 
     try:
-        with solutions.handing(take):
-            return run.size.strategy.prepare(run.size.space, heard)
+        return run.size.strategy.prepare(run.size.space, ticket.run(heard))
     except (SearchStopped, Stopped):
         return Halted()
     finally:

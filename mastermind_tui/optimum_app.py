@@ -94,7 +94,7 @@ class OptimumApp(RatingApp):
         run = self.optimum.run
         if run is not None:
             run.stop()
-            if run.search is not None:
+            if run.searching:
                 run.ended.wait(QUIT_WAIT)
 
     def _tell(self) -> None:

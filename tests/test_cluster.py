@@ -19,6 +19,7 @@ import pytest
 
 from engine import CodeSpace
 from engine.cluster import INSTALL, Cluster, ClusterError
+from engine.run import Run
 from engine.stats import run_stats
 
 distributed = pytest.importorskip("distributed")
@@ -42,7 +43,7 @@ def test_the_cluster_gives_what_one_process_gives(
         space.allowed if games is None else space.random_codes(np.random.default_rng(3), games)
     )
     alone = run_stats(space, strategy, secrets, seed=7)
-    spread = run_stats(space, strategy, secrets, seed=7, jobs=2, runner=cluster)
+    spread = run_stats(space, strategy, secrets, seed=7, run=Run(runner=cluster, jobs=2))
     assert same(spread) == same(alone)
 
 
@@ -60,7 +61,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
                 killed.append(victim)
             yield result
 
-    spread = run_stats(space, "entropy", space.allowed, jobs=2, runner=kill_one)
+    spread = run_stats(space, "entropy", space.allowed, run=Run(runner=kill_one, jobs=2))
     assert killed
     assert same(spread) == same(alone)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from engine.feedback import Answer, encode
 from engine.optimal.search import Node, OptimalSearch
 from engine.optimal.solutions import solution
 from engine.optimal.tree import rate, tree_from_json, tree_to_json
+from engine.run import Run, Stopped
 from engine.strategies.optimal import Optimal
 
 
@@ -358,20 +360,37 @@ def test_a_search_reports_its_progress_and_stops_at_ctrl_c(cache_dir: Path) -> N
     listens (as in the waiting thread) stops the kernel and keeps what it proved."""
     heard: list[float] = []
 
-    def listen(done: float) -> None:
-        heard.append(done)
+    def listen(done: int, total: int) -> None:
+        heard.append(done / total)
 
-    Optimal().prepare(CodeSpace(5, 4), listen)
+    Optimal().prepare(CodeSpace(5, 4), Run(listen))
     assert heard and heard == sorted(heard) and heard[-1] == 1.0
     solution.cache_clear()
     (cache_dir / "optimal-5x4.json").unlink()
 
-    def ctrl_c(done: float) -> None:
+    def ctrl_c(done: int, total: int) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        Optimal().prepare(CodeSpace(5, 4), ctrl_c)
+        Optimal().prepare(CodeSpace(5, 4), Run(ctrl_c))
     assert (cache_dir / "optimal-5x4.partial.npz").exists()
+
+
+def test_a_search_stops_within_a_second_of_its_runs_stop(cache_dir: Path) -> None:
+    """The run's stop check, polled beside the kernel, ends the search (``Stopped``) and
+    keeps what it proved, however far it is."""
+    asked: list[float] = []
+
+    def stop() -> bool:
+        if not asked:
+            asked.append(time.perf_counter())
+        return time.perf_counter() > asked[0] + 0.2
+
+    with pytest.raises(Stopped):
+        Optimal().prepare(CodeSpace(6, 4), Run(stop=stop))
+    assert time.perf_counter() - asked[0] < 1.2
+    assert (cache_dir / "optimal-6x4.partial.npz").exists()
+    solution.cache_clear()
 
 
 def fit_optimum(colours: int, positions: int) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,11 +33,11 @@ from ..backends import DEFAULT
 from ..backends import search_kernel as compiled_search
 from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode, table
+from ..run import INTERVAL, Run, Stopped
 from .reach import check_size, permutation_images, table_slots
 
-#: Hears a long search's progress: the fraction done, from 0 to 1.
-Progress = Callable[[float], None]
-
+#: A long search's progress, in millionths: ``Run.report(done, PROGRESS_TOTAL)``.
+PROGRESS_TOTAL = 1_000_000
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
@@ -49,9 +50,10 @@ NODE_LIMIT = 1 << 62
 BEYOND = 1 << 40
 
 
-class SearchStopped(KeyboardInterrupt):
-    """The search stopped before the end (Ctrl+C, or its sets spent): what it proved is in
-    its table (``OptimalSearch.proved``), and a new search can start from it."""
+class SearchStopped(Stopped):
+    """The search stopped before the end (its run's stop, Ctrl+C, or its sets spent): what
+    it proved is in its table (``OptimalSearch.proved``), and a new search can start from
+    it. A KeyboardInterrupt, as ``engine.run.Stopped`` is."""
 
 
 @dataclass
@@ -180,10 +182,11 @@ class OptimalSearch:
             raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
-    def watched_value(self, codes: np.ndarray, progress: Progress | None = None) -> int:
+    def watched_value(self, codes: np.ndarray, run: Run | None = None) -> int:
         """``value`` of a long search, run in a thread (the kernel lets go of the
-        interpreter) so that this one reports its progress and takes Ctrl+C at once:
-        the kernel then stops at the next set, keeping what it proved."""
+        interpreter) so that this one reports its progress to ``run`` (millionths of the
+        search) and takes its stop, and Ctrl+C, at once: the kernel then stops at the next
+        set, keeping what it proved."""
         found: list[int] = []
 
         def work() -> None:
@@ -191,19 +194,51 @@ class OptimalSearch:
                 found.append(self.value(codes))
 
         thread = threading.Thread(target=work, daemon=True)
+        if run is not None:
+            run.report(0, PROGRESS_TOTAL)  # begun: what it proves from now on is kept
         thread.start()
         try:
             while thread.is_alive():
                 thread.join(0.1)
-                if progress is not None:
-                    progress(self.counters[self.kernel.PROGRESS] / 1e6)
+                if run is not None:
+                    if run.stopped:
+                        self.halt()
+                    run.report(int(self.counters[self.kernel.PROGRESS]), PROGRESS_TOTAL)
         except BaseException:
-            self.counters[self.kernel.STOP] = 1
+            self.halt()
             thread.join()
             raise
-        if not found:  # the thread stopped on its limit of sets
+        if not found:  # the thread stopped on its limit of sets, or was stopped
             raise SearchStopped
         return found[0]
+
+    def halt(self) -> None:
+        """Stop the search from any thread: the kernel ends at its next set, and every
+        call from then on raises ``SearchStopped`` (a stopped search stays stopped)."""
+        self.counters[self.kernel.STOP] = 1
+
+    @contextmanager
+    def watching(self, run: Run | None) -> Iterator[None]:
+        """Within it, ``run``'s stop halts the search within ``INTERVAL`` seconds, even
+        while the kernel runs in this thread (a thread beside it polls the check)."""
+        if run is None or not run.watched:
+            yield
+            return
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(INTERVAL):
+                if run.stopped:
+                    self.halt()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            yield
+        finally:
+            done.set()
+            watcher.join()
 
     def proved(self) -> dict[str, np.ndarray]:
         """What the search has proved, to start a new one from: its table's entries."""

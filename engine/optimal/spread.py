@@ -20,19 +20,16 @@ size it was sent, so later tasks find what earlier ones proved.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..codes import CodeSpace
-from .search import Node, OptimalSearch, Progress
+from ..run import Run, Runner
+from .search import Node, OptimalSearch
 from .tree import decision, grow, tree_from_json, tree_to_json
 
-#: Runs ``task(*part)`` for each part elsewhere and yields the results as they finish
-#: (``engine.cluster.Cluster``), called as ``runner(task, parts, jobs)``.
-Runner = Callable[[Callable[..., Any], list[tuple[Any, ...]], int], Iterator[Any]]
 #: A budget no total reaches (the search's own "no budget").
 UNBOUNDED = 1 << 40
 #: The size a task is sent: colours, positions, repeats, only possible codes guessed.
@@ -84,8 +81,8 @@ class _Guess:
 class _Root:
     """The client's view of the root: the guesses, and what its table knows of each."""
 
-    def __init__(self, search: OptimalSearch, runner: Runner, progress: Progress) -> None:
-        self.search, self.runner, self.progress = search, runner, progress
+    def __init__(self, search: OptimalSearch, runner: Runner, run: Run) -> None:
+        self.search, self.runner, self.run = search, runner, run
         space = search.space
         self.size: Size = (space.colours, space.positions, space.repeats, search.only_possible)
         everything = search.everything
@@ -149,7 +146,8 @@ class _Root:
             stored = value if value < budget else -value  # exact, or a lower bound
             (h1, h2), (table, values) = keys[i], self.search.memory
             self.search.kernel.keep(table, values, h1, h2, stored)
-            self.progress(share[0] + (share[1] - share[0]) * done / len(parts))
+            self.run.check()
+            self.run.scaled(share[0], share[1] - share[0])(done, len(parts))
 
     def settle_root(self) -> None:
         """Values enough for the search at the root to decide without searching: the
@@ -177,11 +175,12 @@ class _Root:
             window *= 8
 
 
-def spread_tree(search: OptimalSearch, runner: Runner, progress: Progress | None = None) -> Node:
-    """The optimal tree from the start, as ``tree.build_tree`` finds it, its work done
-    by ``runner``; ``progress`` hears how far it is."""
-    heard: Progress = progress if progress is not None else (lambda done: None)
-    root = _Root(search, runner, heard)
+def spread_tree(search: OptimalSearch, run: Run) -> Node:
+    """The optimal tree from the start, as ``tree.build_tree`` finds it, its work done by
+    ``run.runner``; ``run`` hears how far it is (thousandths) and its stop ends it."""
+    assert run.runner is not None, "a spread search needs a runner (a Dask cluster)"
+    runner = run.runner
+    root = _Root(search, runner, run)
     root.settle_root()
     everything = search.everything
     guess, total, others = decision(search, everything, ())  # from the table: at once
@@ -192,6 +191,7 @@ def spread_tree(search: OptimalSearch, runner: Runner, progress: Progress | None
     parts.sort(key=lambda part: -len(part[2]))
     for done, (answer, data) in enumerate(runner(subtree_task, parts, 0), 1):
         grown[answer] = tree_from_json(data, search.space)
-        heard(0.85 + 0.15 * done / max(1, len(parts)))
+        run.check()
+        run.scaled(0.85, 0.15)(done, max(1, len(parts)))
     children = {a: grown[a] for a in classes}  # in the order one process makes them
     return Node(guess, len(everything), total, children, tuple(others))

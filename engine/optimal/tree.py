@@ -13,8 +13,9 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
+from ..run import HERE, Run
 from .reach import findable
-from .search import BEYOND, Node, OptimalSearch, Progress, pick, tie_order
+from .search import BEYOND, Node, OptimalSearch, pick, tie_order
 
 # -- the strategy's decision tree, built once and kept on disk ------------------------------
 
@@ -40,13 +41,12 @@ def decision(
     return guess, total, others
 
 
-def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
-    """The optimal strategy from the start, ties broken as ``pick`` says; ``progress``
-    hears how far it is (the search first, nine tenths of the time on 7x4, then the tree
-    by the classes of the first guess). ConfigError if the search's cap on guesses is
-    too low for any strategy."""
-    heard_search = (lambda done: progress(0.9 * done)) if progress is not None else None
-    total = search.watched_value(search.everything, heard_search)
+def build_tree(search: OptimalSearch, run: Run = HERE) -> Node:
+    """The optimal strategy from the start, ties broken as ``pick`` says; ``run`` hears how
+    far it is in thousandths (the search first, nine tenths of the time on 7x4, then the
+    tree by the classes of the first guess), and its stop ends it (``SearchStopped``).
+    ConfigError if the search's cap on guesses is too low for any strategy."""
+    total = search.watched_value(search.everything, run.with_progress(run.scaled(0.0, 0.9)))
     if total >= BEYOND:
         raise ConfigError(
             f"no strategy finds every secret of {search.space.rules_text()} within "
@@ -54,28 +54,28 @@ def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
             "optimal-worst, whose cap is the fewest that can be kept"
         )
     n = len(search.everything)
+    tree_part = run.scaled(0.9, 0.1)
 
     def heard(done: int) -> None:
-        if progress is not None:
-            progress(0.9 + 0.1 * done / n)
+        run.check()
+        tree_part(done, n)
 
     root = grow(search, search.everything, (), heard)
-    if progress is not None:
-        progress(1.0)
+    run.report(1000, 1000)
     return root
 
 
-def least_cap(search: OptimalSearch) -> int:
+def least_cap(search: OptimalSearch, run: Run = HERE) -> int:
     """The fewest guesses within which some strategy finds every secret (the worst case
     of arfst23's "minimum" criterion), set as ``search``'s cap: from the fewest that
     could tell the codes apart if every guess split perfectly, one more until the
-    search finds a way (the table keeps what each try proved)."""
+    search finds a way (the table keeps what each try proved); ``run`` stops it."""
     n, cap = len(search.everything), 1
     while findable(cap, search.space.positions) < n:
         cap += 1
     while True:
         search.max_guesses = cap
-        if search.watched_value(search.everything) < BEYOND:
+        if search.watched_value(search.everything, run.with_progress(run.scaled(0, 0))) < BEYOND:
             return cap
         cap += 1
 

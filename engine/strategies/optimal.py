@@ -14,9 +14,10 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
-from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, reporting, solution
+from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, solution
+from ..run import HERE, Run
 from ..trace import Alternative, Choice
-from .base import Measure, Position, Progress, Strategy
+from .base import Measure, Position, Strategy
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
@@ -53,11 +54,11 @@ class Optimal(Strategy):
         called ``<name>-max<guesses>`` (what ``--max-guesses`` makes)."""
         return _capped(cls, guesses)
 
-    def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
-        """The tree read or searched now (``progress`` hears how far a search is), and
-        what that has to say once (a damaged cache searched again)."""
-        with reporting(progress):
-            return self._solution(space).tell()
+    def prepare(self, space: CodeSpace, run: Run | None = None) -> str:
+        """The tree read or searched now (``run`` hears how far a search is, stops it,
+        and may spread it over a cluster), and what that has to say once (a damaged
+        cache searched again)."""
+        return self._solution(space, run or HERE).tell()
 
     def seconds(self, space: CodeSpace, games: int) -> float:
         """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
@@ -93,12 +94,8 @@ class Optimal(Strategy):
 
         check_reach(space, self.max_guesses)
 
-    def _solution(self, space: CodeSpace) -> Solution:
-        size = (space.colours, space.positions, space.repeats)
-        if not (self.only_possible or self.max_guesses or self.worst_first):
-            # Called as every other caller calls it, so that lru_cache finds one entry.
-            return solution(*size)
-        return solution(*size, *self.criterion)
+    def _solution(self, space: CodeSpace, run: Run = HERE) -> Solution:
+        return solution(space.colours, space.positions, space.repeats, *self.criterion, run=run)
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates

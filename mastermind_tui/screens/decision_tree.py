@@ -135,9 +135,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         space, name, candidates, history = self.space, self.strategy, self.candidates, self.history
 
         def work(ticket: Ticket) -> tuple[Node | None, list[tuple[int, int]]]:
-            found = walk(
-                space, make_strategy(name), candidates, history, keep=True, progress=ticket.progress
-            )
+            found = walk(space, make_strategy(name), candidates, history, True, ticket.run())
             return found.root, path_counts(space, history)
 
         self.compute("tree", 0, work)

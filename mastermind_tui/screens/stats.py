@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError
+from engine.run import Run
 from engine.stats import (
     StatsResult,
     choose_secrets,
@@ -65,8 +66,9 @@ class Plan:
 
 def play(plan: Plan, ticket: Reporter) -> Ended:
     """The job: plays the plan, telling each status line (a str) and each strategy's
-    result (a StatsResult) as it comes. It reads only the plan; ``ticket.progress`` stops
-    it once the run is cancelled or the screen is gone (``Stopped``)."""
+    result (a StatsResult) as it comes. It reads only the plan; the engine polls
+    ``ticket.stopped`` and stops once the run is cancelled or the screen is gone
+    (``Stopped``)."""
     total = len(plan.secrets)
     notice = ""
     for number, name in enumerate(plan.names):
@@ -76,11 +78,12 @@ def play(plan: Plan, ticket: Reporter) -> Ended:
 
         def progress(done: int, _total: int, before: int = number * total) -> None:
             # The engine reports by time (a few times a second), at any count.
-            ticket.progress(before + done, len(plan.names) * total)
+            ticket.report(before + done, len(plan.names) * total)
 
         # Before the run, whose first decision would say it instead.
-        notice = prepare(plan.space, name) or notice
-        result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
+        run = Run(progress, lambda: ticket.stopped)
+        notice = prepare(plan.space, name, Run(stop=run.stop)) or notice
+        result = run_stats(plan.space, name, plan.secrets, plan.seed, run)
         ticket.tell(result)
     return Ended(notice)
 
