@@ -100,11 +100,12 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
     to be searched again is said in one line on stderr (a size out of the search's reach
     is refused there, as the strategy's own check does). Without a ``run``, Ctrl+C stops
     the search (``ctrl_c_stops``)."""
+    if run is None:
+        with ctrl_c_stops() as stop:
+            return prepare(space, strategy, Run(stop=stop))
     bar = _ProgressBar("of the search")
     try:
-        with ctrl_c_stops() as stop:
-            driven = run if run is not None else Run(stop=stop)
-            notice = prepare_strategy(space, strategy, driven.with_progress(bar))
+        notice = prepare_strategy(space, strategy, run.with_progress(bar))
     finally:
         bar.close()
     if notice:
