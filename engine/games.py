@@ -5,6 +5,7 @@ worker processes with the same results as one process."""
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,6 +14,11 @@ from .feedback import TABLE_LIMIT, against, cached_table, encode
 from .run import HERE, Run, Runner, Ticker
 from .strategies import NO_DRAWS, Position, Strategy, make_strategy
 from .tree import walk
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .arrays import Classes, Codes, Int64s
 
 
 def _runner(run: Run) -> Runner:
@@ -28,15 +34,15 @@ def _runner(run: Run) -> Runner:
 def play_block(
     space: CodeSpace,
     strategy: Strategy,
-    secrets: np.ndarray,
-    seeds: np.ndarray,
+    secrets: Codes,
+    seeds: Int64s,
     run: Run | None = None,
-) -> np.ndarray:
+) -> npt.NDArray[np.uint16]:
     """Guesses each secret takes, game by game, with no solver or trace: deterministic
     strategies share a memo of (history -> guess and its answers). Answers come from the
     answer table where the space has one and the games are enough to pay for it (it
     costs about as much as scoring 50 random games on 4x6)."""
-    memo: dict[tuple[tuple[int, int], ...], tuple[int, np.ndarray]] | None = (
+    memo: dict[tuple[tuple[int, int], ...], tuple[int, Classes]] | None = (
         {} if strategy.deterministic else None
     )
     tab = (
@@ -91,7 +97,7 @@ def walk_depths(
     strategy: str,
     run: Run = HERE,
     exact: bool = False,
-) -> np.ndarray:
+) -> npt.NDArray[np.uint8]:
     """Depth of every secret from one walk of the tree; with run.jobs > 1 (or a runner) the
     subtrees under the first guess are walked in that many processes, biggest first.
     ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
@@ -123,10 +129,10 @@ def walk_depths(
 def _walk_part(
     space: CodeSpace,
     strategy: str,
-    cands: np.ndarray,
+    cands: Codes,
     history: tuple[tuple[int, int], ...],
     exact: bool = False,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[Codes, npt.NDArray[np.uint8]]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
     chosen = _strategy(strategy, exact).compiled(space)
     return cands, walk(space, chosen, cands, history).depths[cands]
@@ -140,11 +146,11 @@ def _strategy(name: str, exact: bool) -> Strategy:
 def parallel_games(
     space: CodeSpace,
     strategy: str,
-    secrets: np.ndarray,
-    seeds: np.ndarray,
+    secrets: Codes,
+    seeds: Int64s,
     run: Run = HERE,
     exact: bool = False,
-) -> np.ndarray:
+) -> npt.NDArray[np.uint16]:
     """Game by game in blocks across processes; each game has its own seed, so how the
     games are split changes nothing."""
     blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), run.jobs * 16)))
@@ -166,9 +172,9 @@ def parallel_games(
 def _play_part(
     space: CodeSpace,
     strategy: str,
-    block: np.ndarray,
-    secrets: np.ndarray,
-    seeds: np.ndarray,
+    block: npt.NDArray[np.intp],
+    secrets: Codes,
+    seeds: Int64s,
     exact: bool = False,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint16]]:
     return block, play_block(space, _strategy(strategy, exact), secrets, seeds)

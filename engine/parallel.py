@@ -19,8 +19,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-import numpy as np
-
 from .run import Stopped
 
 #: The folder that holds the ``engine`` package, for the workers' import path.
@@ -118,7 +116,7 @@ def _out(worker: subprocess.Popen[bytes]) -> IO[bytes]:
     return worker.stdout
 
 
-def _receive(worker: subprocess.Popen[bytes]) -> tuple[np.ndarray, np.ndarray]:
+def _receive(worker: subprocess.Popen[bytes]) -> Any:
     try:
         ok, value = pickle.load(_out(worker))
     except EOFError:

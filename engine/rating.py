@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from . import cache
 from .codes import CodeSpace
@@ -40,6 +39,9 @@ from .strategies.heuristics import ExpectedSize
 from .strategies.optimal import Optimal
 from .strategies.partitioning import PartitionStrategy
 from .trace import Choice, format_score
+
+if TYPE_CHECKING:
+    from .arrays import Codes
 
 #: Losses below this are rounding: the guess was as good as the best.
 TOLERANCE = 1e-9
@@ -166,9 +168,7 @@ class Rater:
         higher = self.scorer.measure.higher_is_better
         return MoveRating(move, guess, value, best.guess, best_value, self.rule, higher)
 
-    def _expected(
-        self, codes: np.ndarray, history: tuple[int, ...], guess: int, best: Choice
-    ) -> float:
+    def _expected(self, codes: Codes, history: tuple[int, ...], guess: int, best: Choice) -> float:
         """Guesses expected with ``guess`` played next and perfect play after it. A first
         guess is looked up by its orbit, kept on disk: searching what follows an odd
         opening (RRRR, RGBY on 6x4) takes seconds, and there are only a few orbits."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -13,6 +13,9 @@ from .errors import ConfigError
 from .games import parallel_games, play_block, walk_depths
 from .run import HERE, Run
 from .strategies import make_strategy
+
+if TYPE_CHECKING:
+    from .arrays import Codes, Depths
 
 #: More games than this would take hours and their secrets alone gigabytes.
 MAX_GAMES = 10_000_000
@@ -62,7 +65,7 @@ class StatsResult:
         }
 
 
-def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> np.ndarray:
+def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> Codes:
     """Every code the rules allow when ``games`` is None, otherwise ``games`` of them drawn
     at random; either way at most MAX_GAMES."""
     if games is None:
@@ -100,7 +103,7 @@ def describe_seconds(seconds: float) -> str:
 def run_stats(
     space: CodeSpace,
     strategy: str,
-    secrets: np.ndarray,
+    secrets: Codes,
     seed: int | None = None,
     run: Run = HERE,
     parallel_after: float = PARALLEL_AFTER,
@@ -138,6 +141,7 @@ def run_stats(
     parallel = chosen.runs_apart and (
         runner is not None or (jobs > 1 and chosen.seconds(space, total) > parallel_after)
     )
+    depths: Depths
     if walk_tree:
         scaled = None
         if run.progress is not None:

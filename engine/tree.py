@@ -9,6 +9,7 @@ what ``stats --all`` does, and what ``mastermind tree`` and the optimal strategy
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,6 +17,11 @@ from .codes import CodeSpace
 from .feedback import answers, encode
 from .run import Run, Ticker
 from .strategies import NO_DRAWS, Position, Strategy
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .arrays import Codes
 
 History = tuple[tuple[int, int], ...]
 
@@ -37,10 +43,10 @@ class Walk:
     """What a walk found: each secret's number of guesses, and the tree if it was kept."""
 
     #: Guesses needed for every code of the space (0 for codes the walk did not reach).
-    depths: np.ndarray
+    depths: npt.NDArray[np.uint8]
     root: Node | None = None
 
-    def reached(self) -> np.ndarray:
+    def reached(self) -> npt.NDArray[np.intp]:
         return np.flatnonzero(self.depths)
 
 
@@ -65,7 +71,7 @@ class _Walker:
         self.win = encode(space.positions, 0, space.positions)
         self.depths = np.zeros(space.size, dtype=np.uint8)
 
-    def walk(self, cands: np.ndarray, history: History, level: int) -> Node | None:
+    def walk(self, cands: Codes, history: History, level: int) -> Node | None:
         if len(cands) == 1:  # every strategy guesses the only code left
             code = int(cands[0])
             self.depths[code] = level
@@ -112,7 +118,7 @@ class _Walker:
 def walk(
     space: CodeSpace,
     strategy: Strategy,
-    candidates: np.ndarray | None = None,
+    candidates: Codes | None = None,
     history: History = (),
     keep: bool = False,
     run: Run | None = None,

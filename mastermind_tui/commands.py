@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from types import FrameType
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
@@ -28,6 +27,9 @@ from engine.trace import Step
 
 from .launch import build_settings
 from .parser import Failed
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 BAR_WIDTH = 40
 
@@ -261,9 +263,7 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _criteria(
-    args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: np.ndarray
-) -> int:
+def _criteria(args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: Codes) -> int:
     """``stats --criteria``: the optimal criteria side by side (``criteria_command``)."""
     from .criteria_command import criteria_names, format_criteria, run_criteria
 

@@ -153,7 +153,7 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
         return run_stats(space, name, secrets[:5], seed)
 
     monkeypatch.setattr(stats_screen, "run_stats", fake_run)
-    plan = Plan(space, ("knuth", "random"), np.arange(1000), 1)
+    plan = Plan(space, ("knuth", "random"), np.arange(1000, dtype=np.int32), 1)
     ticket = Recorder()
     play(plan, ticket)
     assert ticket.done == [7, 513, 1000, 1007, 1513, 2000]

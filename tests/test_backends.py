@@ -4,6 +4,8 @@ registered here, plugs in with one registry line and gives what numba's gives.""
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -44,7 +46,10 @@ class NumpyPartitions:
         cands: npt.NDArray[np.int32],
         stop: float,
     ) -> npt.NDArray[np.float64]:
-        return self.counts(space, pool, cands).max(axis=1).astype(np.float64)
+        return cast(
+            "npt.NDArray[np.float64]",
+            self.counts(space, pool, cands).max(axis=1).astype(np.float64),
+        )
 
 
 # This module is the backend: the two functions the seam asks a backend module for.

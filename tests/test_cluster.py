@@ -67,7 +67,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
 
 
 def test_stopping_early_cancels_the_cluster_s_tasks(cluster: Cluster) -> None:
-    results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)  # type: ignore[arg-type]
+    results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)
     next(results)
     results.close()  # as Ctrl+C unwinding the caller does
 
@@ -149,7 +149,7 @@ def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
     )
     gone = Cluster(local.scheduler_address)
     try:
-        results = gone(time.sleep, [(0,), (60,), (60,)], 1)  # type: ignore[arg-type]
+        results = gone(time.sleep, [(0,), (60,), (60,)], 1)
         next(results)
         local.close()
         with pytest.raises(

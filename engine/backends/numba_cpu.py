@@ -36,6 +36,9 @@ from ..codes import CodeSpace, _digit_table
 from ..feedback import _count_patterns, class_dtype, classes
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from ..arrays import Codes, Counts, IntArray, Keys
     from . import PartitionKernel, SearchKernel
 
 __all__ = ["njit", "partitions", "search"]
@@ -142,7 +145,7 @@ def histograms(tables: Any, pool: Any, cands: Any, out: Any) -> None:
 
 
 @lru_cache(maxsize=2)
-def answer_parts(colours: int, positions: int) -> tuple[np.ndarray, ...]:
+def answer_parts(colours: int, positions: int) -> tuple[npt.NDArray[np.unsignedinteger[Any]], ...]:
     """The tables ``largest_classes`` and ``histograms`` read: blacks between high halves
     and between low halves (times positions + 1), colours in common between count
     patterns, and each code's pattern."""
@@ -159,7 +162,7 @@ def answer_parts(colours: int, positions: int) -> tuple[np.ndarray, ...]:
     return halves[0], halves[1], np.ascontiguousarray(common), pattern_of.astype(np.int32)
 
 
-def largest(space: CodeSpace, pool: np.ndarray, cands: np.ndarray, stop: float) -> np.ndarray:
+def largest(space: CodeSpace, pool: IntArray, cands: IntArray, stop: float) -> Keys:
     """Knuth's keys, pruned and up to the first at most ``stop``: see ``largest_classes``."""
     out = np.empty(len(pool), dtype=np.float64)
     tables = answer_parts(space.colours, space.positions)
@@ -168,14 +171,14 @@ def largest(space: CodeSpace, pool: np.ndarray, cands: np.ndarray, stop: float) 
     return out
 
 
-def counts(space: CodeSpace, pool: np.ndarray, cands: np.ndarray) -> np.ndarray:
+def counts(space: CodeSpace, pool: IntArray, cands: IntArray) -> Counts:
     """Every guess's class counts, (guesses, classes)."""
     out = np.empty((len(pool), classes(space.positions)), dtype=np.int64)
     histograms(answer_parts(space.colours, space.positions), _int32(pool), _int32(cands), out)
     return out
 
 
-def _int32(codes: np.ndarray) -> np.ndarray:
+def _int32(codes: IntArray) -> Codes:
     """One dtype, so that numba compiles (and caches) one version of each kernel."""
     return np.ascontiguousarray(codes, dtype=np.int32)
 

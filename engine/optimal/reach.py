@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -15,6 +16,9 @@ from ..backends import SearchKernel, search_kernel
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import answer_count
+
+if TYPE_CHECKING:
+    from ..arrays import SearchCodes
 
 #: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
 #: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
@@ -133,7 +137,7 @@ def check_reach(space: CodeSpace, max_guesses: int | None) -> None:
         )
 
 
-def permutations(n: int) -> np.ndarray:
+def permutations(n: int) -> SearchCodes:
     """Every permutation of ``range(n)`` in lexicographic order (as itertools gives
     them): (n!, n), int16, built from those of n - 1 values without a Python tuple each."""
     out = np.zeros((1, 0), dtype=np.int16)
@@ -152,7 +156,7 @@ def colour_table(space: CodeSpace) -> bool:
 
 def permutation_images(
     space: CodeSpace, kernel: SearchKernel | None = None
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[SearchCodes, SearchCodes]:
     """The image of every code under each permutation of the colours, and under each
     permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
     group is their product, an element applying one of each. Past ``colour_table``, the

@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -35,6 +36,11 @@ from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode, table
 from ..run import INTERVAL, Run, Stopped
 from .reach import check_size, permutation_images, table_slots
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from ..arrays import Int64s, SearchCodes, SomeCodes
 
 #: A long search's progress, in millionths: ``Run.report(done, PROGRESS_TOTAL)``.
 PROGRESS_TOTAL = 1_000_000
@@ -121,7 +127,7 @@ class OptimalSearch:
         # Group elements p << 32 | s: position permutation p after colour permutation s;
         # none stands for the whole group, which is never stored (87 million on 10x4).
         root = np.empty(0, dtype=np.int64)
-        self._groups: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {
+        self._groups: dict[tuple[int, ...], tuple[Int64s, SearchCodes]] = {
             (): (root, search_kernel.orbit_pool(*self.images, root))
         }
 
@@ -131,7 +137,7 @@ class OptimalSearch:
         return int(self.counters[self.kernel.NODES])
 
     # -- positions -------------------------------------------------------------------------
-    def _group(self, history: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    def _group(self, history: tuple[int, ...]) -> tuple[Int64s, SearchCodes]:
         """The group elements that leave every guess in ``history`` unchanged, and the
         guesses left to weigh: from those of the history one guess shorter, each kept (a
         tree asks for every prefix)."""
@@ -145,7 +151,7 @@ class OptimalSearch:
             group = self._groups[history] = rows, pool
         return group
 
-    def pool(self, history: tuple[int, ...]) -> np.ndarray:
+    def pool(self, history: tuple[int, ...]) -> SearchCodes:
         """The guesses the search weighs after ``history``: one of each orbit."""
         return self._group(history)[1]
 
@@ -163,7 +169,7 @@ class OptimalSearch:
 
     def _run(
         self,
-        codes: np.ndarray,
+        codes: SomeCodes,
         history: tuple[int, ...],
         beta: int,
         mode: int,
@@ -182,7 +188,7 @@ class OptimalSearch:
             raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
-    def watched_value(self, codes: np.ndarray, run: Run | None = None) -> int:
+    def watched_value(self, codes: SomeCodes, run: Run | None = None) -> int:
         """``value`` of a long search, run in a thread (the kernel lets go of the
         interpreter) so that this one reports its progress to ``run`` (millionths of the
         search) and takes its stop, and Ctrl+C, at once: the kernel then stops at the next
@@ -240,23 +246,23 @@ class OptimalSearch:
             done.set()
             watcher.join()
 
-    def proved(self) -> dict[str, np.ndarray]:
+    def proved(self) -> dict[str, npt.NDArray[np.uint64] | Int64s]:
         """What the search has proved, to start a new one from: its table's entries."""
         keys, vals = self.memory
         kept = vals != 0
         return {"keys": keys[kept], "vals": vals[kept]}
 
-    def restore(self, proved: dict[str, np.ndarray]) -> None:
+    def restore(self, proved: dict[str, npt.NDArray[Any]]) -> None:
         """Start from what an earlier search of the same size proved (``proved``)."""
         self.kernel.restore(*self.memory, proved["keys"], proved["vals"])
 
     # -- the search ------------------------------------------------------------------------
-    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = BEYOND) -> int:
+    def value(self, codes: SomeCodes, history: tuple[int, ...] = (), beta: int = BEYOND) -> int:
         """T(codes) after the guesses ``history`` if it is below ``beta``; otherwise some
         lower bound that is >= beta (at least BEYOND when the cap cannot be kept)."""
         return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
 
-    def _reach(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, int]:
+    def _reach(self, codes: SomeCodes, history: tuple[int, ...]) -> tuple[int, int]:
         """The optimal total after ``history`` and the guesses left it is found within:
         the cap's, or no cap where the cap can no longer be kept (a person's own guesses
         spent it): then the fewest guesses on average is the best advice left."""
@@ -267,12 +273,12 @@ class OptimalSearch:
             best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
         return best, left
 
-    def cost(self, codes: np.ndarray, history: tuple[int, ...]) -> int:
+    def cost(self, codes: SomeCodes, history: tuple[int, ...]) -> int:
         """The optimal total after ``history``, the cap kept where it can be."""
         return self._reach(codes, history)[0]
 
     def decide(
-        self, codes: np.ndarray, history: tuple[int, ...], want: int = 1
+        self, codes: SomeCodes, history: tuple[int, ...], want: int = 1
     ) -> tuple[int, list[int]]:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
         and the first ``want`` guesses reaching it in the tie rule's order (all of them
@@ -284,7 +290,7 @@ class OptimalSearch:
         return best, guesses
 
     def runner_up(
-        self, codes: np.ndarray, history: tuple[int, ...], chosen: list[int]
+        self, codes: SomeCodes, history: tuple[int, ...], chosen: list[int]
     ) -> tuple[int, int] | None:
         """The best guess that splits ``codes`` unlike each of the ``chosen`` (optimal)
         guesses, and its total: the next best way to go on, for the trace to show beside
@@ -301,13 +307,13 @@ class OptimalSearch:
             run = self.kernel.RUNNER_UP
             total, guesses = self._run(codes, history, beta, run, chosen, left=left)
             if guesses:
-                return pick(guesses, np.asarray(codes), self.rank), total
+                return pick(guesses, codes, self.rank), total
             if beta == BEYOND:
                 return None
             window *= 8
 
 
-def _level_bounds(size: int, branching: int) -> np.ndarray:
+def _level_bounds(size: int, branching: int) -> Int64s:
     """Least total guesses for n codes if every guess split perfectly: one code found at
     the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
     out = np.zeros(size + 1, dtype=np.int64)
@@ -321,13 +327,13 @@ def _level_bounds(size: int, branching: int) -> np.ndarray:
     return out
 
 
-def tie_order(codes: np.ndarray, rank: np.ndarray) -> Callable[[int], tuple[bool, int]]:
+def tie_order(codes: SomeCodes, rank: SearchCodes) -> Callable[[int], tuple[bool, int]]:
     """The tie rule as a sort key: a guess that could be the secret, then the first as
     written."""
     possible = set(np.asarray(codes).tolist())
     return lambda g: (g not in possible, int(rank[g]))
 
 
-def pick(guesses: list[int], codes: np.ndarray, rank: np.ndarray) -> int:
+def pick(guesses: list[int], codes: SomeCodes, rank: SearchCodes) -> int:
     """Of equally good guesses, the one the tie rule prefers."""
     return min(guesses, key=tie_order(codes, rank))

@@ -21,7 +21,7 @@ size it was sent, so later tasks find what earlier ones proved.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from ..codes import CodeSpace
 from ..run import Run, Runner
 from .search import Node, OptimalSearch
 from .tree import decision, grow, tree_from_json, tree_to_json
+
+if TYPE_CHECKING:
+    from ..arrays import SearchCodes
 
 #: A budget no total reaches (the search's own "no budget").
 UNBOUNDED = 1 << 40
@@ -48,18 +51,20 @@ def _search_for(size: Size) -> OptimalSearch:
     return _kept[size]
 
 
-def value_task(size: Size, key: int, codes: np.ndarray, guess: int, budget: int) -> tuple[int, int]:
+def value_task(
+    size: Size, key: int, codes: SearchCodes, guess: int, budget: int
+) -> tuple[int, int]:
     """A class's value after the first guess ``guess`` if below ``budget``, otherwise a
     lower bound at least ``budget`` (``OptimalSearch.value``), tagged with ``key``."""
     return key, _search_for(size).value(codes, (guess,), budget)
 
 
-def subtree_task(size: Size, answer: int, codes: np.ndarray, guess: int) -> tuple[int, Any]:
+def subtree_task(size: Size, answer: int, codes: SearchCodes, guess: int) -> tuple[int, Any]:
     """The optimal subtree of one class of the first guess, as JSON."""
     return answer, tree_to_json(grow(_search_for(size), codes, (guess,)))
 
 
-def _key(search: OptimalSearch, codes: np.ndarray) -> tuple[Any, Any]:
+def _key(search: OptimalSearch, codes: SearchCodes) -> tuple[Any, Any]:
     """The table's key of a set of codes (as the kernel takes it: unsigned)."""
     h1, h2 = search.kernel.hash_codes(codes)
     return np.uint64(h1), np.uint64(h2)
@@ -74,7 +79,7 @@ class _Guess:
     guess: int
     order: tuple[int, int, int]
     bound: int
-    classes: list[np.ndarray]
+    classes: list[SearchCodes]
     hashes: list[tuple[Any, Any]]
 
 
@@ -124,7 +129,7 @@ class _Root:
         """Search, as tasks, the classes each guess needs so that its total is known
         exactly or known to be at least ``limit``; ``share`` is the part of the progress
         bar this covers."""
-        wanted: dict[tuple[Any, Any], tuple[np.ndarray, int, int]] = {}
+        wanted: dict[tuple[Any, Any], tuple[SearchCodes, int, int]] = {}
         for guess in guesses:
             total, _ = self.total(guess)
             if total >= limit:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -16,6 +16,9 @@ from ..errors import ConfigError
 from ..run import HERE, Run
 from .reach import findable
 from .search import BEYOND, Node, OptimalSearch, pick, tie_order
+
+if TYPE_CHECKING:
+    from ..arrays import SomeCodes
 
 # -- the strategy's decision tree, built once and kept on disk ------------------------------
 
@@ -26,7 +29,7 @@ OTHERS = 3
 
 
 def decision(
-    search: OptimalSearch, codes: np.ndarray, history: tuple[int, ...]
+    search: OptimalSearch, codes: SomeCodes, history: tuple[int, ...]
 ) -> tuple[int, int, list[tuple[int, int]]]:
     """The optimal guess at a position, its total, and up to ``OTHERS`` other guesses with
     their totals, best first: those tied with it in the tie rule's order, then the
@@ -82,7 +85,7 @@ def least_cap(search: OptimalSearch, run: Run = HERE) -> int:
 
 def grow(
     search: OptimalSearch,
-    codes: np.ndarray,
+    codes: SomeCodes,
     history: tuple[int, ...],
     heard: Callable[[int], None] | None = None,
 ) -> Node:
@@ -142,7 +145,7 @@ class Rating:
 
 def rate(
     search: OptimalSearch,
-    codes: np.ndarray,
+    codes: SomeCodes,
     history: tuple[int, ...],
     guess: int,
     best: tuple[int, int] | None = None,

@@ -12,6 +12,7 @@ from ..codes import CodeSpace
 from ..trace import Choice
 
 if TYPE_CHECKING:
+    from ..arrays import Codes
     from ..run import Run
 
 #: ``stats`` walks a deterministic strategy's whole tree once the secrets number at least
@@ -26,7 +27,7 @@ class Position:
     as (guess, answer class) pairs."""
 
     space: CodeSpace
-    candidates: np.ndarray
+    candidates: Codes
     history: tuple[tuple[int, int], ...]
     rng: np.random.Generator
 

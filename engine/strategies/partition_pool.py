@@ -10,12 +10,16 @@ history draws the same sample, so the same history gives the same guess.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..feedback import TABLE_LIMIT
 from .base import Position
 from .guess_pools import EXACT_LIMIT, canonical_codes, opening_patterns, unused_colours
+
+if TYPE_CHECKING:
+    from ..arrays import Codes
 
 #: Pairs of (guess, candidate) scored per move before sampling kicks in.
 PAIR_BUDGET = 1 << 28
@@ -43,7 +47,7 @@ class Limits:
     product_entries: int = PRODUCT_ENTRIES
 
 
-def weighed(position: Position, limits: Limits) -> tuple[np.ndarray, np.ndarray, list[str]]:
+def weighed(position: Position, limits: Limits) -> tuple[Codes, Codes, list[str]]:
     """The guesses to weigh, the candidates to score them on, and notes saying why."""
     space, cands = position.space, position.candidates
     notes = []
@@ -85,7 +89,7 @@ def weighed(position: Position, limits: Limits) -> tuple[np.ndarray, np.ndarray,
     return pool, scored, notes
 
 
-def _sample_pool(position: Position, limits: Limits) -> np.ndarray:
+def _sample_pool(position: Position, limits: Limits) -> Codes:
     rng = np.random.default_rng(_seed(position))
     space, cands = position.space, position.candidates
     n = limits.sampled_guesses

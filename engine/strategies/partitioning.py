@@ -49,6 +49,7 @@ from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
 
 if TYPE_CHECKING:
+    from ..arrays import Codes, Counts, Keys
     from ..backends import PartitionKernel
 
 __all__ = ["Limits", "PartitionStrategy"]  # Limits: what a partition strategy is made with
@@ -101,7 +102,7 @@ class PartitionStrategy(Strategy):
             )
         )
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
+    def keys(self, hist: Counts) -> Keys:
         """One key per row of class counts; lower is better. A key may never fall as the
         codes are spread more evenly (moving one code from a bigger class to a smaller
         one): ``guess`` stops at a guess reaching the key of the most even split, and
@@ -214,7 +215,7 @@ class PartitionStrategy(Strategy):
             tied = tied[[np.argmin(written_order(space, pool[tied]))]]
         return int(pool[tied[0]])
 
-    def _bound_reached(self, space: CodeSpace, cands: np.ndarray) -> int | None:
+    def _bound_reached(self, space: CodeSpace, cands: Codes) -> int | None:
         """The first as written of the candidates whose key is the best any guess could
         have (codes split as evenly as the answers allow), or None if none reaches it.
         Such a candidate cannot be beaten and wins every tie against guesses that could
@@ -230,8 +231,8 @@ class PartitionStrategy(Strategy):
         return int(cands[reached[np.argmin(written_order(space, cands[reached]))]])
 
     def _first_reaching(
-        self, space: CodeSpace, pool: np.ndarray, cands: np.ndarray
-    ) -> tuple[int | None, np.ndarray]:
+        self, space: CodeSpace, pool: Codes, cands: Codes
+    ) -> tuple[int | None, Keys]:
         """The first of ``pool`` (written in order) whose key is the lower bound, and the
         keys weighed; or None and every guess's key when none reaches it. Called once no
         candidate reaches the bound, so such a guess is the choice: guesses are weighed in
@@ -265,11 +266,11 @@ class PartitionStrategy(Strategy):
     def _keys(
         self,
         space: CodeSpace,
-        pool: np.ndarray,
-        scored: np.ndarray,
+        pool: Codes,
+        scored: Codes,
         pruned: bool = False,
         stop: float = 0.0,
-    ) -> np.ndarray:
+    ) -> Keys:
         """Each pool guess's key over the scored codes, a block of guesses at a time.
         ``pruned``: only the smallest key and the guesses reaching it need be exact, every
         other key only above it (what ``guess`` needs, not a trace's alternatives); and

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -31,6 +30,9 @@ from ..widgets.tick import Tick
 from .base import SizedScreen
 from .dialogs import Confirm
 
+if TYPE_CHECKING:
+    from engine.arrays import Codes
+
 #: Games above this size are sampled unless the person asks for every secret.
 SAMPLE_ABOVE = 1296
 SAMPLE = 300
@@ -53,7 +55,7 @@ class Plan:
 
     space: CodeSpace
     names: tuple[str, ...]
-    secrets: np.ndarray
+    secrets: Codes
     seed: int | None
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from rich.style import Style
@@ -35,6 +35,9 @@ from .codemap_layout import (
     map_columns,
     symbols_of,
 )
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: The next line in a game without repeats, whose map has blank cells.
 LEGEND_BLANK = "blank: a colour repeats, not a code"
@@ -81,9 +84,9 @@ class CodeMap(Static):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._lit: np.ndarray | None = None
+        self._lit: Codes | None = None
         #: Indices that are no code of the game (None: every index is a code).
-        self._gone: np.ndarray | None = None
+        self._gone: Codes | None = None
         self._colours = self._positions = 0
         self._fmt: Callable[[int], str] = str
 
@@ -97,11 +100,11 @@ class CodeMap(Static):
 
     def show(
         self,
-        possible: np.ndarray | None,
+        possible: Codes | None,
         colours: int,
         positions: int,
         fmt: Callable[[int], str],
-        allowed: np.ndarray | None = None,
+        allowed: Codes | None = None,
     ) -> None:
         """Draw ``possible`` lit; ``allowed``, when given, is every code the rules allow,
         and the other indices are drawn blank."""

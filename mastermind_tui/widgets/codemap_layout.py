@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 from rich.style import Style
 from rich.text import Text
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: What a cell means: the first line above the map.
 LEGEND = "lit: still possible · dark: ruled out"
@@ -18,7 +22,7 @@ LEGEND = "lit: still possible · dark: ruled out"
 def map_columns(colours: int, positions: int) -> int:
     """Columns such that a row is a run of codes sharing their last positions."""
     wide = colours ** math.ceil(positions / 2)
-    return wide if wide <= 48 else colours ** (positions // 2)
+    return wide if wide <= 48 else int(colours ** (positions // 2))
 
 
 def across_pegs(colours: int, positions: int) -> int:
@@ -39,7 +43,7 @@ def axes_text(colours: int, positions: int) -> str:
 
 def down_rows(colours: int, positions: int) -> int:
     """Rows of the map that share the colour of the slowest down peg."""
-    return colours ** max(0, positions - across_pegs(colours, positions) - 1)
+    return int(colours ** max(0, positions - across_pegs(colours, positions) - 1))
 
 
 def label_width(colours: int, positions: int) -> int:
@@ -80,8 +84,8 @@ _DOTS = {
 
 
 def compact_text(
-    lit_codes: np.ndarray,
-    gone: np.ndarray | None,
+    lit_codes: Codes,
+    gone: Codes | None,
     colours: int,
     positions: int,
     fmt: Callable[[int], str],
