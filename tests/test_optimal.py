@@ -15,7 +15,8 @@ from brute_force import Code, brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
 from engine.feedback import Answer, encode
-from engine.optimal.search import Node, OptimalSearch
+from engine.optimal.node import Node
+from engine.optimal.search import OptimalSearch
 from engine.optimal.solutions import solution
 from engine.optimal.tree import rate, tree_from_json, tree_to_json
 from engine.run import Run, Stopped

@@ -9,6 +9,7 @@ Its modules, each importing only those below it:
 * ``tree``: the decision tree grown from the search, stored as JSON; rating a guess;
 * ``search``: ``OptimalSearch``, the branch and bound's tables and its calls into the
   compiled kernel (the exact search a backend offers: ``engine.backends``);
+* ``node``: a decision of the optimal strategy, and the tie rule;
 * ``reach``: the sizes the search is offered for, the memory it needs, its symmetry tables;
 * ``search_kernel``: the numba kernel itself, one file (numba's disk cache keys on it).
 

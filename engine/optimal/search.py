@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,7 +34,8 @@ from ..backends import search_kernel as compiled_search
 from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode, table
 from ..run import INTERVAL, Run, Stopped
-from .reach import check_size, permutation_images, table_slots
+from .node import pick
+from .reach import check_size, level_bounds, permutation_images, table_slots
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -60,24 +60,6 @@ class SearchStopped(Stopped):
     """The search stopped before the end (its run's stop, Ctrl+C, or its sets spent): what
     it proved is in its table (``OptimalSearch.proved``), and a new search can start from
     it. A KeyboardInterrupt, as ``engine.run.Stopped`` is."""
-
-
-@dataclass
-class Node:
-    """One decision of the optimal strategy: the guess, the total guesses its subtree needs
-    over its codes, the node for each answer other than "found", and the best other
-    guesses with their totals (what the trace shows beside the guess)."""
-
-    guess: int
-    codes: int
-    total: int
-    children: dict[int, Node]
-    others: tuple[tuple[int, int], ...] = ()
-
-    def walk(self, depth: int = 1) -> Iterator[tuple[int, Node]]:
-        yield depth, self
-        for child in self.children.values():
-            yield from child.walk(depth + 1)
 
 
 class OptimalSearch:
@@ -111,7 +93,7 @@ class OptimalSearch:
         self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
         # K answers besides "all black".
         self.branching = answer_count(space.positions) - 1
-        self.bound = _level_bounds(space.size, self.branching)
+        self.bound = level_bounds(space.size, self.branching)
         colour_images, position_images = permutation_images(space, search_kernel)
         allowed = np.zeros(space.size, dtype=np.bool_)
         allowed[space.allowed] = True
@@ -311,29 +293,3 @@ class OptimalSearch:
             if beta == BEYOND:
                 return None
             window *= 8
-
-
-def _level_bounds(size: int, branching: int) -> Int64s:
-    """Least total guesses for n codes if every guess split perfectly: one code found at
-    the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
-    out = np.zeros(size + 1, dtype=np.int64)
-    depth, room, filled, total = 1, 1, 0, 0
-    for n in range(1, size + 1):
-        if filled == room:
-            depth, room, filled = depth + 1, room * branching, 0
-        filled += 1
-        total += depth
-        out[n] = total
-    return out
-
-
-def tie_order(codes: SomeCodes, rank: SearchCodes) -> Callable[[int], tuple[bool, int]]:
-    """The tie rule as a sort key: a guess that could be the secret, then the first as
-    written."""
-    possible = set(np.asarray(codes).tolist())
-    return lambda g: (g not in possible, int(rank[g]))
-
-
-def pick(guesses: list[int], codes: SomeCodes, rank: SearchCodes) -> int:
-    """Of equally good guesses, the one the tie rule prefers."""
-    return min(guesses, key=tie_order(codes, rank))

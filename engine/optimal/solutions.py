@@ -15,7 +15,8 @@ from ..feedback import encode
 from ..run import HERE, Run
 
 if TYPE_CHECKING:
-    from .search import Node, OptimalSearch
+    from .node import Node
+    from .search import OptimalSearch
 
 
 @dataclass

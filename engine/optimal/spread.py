@@ -27,7 +27,8 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..run import Run, Runner
-from .search import Node, OptimalSearch
+from .node import Node
+from .search import OptimalSearch
 from .tree import decision, grow, tree_from_json, tree_to_json
 
 if TYPE_CHECKING:

@@ -14,8 +14,9 @@ import numpy as np
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..run import HERE, Run
+from .node import Node, pick, tie_order
 from .reach import findable
-from .search import BEYOND, Node, OptimalSearch, pick, tie_order
+from .search import BEYOND, OptimalSearch
 
 if TYPE_CHECKING:
     from ..arrays import SomeCodes
