@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
-from types import FrameType
 from typing import TYPE_CHECKING
 
 from engine import CodeSpace, make_strategy
@@ -25,6 +21,7 @@ from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stat
 from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
 
+from .ending import ctrl_c_stops
 from .launch import build_settings
 from .parser import Failed
 
@@ -112,33 +109,6 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
         bar.close()
     if notice:
         print(f"mastermind: {notice}", file=sys.stderr)
-
-
-@contextmanager
-def ctrl_c_stops() -> Iterator[Callable[[], bool]]:
-    """Within it, Ctrl+C asks the engine's run to stop (the check yielded, for its
-    ``Run.stop``): the work ends within about a second, raising ``Stopped``, a
-    KeyboardInterrupt (said "interrupted", exit code 130), what an exact search proved
-    kept. A second Ctrl+C interrupts at once. An ignored SIGINT (a background job) stays
-    ignored; off the main thread nothing is installed."""
-    asked = threading.Event()
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
-    ):
-        yield asked.is_set
-        return
-
-    def interrupted(signum: int, frame: FrameType | None) -> None:
-        if asked.is_set():
-            raise KeyboardInterrupt
-        asked.set()
-
-    previous = signal.signal(signal.SIGINT, interrupted)
-    try:
-        yield asked.is_set
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 class _ProgressBar:
