@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import CodeSpace, make_strategy
-from engine.backends import numba_cpu as kernel
+from engine.backends import numba_partitions as kernel
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy
 from engine.tree import walk
@@ -76,7 +76,7 @@ def test_a_cached_kernel_is_read_back_without_preparing_numbas_compiler() -> Non
     disk yet."""
     code = (
         "import sys, numpy as np; from engine import CodeSpace; "
-        "from engine.backends import numba_cpu as k; "
+        "from engine.backends import numba_partitions as k; "
         "print(int(k.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min()), "
         "'numba.np.linalg' in sys.modules)"
     )

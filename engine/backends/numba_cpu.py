@@ -1,16 +1,8 @@
-"""The numba backend (``engine.backends``): the partition kernel here, the exact search in
-``engine.optimal.search_kernel`` (one file of its own for numba's cache), and numba's
-``njit`` for both, its cache read back without preparing the compiler.
-
-Partitions of the candidates by every guess of a pool: what the partition strategies
-weigh on spaces too big for an answer table (8x5: 32,768 codes), without the guess x
-candidate matrix. Only tree walks (``stats --all``) use them. A code's answer class comes
-from three small tables, as ``feedback.table`` builds the full one: blacks are the sum of
-the blacks of the codes' two halves (an index is high half x low half), and the colours
-in common depend only on the two codes' colour count patterns (792 patterns on 8x5). Per
-pair that is three lookups in tables of a megabyte or two, which stay in the processor's
-cache. For Knuth a guess is dropped as soon as one of its classes outgrows the smallest
-largest class found so far.
+"""The numba backend (``engine.backends``): numba's ``njit`` for its kernels, their code read
+back from numba's disk cache without preparing the compiler, and what it offers: the
+partition kernel (``numba_partitions``) and the exact search
+(``engine.optimal.search_kernel``), each a file of its own (numba's cache keys on the
+file), imported only when asked for.
 
 Before it reads a cached function, numba refreshes its whole compiler target: it imports
 and installs every typing and lowering registry it has (0.07-0.1 s of CPU here, a sixth of
@@ -25,20 +17,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
 from numba import njit
 from numba.core import caching
 
-from ..codes import CodeSpace, _digit_table
-from ..feedback import _count_patterns, class_dtype, classes
-
 if TYPE_CHECKING:
-    import numpy.typing as npt
-
-    from ..arrays import Codes, Counts, IntArray, Keys
     from . import PartitionKernel, SearchKernel
 
 __all__ = ["njit", "partitions", "search"]
@@ -61,137 +45,11 @@ def _load_overload(cache: Any, sig: Any, target_context: Any) -> Any:
 caching.Cache.load_overload = _load_overload  # type: ignore[method-assign]
 
 
-@njit(cache=True)
-def _columns(tables: Any, codes: Any) -> Any:
-    """Each code's high half, low half and colour count pattern: the columns of the three
-    tables it reads, as three arrays read in step. Indices are unsigned throughout, so
-    that numba adds no test for negative ones to each lookup."""
-    low, pattern_of = tables[1], tables[3]
-    split = np.uint32(len(low))
-    n = len(codes)
-    high_of = np.empty(n, dtype=np.uint32)
-    low_of = np.empty(n, dtype=np.uint32)
-    pattern = np.empty(n, dtype=np.uint32)
-    for j in range(n):
-        x = np.uint32(codes[j])
-        high_of[j], low_of[j], pattern[j] = x // split, x % split, np.uint32(pattern_of[x])
-    return high_of, low_of, pattern
-
-
-@njit(cache=True)
-def _rows(tables: Any, guess: Any) -> Any:
-    """Where a guess's rows of the three tables start, in the tables read flat."""
-    high, low, common, pattern_of = tables
-    g, split = np.uint32(guess), np.uint32(len(low))
-    return (
-        (g // split) * np.uint32(high.shape[1]),
-        (g % split) * np.uint32(low.shape[1]),
-        np.uint32(pattern_of[g]) * np.uint32(common.shape[1]),
-    )
-
-
-@njit(cache=True)
-def largest_classes(tables: Any, pool: Any, cands: Any, slots: Any, stop: Any, out: Any) -> None:
-    """Each guess's largest class into ``out``, in order, up to the first guess whose
-    largest class is at most ``stop`` (every guess after it gets more than any class).
-    A guess whose classes outgrow the smallest largest class so far is left there, with
-    a value above it: the smallest value and every guess reaching it are exact. (A first
-    pass looking only for a guess reaching ``stop`` weighed a third more pairs on 8x5.)
-    The loop over the candidates keeps the largest class with ``max`` and leaves at the
-    first class past the best: on 8x5 that ran 2.5 times as fast as testing each count
-    against the largest first (benchmarks/bench_knuth_walk.py)."""
-    high, low, common = tables[0].ravel(), tables[1].ravel(), tables[2].ravel()
-    high_of, low_of, pattern = _columns(tables, cands)
-    hist = np.zeros(slots, dtype=np.int32)
-    best = len(cands) + 1
-    out[:] = best
-    for i in range(len(pool)):
-        row_high, row_low, row_common = _rows(tables, pool[i])
-        top = 0
-        for j in range(len(cands)):
-            c = (
-                np.uint32(high[row_high + high_of[j]])
-                + np.uint32(low[row_low + low_of[j]])
-                + np.uint32(common[row_common + pattern[j]])
-            )
-            n = hist[c] + 1
-            hist[c] = n
-            top = max(top, n)
-            if n > best:
-                break
-        hist[:] = 0
-        out[i] = top
-        best = min(best, top)
-        if top <= stop:
-            return
-
-
-@njit(cache=True)
-def histograms(tables: Any, pool: Any, cands: Any, out: Any) -> None:
-    """Every guess's class counts, one row of ``out`` per guess (zeroed here)."""
-    high, low, common = tables[0].ravel(), tables[1].ravel(), tables[2].ravel()
-    high_of, low_of, pattern = _columns(tables, cands)
-    out[:] = 0
-    for i in range(len(pool)):
-        row_high, row_low, row_common = _rows(tables, pool[i])
-        counts = out[i]
-        for j in range(len(cands)):
-            c = (
-                np.uint32(high[row_high + high_of[j]])
-                + np.uint32(low[row_low + low_of[j]])
-                + np.uint32(common[row_common + pattern[j]])
-            )
-            counts[c] += 1
-
-
-@lru_cache(maxsize=2)
-def answer_parts(colours: int, positions: int) -> tuple[npt.NDArray[np.unsignedinteger[Any]], ...]:
-    """The tables ``largest_classes`` and ``histograms`` read: blacks between high halves
-    and between low halves (times positions + 1), colours in common between count
-    patterns, and each code's pattern."""
-    p = positions
-    dtype = class_dtype(p)
-    low_n = p // 2
-    halves = []
-    for n in (p - low_n, low_n):
-        digits = _digit_table(colours, n)
-        blacks = (digits[:, :, None] == digits[:, None, :]).sum(axis=0, dtype=np.int64)
-        halves.append(np.ascontiguousarray(blacks * (p + 1), dtype=dtype))
-    patterns, pattern_of = _count_patterns(colours, p)
-    common = np.minimum(patterns[:, None, :], patterns[None, :, :]).sum(axis=2, dtype=dtype)
-    return halves[0], halves[1], np.ascontiguousarray(common), pattern_of.astype(np.int32)
-
-
-def largest(space: CodeSpace, pool: IntArray, cands: IntArray, stop: float) -> Keys:
-    """Knuth's keys, pruned and up to the first at most ``stop``: see ``largest_classes``."""
-    out = np.empty(len(pool), dtype=np.float64)
-    tables = answer_parts(space.colours, space.positions)
-    slots = classes(space.positions)
-    largest_classes(tables, _int32(pool), _int32(cands), slots, stop, out)
-    return out
-
-
-def counts(space: CodeSpace, pool: IntArray, cands: IntArray) -> Counts:
-    """Every guess's class counts, (guesses, classes)."""
-    out = np.empty((len(pool), classes(space.positions)), dtype=np.int64)
-    histograms(answer_parts(space.colours, space.positions), _int32(pool), _int32(cands), out)
-    return out
-
-
-def _int32(codes: IntArray) -> Codes:
-    """One dtype, so that numba compiles (and caches) one version of each kernel."""
-    return np.ascontiguousarray(codes, dtype=np.int32)
-
-
-class _Partitions:
-    """The partition kernel as the seam names it (``PartitionKernel``)."""
-
-    counts = staticmethod(counts)
-    largest = staticmethod(largest)
-
-
 def partitions() -> PartitionKernel:
-    return _Partitions()
+    """Every guess's class counts and Knuth's pruned keys (``numba_partitions``)."""
+    from .numba_partitions import Partitions
+
+    return Partitions()
 
 
 def search() -> SearchKernel:
