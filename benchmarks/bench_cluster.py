@@ -24,13 +24,16 @@ from typing import Any
 
 from engine import CodeSpace, make_strategy
 from engine.cluster import Cluster
+from engine.run import Run
 from engine.stats import run_stats
 from engine.strategies import NO_DRAWS, Position
 
 
 def timed(space: CodeSpace, strategy: str, runner: Any = None, jobs: int = 1) -> tuple[float, int]:
     start = time.perf_counter()
-    result = run_stats(space, strategy, space.allowed, jobs=jobs, runner=runner, parallel_after=0)
+    result = run_stats(
+        space, strategy, space.allowed, run=Run(runner=runner, jobs=jobs), parallel_after=0
+    )
     return time.perf_counter() - start, result.total_guesses
 
 
@@ -56,7 +59,7 @@ def _task_times(space: CodeSpace, strategy: str) -> tuple[float, list[float]]:
             times.append(time.perf_counter() - began)
             yield out
 
-    run_stats(space, strategy, space.allowed, runner=serial)
+    run_stats(space, strategy, space.allowed, run=Run(runner=serial))
     return first, times
 
 

@@ -5,7 +5,7 @@ from them an estimate for 16 and 64 workers, as a Markdown table.
     python benchmarks/bench_cluster_optimal.py          # 8 colours x 4 positions
     python benchmarks/bench_cluster_optimal.py 7 4      # colours, positions
 
-The tasks come in rounds, each waiting for the one before (``engine.optimal_spread``):
+The tasks come in rounds, each waiting for the one before (``engine.optimal.spread``):
 the classes of the first guess weighed, the other guesses' classes under a budget, the
 runner-up's, then the subtrees under the optimal guess. Each task is timed alone in this
 process, the search's table emptied before it (as on a big cluster, where a worker has
@@ -27,15 +27,16 @@ from typing import Any
 from bench_cluster import local_cluster, makespan
 
 from engine import CodeSpace
-from engine import optimal_spread as spread
-from engine.optimal import OptimalSearch
-from engine.optimal_tree import build_tree
+from engine.optimal import spread as spread
+from engine.optimal.search import OptimalSearch
+from engine.optimal.tree import build_tree
+from engine.run import Run
 
 
 def timed(space: CodeSpace, runner: Any = None) -> tuple[float, int]:
     start = time.perf_counter()
     search = OptimalSearch(space)
-    tree = build_tree(search) if runner is None else spread.spread_tree(search, runner)
+    tree = build_tree(search) if runner is None else spread.spread_tree(search, Run(runner=runner))
     return time.perf_counter() - start, tree.total
 
 
@@ -58,7 +59,7 @@ def task_times(space: CodeSpace) -> tuple[float, float, list[list[float]]]:
             yield out
 
     start = time.perf_counter()
-    spread.spread_tree(OptimalSearch(space), serial)
+    spread.spread_tree(OptimalSearch(space), Run(runner=serial))
     whole = time.perf_counter() - start
     spread._kept.clear()
     return setup, whole - sum(map(sum, rounds)) - setup, rounds

@@ -20,7 +20,7 @@ SIZES = [(3, 3), (4, 4), (5, 4), (6, 4)]
 CHILD = """
 import json, resource, sys, time
 start = time.perf_counter()
-from engine.strategies.solutions import solution
+from engine.optimal.solutions import solution
 found = solution(int(sys.argv[1]), int(sys.argv[2]))
 depth = max(d for d, _ in found.tree.walk())
 nodes = found.searched.nodes if found.searched is not None else 0  # none: read from disk

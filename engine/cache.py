@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import platformdirs
 
 FORMAT = "mastermind-cache"
@@ -87,7 +88,7 @@ def save(name: str, key: dict[str, Any], payload: Any) -> Path | None:
     return folder / name
 
 
-def save_arrays(name: str, key: dict[str, Any], arrays: dict[str, np.ndarray]) -> Path | None:
+def save_arrays(name: str, key: dict[str, Any], arrays: dict[str, npt.NDArray[Any]]) -> Path | None:
     """Store numpy arrays under ``name`` (an .npz file) for exactly ``key``, atomically,
     with a digest; None when caching is off or impossible."""
     folder = directory()
@@ -106,7 +107,7 @@ def save_arrays(name: str, key: dict[str, Any], arrays: dict[str, np.ndarray]) -
     return folder / name
 
 
-def load_arrays(name: str, key: dict[str, Any]) -> dict[str, np.ndarray] | None:
+def load_arrays(name: str, key: dict[str, Any]) -> dict[str, npt.NDArray[Any]] | None:
     """The arrays stored under ``name`` for exactly ``key``; None when there are none.
     Raises DamagedCache for a file that is unreadable, foreign or altered."""
     folder = directory()
@@ -136,7 +137,7 @@ def remove(name: str) -> None:
             (folder / name).unlink(missing_ok=True)
 
 
-def _arrays_digest(arrays: dict[str, np.ndarray]) -> str:
+def _arrays_digest(arrays: dict[str, npt.NDArray[Any]]) -> str:
     sha = hashlib.sha256()
     for name in sorted(arrays):
         sha.update(name.encode())

@@ -15,9 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Generator
 from concurrent.futures import CancelledError  # what Dask raises for a lost task
-from typing import Any
-
-import numpy as np
+from typing import Any, TypeVar
 
 from .errors import MastermindError
 
@@ -25,6 +23,9 @@ from .errors import MastermindError
 INSTALL = "pip install 'mastermind-tui[cluster]'"
 #: Seconds to wait for the scheduler before giving up on it.
 CONNECT_SECONDS = 10
+
+#: What a task returns.
+T = TypeVar("T")
 
 
 class ClusterError(MastermindError):
@@ -69,10 +70,10 @@ class Cluster:
 
     def __call__(
         self,
-        task: Callable[..., tuple[np.ndarray, np.ndarray]],
+        task: Callable[..., T],
         parts: list[tuple[Any, ...]],
         jobs: int = 0,
-    ) -> Generator[tuple[np.ndarray, np.ndarray], None, None]:
+    ) -> Generator[T, None, None]:
         """Results of ``task(*part)`` as the cluster finishes them (``jobs`` is ignored:
         the cluster's workers decide how many run at once)."""
         from distributed import as_completed

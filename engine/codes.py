@@ -10,11 +10,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from .errors import CodeError, ConfigError
 from .words import plural
+
+if TYPE_CHECKING:
+    from .arrays import Codes, Digits, Int64s, IntArray, Mask
 
 MIN_COLOURS = 2
 MAX_COLOURS = 20
@@ -78,33 +82,33 @@ class CodeSpace:
     @property
     def size(self) -> int:
         """How many indices there are: every code, allowed or not."""
-        return self.colours**self.positions
+        return cast(int, self.colours**self.positions)  # never a negative power
 
     @property
     def count(self) -> int:
         """How many codes the rules allow."""
         return self.size if self.repeats else math.perm(self.colours, self.positions)
 
-    def all_indices(self) -> np.ndarray:
+    def all_indices(self) -> Codes:
         """Every index, read-only and shared by every space of this size: each solver,
         fork and game starts from it, so it is built once (on 8x8 about 35 ms, which
         the interface thread used to pay at every guess)."""
         return _all_indices(self.size)
 
     @property
-    def allowed(self) -> np.ndarray:
+    def allowed(self) -> Codes:
         """The codes the rules allow, sorted int32 (read-only without repeats)."""
         if self.repeats:
             return self.all_indices()
         return _no_repeat_codes(self.colours, self.positions)
 
-    def allowed_only(self, codes: np.ndarray) -> np.ndarray:
+    def allowed_only(self, codes: Codes) -> Codes:
         """Those of ``codes`` that the rules allow, in their order."""
         if self.repeats:
             return codes
         return codes[_no_repeat_mask(self.colours, self.positions)[codes]]
 
-    def random_codes(self, rng: np.random.Generator, n: int) -> np.ndarray:
+    def random_codes(self, rng: np.random.Generator, n: int) -> Codes:
         """``n`` allowed codes drawn uniformly (with repeats: the same draws as before
         the rule existed, so seeded runs do not change)."""
         if self.repeats:
@@ -123,22 +127,22 @@ class CodeSpace:
         return rules_text(self.colours, self.positions, self.repeats)
 
     @cached_property
-    def weights(self) -> np.ndarray:
+    def weights(self) -> Int64s:
         """Place values: position i is worth colours**i."""
         return self.colours ** np.arange(self.positions, dtype=np.int64)
 
     @property
-    def digits(self) -> np.ndarray:
+    def digits(self) -> Digits:
         """Digits of every code, one row per position: shape (positions, size), uint8.
         Position-major, so that scoring a guess against every code reads contiguous rows."""
         return _digit_table(self.colours, self.positions)
 
     @property
-    def counts(self) -> np.ndarray:
+    def counts(self) -> Digits:
         """How many pegs of each colour every code has: shape (colours, size), uint8."""
         return _count_table(self.colours, self.positions)
 
-    def locate(self, codes: np.ndarray, code: int) -> int:
+    def locate(self, codes: IntArray, code: int) -> int:
         """Where ``code`` sits in the sorted array ``codes`` (searchsorted in its dtype,
         which spares numpy a converted copy of a big array)."""
         return int(np.searchsorted(codes, codes.dtype.type(code)))
@@ -154,7 +158,7 @@ class CodeSpace:
             raise ConfigError(f"digits must lie between 0 and {self.colours - 1}")
         return sum(int(d) * self.colours**i for i, d in enumerate(digits))
 
-    def digits_of(self, indices: np.ndarray) -> np.ndarray:
+    def digits_of(self, indices: IntArray) -> Digits:
         """Digits of the given codes, computed arithmetically (no full table needed)."""
         idx = np.asarray(indices, dtype=np.int64)
         return ((idx[..., None] // self.weights) % self.colours).astype(np.uint8)
@@ -188,7 +192,7 @@ def repeated_colour(digits: tuple[int, ...] | list[int]) -> int | None:
 # Tables are shared by every CodeSpace of the same size (a game makes many instances), and
 # only the last few sizes are kept: 8x8 tables take about 270 MB.
 @lru_cache(maxsize=3)
-def _digit_table(colours: int, positions: int) -> np.ndarray:
+def _digit_table(colours: int, positions: int) -> Digits:
     out = np.empty((positions, colours**positions), dtype=np.uint8)
     base = np.arange(colours, dtype=np.uint8)
     for i in range(positions):
@@ -198,28 +202,28 @@ def _digit_table(colours: int, positions: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=3)
-def _all_indices(size: int) -> np.ndarray:
+def _all_indices(size: int) -> Codes:
     out = np.arange(size, dtype=np.int32)
     out.flags.writeable = False
     return out
 
 
 @lru_cache(maxsize=3)
-def _no_repeat_mask(colours: int, positions: int) -> np.ndarray:
-    out = _count_table(colours, positions).max(axis=0) <= 1
+def _no_repeat_mask(colours: int, positions: int) -> Mask:
+    out = cast("Mask", _count_table(colours, positions).max(axis=0) <= 1)
     out.flags.writeable = False
     return out
 
 
 @lru_cache(maxsize=3)
-def _no_repeat_codes(colours: int, positions: int) -> np.ndarray:
+def _no_repeat_codes(colours: int, positions: int) -> Codes:
     out = np.flatnonzero(_no_repeat_mask(colours, positions)).astype(np.int32)
     out.flags.writeable = False
     return out
 
 
 @lru_cache(maxsize=3)
-def _count_table(colours: int, positions: int) -> np.ndarray:
+def _count_table(colours: int, positions: int) -> Digits:
     out = np.zeros((colours, colours**positions), dtype=np.uint8)
     for row in _digit_table(colours, positions):
         for colour in range(colours):

@@ -8,14 +8,16 @@ and bars keep their pegs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, cast
 
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
 from .strategies import Measure, measure_of
 from .trace import Choice, Decision, format_score
 from .words import plural
+
+if TYPE_CHECKING:
+    from .arrays import Codes
 
 #: What the star after a score means.
 STAR = "*"
@@ -144,7 +146,7 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
 
 
 def runner_up(
-    space: CodeSpace, decision: Decision, candidates: np.ndarray
+    space: CodeSpace, decision: Decision, candidates: Codes
 ) -> tuple[int, dict[Answer, int]] | None:
     """The next best guess and how it would have split ``candidates`` (the codes the
     decision was made on), to show beside the chosen guess's split; None without one."""
@@ -154,10 +156,10 @@ def runner_up(
     return rival, partition(answers(space, rival, candidates), space.positions)
 
 
-def class_codes(space: CodeSpace, guess: int, candidates: np.ndarray, answer: Answer) -> np.ndarray:
+def class_codes(space: CodeSpace, guess: int, candidates: Codes, answer: Answer) -> Codes:
     """The codes of ``candidates`` that would answer ``guess`` with ``answer``: one class."""
     cls = encode(answer.black, answer.white, space.positions)
-    return candidates[answers(space, guess, candidates) == cls]
+    return cast("Codes", candidates[answers(space, guess, candidates) == cls])
 
 
 def ruled_out(

@@ -12,13 +12,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 
 from .codes import CodeSpace, _count_table, _digit_table
 from .errors import AnswerError
 from .words import plural
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .arrays import Classes, Digits, IntArray
 
 #: Codes scored per block, so that temporary arrays stay a few tens of MB on big spaces.
 BLOCK = 1 << 20
@@ -44,6 +49,14 @@ def classes(positions: int) -> int:
     return (positions + 1) ** 2
 
 
+def answer_count(positions: int) -> int:
+    """How many different answers a guess can get: every (black, white) with at most
+    ``positions`` pegs, less the impossible ``positions - 1`` blacks and 1 white, that is
+    ``positions * (positions + 3) / 2`` (14 on four positions). The answers besides "all
+    black" number one fewer: the branching of a perfect split."""
+    return (positions + 1) * (positions + 2) // 2 - 1
+
+
 def class_dtype(positions: int) -> type[np.unsignedinteger]:
     """The smallest unsigned dtype that holds every class: the largest, ``positions``
     blacks, is ``positions * (positions + 2)``, past 255 from 16 positions on."""
@@ -59,7 +72,7 @@ def decode(cls: int, positions: int) -> Answer:
     return Answer(black, total - black)
 
 
-def partition(classes: np.ndarray, positions: int) -> dict[Answer, int]:
+def partition(classes: Classes, positions: int) -> dict[Answer, int]:
     """Histogram of answer classes as {answer: codes}, largest class first. Counted in
     chunks: ``bincount`` widens its input to 64 bits, and on 8x8 that copy is 128 MB."""
     counts = np.zeros((positions + 1) ** 2, dtype=np.int64)
@@ -92,7 +105,7 @@ def check_answer(black: int, white: int, positions: int) -> Answer:
 HALVES_FROM = 1 << 16
 
 
-def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np.ndarray:
+def against(space: CodeSpace, guess: int, codes: IntArray | None = None) -> Classes:
     """Class of the answer ``guess`` gets from each of ``codes`` (all codes when None)."""
     if (
         codes is not None
@@ -111,8 +124,8 @@ def against(space: CodeSpace, guess: int, codes: np.ndarray | None = None) -> np
     g_counts = np.bincount(g_digits, minlength=space.colours).astype(np.uint8)
     present = np.flatnonzero(g_counts)
     # Rows as a sequence: a stacked copy of the gathered rows would cost more than it saves.
-    digits: np.ndarray | list[np.ndarray]
-    counts: np.ndarray | list[np.ndarray]
+    digits: Digits | list[Digits]
+    counts: Digits | list[Digits]
     for start in range(0, size, BLOCK):
         stop = min(size, start + BLOCK)
         if codes is None:
@@ -137,21 +150,21 @@ TABLE_LIMIT = 4096
 
 
 @lru_cache(maxsize=2)
-def cached_table(colours: int, positions: int) -> np.ndarray:
+def cached_table(colours: int, positions: int) -> Classes:
     """The answer table of a size, built once (spaces up to TABLE_LIMIT codes)."""
     out = table(CodeSpace(colours, positions))
     out.flags.writeable = False
     return out
 
 
-def answers(space: CodeSpace, guess: int, codes: np.ndarray) -> np.ndarray:
+def answers(space: CodeSpace, guess: int, codes: IntArray) -> Classes:
     """``against`` for many calls: a row of the answer table where the space has one."""
     if space.size <= TABLE_LIMIT:
-        return cached_table(space.colours, space.positions)[guess, codes]
+        return cast("Classes", cached_table(space.colours, space.positions)[guess, codes])
     return against(space, guess, codes)
 
 
-def _against_every_code(space: CodeSpace, guess: int) -> np.ndarray:
+def _against_every_code(space: CodeSpace, guess: int) -> Classes:
     """``against`` every code, by halves: a code's index is (first half, second half), so
     its blacks are the blacks of its two halves, an outer sum; and the colours it has in
     common with the guess depend only on the colour counts of its two halves, so they
@@ -180,7 +193,7 @@ def _against_every_code(space: CodeSpace, guess: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _count_patterns(colours: int, positions: int) -> tuple[np.ndarray, np.ndarray]:
+def _count_patterns(colours: int, positions: int) -> tuple[Digits, npt.NDArray[np.intp]]:
     """The distinct colour-count vectors of the codes of a size, (patterns, colours)
     uint8, and which one each code has."""
     # Each vector as one number in base positions + 1: a plain unique, 10x faster than
@@ -191,7 +204,7 @@ def _count_patterns(colours: int, positions: int) -> tuple[np.ndarray, np.ndarra
     return patterns.astype(np.uint8), pattern_of.reshape(-1).astype(np.intp)
 
 
-def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarray:
+def features(space: CodeSpace, codes: IntArray, guess_side: bool) -> npt.NDArray[np.float32]:
     """Encode codes so that one matrix product gives every answer class.
 
     Blacks are a dot product of one-hot digits; the colours in common are
@@ -207,14 +220,14 @@ def features(space: CodeSpace, codes: np.ndarray, guess_side: bool) -> np.ndarra
     return np.hstack([onehot.astype(np.float32) * weight, therm.astype(np.float32)])
 
 
-def cross(space: CodeSpace, guesses: np.ndarray, codes: np.ndarray) -> np.ndarray:
+def cross(space: CodeSpace, guesses: IntArray, codes: IntArray) -> Classes:
     """Answer classes for every guess (rows) against every code (columns), in
     ``class_dtype``. Sums of at most a few hundred small integers are exact in float32."""
     product = features(space, guesses, True) @ features(space, codes, False).T
-    return np.rint(product).astype(class_dtype(space.positions))
+    return cast("Classes", np.rint(product).astype(class_dtype(space.positions)))
 
 
-def table(space: CodeSpace) -> np.ndarray:
+def table(space: CodeSpace) -> Classes:
     """Full guess x code answer table, for spaces small enough to hold it. By halves, as
     in ``_against_every_code``: blacks are the sum of two small half-code tables, and the
     colours in common come from a table of colour-count patterns (84 x 84 on 4x6). About

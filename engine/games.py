@@ -4,49 +4,45 @@ worker processes with the same results as one process."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .codes import CodeSpace
 from .feedback import TABLE_LIMIT, against, cached_table, encode
+from .run import HERE, Run, Runner, Ticker
 from .strategies import NO_DRAWS, Position, Strategy, make_strategy
-from .tree import PROGRESS_INTERVAL, walk
+from .tree import walk
 
-#: Called as progress(games_done, games_total); may raise to cancel the run.
-Progress = Callable[[int, int], None]
-#: Runs ``task(*part)`` for each part somewhere else and yields the results as they come:
-#: ``engine.parallel.in_processes`` (on this machine, the default) or an
-#: ``engine.cluster.Cluster`` (on a Dask cluster), called as ``runner(task, parts, jobs)``.
-Runner = Callable[
-    [Callable[..., tuple[np.ndarray, np.ndarray]], list[tuple[Any, ...]], int],
-    Iterator[tuple[np.ndarray, np.ndarray]],
-]
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .arrays import Classes, Codes, Int64s
 
 
-def _runner(chosen: Runner | None) -> Runner:
-    """The one place a run chooses where its parts go."""
-    if chosen is not None:
-        return chosen
+def _runner(run: Run) -> Runner:
+    """The one place a run chooses where its parts go: its runner, or this machine's
+    processes, which also stop when the run is asked to."""
+    if run.runner is not None:
+        return run.runner
     from .parallel import in_processes  # not imported by runs in one process
 
-    return in_processes
+    return partial(in_processes, stop=run.stop)
 
 
 def play_block(
     space: CodeSpace,
     strategy: Strategy,
-    secrets: np.ndarray,
-    seeds: np.ndarray,
-    progress: Progress | None = None,
-) -> np.ndarray:
+    secrets: Codes,
+    seeds: Int64s,
+    run: Run | None = None,
+) -> npt.NDArray[np.uint16]:
     """Guesses each secret takes, game by game, with no solver or trace: deterministic
     strategies share a memo of (history -> guess and its answers). Answers come from the
     answer table where the space has one and the games are enough to pay for it (it
     costs about as much as scoring 50 random games on 4x6)."""
-    memo: dict[tuple[tuple[int, int], ...], tuple[int, np.ndarray]] | None = (
+    memo: dict[tuple[tuple[int, int], ...], tuple[int, Classes]] | None = (
         {} if strategy.deterministic else None
     )
     tab = (
@@ -57,7 +53,8 @@ def play_block(
     everything = space.allowed
     win = encode(space.positions, 0, space.positions)
     out = np.zeros(len(secrets), dtype=np.uint16)
-    next_report = time.perf_counter() + PROGRESS_INTERVAL
+    ticker = Ticker()
+    watched = run is not None and run.watched
     for game, (secret, game_seed) in enumerate(zip(secrets.tolist(), seeds, strict=True)):
         rng = np.random.default_rng(game_seed) if memo is None else None
         cands, history = everything, tuple[tuple[int, int], ...]()
@@ -86,28 +83,27 @@ def play_block(
                 break
             cands = cands[cls == answer]
         out[game] = len(history)
-        if progress is not None and time.perf_counter() >= next_report:
-            next_report = time.perf_counter() + PROGRESS_INTERVAL
-            progress(game + 1, len(secrets))
-    if progress is not None:
-        progress(len(secrets), len(secrets))
+        if watched and ticker.due():
+            assert run is not None
+            run.check()
+            run.report(game + 1, len(secrets))
+    if run is not None:
+        run.report(len(secrets), len(secrets))
     return out
 
 
 def walk_depths(
     space: CodeSpace,
     strategy: str,
-    jobs: int,
-    progress: Progress | None,
-    runner: Runner | None = None,
+    run: Run = HERE,
     exact: bool = False,
-) -> np.ndarray:
-    """Depth of every secret from one walk of the tree; with jobs > 1 (or a runner) the
+) -> npt.NDArray[np.uint8]:
+    """Depth of every secret from one walk of the tree; with run.jobs > 1 (or a runner) the
     subtrees under the first guess are walked in that many processes, biggest first.
     ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
     chosen = _strategy(strategy, exact).compiled(space)
-    if jobs <= 1 and runner is None:
-        return walk(space, chosen, progress=progress).depths
+    if run.jobs <= 1 and run.runner is None:
+        return walk(space, chosen, run=run).depths
 
     everything = space.allowed
     guess = chosen.guess(Position(space, everything, (), NO_DRAWS))
@@ -122,21 +118,21 @@ def walk_depths(
     ]
     parts.sort(key=lambda part: -len(part[2]))
     done = 1
-    for cands, part_depths in _runner(runner)(_walk_part, parts, jobs):
+    for cands, part_depths in _runner(run)(_walk_part, parts, run.jobs):
         depths[cands] = part_depths
         done += len(cands)
-        if progress is not None:
-            progress(done, space.count)
+        run.check()
+        run.report(done, space.count)
     return depths
 
 
 def _walk_part(
     space: CodeSpace,
     strategy: str,
-    cands: np.ndarray,
+    cands: Codes,
     history: tuple[tuple[int, int], ...],
     exact: bool = False,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[Codes, npt.NDArray[np.uint8]]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
     chosen = _strategy(strategy, exact).compiled(space)
     return cands, walk(space, chosen, cands, history).depths[cands]
@@ -150,16 +146,14 @@ def _strategy(name: str, exact: bool) -> Strategy:
 def parallel_games(
     space: CodeSpace,
     strategy: str,
-    secrets: np.ndarray,
-    seeds: np.ndarray,
-    jobs: int,
-    progress: Progress | None,
-    runner: Runner | None = None,
+    secrets: Codes,
+    seeds: Int64s,
+    run: Run = HERE,
     exact: bool = False,
-) -> np.ndarray:
+) -> npt.NDArray[np.uint16]:
     """Game by game in blocks across processes; each game has its own seed, so how the
     games are split changes nothing."""
-    blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), jobs * 16)))
+    blocks = np.array_split(np.arange(len(secrets)), max(1, min(len(secrets), run.jobs * 16)))
     parts = [
         (space, strategy, block, secrets[block], seeds[block], exact)
         for block in blocks
@@ -167,20 +161,20 @@ def parallel_games(
     ]
     out = np.zeros(len(secrets), dtype=np.uint16)
     done = 0
-    for block, depths in _runner(runner)(_play_part, parts, jobs):
+    for block, depths in _runner(run)(_play_part, parts, run.jobs):
         out[block] = depths
         done += len(block)
-        if progress is not None:
-            progress(done, len(secrets))
+        run.check()
+        run.report(done, len(secrets))
     return out
 
 
 def _play_part(
     space: CodeSpace,
     strategy: str,
-    block: np.ndarray,
-    secrets: np.ndarray,
-    seeds: np.ndarray,
+    block: npt.NDArray[np.intp],
+    secrets: Codes,
+    seeds: Int64s,
     exact: bool = False,
-) -> tuple[np.ndarray, np.ndarray]:
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.uint16]]:
     return block, play_block(space, _strategy(strategy, exact), secrets, seeds)

@@ -19,12 +19,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
-import numpy as np
+from .run import Stopped
 
 #: The folder that holds the ``engine`` package, for the workers' import path.
 _ROOT = str(Path(__file__).resolve().parent.parent)
 
 
+#: Seconds between checks of a run's stop while the workers think.
+POLL = 0.1
 #: What a task returns.
 T = TypeVar("T")
 
@@ -33,16 +35,22 @@ class WorkerError(RuntimeError):
     """A worker's task raised: its error, as text (the parent's traceback is the one shown)."""
 
 
-def in_processes(task: Callable[..., T], parts: list[tuple[Any, ...]], jobs: int) -> Iterator[T]:
+def in_processes(
+    task: Callable[..., T],
+    parts: list[tuple[Any, ...]],
+    jobs: int,
+    stop: Callable[[], bool] | None = None,
+) -> Iterator[T]:
     """Results of ``task(*part)`` from ``jobs`` fresh processes, as they finish. Whatever
     ends the run early (Ctrl+C, a signal turned into an exception, an error, the caller
-    dropping the generator) kills every worker before it returns."""
+    dropping the generator, ``stop()`` turning True: ``Stopped``, checked every tenth of
+    a second while the workers think) kills every worker before it returns."""
     payload = pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL)
     workers: list[subprocess.Popen[bytes]] = []
     try:
         for _ in range(min(jobs, len(parts))):
             workers.append(_start(payload))
-        yield from _deal(workers, len(parts))
+        yield from _deal(workers, len(parts), stop)
     finally:
         for worker in workers:
             worker.kill()
@@ -70,9 +78,11 @@ def _start(payload: bytes) -> subprocess.Popen[bytes]:
     return worker
 
 
-def _deal(workers: list[subprocess.Popen[bytes]], count: int) -> Iterator[Any]:
+def _deal(
+    workers: list[subprocess.Popen[bytes]], count: int, stop: Callable[[], bool] | None
+) -> Iterator[Any]:
     """Hand out part numbers one at a time, each to a worker that is free, and yield each
-    result as it comes."""
+    result as it comes; raise ``Stopped`` once ``stop()`` is True."""
     following = iter(range(count))
     busy = 0
     with selectors.DefaultSelector() as ready:
@@ -81,7 +91,9 @@ def _deal(workers: list[subprocess.Popen[bytes]], count: int) -> Iterator[Any]:
                 ready.register(_out(worker), selectors.EVENT_READ, worker)
                 busy += 1
         while busy:
-            for key, _ in ready.select():
+            if stop is not None and stop():
+                raise Stopped
+            for key, _ in ready.select(None if stop is None else POLL):
                 worker = key.data
                 yield _receive(worker)
                 if not _give(worker, following):
@@ -104,7 +116,7 @@ def _out(worker: subprocess.Popen[bytes]) -> IO[bytes]:
     return worker.stdout
 
 
-def _receive(worker: subprocess.Popen[bytes]) -> tuple[np.ndarray, np.ndarray]:
+def _receive(worker: subprocess.Popen[bytes]) -> Any:
     try:
         ok, value = pickle.load(_out(worker))
     except EOFError:

@@ -2,7 +2,7 @@
 
 Two rules, chosen by size:
 
-* where the exact optimum is within reach (``engine.optimal_reach.check_size``) and quick to
+* where the exact optimum is within reach (``engine.optimal.reach.check_size``) and quick to
   find, or already on disk (bigger sizes: ``mastermind stats --strategy optimal --all``
   stores it), a guess is rated by the guesses still expected after it, the rest being
   played perfectly, against the optimal strategy's guess there: a loss in guesses, and
@@ -23,23 +23,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from . import cache
 from .codes import CodeSpace
 from .errors import ConfigError
 from .explain import estimated
 from .feedback import Answer, against, partition
-from .optimal import QUICK_LIMIT
-from .optimal_reach import check_size
-from .optimal_tree import TREE_FORMAT, rate
+from .optimal.reach import check_size
+from .optimal.search import QUICK_LIMIT
+from .optimal.tree import TREE_FORMAT, rate
 from .solver import Solver
 from .strategies import Measure, Position, make_strategy, strategy_class
 from .strategies.heuristics import ExpectedSize
 from .strategies.optimal import Optimal
 from .strategies.partitioning import PartitionStrategy
 from .trace import Choice, format_score
+
+if TYPE_CHECKING:
+    from .arrays import Codes
 
 #: Losses below this are rounding: the guess was as good as the best.
 TOLERANCE = 1e-9
@@ -166,9 +168,7 @@ class Rater:
         higher = self.scorer.measure.higher_is_better
         return MoveRating(move, guess, value, best.guess, best_value, self.rule, higher)
 
-    def _expected(
-        self, codes: np.ndarray, history: tuple[int, ...], guess: int, best: Choice
-    ) -> float:
+    def _expected(self, codes: Codes, history: tuple[int, ...], guess: int, best: Choice) -> float:
         """Guesses expected with ``guess`` played next and perfect play after it. A first
         guess is looked up by its orbit, kept on disk: searching what follows an odd
         opening (RRRR, RGBY on 6x4) takes seconds, and there are only a few orbits."""

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from .codes import CodeSpace
 from .errors import MastermindError
@@ -92,7 +93,7 @@ def _ask(
     if notice:
         with _helper_lock:
             _notices.append(notice)
-    return result
+    return cast("list[MoveRating] | Choice", result)
 
 
 def stop_rating() -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -13,9 +13,12 @@ from .feedback import against, answers, check_answer, encode, partition, score
 from .strategies import Position, Strategy
 from .trace import Choice, Decision, Step
 
+if TYPE_CHECKING:
+    from .arrays import Classes, Codes
+
 #: Shared decision trees of deterministic strategies: history -> decision and the answer
 #: class each candidate would give.
-Memo = dict[tuple[tuple[int, int], ...], tuple[Decision, np.ndarray]]
+Memo = dict[tuple[tuple[int, int], ...], tuple[Decision, "Classes"]]
 
 
 class Solver:
@@ -39,13 +42,13 @@ class Solver:
         self.memo = memo if memo is not None and strategy.deterministic else None
         self.steps: list[Step] = []
         self._candidates = [space.allowed]
-        self._pending: tuple[Decision, np.ndarray] | None = None
+        self._pending: tuple[Decision, Classes] | None = None
 
     @property
-    def candidates(self) -> np.ndarray:
+    def candidates(self) -> Codes:
         return self._candidates[-1]
 
-    def candidates_before(self, number: int) -> np.ndarray:
+    def candidates_before(self, number: int) -> Codes:
         """The codes that were possible when step ``number`` (from 1) was decided: what its
         split and a runner-up's are worked out on (kept anyway for ``undo``)."""
         if not 1 <= number <= len(self.steps):
@@ -87,7 +90,7 @@ class Solver:
                 self.memo[history] = self._pending
         return self._pending[0]
 
-    def _classes(self, guess: int) -> np.ndarray:
+    def _classes(self, guess: int) -> Classes:
         """The answer each candidate gives ``guess``: a table row on small spaces, and on a
         big one's first move the tables read whole (no gather, no index array)."""
         cands = self.candidates
@@ -95,7 +98,7 @@ class Solver:
             return against(self.space, guess)
         return answers(self.space, guess, cands)
 
-    def _decision(self, choice: Choice, classes: np.ndarray) -> Decision:
+    def _decision(self, choice: Choice, classes: Classes) -> Decision:
         return Decision(
             **{f.name: getattr(choice, f.name) for f in fields(Choice)},
             candidates_before=len(self.candidates),

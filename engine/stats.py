@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .codes import CodeSpace
 from .errors import ConfigError
-from .games import Progress, Runner, parallel_games, play_block, walk_depths
+from .games import parallel_games, play_block, walk_depths
+from .run import HERE, Run
 from .strategies import make_strategy
+
+if TYPE_CHECKING:
+    from .arrays import Codes, Depths
 
 #: More games than this would take hours and their secrets alone gigabytes.
 MAX_GAMES = 10_000_000
@@ -61,7 +65,7 @@ class StatsResult:
         }
 
 
-def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> np.ndarray:
+def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> Codes:
     """Every code the rules allow when ``games`` is None, otherwise ``games`` of them drawn
     at random; either way at most MAX_GAMES."""
     if games is None:
@@ -99,12 +103,10 @@ def describe_seconds(seconds: float) -> str:
 def run_stats(
     space: CodeSpace,
     strategy: str,
-    secrets: np.ndarray,
+    secrets: Codes,
     seed: int | None = None,
-    progress: Progress | None = None,
-    jobs: int = 1,
+    run: Run = HERE,
     parallel_after: float = PARALLEL_AFTER,
-    runner: Runner | None = None,
     exact: bool = False,
 ) -> StatsResult:
     """Play ``strategy`` against each secret and count the guesses.
@@ -112,13 +114,14 @@ def run_stats(
     A deterministic strategy's tree is walked once (``engine.tree``) when the secrets are
     many for the space, and each secret's depth read from it; otherwise each game is played
     with a memo of the positions already thought about. Random strategies play game by
-    game, each from its own seed drawn from ``seed``. With ``jobs`` > 1, runs estimated to
-    take longer than ``parallel_after`` seconds (of strategies that allow it) are split
-    over that many processes (parts of the tree, or blocks of secrets) with the same
-    results as one process. A ``runner`` (a Dask cluster) takes every run of a strategy
-    that can be split, however short. ``exact`` weighs every guess on spaces where the
+    game, each from its own seed drawn from ``seed``. With ``run.jobs`` > 1, runs
+    estimated to take longer than ``parallel_after`` seconds (of strategies that allow
+    it) are split over that many processes (parts of the tree, or blocks of secrets) with
+    the same results as one process. ``run.runner`` (a Dask cluster) takes every run of a
+    strategy that can be split, however short. ``exact`` weighs every guess on spaces where the
     strategy would weigh a sample (``Strategy.exactly``).
-    ``progress(done, total)`` counts finished secrets, about 20 times a second.
+    ``run.progress(done, total)`` counts finished secrets, about 20 times a second, and
+    ``run.stop`` ends the run within about a second (``engine.run.Stopped``).
     """
     chosen = make_strategy(strategy)
     chosen.check(space)
@@ -134,24 +137,25 @@ def run_stats(
     )
     start = time.perf_counter()
     walk_tree = chosen.walks(space, total)
+    runner, jobs = run.runner, run.jobs
     parallel = chosen.runs_apart and (
         runner is not None or (jobs > 1 and chosen.seconds(space, total) > parallel_after)
     )
+    depths: Depths
     if walk_tree:
         scaled = None
-        if progress is not None:
-            report = progress
+        if run.progress is not None:
+            report = run.progress
 
             def scaled(done: int, codes: int) -> None:
                 report(done * total // codes, total)  # codes walked, as a share of games
 
-        depths = walk_depths(
-            space, strategy, jobs if parallel else 1, scaled, runner if parallel else None, exact
-        )[secrets]
+        spread = run if parallel else run.here()
+        depths = walk_depths(space, strategy, spread.with_progress(scaled), exact)[secrets]
     elif parallel:
-        depths = parallel_games(space, strategy, secrets, seeds, jobs, progress, runner, exact)
+        depths = parallel_games(space, strategy, secrets, seeds, run, exact)
     else:
-        depths = play_block(space, chosen, secrets, seeds, progress)
+        depths = play_block(space, chosen, secrets, seeds, run)
     seconds = time.perf_counter() - start
     counts = np.bincount(depths)
     distribution = {int(k): int(v) for k, v in enumerate(counts) if v}

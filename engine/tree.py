@@ -8,20 +8,20 @@ what ``stats --all`` does, and what ``mastermind tree`` and the optimal strategy
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .codes import CodeSpace
 from .feedback import answers, encode
+from .run import Run, Ticker
 from .strategies import NO_DRAWS, Position, Strategy
 
-#: Called as progress(secrets_done, secrets_total); may raise to stop the walk.
-Progress = Callable[[int, int], None]
-#: Seconds between progress calls.
-PROGRESS_INTERVAL = 0.05
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .arrays import Codes
 
 History = tuple[tuple[int, int], ...]
 
@@ -43,10 +43,10 @@ class Walk:
     """What a walk found: each secret's number of guesses, and the tree if it was kept."""
 
     #: Guesses needed for every code of the space (0 for codes the walk did not reach).
-    depths: np.ndarray
+    depths: npt.NDArray[np.uint8]
     root: Node | None = None
 
-    def reached(self) -> np.ndarray:
+    def reached(self) -> npt.NDArray[np.intp]:
         return np.flatnonzero(self.depths)
 
 
@@ -56,7 +56,7 @@ class _Walker:
         space: CodeSpace,
         strategy: Strategy,
         keep: bool,
-        progress: Progress | None,
+        run: Run | None,
         total: int,
     ) -> None:
         if not strategy.deterministic:
@@ -64,14 +64,14 @@ class _Walker:
         self.space = space
         self.strategy = strategy
         self.keep = keep
-        self.progress = progress
+        self.run = run if run is not None and run.watched else None
         self.total = total
         self.done = 0
-        self.next_report = time.perf_counter() + PROGRESS_INTERVAL
+        self.ticker = Ticker()
         self.win = encode(space.positions, 0, space.positions)
         self.depths = np.zeros(space.size, dtype=np.uint8)
 
-    def walk(self, cands: np.ndarray, history: History, level: int) -> Node | None:
+    def walk(self, cands: Codes, history: History, level: int) -> Node | None:
         if len(cands) == 1:  # every strategy guesses the only code left
             code = int(cands[0])
             self.depths[code] = level
@@ -110,27 +110,26 @@ class _Walker:
 
     def _finished(self, count: int) -> None:
         self.done += count
-        if self.progress is not None and (
-            self.done == self.total or time.perf_counter() >= self.next_report
-        ):
-            self.next_report = time.perf_counter() + PROGRESS_INTERVAL
-            self.progress(self.done, self.total)
+        if self.run is not None and (self.done == self.total or self.ticker.due()):
+            self.run.check()
+            self.run.report(self.done, self.total)
 
 
 def walk(
     space: CodeSpace,
     strategy: Strategy,
-    candidates: np.ndarray | None = None,
+    candidates: Codes | None = None,
     history: History = (),
     keep: bool = False,
-    progress: Progress | None = None,
+    run: Run | None = None,
 ) -> Walk:
     """Walk ``strategy``'s tree from the position ``candidates`` and ``history`` (the start
     by default). ``keep`` keeps the nodes (a few hundred bytes each: fine to 8x5, not for
     the biggest spaces); without it only the depths are recorded. Depths count the guesses
-    of the whole game, the ones in ``history`` included."""
+    of the whole game, the ones in ``history`` included. ``run`` hears the secrets placed
+    (done, total) a few times a second, and its stop check ends the walk (``Stopped``)."""
     cands = space.allowed if candidates is None else candidates
-    walker = _Walker(space, strategy, keep, progress, len(cands))
+    walker = _Walker(space, strategy, keep, run, len(cands))
     root = walker.walk(cands, history, len(history) + 1) if len(cands) else None
     return Walk(walker.depths, root)
 

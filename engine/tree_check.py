@@ -10,11 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .codes import CodeSpace
 from .feedback import answers, decode, encode
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from .arrays import Codes
 
 
 @dataclass
@@ -38,7 +44,7 @@ class Checked:
     secret is not found, the first such secret (lowest index) and why."""
 
     space: CodeSpace
-    depths: np.ndarray
+    depths: npt.NDArray[np.uint16]
     failure: str | None = None
 
     @property
@@ -82,7 +88,7 @@ class _Checker:
         self.failures: list[tuple[int, str]] = []
 
     def run(self, root: Plan) -> Checked:
-        stack: list[tuple[Plan, np.ndarray, tuple[str, ...]]] = [(root, self.space.allowed, ())]
+        stack: list[tuple[Plan, Codes, tuple[str, ...]]] = [(root, self.space.allowed, ())]
         while stack:
             plan, cands, path = stack.pop()
             stack.extend(self._visit(plan, cands, path))
@@ -92,14 +98,14 @@ class _Checker:
         who = f"secret {self.write(secret)}" if secret >= 0 else "the tree"
         return Checked(self.space, self.depths, f"{who}: {reason}")
 
-    def _fail(self, cands: np.ndarray, path: tuple[str, ...], reason: str) -> None:
+    def _fail(self, cands: Codes, path: tuple[str, ...], reason: str) -> None:
         where = f"after {', '.join(path)}" if path else "at the start"
         secret = int(cands.min()) if len(cands) else -1
         self.failures.append((secret, f"{where}, {reason}"))
 
     def _visit(
-        self, plan: Plan, cands: np.ndarray, path: tuple[str, ...]
-    ) -> list[tuple[Plan, np.ndarray, tuple[str, ...]]]:
+        self, plan: Plan, cands: Codes, path: tuple[str, ...]
+    ) -> list[tuple[Plan, Codes, tuple[str, ...]]]:
         level = len(path) + 1
         if plan.claimed is not None and plan.claimed != len(cands):
             self._fail(

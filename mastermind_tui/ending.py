@@ -1,10 +1,14 @@
 """SIGTERM and SIGHUP for the plain-text commands: raised as ``Ended``, so that whatever
 the command holds (worker processes, a half-written line) is let go of on the way out,
-and the exit code says which signal ended it (128 + its number, as a shell reports)."""
+and the exit code says which signal ended it (128 + its number, as a shell reports).
+And Ctrl+C during the engine's long work: it asks the run to stop (``ctrl_c_stops``)."""
 
 from __future__ import annotations
 
 import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 
 #: The signals a person or a supervisor sends to stop a command.
@@ -38,3 +42,30 @@ def end_on_signals() -> None:
     for signum in STOPPING:
         if signal.getsignal(signum) is signal.SIG_DFL:
             signal.signal(signum, _raise)
+
+
+@contextmanager
+def ctrl_c_stops() -> Iterator[Callable[[], bool]]:
+    """Within it, Ctrl+C asks the engine's run to stop (the check yielded, for its
+    ``Run.stop``): the work ends within about a second, raising ``Stopped``, a
+    KeyboardInterrupt (said "interrupted", exit code 130), what an exact search proved
+    kept. A second Ctrl+C interrupts at once. An ignored SIGINT (a background job) stays
+    ignored; off the main thread nothing is installed."""
+    asked = threading.Event()
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    ):
+        yield asked.is_set
+        return
+
+    def interrupted(signum: int, frame: FrameType | None) -> None:
+        if asked.is_set():
+            raise KeyboardInterrupt
+        asked.set()
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield asked.is_set
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -24,10 +24,12 @@ through ``Jobs.start`` (a screen's ``Working.compute``):
   the game or the app (ratings, the optimum search, the records writer) is a service's
   the app owns, its book posting to the app (``JobHost``): it survives screen changes and
   is cancelled at quit.
-* **Stoppable.** Cancelling marks the ticket; long work calls ``ticket.check()`` or
-  ``ticket.progress(done, total)`` often (every engine loop that takes seconds reports
-  progress a few times a second), which raise ``Stopped``, so it ends within about a
-  second. The exact ratings search runs in a helper process that quitting terminates
+* **Stoppable.** Cancelling marks the ticket. The engine's long work is handed
+  ``ticket.run()`` (``engine.run.Run``): its progress is reported and its stop check reads
+  the ticket, polled a few times a second, so the work ends within about a second,
+  raising ``Stopped``; the app's own long loops call ``ticket.check()`` or
+  ``ticket.progress(done, total)`` often, which raise ``Stopped``. The exact ratings
+  search runs in a helper process that quitting terminates
   (``engine.rating_process.stop_rating``).
 * **Never fatal; one place per owner for failures.** A failure comes back in one line to
   its owner's one ``failed(job, error)`` (the book is made with it), which says it
@@ -51,6 +53,8 @@ from textual.message import Message
 from textual.worker import Worker, get_current_worker
 
 from engine import MastermindError
+from engine.run import Progress, Run
+from engine.run import Stopped as Stopped  # raised in a job once its owner cancelled it
 
 from .records.faults import RecordsError
 
@@ -58,10 +62,6 @@ from .records.faults import RecordsError
 T = TypeVar("T")
 N = TypeVar("N")
 N_contra = TypeVar("N_contra", contravariant=True)
-
-
-class Stopped(Exception):
-    """Raised inside a job by ``Ticket.check`` once its owner cancelled it."""
 
 
 def one_line(error: BaseException) -> str:
@@ -101,8 +101,11 @@ class JobNews(JobMessage):
 class Reporter(Protocol[N_contra]):
     """What a job sees of its ticket (a test can hand it a recorder instead)."""
 
+    @property
+    def stopped(self) -> bool: ...
     def check(self) -> None: ...
     def progress(self, done: int, total: int) -> None: ...
+    def report(self, done: int, total: int) -> None: ...
     def tell(self, news: N_contra) -> None: ...
 
 
@@ -133,10 +136,20 @@ class Ticket(Generic[N]):
             raise Stopped
 
     def progress(self, done: int, total: int) -> None:
-        """Report progress, or stop here if cancelled: fits the engine's progress hooks."""
+        """Report progress, or stop here if cancelled (the app's own loops)."""
         self.check()
+        self.report(done, total)
+
+    def report(self, done: int, total: int) -> None:
+        """Report progress, only that: what the engine's run context hears."""
         if self.progressed is not None:
             self._post(partial(self.progressed, done, total))
+
+    def run(self, progress: Progress | None = None) -> Run:
+        """The engine's run context for this job: heard by ``progress`` (this job's
+        ``report`` by default), stopped when the job is: the engine polls ``stopped``,
+        and no callback of its raises."""
+        return Run(progress or self.report, lambda: self.stopped)
 
     def tell(self, news: N) -> None:
         """Send news before the end (a status line, one strategy's result of many)."""

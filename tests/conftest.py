@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
-from engine.strategies.solutions import solution
+from engine.optimal.solutions import solution
 
 os.environ["MASTERMIND_RECORDS"] = ""
 # No test reads or writes the user's preferences; tests of preferences name their own.

@@ -19,8 +19,8 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from engine import cache
 from engine.codes import CodeSpace
+from engine.optimal.solutions import solution
 from engine.strategies.optimal import Optimal
-from engine.strategies.solutions import solution
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -229,7 +229,7 @@ async def test_quitting_before_the_search_begins_waits_for_nothing_and_writes_no
 ) -> None:
     """The search's tables are built first (seconds on 8x4, which nothing stops): quitting
     then does not wait, and the search, once its tables are built, does not begin."""
-    from engine.optimal import OptimalSearch
+    from engine.optimal.search import OptimalSearch
 
     building, built = threading.Event(), threading.Event()
     build = OptimalSearch.__init__

@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine import CodeSpace
-from engine.games import Progress
+from engine.run import HERE, Run
 from engine.stats import StatsResult, describe_seconds, estimate_seconds, run_stats
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
@@ -113,6 +113,8 @@ async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
 class Recorder:
     """Stands in for a job's ticket: keeps what the job reports."""
 
+    stopped = False
+
     def __init__(self) -> None:
         self.done: list[int] = []
         self.totals: set[int] = set()
@@ -124,6 +126,8 @@ class Recorder:
     def progress(self, done: int, total: int) -> None:
         self.done.append(done)
         self.totals.add(total)
+
+    report = progress
 
     def tell(self, news: Told) -> None:
         self.news.append(news)
@@ -142,16 +146,16 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
         name: str,
         secrets: np.ndarray,
         seed: int | None = None,
-        progress: Progress | None = None,
+        run: Run = HERE,
     ) -> StatsResult:
-        assert progress is not None
+        assert run.progress is not None
         for done in (7, 513, 1000):
             calls.append(done)
-            progress(done, len(secrets))
+            run.report(done, len(secrets))
         return run_stats(space, name, secrets[:5], seed)
 
     monkeypatch.setattr(stats_run, "run_stats", fake_run)
-    plan = Plan(space, ("knuth", "random"), np.arange(1000), 1)
+    plan = Plan(space, ("knuth", "random"), np.arange(1000, dtype=np.int32), 1)
     ticket = Recorder()
     play(plan, ticket)
     assert ticket.done == [7, 513, 1000, 1007, 1513, 2000]
@@ -194,11 +198,12 @@ def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
         name: str,
         secrets: np.ndarray,
         seed: int | None = None,
-        progress: Progress | None = None,
+        run: Run = HERE,
     ) -> StatsResult:
-        assert progress is not None
+        assert run.progress is not None
         while not release.wait(0.1):
-            progress(0, len(secrets))  # raises Stopped once the screen cancels
+            run.check()  # as the engine does: Stopped once the screen cancels
+            run.report(0, len(secrets))
         return run_stats(space, name, secrets, seed)
 
     monkeypatch.setattr(stats_run, "run_stats", held)

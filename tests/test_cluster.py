@@ -19,6 +19,7 @@ import pytest
 
 from engine import CodeSpace
 from engine.cluster import INSTALL, Cluster, ClusterError
+from engine.run import Run
 from engine.stats import run_stats
 
 distributed = pytest.importorskip("distributed")
@@ -42,7 +43,7 @@ def test_the_cluster_gives_what_one_process_gives(
         space.allowed if games is None else space.random_codes(np.random.default_rng(3), games)
     )
     alone = run_stats(space, strategy, secrets, seed=7)
-    spread = run_stats(space, strategy, secrets, seed=7, jobs=2, runner=cluster)
+    spread = run_stats(space, strategy, secrets, seed=7, run=Run(runner=cluster, jobs=2))
     assert same(spread) == same(alone)
 
 
@@ -60,13 +61,13 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
                 killed.append(victim)
             yield result
 
-    spread = run_stats(space, "entropy", space.allowed, jobs=2, runner=kill_one)
+    spread = run_stats(space, "entropy", space.allowed, run=Run(runner=kill_one, jobs=2))
     assert killed
     assert same(spread) == same(alone)
 
 
 def test_stopping_early_cancels_the_cluster_s_tasks(cluster: Cluster) -> None:
-    results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)  # type: ignore[arg-type]
+    results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)
     next(results)
     results.close()  # as Ctrl+C unwinding the caller does
 
@@ -113,7 +114,7 @@ def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.Monkey
 
 def test_exact_weighs_every_guess_where_a_sample_would_be_weighed() -> None:
     from engine.strategies import make_strategy
-    from engine.strategies.partitioning import Limits
+    from engine.strategies.partition_pool import Limits
     from engine.tree import walk
 
     space = CodeSpace(5, 4)
@@ -148,7 +149,7 @@ def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
     )
     gone = Cluster(local.scheduler_address)
     try:
-        results = gone(time.sleep, [(0,), (60,), (60,)], 1)  # type: ignore[arg-type]
+        results = gone(time.sleep, [(0,), (60,), (60,)], 1)
         next(results)
         local.close()
         with pytest.raises(

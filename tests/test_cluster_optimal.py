@@ -17,10 +17,11 @@ import pytest
 
 from engine import CodeSpace
 from engine.cluster import Cluster, ClusterError
-from engine.optimal import OptimalSearch
-from engine.optimal_spread import spread_tree, value_task
-from engine.optimal_tree import build_tree, tree_to_json
-from engine.strategies.solutions import searched_on, solution
+from engine.optimal.search import OptimalSearch
+from engine.optimal.solutions import solution
+from engine.optimal.spread import spread_tree, value_task
+from engine.optimal.tree import build_tree, tree_to_json
+from engine.run import Run
 
 distributed = pytest.importorskip("distributed")
 
@@ -34,12 +35,14 @@ def test_the_cluster_finds_the_tree_one_process_finds(
     cluster: Cluster, alone_5x4: list[Any]
 ) -> None:
     assert alone_5x4[2] == 2463  # over 625 secrets, as published for 5x4
-    spread = tree_to_json(spread_tree(OptimalSearch(CodeSpace(5, 4)), cluster))
+    spread = tree_to_json(spread_tree(OptimalSearch(CodeSpace(5, 4)), Run(runner=cluster)))
     assert spread == alone_5x4  # guesses, totals, the others beside each guess
     # Without repeats, every guess a code still possible (optimal-fit): 1,453.
     space = CodeSpace(6, 4, repeats=False)
     alone = tree_to_json(build_tree(OptimalSearch(space, only_possible=True)))
-    spread = tree_to_json(spread_tree(OptimalSearch(space, only_possible=True), cluster))
+    spread = tree_to_json(
+        spread_tree(OptimalSearch(space, only_possible=True), Run(runner=cluster))
+    )
     assert spread == alone and alone[2] == 1453
 
 
@@ -55,7 +58,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster, alone_5x4: li
                 killed.append(victim)
             yield result
 
-    spread = tree_to_json(spread_tree(OptimalSearch(CodeSpace(5, 4)), kill_one))
+    spread = tree_to_json(spread_tree(OptimalSearch(CodeSpace(5, 4)), Run(runner=kill_one)))
     assert killed
     assert spread == alone_5x4
 
@@ -78,11 +81,10 @@ def test_a_run_that_fails_half_way_resumes_from_what_it_proved(
         yield from cluster(task, parts, jobs)
 
     solution.cache_clear()
-    with searched_on(failing), pytest.raises(ClusterError):
-        solution(5, 4)
+    with pytest.raises(ClusterError):
+        solution(5, 4, run=Run(runner=failing))
     assert (tmp_path / "optimal-5x4.partial.npz").exists()
-    with searched_on(counting):
-        resumed = solution(5, 4)
+    resumed = solution(5, 4, run=Run(runner=counting))
     solution.cache_clear()
     assert tree_to_json(resumed.tree) == alone_5x4
     # The first guess weighed leaves 12 classes of three codes or more: the six values

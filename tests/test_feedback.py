@@ -9,6 +9,7 @@ from engine import Answer, CodeSpace, score
 from engine.errors import AnswerError
 from engine.feedback import (
     against,
+    answer_count,
     check_answer,
     class_dtype,
     classes,
@@ -144,3 +145,11 @@ def test_classes_hold_every_answer_past_fifteen_positions(colours: int, position
     assert max(want) == positions * (positions + 2)  # the guess itself: all black
     assert cross(space, np.array([guess], dtype=np.int32), codes)[0].tolist() == want
     assert got.dtype == class_dtype(positions)
+
+
+@pytest.mark.parametrize(("colours", "positions"), [(2, 1), (3, 2), (4, 3), (6, 4), (5, 5)])
+def test_answer_count_is_every_answer_a_guess_can_get(colours: int, positions: int) -> None:
+    """One function says how many answers there are (the partition strategies' bound and
+    the exact search's branching both read it): every answer the full table holds."""
+    space = CodeSpace(colours, positions)
+    assert len(np.unique(table(space))) == answer_count(positions)

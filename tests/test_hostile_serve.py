@@ -17,7 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 import websocket
@@ -28,7 +28,7 @@ from mastermind_tui.cli.serve_guard import BURST_BYTES, MESSAGE_BYTES, Meter
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        return cast(int, probe.getsockname()[1])
 
 
 def wait_until(condition: Callable[[], object], seconds: float = 60.0) -> bool:

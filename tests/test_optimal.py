@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 
@@ -14,10 +15,12 @@ from brute_force import Code, brute_force
 
 from engine import CodeSpace, ConfigError, Solver, make_strategy, play, score
 from engine.feedback import Answer, encode
-from engine.optimal import Node, OptimalSearch
-from engine.optimal_tree import rate, tree_from_json, tree_to_json
+from engine.optimal.node import Node
+from engine.optimal.search import OptimalSearch
+from engine.optimal.solutions import solution
+from engine.optimal.tree import rate, tree_from_json, tree_to_json
+from engine.run import Run, Stopped
 from engine.strategies.optimal import Optimal
-from engine.strategies.solutions import solution
 
 
 def brute_force_optimum(colours: int, positions: int) -> int:
@@ -306,7 +309,7 @@ def test_a_stored_tree_whose_runner_up_beats_the_optimum_is_not_trusted(cache_di
 def test_a_size_needing_more_memory_than_there_is_is_refused_with_the_estimate(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from engine import optimal_reach as optimal
+    from engine.optimal import reach as optimal
 
     space = CodeSpace(7, 4)
     need = optimal.memory_needed(space) + optimal.BASELINE
@@ -335,7 +338,7 @@ def test_an_interrupted_search_resumes_from_what_it_proved(
 ) -> None:
     """A 5x4 search stopped part of the way keeps what it proved beside the tree; the
     same call then resumes from it (fewer sets to search) and finds the same tree."""
-    from engine import optimal
+    from engine.optimal import search as optimal
 
     whole = solution(5, 4)
     fresh_nodes = whole.search.nodes
@@ -358,20 +361,37 @@ def test_a_search_reports_its_progress_and_stops_at_ctrl_c(cache_dir: Path) -> N
     listens (as in the waiting thread) stops the kernel and keeps what it proved."""
     heard: list[float] = []
 
-    def listen(done: float) -> None:
-        heard.append(done)
+    def listen(done: int, total: int) -> None:
+        heard.append(done / total)
 
-    Optimal().prepare(CodeSpace(5, 4), listen)
+    Optimal().prepare(CodeSpace(5, 4), Run(listen))
     assert heard and heard == sorted(heard) and heard[-1] == 1.0
     solution.cache_clear()
     (cache_dir / "optimal-5x4.json").unlink()
 
-    def ctrl_c(done: float) -> None:
+    def ctrl_c(done: int, total: int) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        Optimal().prepare(CodeSpace(5, 4), ctrl_c)
+        Optimal().prepare(CodeSpace(5, 4), Run(ctrl_c))
     assert (cache_dir / "optimal-5x4.partial.npz").exists()
+
+
+def test_a_search_stops_within_a_second_of_its_runs_stop(cache_dir: Path) -> None:
+    """The run's stop check, polled beside the kernel, ends the search (``Stopped``) and
+    keeps what it proved, however far it is."""
+    asked: list[float] = []
+
+    def stop() -> bool:
+        if not asked:
+            asked.append(time.perf_counter())
+        return time.perf_counter() > asked[0] + 0.2
+
+    with pytest.raises(Stopped):  # 7x4: seconds of search (6x4 ends in a fifth of one)
+        Optimal().prepare(CodeSpace(7, 4), Run(stop=stop))
+    assert time.perf_counter() - asked[0] < 1.2
+    assert (cache_dir / "optimal-7x4.partial.npz").exists()
+    solution.cache_clear()
 
 
 def fit_optimum(colours: int, positions: int) -> int:

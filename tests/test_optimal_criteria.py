@@ -18,10 +18,10 @@ from brute_force import Code, answer
 from textual.widgets import Select, Static
 
 from engine import CodeSpace, ConfigError, make_strategy, play
-from engine.optimal import BEYOND, OptimalSearch
-from engine.optimal_tree import least_cap, rate, tree_to_json
+from engine.optimal.search import BEYOND, OptimalSearch
+from engine.optimal.solutions import solution
+from engine.optimal.tree import least_cap, rate, tree_to_json
 from engine.strategies import measure_of
-from engine.strategies.solutions import solution
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start

@@ -14,17 +14,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import CodeSpace, ConfigError
-from engine import optimal_reach as optimal_module
-from engine.optimal import OptimalSearch
-from engine.optimal_reach import (
+from engine.optimal import reach as optimal_module
+from engine.optimal.reach import (
     check_size,
     colour_table,
     memory_needed,
     permutation_images,
     permutations,
 )
+from engine.optimal.search import OptimalSearch
 
-search_kernel = pytest.importorskip("engine.search_kernel")
+search_kernel = pytest.importorskip("engine.optimal.search_kernel")
 
 
 @pytest.mark.parametrize("n", range(1, 7))

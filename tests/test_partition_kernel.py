@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import CodeSpace, make_strategy
-from engine import partition_kernel as kernel
-from engine.strategies.partitioning import Limits, PartitionStrategy
+from engine.backends import numba_partitions as kernel
+from engine.strategies.partition_pool import Limits
+from engine.strategies.partitioning import PartitionStrategy
 from engine.tree import walk
 
 PARTITIONING = ["knuth", "expected-size", "entropy", "most-parts"]
@@ -70,10 +71,12 @@ def test_only_sizes_past_the_table_and_within_exact_weighing_are_compiled() -> N
 
 def test_a_cached_kernel_is_read_back_without_preparing_numbas_compiler() -> None:
     """Before reading a cached function numba refreshes its whole compiler (every registry,
-    numba.np.linalg among them: 0.07-0.1 s of CPU); ``engine.jit`` reads it back with only
-    numba's runtime. The first process compiles the kernel if it is not on disk yet."""
+    numba.np.linalg among them: 0.07-0.1 s of CPU); ``engine.backends.numba_jit`` reads it
+    back with only numba's runtime. The first process compiles the kernel if it is not on
+    disk yet."""
     code = (
-        "import sys, numpy as np; from engine import CodeSpace, partition_kernel as k; "
+        "import sys, numpy as np; from engine import CodeSpace; "
+        "from engine.backends import numba_partitions as k; "
         "print(int(k.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min()), "
         "'numba.np.linalg' in sys.modules)"
     )

@@ -134,7 +134,8 @@ def test_a_best_guess_scored_on_a_sample_is_rated_on_every_code(strategy: str) -
     against knuth's BBWWRRGG, which splits the codes the same way). Small limits force the
     sample on 11x2; the strategy's own guess played is then rated exactly its equal."""
     from engine.explain import estimated
-    from engine.strategies.partitioning import Limits, PartitionStrategy
+    from engine.strategies.partition_pool import Limits
+    from engine.strategies.partitioning import PartitionStrategy
 
     space = CodeSpace(11, 2)
     rater = Rater(space, strategy)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -254,7 +254,7 @@ def test_a_full_disk_is_one_line_and_loses_no_earlier_game(
         db = connect(*args, **kwargs)
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         db.execute(f"PRAGMA max_page_count = {pages}")
-        return db
+        return cast(sqlite3.Connection, db)
 
     monkeypatch.setattr(sqlite3, "connect", no_room)
     kept = 1

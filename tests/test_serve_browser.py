@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
 
 import pytest
 from selenium import webdriver
@@ -60,7 +61,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b\][^\x07]*\x0
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+        return cast(int, probe.getsockname()[1])
 
 
 @pytest.fixture

@@ -22,7 +22,8 @@ from engine.feedback import against, encode
 from engine.solver import Solver
 from engine.strategies import Strategy
 from engine.strategies.optimal import Optimal
-from engine.strategies.partitioning import Limits, PartitionStrategy
+from engine.strategies.partition_pool import Limits
+from engine.strategies.partitioning import PartitionStrategy
 from engine.trace import Step
 
 #: Sizes up to this many codes are swept pair by pair, and their codes left checked whole.

@@ -11,6 +11,7 @@ import pytest
 
 from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
+from engine.run import Run
 from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
 from engine.tree import walk
 from mastermind_tui.cli.commands import _ProgressBar
@@ -71,9 +72,8 @@ def test_two_processes_give_the_same_results_as_one(
     secrets = choose_secrets(space, games, 11)
     one = run_stats(space, name, secrets, seed=5)
     seen = []
-    two = run_stats(
-        space, name, secrets, seed=5, jobs=2, parallel_after=0, progress=lambda d, t: seen.append(d)
-    )
+    run = Run(lambda d, t: seen.append(d), jobs=2)
+    two = run_stats(space, name, secrets, seed=5, run=run, parallel_after=0)
     assert (two.total_guesses, two.distribution) == (one.total_guesses, one.distribution)
     assert seen[-1] == len(secrets) and seen == sorted(seen)
 
@@ -155,7 +155,7 @@ def test_progress_of_a_walk_counts_games_not_codes() -> None:
     space = CodeSpace(4, 4)
     secrets = choose_secrets(space, 1000, 2)  # 1000 games over 256 codes: walked
     seen = []
-    run_stats(space, "knuth", secrets, progress=lambda done, total: seen.append((done, total)))
+    run_stats(space, "knuth", secrets, run=Run(lambda done, total: seen.append((done, total))))
     assert seen[-1] == (1000, 1000)
     assert all(total == 1000 and 0 <= done <= 1000 for done, total in seen)
 

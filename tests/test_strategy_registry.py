@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import partial
+from typing import cast
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from textual.widgets import Select
 
@@ -16,7 +18,8 @@ from engine import STRATEGIES, CodeSpace, ConfigError, get_notation, make_strate
 from engine.explain import score_text, sentence
 from engine.rating import rate_moves, summary
 from engine.strategies import Measure, Parameter, register
-from engine.strategies.partitioning import Limits, PartitionStrategy
+from engine.strategies.partition_pool import Limits
+from engine.strategies.partitioning import PartitionStrategy
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.main import main
 from mastermind_tui.screens.play import PlayScreen
@@ -48,8 +51,9 @@ class LargestTwo(PartitionStrategy):
         super().__init__(limits)
         self.count = count
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
-        return np.sort(hist, axis=1)[:, -self.count :].sum(axis=1).astype(np.float64)
+    def keys(self, hist: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
+        top = np.sort(hist, axis=1)[:, -self.count :]
+        return cast("npt.NDArray[np.float64]", top.sum(axis=1).astype(np.float64))
 
 
 @pytest.fixture

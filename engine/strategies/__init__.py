@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import NO_DRAWS, Measure, Parameter, Position, Progress, Strategy
+from ..run import Run
+from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
@@ -105,11 +106,11 @@ def make_strategy(name: str, **settings: int) -> Strategy:
     return cls(**settings)
 
 
-def prepare(space: CodeSpace, name: str, progress: Progress | None = None) -> str:
+def prepare(space: CodeSpace, name: str, run: Run | None = None) -> str:
     """What strategy ``name`` needs for this size, made ready now, before a run (the
-    optimal tree; ``progress`` hears the fraction done of a long search); what a person
-    should hear once about it, or ""."""
-    return make_strategy(name).prepare(space, progress)
+    optimal tree: ``run`` hears a long search, stops it, and may say where it runs);
+    what a person should hear once about it, or ""."""
+    return make_strategy(name).prepare(space, run)
 
 
 def measure_of(label: str) -> Measure | None:
@@ -128,7 +129,6 @@ __all__ = [
     "Measure",
     "Parameter",
     "Position",
-    "Progress",
     "Strategy",
     "capped_name",
     "make_strategy",

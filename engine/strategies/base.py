@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 import numpy as np
 
 from ..codes import CodeSpace
 from ..trace import Choice
 
-#: Hears a long preparation's progress: the fraction done, from 0 to 1.
-Progress = Callable[[float], None]
+if TYPE_CHECKING:
+    from ..arrays import Codes
+    from ..run import Run
+
 #: ``stats`` walks a deterministic strategy's whole tree once the secrets number at least
 #: 1/WALK_SHARE of the space's codes (the walk costs about what playing every secret once
 #: costs); a strategy may say otherwise (``Strategy.walks``).
@@ -26,7 +27,7 @@ class Position:
     as (guess, answer class) pairs."""
 
     space: CodeSpace
-    candidates: np.ndarray
+    candidates: Codes
     history: tuple[tuple[int, int], ...]
     rng: np.random.Generator
 
@@ -100,10 +101,11 @@ class Strategy(ABC):
     #: The settings its constructor takes by keyword (none by default).
     parameters: ClassVar[tuple[Parameter, ...]] = ()
 
-    def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
+    def prepare(self, space: CodeSpace, run: Run | None = None) -> str:
         """Make ready, before a run, what playing this size needs (read or search a
-        tree; ``progress`` hears the fraction done of a long search), and say in one
-        line what a person should hear once about it; "" if nothing."""
+        tree: ``run`` hears how far a long search is, stops it, and may say where its
+        parts run), and say in one line what a person should hear once about it; "" if
+        nothing."""
         return ""
 
     def seconds(self, space: CodeSpace, games: int) -> float:
@@ -137,8 +139,9 @@ class Strategy(ABC):
         (``stats --exact``: hours on the biggest, meant for a cluster)."""
         return self
 
-    def compiled(self, space: CodeSpace) -> Strategy:
-        """This strategy with its compiled kernels for ``space``, if it has any: for tree
+    def compiled(self, space: CodeSpace, backend: str | None = None) -> Strategy:
+        """This strategy with its compiled kernels for ``space``, if it has any (from the
+        backend called ``backend``: ``engine.backends``, numba's by default): for tree
         walks, which can afford numba's start-up (``play`` and the app never ask)."""
         return self
 

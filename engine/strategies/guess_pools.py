@@ -7,16 +7,20 @@ differs only by swapping colours no guess has used yet, or colours no candidate 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from ..codes import CodeSpace
 
+if TYPE_CHECKING:
+    from ..arrays import Codes, Int64s, Mask
+
 #: Spaces up to this size weigh every (symmetry-reduced) guess.
 EXACT_LIMIT = 1 << 17
 
 
-def opening_patterns(space: CodeSpace) -> np.ndarray:
+def opening_patterns(space: CodeSpace) -> Codes:
     """One code for each way of splitting the positions into colour groups, written as the
     literature writes openings: biggest group first, colours in order (1122, 1123, 1234);
     without repeats only the pattern of all different colours is allowed."""
@@ -37,7 +41,7 @@ def opening_patterns(space: CodeSpace) -> np.ndarray:
     return space.allowed_only(codes)
 
 
-def written_order(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
+def written_order(space: CodeSpace, codes: Codes) -> Int64s:
     """Rank of codes as written, the first position most significant."""
     if space.size <= EXACT_LIMIT:
         return _written_ranks(space.colours, space.positions)[codes]
@@ -45,12 +49,12 @@ def written_order(space: CodeSpace, codes: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=2)
-def _written_ranks(colours: int, positions: int) -> np.ndarray:
+def _written_ranks(colours: int, positions: int) -> Int64s:
     space = CodeSpace(colours, positions)
     return space.digits[::-1].T.astype(np.int64) @ space.weights
 
 
-def canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
+def canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> Codes:
     """Codes that come first as written among those equal up to swapping unused colours.
 
     Reading from the first position on, unused colours must first appear in increasing
@@ -64,7 +68,7 @@ def canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
+def _canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> Codes:
     rank = np.full(space.colours, -1, dtype=np.int16)
     rank[list(unused)] = np.arange(len(unused))
     seen = np.zeros(space.size, dtype=np.int16)
@@ -79,7 +83,7 @@ def _canonical_codes(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _canonical_as_written(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarray:
+def _canonical_as_written(space: CodeSpace, unused: tuple[int, ...]) -> Codes:
     pool = canonical_codes(space, unused)
     pool = pool[np.argsort(written_order(space, pool), kind="stable")]
     pool.flags.writeable = False
@@ -87,9 +91,7 @@ def _canonical_as_written(space: CodeSpace, unused: tuple[int, ...]) -> np.ndarr
 
 
 @lru_cache(maxsize=256)
-def distinct_guesses(
-    space: CodeSpace, unused: tuple[int, ...], dead: tuple[int, ...]
-) -> np.ndarray:
+def distinct_guesses(space: CodeSpace, unused: tuple[int, ...], dead: tuple[int, ...]) -> Codes:
     """``canonical_codes(space, unused)`` as written, less every guess that differs from an
     earlier one only in which ``dead`` colours it holds. A dead colour is in none of the
     codes still possible, so it scores nothing wherever it stands, and such guesses split
@@ -114,7 +116,7 @@ def distinct_guesses(
     return kept
 
 
-def dead_colours(space: CodeSpace, cands: np.ndarray) -> tuple[int, ...]:
+def dead_colours(space: CodeSpace, cands: Codes) -> tuple[int, ...]:
     """Colours that none of ``cands`` has."""
     return tuple(np.flatnonzero(~space.counts[:, cands].any(axis=1)).tolist())
 
@@ -130,7 +132,7 @@ def _colours_of(space: CodeSpace, code: int) -> frozenset[int]:
     return frozenset(space.to_digits(code))
 
 
-def members(space: CodeSpace, codes: np.ndarray, cands: np.ndarray) -> np.ndarray:
+def members(space: CodeSpace, codes: Codes, cands: Codes) -> Mask:
     """Which of ``codes`` are among the sorted ``cands``: a mask over the whole space where
     it is small, a binary search otherwise (not ``np.isin``, which sorts both)."""
     if space.size <= EXACT_LIMIT:
@@ -138,4 +140,4 @@ def members(space: CodeSpace, codes: np.ndarray, cands: np.ndarray) -> np.ndarra
         mask[cands] = True
         return mask[codes]
     i = np.searchsorted(cands, codes)
-    return cands[np.minimum(i, len(cands) - 1)] == codes
+    return cast("Mask", cands[np.minimum(i, len(cands) - 1)] == codes)

@@ -5,11 +5,15 @@ means (``PartitionStrategy`` does the weighing)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from .base import Measure
 from .partitioning import PartitionStrategy
+
+if TYPE_CHECKING:
+    from ..arrays import Counts, Keys
 
 
 class Knuth(PartitionStrategy):
@@ -29,8 +33,8 @@ class Knuth(PartitionStrategy):
     #: Its walks drop a guess at its first class past the best: 2 ns (7x5 to 4x8).
     walk_seconds_per_code = 2e-9
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
-        return hist.max(axis=1).astype(np.float64)
+    def keys(self, hist: Counts) -> Keys:
+        return cast("Keys", hist.max(axis=1).astype(np.float64))
 
 
 class ExpectedSize(PartitionStrategy):
@@ -46,10 +50,10 @@ class ExpectedSize(PartitionStrategy):
         units="codes",
     )
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
+    def keys(self, hist: Counts) -> Keys:
         # Summed without squaring into a copy of hist: a big temporary is fresh memory at
         # every call, whose page faults cost more than the sums (8x5 positions 15% faster).
-        return np.einsum("ij,ij->i", hist, hist, dtype=np.int64).astype(np.float64)
+        return cast("Keys", np.einsum("ij,ij->i", hist, hist, dtype=np.int64).astype(np.float64))
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return float(key) / scored * candidates / scored
@@ -72,18 +76,18 @@ class Entropy(PartitionStrategy):
     #: Its keys, looked up and summed in numpy, cost more than the counts (8x5: 5.4 ns).
     walk_seconds_per_code = 6e-9
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
+    def keys(self, hist: Counts) -> Keys:
         # n log2 n looked up rather than computed for every class (a third of the run).
         terms = _n_log_n(1 << int(hist.max()).bit_length())[hist]
         # Round so that equal partitions in a different order tie exactly.
-        return np.round(terms.sum(axis=1), 9)
+        return cast("Keys", np.round(terms.sum(axis=1), 9))
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return float(np.log2(scored) - key / scored)
 
 
 @lru_cache(maxsize=8)
-def _n_log_n(size: int) -> np.ndarray:
+def _n_log_n(size: int) -> Keys:
     """``n * log2(n)`` for n below ``size``, 0 for n = 0."""
     n = np.arange(size, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -104,8 +108,8 @@ class MostParts(PartitionStrategy):
         higher_is_better=True,
     )
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
-        return -(hist > 0).sum(axis=1).astype(np.float64)
+    def keys(self, hist: Counts) -> Keys:
+        return cast("Keys", -(hist > 0).sum(axis=1).astype(np.float64))
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return -float(key)

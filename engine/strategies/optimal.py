@@ -1,7 +1,7 @@
 """The optimal strategy: fewest guesses in total over every secret (Koyama and Lai), any
 code allowed as a guess, and its other criteria (possible codes only, a cap on guesses,
 the worst case first). The search itself is in ``engine.optimal``, the trees it finds kept
-on disk in ``solutions``; this is the strategy that plays them.
+on disk in ``engine.optimal.solutions``; this is the strategy that plays them.
 
 Tie rule: of the guesses that reach the optimum, one that could be the secret, then the
 first as written (as for the partition strategies).
@@ -14,16 +14,15 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
-from ..errors import ConfigError
-from ..feedback import encode
+from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, solution
+from ..run import HERE, Run
 from ..trace import Alternative, Choice
-from .base import Measure, Position, Progress, Strategy
-from .solutions import Criterion, Solution, is_begun, is_cached, reporting, solution
+from .base import Measure, Position, Strategy
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
-    from ..optimal import Node, OptimalSearch
+    from ..optimal.search import OptimalSearch
 
 
 class Optimal(Strategy):
@@ -55,11 +54,11 @@ class Optimal(Strategy):
         called ``<name>-max<guesses>`` (what ``--max-guesses`` makes)."""
         return _capped(cls, guesses)
 
-    def prepare(self, space: CodeSpace, progress: Progress | None = None) -> str:
-        """The tree read or searched now (``progress`` hears how far a search is), and
-        what that has to say once (a damaged cache searched again)."""
-        with reporting(progress):
-            return self._solution(space).tell()
+    def prepare(self, space: CodeSpace, run: Run | None = None) -> str:
+        """The tree read or searched now (``run`` hears how far a search is, stops it,
+        and may spread it over a cluster), and what that has to say once (a damaged
+        cache searched again)."""
+        return self._solution(space, run or HERE).tell()
 
     def seconds(self, space: CodeSpace, games: int) -> float:
         """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
@@ -90,34 +89,20 @@ class Optimal(Strategy):
         return self._solution(space).search
 
     def check(self, space: CodeSpace) -> None:
-        """Out of the search's reach, or a cap fewer guesses than could tell the codes
-        apart even if every answer split them perfectly (a cap that only the search can
-        rule out is refused when the tree is made)."""
-        from ..optimal_reach import check_size, findable
+        """Out of the search's reach, or a cap too low (``optimal.reach.check_reach``)."""
+        from ..optimal.reach import check_reach
 
-        check_size(space)
-        most = findable(self.max_guesses, space.positions) if self.max_guesses else 0
-        if self.max_guesses and most < space.count:
-            raise ConfigError(
-                f"no strategy finds every secret of {space.rules_text()} within "
-                f"{self.max_guesses} guesses ({space.count:,} codes; that many guesses tell "
-                f"at most {most:,} apart): allow more (--max-guesses), or play "
-                "optimal-worst, whose cap is the fewest that can be kept"
-            )
+        check_reach(space, self.max_guesses)
 
-    def _solution(self, space: CodeSpace) -> Solution:
-        size = (space.colours, space.positions, space.repeats)
-        if not (self.only_possible or self.max_guesses or self.worst_first):
-            # Called as every other caller calls it, so that lru_cache finds one entry.
-            return solution(*size)
-        return solution(*size, *self.criterion)
+    def _solution(self, space: CodeSpace, run: Run = HERE) -> Solution:
+        return solution(space.colours, space.positions, space.repeats, *self.criterion, run=run)
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
         found = self._solution(space)
-        node = _follow(found.tree, position.history, space.positions)
+        node = found.follow(position.history)
         if node is None:  # off the tree (a person's own guesses): search from here
-            from ..optimal_tree import decision
+            from ..optimal.tree import decision
 
             history = tuple(g for g, _ in position.history)
             guess, total, others = decision(found.search, cands, history)
@@ -212,16 +197,3 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
             ),
         },
     )
-
-
-def _follow(root: Node, history: tuple[tuple[int, int], ...], positions: int) -> Node | None:
-    """The tree node a history leads to, or None if the history left the tree."""
-    node = root
-    for guess, answer in history:
-        if guess != node.guess or answer == encode(positions, 0, positions):
-            return None
-        child = node.children.get(answer)
-        if child is None:
-            return None
-        node = child
-    return node

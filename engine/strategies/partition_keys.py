@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,15 +14,20 @@ from ..codes import CodeSpace
 from ..feedback import cached_table, classes, features
 from .guess_pools import EXACT_LIMIT
 
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from ..arrays import Codes, Counts, Keys
+
 #: float32 holds every integer up to this exactly.
 EXACT_FLOAT = 1 << 24
 
 #: Rows of class counts (one row per guess) -> one key per row.
-Keys = Callable[[np.ndarray], np.ndarray]
+KeysOf = Callable[["Counts"], "Keys"]
 
 
 @lru_cache(maxsize=2)
-def all_features(colours: int, positions: int) -> np.ndarray | None:
+def all_features(colours: int, positions: int) -> npt.NDArray[np.float32] | None:
     """Guess-side features of every code, reused by every move (spaces up to EXACT_LIMIT:
     at most a few tens of MB)."""
     space = CodeSpace(colours, positions)
@@ -33,9 +39,7 @@ def all_features(colours: int, positions: int) -> np.ndarray | None:
     return out
 
 
-def table_keys(
-    keys: Keys, space: CodeSpace, pool: np.ndarray, scored: np.ndarray, entries: int
-) -> np.ndarray:
+def table_keys(keys: KeysOf, space: CodeSpace, pool: Codes, scored: Codes, entries: int) -> Keys:
     """Keys from the answer table, offset by each guess's row so that one ``bincount``
     gives every row's histogram; ``entries`` of the guess x code matrix per block."""
     full = cached_table(space.colours, space.positions)
@@ -60,9 +64,7 @@ def table_keys(
     return out
 
 
-def product_keys(
-    keys: Keys, space: CodeSpace, pool: np.ndarray, scored: np.ndarray, entries: int
-) -> np.ndarray:
+def product_keys(keys: KeysOf, space: CodeSpace, pool: Codes, scored: Codes, entries: int) -> Keys:
     """Keys without a table: one matrix product per block of guesses gives every answer
     class, already offset by the guess's row (a last feature column holding the offset,
     times a row of ones), and one ``bincount`` every row's histogram; float32 holds

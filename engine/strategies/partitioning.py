@@ -19,22 +19,21 @@ and exact:
   per block of guesses (``partition_keys``).
 
 On spaces too big for that (more than ``EXACT_LIMIT`` codes) the guesses weighed, and if
-need be the candidates they are scored against, are a seeded sample; the trace says so.
+need be the candidates they are scored against, are a seeded sample; the trace says so
+(``partition_pool``: which guesses are weighed, on which candidates).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
-from functools import lru_cache
-from types import ModuleType
-from typing import ClassVar
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from ..codes import CodeSpace
-from ..feedback import TABLE_LIMIT, Answer
+from ..feedback import Answer, answer_count
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
 from .guess_pools import (
@@ -43,37 +42,17 @@ from .guess_pools import (
     dead_colours,
     distinct_guesses,
     members,
-    opening_patterns,
     unused_colours,
     written_order,
 )
 from .partition_keys import product_keys, table_keys
+from .partition_pool import Limits, weighed
 
-#: Pairs of (guess, candidate) scored per move before sampling kicks in.
-PAIR_BUDGET = 1 << 28
-#: On big spaces: guesses and candidates sampled.
-SAMPLED_GUESSES = 1500
-SAMPLED_CANDIDATES = 10_000
-#: Entries per block of the guess x candidate answer matrix read from the answer table.
-BLOCK_ENTRIES = 1 << 22
-#: Entries per block computed by matrix product: 1 MB of float32, which stays in cache.
-PRODUCT_ENTRIES = 1 << 18
+if TYPE_CHECKING:
+    from ..arrays import Codes, Counts, Keys
+    from ..backends import PartitionKernel
 
-
-@dataclass(frozen=True)
-class Limits:
-    """Where a partition strategy switches from exact to sampled work (the constants above
-    say what each is). The defaults suit real games; tests pass small ones so that the
-    sampled paths run on small sizes too."""
-
-    table: int = TABLE_LIMIT
-    exact: int = EXACT_LIMIT
-    pair_budget: int = PAIR_BUDGET
-    sampled_guesses: int = SAMPLED_GUESSES
-    sampled_candidates: int = SAMPLED_CANDIDATES
-    block_entries: int = BLOCK_ENTRIES
-    product_entries: int = PRODUCT_ENTRIES
-
+__all__ = ["Limits", "PartitionStrategy"]  # Limits: what a partition strategy is made with
 
 #: Guesses weighed that the trace shows after the chosen one, best first.
 ALTERNATIVES = 8
@@ -88,7 +67,7 @@ class PartitionStrategy(Strategy):
 
     measure: ClassVar[Measure]
     #: The key is the largest class: a guess can be dropped once one class outgrows the
-    #: best key so far (``partition_kernel.largest_classes``).
+    #: best key so far (``PartitionKernel.largest``).
     largest_class: ClassVar[bool] = False
     #: A tree walk's seconds per code of the space per secret, with the compiled kernel.
     walk_seconds_per_code: ClassVar[float] = 4e-9
@@ -96,19 +75,20 @@ class PartitionStrategy(Strategy):
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
         self._even_keys: dict[tuple[int, int], float] = {}
-        self._kernel: ModuleType | None = None
+        self._kernel: PartitionKernel | None = None
 
-    def compiled(self, space: CodeSpace) -> Strategy:
-        """Between the answer table's reach and sampling, partitions come from the compiled
-        kernel rather than matrix products: the same keys, Knuth's 8x5 tree in about 2.5 s
-        of CPU where the products took 16 s or more, for numba's start-up (about a quarter of
-        a second; tree walks only: ``play`` and the app never pay it)."""
+    def compiled(self, space: CodeSpace, backend: str | None = None) -> Strategy:
+        """Between the answer table's reach and sampling, partitions come from a compiled
+        kernel (``backend``'s, by default numba's) rather than matrix products: the same
+        keys, Knuth's 8x5 tree in about 2.5 s of CPU where the products took 16 s or more,
+        for numba's start-up (about a quarter of a second; tree walks only: ``play`` and
+        the app never pay it)."""
         if not self._kernel_reaches(space):
             return self
-        from .. import partition_kernel  # numba: only tree walks import it
+        from ..backends import DEFAULT, partition_kernel  # numba: only tree walks load it
 
         out = copy.copy(self)
-        out._kernel = partition_kernel
+        out._kernel = partition_kernel(backend or DEFAULT)
         return out
 
     def sampled(self, space: CodeSpace) -> bool:
@@ -122,7 +102,7 @@ class PartitionStrategy(Strategy):
             )
         )
 
-    def keys(self, hist: np.ndarray) -> np.ndarray:
+    def keys(self, hist: Counts) -> Keys:
         """One key per row of class counts; lower is better. A key may never fall as the
         codes are spread more evenly (moving one code from a bigger class to a smaller
         one): ``guess`` stops at a guess reaching the key of the most even split, and
@@ -171,14 +151,14 @@ class PartitionStrategy(Strategy):
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
-        pool, scored, notes = self._pool(position)
+        pool, scored, notes = weighed(position, self.limits)
         if scored is cands and len(cands) > 2:
             best = self._bound_reached(space, cands)
             if best is not None:
                 pool = cands
                 notes = [
                     "a possible code splits the rest into single codes"
-                    if len(cands) <= _answer_count(space.positions)
+                    if len(cands) <= answer_count(space.positions)
                     else "a possible code splits the rest as evenly as the answers allow"
                 ]
         keys = self._keys(space, pool, scored)
@@ -209,8 +189,8 @@ class PartitionStrategy(Strategy):
         space, cands = position.space, position.candidates
         if len(cands) <= 2:
             return int(cands[np.argmin(written_order(space, cands))])
-        pool, scored, _ = self._pool(position)
-        answers = _answer_count(space.positions)
+        pool, scored, _ = weighed(position, self.limits)
+        answers = answer_count(space.positions)
         bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answers
         if bound_tried:
             best = self._bound_reached(space, cands)
@@ -235,55 +215,13 @@ class PartitionStrategy(Strategy):
             tied = tied[[np.argmin(written_order(space, pool[tied]))]]
         return int(pool[tied[0]])
 
-    def _pool(self, position: Position) -> tuple[np.ndarray, np.ndarray, list[str]]:
-        """The guesses to weigh, the candidates to score them on, and notes saying why."""
-        space, cands = position.space, position.candidates
-        limits = self.limits
-        notes = []
-        if len(cands) <= 2:
-            pool = cands
-        elif not position.history:
-            pool = opening_patterns(space)
-            notes.append(
-                "opening: one guess per pattern of repeated colours"
-                if space.repeats
-                else "opening: every code splits alike without repeats, so one is weighed"
-            )
-        elif space.size <= limits.exact:
-            unused = unused_colours(space, position.history)
-            pool = canonical_codes(space, unused)
-            if len(pool) < space.count:
-                notes.append(
-                    f"{len(unused)} unused colours are interchangeable: "
-                    "one guess of each such family weighed"
-                )
-        else:
-            pool = self._sample_pool(position)
-            notes.append("big space: the guesses weighed are a random sample")
-        scored = cands
-        if len(pool) * len(cands) > limits.pair_budget or (
-            space.size > limits.exact and len(cands) > limits.sampled_candidates
-        ):
-            rng = np.random.default_rng(_seed(position))
-            if len(cands) > limits.sampled_candidates:
-                scored = np.sort(rng.choice(cands, limits.sampled_candidates, replace=False))
-                notes.append(
-                    f"partitions estimated on {len(scored):,} of {len(cands):,} possible codes"
-                )
-            # Too few candidates to sample (mid-size games): weigh fewer guesses instead.
-            keep = max(1, limits.pair_budget // len(scored))
-            if len(pool) > keep:
-                notes.append(f"{keep:,} of {len(pool):,} guesses weighed, drawn at random")
-                pool = np.sort(rng.choice(pool, keep, replace=False))
-        return pool, scored, notes
-
-    def _bound_reached(self, space: CodeSpace, cands: np.ndarray) -> int | None:
+    def _bound_reached(self, space: CodeSpace, cands: Codes) -> int | None:
         """The first as written of the candidates whose key is the best any guess could
         have (codes split as evenly as the answers allow), or None if none reaches it.
         Such a candidate cannot be beaten and wins every tie against guesses that could
         not be the secret, so nothing else need be weighed. Tried only where the bound is
         often reached: few candidates for the answers there are."""
-        answers = _answer_count(space.positions)
+        answers = answer_count(space.positions)
         if len(cands) > BOUND_TRIES * answers:
             return None
         keys = self._keys(space, cands, cands, pruned=True)
@@ -293,8 +231,8 @@ class PartitionStrategy(Strategy):
         return int(cands[reached[np.argmin(written_order(space, cands[reached]))]])
 
     def _first_reaching(
-        self, space: CodeSpace, pool: np.ndarray, cands: np.ndarray
-    ) -> tuple[int | None, np.ndarray]:
+        self, space: CodeSpace, pool: Codes, cands: Codes
+    ) -> tuple[int | None, Keys]:
         """The first of ``pool`` (written in order) whose key is the lower bound, and the
         keys weighed; or None and every guess's key when none reaches it. Called once no
         candidate reaches the bound, so such a guess is the choice: guesses are weighed in
@@ -302,7 +240,7 @@ class PartitionStrategy(Strategy):
         few codes are left, splitting them all apart is usually possible, and the first
         block often does it: on 8x5, positions with fewer than 16 candidates took half
         the time of Knuth's tree, weighing every one of their 20,000 to 32,768 guesses."""
-        bound = self._even_key(len(cands), _answer_count(space.positions))
+        bound = self._even_key(len(cands), answer_count(space.positions))
         keys = np.empty(len(pool), dtype=np.float64)
         # The compiled kernel stops at the first guess reaching the bound by itself.
         start, size = 0, len(pool) if self._prunes(space) else FIRST_SCAN
@@ -328,11 +266,11 @@ class PartitionStrategy(Strategy):
     def _keys(
         self,
         space: CodeSpace,
-        pool: np.ndarray,
-        scored: np.ndarray,
+        pool: Codes,
+        scored: Codes,
         pruned: bool = False,
         stop: float = 0.0,
-    ) -> np.ndarray:
+    ) -> Keys:
         """Each pool guess's key over the scored codes, a block of guesses at a time.
         ``pruned``: only the smallest key and the guesses reaching it need be exact, every
         other key only above it (what ``guess`` needs, not a trace's alternatives); and
@@ -352,23 +290,3 @@ class PartitionStrategy(Strategy):
     def _kernel_reaches(self, space: CodeSpace) -> bool:
         """Past the answer table, every guess weighed, and the kernel's tables small."""
         return self.limits.table < space.size <= min(self.limits.exact, EXACT_LIMIT)
-
-    def _sample_pool(self, position: Position) -> np.ndarray:
-        rng = np.random.default_rng(_seed(position))
-        space, cands = position.space, position.candidates
-        n = self.limits.sampled_guesses
-        guesses = space.random_codes(rng, n)
-        some_cands = rng.choice(cands, min(len(cands), max(1, n // 3)), replace=False)
-        return np.unique(np.concatenate([guesses, some_cands])).astype(np.int32)
-
-
-@lru_cache(maxsize=32)
-def _answer_count(positions: int) -> int:
-    """How many different answers a guess can get: every (black, white) with at most
-    ``positions`` pegs, less the impossible positions - 1 blacks and 1 white."""
-    return (positions + 1) * (positions + 2) // 2 - 1
-
-
-def _seed(position: Position) -> int:
-    """Samples depend only on the history, so the same history gives the same guess."""
-    return hash(position.history) & 0xFFFFFFFF

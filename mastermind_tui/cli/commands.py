@@ -8,22 +8,25 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
 from engine.explain import answer_text, reasons, sentence, split_text
-from engine.games import Runner
 from engine.notation import Notation, written_in
+from engine.run import Run
 from engine.solver import Solver
 from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
 from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
 
+from ..ending import ctrl_c_stops
 from .launch import build_settings
 from .parser import Failed
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 BAR_WIDTH = 40
 
@@ -90,17 +93,18 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     return "\n".join(lines)
 
 
-def prepare(space: CodeSpace, strategy: str, runner: Runner | None = None) -> None:
-    """The optimal tree, read or searched here before anything else needs it (by
-    ``runner``'s workers when given: a Dask cluster), so that a damaged cache file that
-    had to be searched again is said in one line on stderr (a size out of the search's
-    reach is refused there, as the strategy's own check does)."""
-    from engine.strategies.solutions import searched_on
-
+def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
+    """The optimal tree, read or searched here before anything else needs it (by the
+    run's runner when it has one: a Dask cluster), so that a damaged cache file that had
+    to be searched again is said in one line on stderr (a size out of the search's reach
+    is refused there, as the strategy's own check does). Without a ``run``, Ctrl+C stops
+    the search (``ctrl_c_stops``)."""
+    if run is None:
+        with ctrl_c_stops() as stop:
+            return prepare(space, strategy, Run(stop=stop))
     bar = _ProgressBar("of the search")
     try:
-        with searched_on(runner):
-            notice = prepare_strategy(space, strategy, lambda done: bar(round(done * 1000), 1000))
+        notice = prepare_strategy(space, strategy, run.with_progress(bar))
     finally:
         bar.close()
     if notice:
@@ -208,17 +212,10 @@ def stats(args: argparse.Namespace) -> int:
         return _criteria(args, space, settings.strategy, secrets)
     bar = _ProgressBar()
     try:
-        prepare(space, settings.strategy, cluster)
-        result = run_stats(
-            space,
-            settings.strategy,
-            secrets,
-            seed=args.seed,
-            progress=bar,
-            jobs=jobs,
-            runner=cluster,
-            exact=exact,
-        )
+        with ctrl_c_stops() as stop:
+            run = Run(bar, stop, cluster, jobs)
+            prepare(space, settings.strategy, run)
+            result = run_stats(space, settings.strategy, secrets, args.seed, run, exact=exact)
     except MastermindError as error:
         if cluster is None or isinstance(error, ConfigError):
             raise
@@ -236,9 +233,7 @@ def stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _criteria(
-    args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: np.ndarray
-) -> int:
+def _criteria(args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: Codes) -> int:
     """``stats --criteria``: the optimal criteria side by side (``criteria_command``)."""
     from .criteria import criteria_names, format_criteria, run_criteria
 

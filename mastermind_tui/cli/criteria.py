@@ -4,11 +4,13 @@ that a person sees what guessing only possible codes, or a cap on guesses, costs
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import CodeSpace
 from engine.stats import StatsResult, run_stats
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: The criteria compared, in the order printed; a capped one (``--max-guesses``) joins.
 CRITERIA = ("optimal", "optimal-fit", "optimal-worst")
@@ -25,7 +27,7 @@ def criteria_names(capped: str | None) -> list[str]:
 def run_criteria(
     space: CodeSpace,
     names: list[str],
-    secrets: np.ndarray,
+    secrets: Codes,
     seed: int | None,
     prepare: Callable[[CodeSpace, str], None],
 ) -> list[StatsResult]:
@@ -34,7 +36,7 @@ def run_criteria(
     results = []
     for name in names:
         prepare(space, name)
-        results.append(run_stats(space, name, secrets, seed=seed, jobs=1))
+        results.append(run_stats(space, name, secrets, seed=seed))
     return results
 
 

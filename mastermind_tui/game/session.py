@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,6 +42,9 @@ from .guessing import PersonGuessing
 from .rating_book import RatingBook, Ratings
 from .settings import Settings
 from .views import RIVAL_LIMIT, Row
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 __all__ = ["Conflict", "GameSession", "Ratings"]
 
@@ -257,7 +261,7 @@ class GameSession:
     def rows(self) -> list[Row]:
         return [Row(self.space.to_digits(g), a) for g, a in self.moves()]
 
-    def breaker_position(self) -> tuple[np.ndarray, tuple[tuple[int, int], ...]]:
+    def breaker_position(self) -> tuple[Codes, tuple[tuple[int, int], ...]]:
         """The breaker's position for the decision tree: the codes still possible and the
         moves as (guess, answer class). The person's knowledge catches up here if a job
         has not yet learnt the last guess (a scan of the codes: only on an explicit ask)."""
@@ -267,7 +271,7 @@ class GameSession:
             solver = self.answering.computer.solver
         return solver.candidates, solver.history
 
-    def class_codes(self, answer: Answer) -> np.ndarray | None:
+    def class_codes(self, answer: Answer) -> Codes | None:
         """The codes of one class of the split on show (whoever breaks the code): those
         possible before its guess that answer it with ``answer``; None before a guess, or
         past RIVAL_LIMIT codes."""

@@ -4,7 +4,7 @@ strategy)."""
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import Answer, CodeSpace, Decision, Outcome, Solver, Step
 from engine.explain import runner_up
@@ -12,6 +12,9 @@ from engine.words import plural
 
 from .settings import Settings
 from .views import MAP_LIMIT, RIVAL_LIMIT, TraceView, few
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: Another guess and how it would have split the same codes.
 Rival = tuple[int, dict[Answer, int]]
@@ -29,14 +32,14 @@ def idle_text(outcome: Outcome, candidates: int) -> str:
     return ""
 
 
-def allowed(space: CodeSpace) -> np.ndarray | None:
+def allowed(space: CodeSpace) -> Codes | None:
     """For the code map: the codes the rules allow, when some indices are no code."""
     if space.repeats or space.size > MAP_LIMIT:
         return None
     return space.allowed
 
 
-def mapped(space: CodeSpace, codes: np.ndarray | None) -> np.ndarray | None:
+def mapped(space: CodeSpace, codes: Codes | None) -> Codes | None:
     """The codes still possible for the code map, when the game is small enough to draw."""
     return codes if space.size <= MAP_LIMIT else None
 
@@ -123,7 +126,7 @@ def computer_view(
 def watch_view(
     settings: Settings,
     steps: list[Step],
-    now: np.ndarray | None,
+    now: Codes | None,
     rivals: list[Rival | None],
     move: int,
     answered: bool,

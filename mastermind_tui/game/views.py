@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import Answer, Decision
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: Largest game for which every code is drawn as a cell of the code map.
 MAP_LIMIT = 2304
@@ -19,7 +21,7 @@ TREE_LIMIT = 32_768
 RIVAL_LIMIT = 1 << 20
 
 
-def few(codes: np.ndarray) -> np.ndarray | None:
+def few(codes: Codes) -> Codes | None:
     """The codes still possible when few enough to be named, else None."""
     return codes if len(codes) <= LIST_LIMIT else None
 
@@ -50,15 +52,15 @@ class TraceView:
     decision: Decision | None = None
     headline: str = ""
     #: Codes still possible, for the code map (None when the game is too big to draw).
-    possible: np.ndarray | None = None
+    possible: Codes | None = None
     #: Every code the rules allow, where some indices are no code (no repeats): the map
     #: leaves the others blank. None when every index is a code.
-    allowed: np.ndarray | None = None
+    allowed: Codes | None = None
     #: What the advice line says, alone, when there is no decision and none is being
     #: worked out ("": the headline and "nothing yet").
     idle: str = ""
     #: Codes still possible when few enough to name them (``few``), sorted.
-    remaining: np.ndarray | None = None
+    remaining: Codes | None = None
     #: Another guess and how it would have split the same codes, drawn beside the split
     #: shown: the runner-up in watch mode, the strategy's choice beside a person's guess.
     rival: tuple[int, dict[Answer, int]] | None = None

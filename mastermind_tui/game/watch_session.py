@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import Answer, CodeSpace, Solver, Step, make_strategy
 from engine.explain import answer_text, class_codes, code_text, runner_up
@@ -17,6 +16,9 @@ from .trace_views import watch_view
 from .views import RIVAL_LIMIT, TREE_LIMIT, Row, TraceView
 from .what_if import WhatIf
 
+if TYPE_CHECKING:
+    from engine.arrays import Codes
+
 
 @dataclass(frozen=True)
 class Recording:
@@ -24,7 +26,7 @@ class Recording:
 
     steps: list[Step] = field(default_factory=list)
     #: Codes still possible before each step and after the last (None past ``TREE_LIMIT``).
-    possible: list[np.ndarray | None] = field(default_factory=list)
+    possible: list[Codes | None] = field(default_factory=list)
     #: Each step's runner-up and how it would have split the same codes.
     rivals: list[tuple[int, dict[Answer, int]] | None] = field(default_factory=list)
 
@@ -36,7 +38,7 @@ class WatchSession:
         self.settings = settings
         self.secret = secret
         self.steps: list[Step] = []
-        self.possible: list[np.ndarray | None] = []
+        self.possible: list[Codes | None] = []
         self.rivals: list[tuple[int, dict[Answer, int]] | None] = []
         #: A code the viewer asked to see split beside the strategy's choice.
         self.what_if: WhatIf | None = None
@@ -55,7 +57,7 @@ class WatchSession:
         space = self.space
         solver = Solver(space, make_strategy(self.settings.strategy), seed=self.settings.seed)
 
-        def kept(codes: np.ndarray) -> np.ndarray | None:
+        def kept(codes: Codes) -> Codes | None:
             return codes if len(codes) <= TREE_LIMIT else None
 
         game = Recording(possible=[kept(solver.candidates)])
@@ -173,18 +175,18 @@ class WatchSession:
             return view
         return replace(view, rival=(self.what_if.code, self.what_if.split), rival_label="what if")
 
-    def position_now(self) -> tuple[np.ndarray | None, tuple[tuple[int, int], ...]]:
+    def position_now(self) -> tuple[Codes | None, tuple[tuple[int, int], ...]]:
         """The codes still possible at the beat on show (None when too many were kept)
         and the moves answered so far as (guess, answer class): where a decision tree starts."""
         p = self.space.positions
         history = tuple((s.guess, encode(*s.answer, p)) for s in self.steps[: self.shown])
         return (self.possible[self.shown] if self.possible else None), history
 
-    def before(self) -> np.ndarray | None:
+    def before(self) -> Codes | None:
         """The codes the move on show was decided on (None when too many were kept)."""
         return self.possible[self.move] if self.possible else None
 
-    def class_codes(self, answer: Answer) -> np.ndarray | None:
+    def class_codes(self, answer: Answer) -> Codes | None:
         """The codes of one class of the split on show: those that would answer its guess
         with ``answer`` (None when the codes were too many to keep)."""
         before = self.before() if self.steps else None

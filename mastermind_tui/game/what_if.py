@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from engine import Answer, Decision
 from engine.feedback import answers, partition
@@ -18,6 +17,9 @@ from engine.trace import format_score
 from engine.words import plural
 
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,7 @@ class WhatIf:
 def what_if(
     settings: Settings,
     moves: Sequence[tuple[int, Answer]],
-    before: np.ndarray,
+    before: Codes,
     choice: Decision,
     code: int,
 ) -> WhatIf:

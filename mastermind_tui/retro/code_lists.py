@@ -8,6 +8,7 @@ start, and striking out the codes an answer rules out.
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 
@@ -143,7 +144,7 @@ class ListingCodes:
             return start
         for x in (*basic_for_from(start, self.total), *basic_for(start)):
             if self._i[x]:
-                return x
+                return cast(int, x)
         return None
 
     def eliminate(self, k: int, guess: str, black: float, white: float) -> None:

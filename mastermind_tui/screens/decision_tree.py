@@ -12,7 +12,7 @@ costs nothing until it is explored.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 from textual import on
@@ -32,6 +32,9 @@ from engine.words import plural
 
 from ..game.views import TREE_LIMIT
 from ..jobs import Ticket, Working
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: The biggest position whose whole subtree is walked (8 colours x 5 positions).
 WALK_LIMIT = TREE_LIMIT
@@ -90,7 +93,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         space: CodeSpace,
         strategy: str,
         notation: Notation,
-        candidates: np.ndarray,
+        candidates: Codes,
         history: tuple[tuple[int, int], ...],
     ) -> None:
         super().__init__()
@@ -135,9 +138,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         space, name, candidates, history = self.space, self.strategy, self.candidates, self.history
 
         def work(ticket: Ticket[None]) -> tuple[Node | None, list[tuple[int, int]]]:
-            found = walk(
-                space, make_strategy(name), candidates, history, keep=True, progress=ticket.progress
-            )
+            found = walk(space, make_strategy(name), candidates, history, True, ticket.run())
             return found.root, path_counts(space, history)
 
         self.compute("tree", work, self._drawn, progress=self._placed)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from engine import CodeSpace
+from engine.arrays import Codes
+from engine.run import Run
 from engine.stats import StatsResult, estimate_seconds, run_stats
 from engine.strategies import prepare
 from engine.words import plural
@@ -37,7 +37,7 @@ class Plan:
 
     space: CodeSpace
     names: tuple[str, ...]
-    secrets: np.ndarray
+    secrets: Codes
     seed: int | None
 
     @property
@@ -50,8 +50,8 @@ class Plan:
 
 def play(plan: Plan, ticket: Reporter[Told]) -> Ended:
     """The job: plays the plan, telling each status line and each strategy's result as
-    it comes. It reads only the plan; ``ticket.progress`` stops
-    it once the run is cancelled or the screen is gone (``Stopped``)."""
+    it comes. It reads only the plan; the engine polls ``ticket.stopped`` and stops once
+    the run is cancelled or the screen is gone (``Stopped``)."""
     total = len(plan.secrets)
     notice = ""
     for number, name in enumerate(plan.names):
@@ -61,10 +61,11 @@ def play(plan: Plan, ticket: Reporter[Told]) -> Ended:
 
         def progress(done: int, _total: int, before: int = number * total) -> None:
             # The engine reports by time (a few times a second), at any count.
-            ticket.progress(before + done, len(plan.names) * total)
+            ticket.report(before + done, len(plan.names) * total)
 
         # Before the run, whose first decision would say it instead.
-        notice = prepare(plan.space, name) or notice
-        result = run_stats(plan.space, name, plan.secrets, plan.seed, progress=progress)
+        run = Run(progress, lambda: ticket.stopped)
+        notice = prepare(plan.space, name, Run(stop=run.stop)) or notice
+        result = run_stats(plan.space, name, plan.secrets, plan.seed, run)
         ticket.tell(Told(result=result))
     return Ended(notice)

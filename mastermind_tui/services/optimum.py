@@ -6,7 +6,7 @@ Ctrl+O runs the search as a job of the app's (``jobs``): it goes on while the pe
 starts a game or watches, one search at a time, and its tree lands in the cache that
 ratings, hints and ``--strategy optimal`` read. A thread, not a process: the search's
 kernel lets go of the interpreter, so the interface stays quick, and a flag the kernel
-reads at every set stops it at once (``engine.strategies.solutions.stop``), what it proved
+reads at every set stops it at once (the job's run context, ``engine.run``), what it proved
 kept beside the tree so that the next search resumes. Quitting stops it and waits for
 that to be written (``Optimum.end``).
 """
@@ -17,7 +17,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from textual.app import App
 from textual.message import Message
@@ -28,9 +28,6 @@ from engine.strategies import strategy_class
 from engine.strategies.optimal import Optimal
 
 from ..jobs import Jobs, Stopped, Ticket
-
-if TYPE_CHECKING:
-    from engine.optimal import OptimalSearch
 
 #: The app's job that searches.
 OPTIMUM = "optimum"
@@ -84,7 +81,9 @@ class Run:
     done: float = 0.0
     stopping: bool = False
     ticket: Ticket[None] | None = None
-    search: OptimalSearch | None = None
+    #: The search has begun, its tables built (quitting waits for what it proved to be
+    #: written).
+    searching: bool = False
     ended: threading.Event = field(default_factory=threading.Event)
 
     @property
@@ -92,15 +91,11 @@ class Run:
         return int(self.done * 100)
 
     def stop(self) -> None:
-        """Stop at once: the kernel at its next set, the job at its next report."""
-        from engine.strategies.solutions import stop
-
+        """Stop at once: the job's run context, which the search polls beside its kernel
+        (the kernel ends at its next set)."""
         self.stopping = True
         if self.ticket is not None:
             self.ticket.stop()
-        search = self.search
-        if search is not None:
-            stop(search)
 
 
 @dataclass(frozen=True)
@@ -200,20 +195,14 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
 
 def search(run: Run, ticket: Ticket[None]) -> Searched:
     """The job: the tree searched and cached, or halted."""
-    from engine.optimal import SearchStopped
-    from engine.strategies import solutions
+    from engine.optimal.search import SearchStopped
 
-    def take(search: OptimalSearch) -> None:
-        run.search = search
-        if ticket.stopped:  # stopped before the search existed: it proved nothing
-            raise Stopped
-
-    def heard(done: float) -> None:
-        ticket.progress(round(done * 1000), 1000)
+    def heard(done: int, total: int) -> None:
+        run.searching = True  # the search's first report comes as it begins
+        ticket.report(done, total)
 
     try:
-        with solutions.handing(take):
-            return Searched(notice=run.size.strategy.prepare(run.size.space, heard))
+        return Searched(notice=run.size.strategy.prepare(run.size.space, ticket.run(heard)))
     except (SearchStopped, Stopped):
         return Searched(halted=True)
     finally:
@@ -286,7 +275,7 @@ class Optimum(Searches):
         run = self.run
         if run is not None:
             run.stop()
-            if run.search is not None:
+            if run.searching:
                 run.ended.wait(QUIT_WAIT)
 
     def _tell(self) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from rich.text import Text
@@ -24,6 +24,9 @@ from textual.widgets import Static
 
 from .codemap_layout import CELL_ACROSS, CELL_DOWN, label_width, map_columns
 from .codemap_text import Shades, compact_text, map_text
+
+if TYPE_CHECKING:
+    from engine.arrays import Codes
 
 #: Lines above the map: the legend, the axes, the column labels (one more, the blank
 #: cells' legend, where there are some).
@@ -67,9 +70,9 @@ class CodeMap(Static):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._lit: np.ndarray | None = None
+        self._lit: Codes | None = None
         #: Indices that are no code of the game (None: every index is a code).
-        self._gone: np.ndarray | None = None
+        self._gone: Codes | None = None
         self._colours = self._positions = 0
         self._fmt: Callable[[int], str] = str
 
@@ -83,11 +86,11 @@ class CodeMap(Static):
 
     def show(
         self,
-        possible: np.ndarray | None,
+        possible: Codes | None,
         colours: int,
         positions: int,
         fmt: Callable[[int], str],
-        allowed: np.ndarray | None = None,
+        allowed: Codes | None = None,
     ) -> None:
         """Draw ``possible`` lit; ``allowed``, when given, is every code the rules allow,
         and the other indices are drawn blank."""

@@ -14,7 +14,7 @@ LEGEND = "lit: still possible · dark: ruled out"
 def map_columns(colours: int, positions: int) -> int:
     """Columns such that a row is a run of codes sharing their last positions."""
     wide = colours ** math.ceil(positions / 2)
-    return wide if wide <= 48 else colours ** (positions // 2)
+    return wide if wide <= 48 else int(colours ** (positions // 2))
 
 
 def across_pegs(colours: int, positions: int) -> int:
@@ -35,7 +35,7 @@ def axes_text(colours: int, positions: int) -> str:
 
 def down_rows(colours: int, positions: int) -> int:
     """Rows of the map that share the colour of the slowest down peg."""
-    return colours ** max(0, positions - across_pegs(colours, positions) - 1)
+    return int(colours ** max(0, positions - across_pegs(colours, positions) - 1))
 
 
 def label_width(colours: int, positions: int) -> int:

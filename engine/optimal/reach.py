@@ -8,11 +8,17 @@ from __future__ import annotations
 import itertools
 import math
 import os
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .codes import CodeSpace
-from .errors import ConfigError
+from ..backends import SearchKernel, search_kernel
+from ..codes import CodeSpace
+from ..errors import ConfigError
+from ..feedback import answer_count
+
+if TYPE_CHECKING:
+    from ..arrays import Int64s, SearchCodes
 
 #: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
 #: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
@@ -37,11 +43,25 @@ def findable(guesses: int, positions: int) -> int:
     """Most codes any strategy can tell apart within ``guesses`` guesses: one found by the
     next guess, and in each class of the other answers as many as one guess fewer can
     (the kernel's ``capacity``)."""
-    branching = positions * (positions + 3) // 2 - 1
+    branching = answer_count(positions) - 1
     room = 0
     for _ in range(guesses):
         room = 1 + branching * room
     return room
+
+
+def level_bounds(size: int, branching: int) -> Int64s:
+    """Least total guesses for n codes if every guess split perfectly: one code found at
+    the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
+    out = np.zeros(size + 1, dtype=np.int64)
+    depth, room, filled, total = 1, 1, 0, 0
+    for n in range(1, size + 1):
+        if filled == room:
+            depth, room, filled = depth + 1, room * branching, 0
+        filled += 1
+        total += depth
+        out[n] = total
+    return out
 
 
 def table_slots(space: CodeSpace) -> int:
@@ -116,7 +136,22 @@ def check_size(space: CodeSpace) -> None:
         )
 
 
-def permutations(n: int) -> np.ndarray:
+def check_reach(space: CodeSpace, max_guesses: int | None) -> None:
+    """``check_size``, and a cap fewer guesses than could tell the codes apart even if
+    every answer split them perfectly (a cap that only the search can rule out is
+    refused when the tree is made)."""
+    check_size(space)
+    most = findable(max_guesses, space.positions) if max_guesses else 0
+    if max_guesses and most < space.count:
+        raise ConfigError(
+            f"no strategy finds every secret of {space.rules_text()} within "
+            f"{max_guesses} guesses ({space.count:,} codes; that many guesses tell "
+            f"at most {most:,} apart): allow more (--max-guesses), or play "
+            "optimal-worst, whose cap is the fewest that can be kept"
+        )
+
+
+def permutations(n: int) -> SearchCodes:
     """Every permutation of ``range(n)`` in lexicographic order (as itertools gives
     them): (n!, n), int16, built from those of n - 1 values without a Python tuple each."""
     out = np.zeros((1, 0), dtype=np.int16)
@@ -133,13 +168,17 @@ def colour_table(space: CodeSpace) -> bool:
     return math.factorial(space.colours) * space.size <= COLOUR_TABLE_LIMIT
 
 
-def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
+def permutation_images(
+    space: CodeSpace, kernel: SearchKernel | None = None
+) -> tuple[SearchCodes, SearchCodes]:
     """The image of every code under each permutation of the colours, and under each
     permutation of the positions: (colours!, codes) and (positions!, codes), int16. The
     group is their product, an element applying one of each. Past ``colour_table``, the
     colour permutations themselves (colours!, colours) stand for the first table (the
-    kernel recolours codes digit by digit)."""
-    from .search_kernel import colour_table as recoloured  # numba: only searches need it
+    kernel recolours codes digit by digit); ``kernel``: the compiled search that tabulates
+    them (the default backend's if None)."""
+    if kernel is None:
+        kernel = search_kernel()  # compiled: only searches need it
 
     pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.intp)
     position_images = np.zeros((len(pis), space.size), dtype=np.int16)
@@ -147,5 +186,5 @@ def permutation_images(space: CodeSpace) -> tuple[np.ndarray, np.ndarray]:
         position_images += space.digits.astype(np.int16)[pis[:, i]] * weight
     sigmas = permutations(space.colours)
     if colour_table(space):
-        return recoloured(sigmas, position_images), position_images
+        return kernel.colour_table(sigmas, position_images), position_images
     return sigmas, position_images

@@ -10,7 +10,7 @@ runner-up the trace shows beside the optimum is settled the same way, with the s
 widening budgets. Each answer goes into the client's own transposition table, so the
 client's search at the root then finds every value it needs there: the same decision,
 the same totals, the same tree as one process. The client's table is what an interrupted
-run keeps on disk (``strategies.solutions.solution``), so a run started again sends only
+run keeps on disk (``solutions.solution``), so a run started again sends only
 the classes still unknown.
 
 The tasks are pure functions of their part: a worker killed mid-run has its tasks run
@@ -20,19 +20,20 @@ size it was sent, so later tasks find what earlier ones proved.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .codes import CodeSpace
-from .optimal import Node, OptimalSearch, Progress
-from .optimal_tree import decision, grow, tree_from_json, tree_to_json
+from ..codes import CodeSpace
+from ..run import Run, Runner
+from .node import Node
+from .search import OptimalSearch
+from .tree import decision, grow, tree_from_json, tree_to_json
 
-#: Runs ``task(*part)`` for each part elsewhere and yields the results as they finish
-#: (``engine.cluster.Cluster``), called as ``runner(task, parts, jobs)``.
-Runner = Callable[[Callable[..., Any], list[tuple[Any, ...]], int], Iterator[Any]]
+if TYPE_CHECKING:
+    from ..arrays import SearchCodes
+
 #: A budget no total reaches (the search's own "no budget").
 UNBOUNDED = 1 << 40
 #: The size a task is sent: colours, positions, repeats, only possible codes guessed.
@@ -51,18 +52,20 @@ def _search_for(size: Size) -> OptimalSearch:
     return _kept[size]
 
 
-def value_task(size: Size, key: int, codes: np.ndarray, guess: int, budget: int) -> tuple[int, int]:
+def value_task(
+    size: Size, key: int, codes: SearchCodes, guess: int, budget: int
+) -> tuple[int, int]:
     """A class's value after the first guess ``guess`` if below ``budget``, otherwise a
     lower bound at least ``budget`` (``OptimalSearch.value``), tagged with ``key``."""
     return key, _search_for(size).value(codes, (guess,), budget)
 
 
-def subtree_task(size: Size, answer: int, codes: np.ndarray, guess: int) -> tuple[int, Any]:
+def subtree_task(size: Size, answer: int, codes: SearchCodes, guess: int) -> tuple[int, Any]:
     """The optimal subtree of one class of the first guess, as JSON."""
     return answer, tree_to_json(grow(_search_for(size), codes, (guess,)))
 
 
-def _key(search: OptimalSearch, codes: np.ndarray) -> tuple[Any, Any]:
+def _key(search: OptimalSearch, codes: SearchCodes) -> tuple[Any, Any]:
     """The table's key of a set of codes (as the kernel takes it: unsigned)."""
     h1, h2 = search.kernel.hash_codes(codes)
     return np.uint64(h1), np.uint64(h2)
@@ -77,15 +80,15 @@ class _Guess:
     guess: int
     order: tuple[int, int, int]
     bound: int
-    classes: list[np.ndarray]
+    classes: list[SearchCodes]
     hashes: list[tuple[Any, Any]]
 
 
 class _Root:
     """The client's view of the root: the guesses, and what its table knows of each."""
 
-    def __init__(self, search: OptimalSearch, runner: Runner, progress: Progress) -> None:
-        self.search, self.runner, self.progress = search, runner, progress
+    def __init__(self, search: OptimalSearch, runner: Runner, run: Run) -> None:
+        self.search, self.runner, self.run = search, runner, run
         space = search.space
         self.size: Size = (space.colours, space.positions, space.repeats, search.only_possible)
         everything = search.everything
@@ -127,7 +130,7 @@ class _Root:
         """Search, as tasks, the classes each guess needs so that its total is known
         exactly or known to be at least ``limit``; ``share`` is the part of the progress
         bar this covers."""
-        wanted: dict[tuple[Any, Any], tuple[np.ndarray, int, int]] = {}
+        wanted: dict[tuple[Any, Any], tuple[SearchCodes, int, int]] = {}
         for guess in guesses:
             total, _ = self.total(guess)
             if total >= limit:
@@ -147,8 +150,10 @@ class _Root:
         for done, (i, value) in enumerate(self.runner(value_task, parts, 0), 1):
             budget = wanted[keys[i]][2]
             stored = value if value < budget else -value  # exact, or a lower bound
-            self.search.kernel.keep(*self.search.memory, *keys[i], stored)
-            self.progress(share[0] + (share[1] - share[0]) * done / len(parts))
+            (h1, h2), (table, values) = keys[i], self.search.memory
+            self.search.kernel.keep(table, values, h1, h2, stored)
+            self.run.check()
+            self.run.scaled(share[0], share[1] - share[0])(done, len(parts))
 
     def settle_root(self) -> None:
         """Values enough for the search at the root to decide without searching: the
@@ -176,11 +181,12 @@ class _Root:
             window *= 8
 
 
-def spread_tree(search: OptimalSearch, runner: Runner, progress: Progress | None = None) -> Node:
-    """The optimal tree from the start, as ``optimal_tree.build_tree`` finds it, its work done
-    by ``runner``; ``progress`` hears how far it is."""
-    heard: Progress = progress if progress is not None else (lambda done: None)
-    root = _Root(search, runner, heard)
+def spread_tree(search: OptimalSearch, run: Run) -> Node:
+    """The optimal tree from the start, as ``tree.build_tree`` finds it, its work done by
+    ``run.runner``; ``run`` hears how far it is (thousandths) and its stop ends it."""
+    assert run.runner is not None, "a spread search needs a runner (a Dask cluster)"
+    runner = run.runner
+    root = _Root(search, runner, run)
     root.settle_root()
     everything = search.everything
     guess, total, others = decision(search, everything, ())  # from the table: at once
@@ -191,6 +197,7 @@ def spread_tree(search: OptimalSearch, runner: Runner, progress: Progress | None
     parts.sort(key=lambda part: -len(part[2]))
     for done, (answer, data) in enumerate(runner(subtree_task, parts, 0), 1):
         grown[answer] = tree_from_json(data, search.space)
-        heard(0.85 + 0.15 * done / max(1, len(parts)))
+        run.check()
+        run.scaled(0.85, 0.15)(done, max(1, len(parts)))
     children = {a: grown[a] for a in classes}  # in the order one process makes them
     return Node(guess, len(everything), total, children, tuple(others))

@@ -1,14 +1,14 @@
-"""numba's ``njit`` for the compiled kernels, their code read back from numba's disk cache
-without preparing the compiler.
+"""numba's ``njit`` for the numba backend's kernels, with their code read back from numba's
+disk cache without preparing the compiler.
 
 Before it reads a cached function, numba refreshes its whole compiler target: it imports
 and installs every typing and lowering registry it has (0.07-0.1 s of CPU here, a sixth of
 a whole `stats --strategy optimal --all` on 6x4). Reading object code back and running it
 needs only numba's runtime (the arrays the kernels allocate), so that is all prepared
-here; a function that is not in the cache is compiled as ever, and compiling refreshes
-the target itself. Should numba's cache change shape, its own loading is used.
-
-Importing this imports numba: only the modules of the compiled kernels import it.
+here (``_load_overload``); a function that is not in the cache is compiled as ever, and
+compiling refreshes the target itself. Should numba's cache change shape, its own loading
+is used. Importing this imports numba: only the runs that compile import it. The kernels
+(``numba_partitions``, ``engine.optimal.search_kernel``) import ``njit`` from here.
 """
 
 from __future__ import annotations

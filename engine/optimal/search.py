@@ -23,18 +23,27 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .codes import CodeSpace
-from .feedback import classes, encode, table
-from .optimal_reach import check_size, permutation_images, table_slots
+from ..backends import DEFAULT
+from ..backends import search_kernel as compiled_search
+from ..codes import CodeSpace
+from ..feedback import answer_count, classes, encode, table
+from ..run import INTERVAL, Run, Stopped
+from .node import pick
+from .reach import check_size, level_bounds, permutation_images, table_slots
 
-#: Hears a long search's progress: the fraction done, from 0 to 1.
-Progress = Callable[[float], None]
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
+    from ..arrays import Int64s, SearchCodes, SomeCodes
+
+#: A long search's progress, in millionths: ``Run.report(done, PROGRESS_TOTAL)``.
+PROGRESS_TOTAL = 1_000_000
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
@@ -47,32 +56,15 @@ NODE_LIMIT = 1 << 62
 BEYOND = 1 << 40
 
 
-class SearchStopped(KeyboardInterrupt):
-    """The search stopped before the end (Ctrl+C, or its sets spent): what it proved is in
-    its table (``OptimalSearch.proved``), and a new search can start from it."""
-
-
-@dataclass
-class Node:
-    """One decision of the optimal strategy: the guess, the total guesses its subtree needs
-    over its codes, the node for each answer other than "found", and the best other
-    guesses with their totals (what the trace shows beside the guess)."""
-
-    guess: int
-    codes: int
-    total: int
-    children: dict[int, Node]
-    others: tuple[tuple[int, int], ...] = ()
-
-    def walk(self, depth: int = 1) -> Iterator[tuple[int, Node]]:
-        yield depth, self
-        for child in self.children.values():
-            yield from child.walk(depth + 1)
+class SearchStopped(Stopped):
+    """The search stopped before the end (its run's stop, Ctrl+C, or its sets spent): what
+    it proved is in its table (``OptimalSearch.proved``), and a new search can start from
+    it. A KeyboardInterrupt, as ``engine.run.Stopped`` is."""
 
 
 class OptimalSearch:
     """Exact values of code sets, and the optimal guess at any position, for one size.
-    The search runs in the compiled kernel (``engine.search_kernel``); this keeps its
+    The search runs in the compiled kernel (``engine.optimal.search_kernel``); this keeps its
     tables and its memory between calls."""
 
     def __init__(
@@ -81,11 +73,11 @@ class OptimalSearch:
         slots: int | None = None,
         only_possible: bool = False,
         max_guesses: int | None = None,
+        backend: str = DEFAULT,
     ) -> None:
         check_size(space)
-        from . import search_kernel  # numba: only the commands that search import it
-
-        self.kernel = search_kernel
+        # The compiled search (numba: only the commands that search import it).
+        self.kernel = search_kernel = compiled_search(backend)
         self.space = space
         self.only_possible = only_possible
         #: No strategy may need more guesses than this for any secret (None: no cap). The
@@ -99,10 +91,10 @@ class OptimalSearch:
         #: Rank of each code as written (first position most significant): the tie rule's
         #: order, so each orbit of guesses is represented by its first code as written.
         self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
-        # K answers besides "all black": p(p+3)/2 - 1 (3 black 1 white never happens).
-        self.branching = space.positions * (space.positions + 3) // 2 - 1
-        self.bound = _level_bounds(space.size, self.branching)
-        colour_images, position_images = permutation_images(space)
+        # K answers besides "all black".
+        self.branching = answer_count(space.positions) - 1
+        self.bound = level_bounds(space.size, self.branching)
+        colour_images, position_images = permutation_images(space, search_kernel)
         allowed = np.zeros(space.size, dtype=np.bool_)
         allowed[space.allowed] = True
         #: The kernel's view of the group and of the guesses: images, ranks, rules.
@@ -117,7 +109,7 @@ class OptimalSearch:
         # Group elements p << 32 | s: position permutation p after colour permutation s;
         # none stands for the whole group, which is never stored (87 million on 10x4).
         root = np.empty(0, dtype=np.int64)
-        self._groups: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray]] = {
+        self._groups: dict[tuple[int, ...], tuple[Int64s, SearchCodes]] = {
             (): (root, search_kernel.orbit_pool(*self.images, root))
         }
 
@@ -127,7 +119,7 @@ class OptimalSearch:
         return int(self.counters[self.kernel.NODES])
 
     # -- positions -------------------------------------------------------------------------
-    def _group(self, history: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    def _group(self, history: tuple[int, ...]) -> tuple[Int64s, SearchCodes]:
         """The group elements that leave every guess in ``history`` unchanged, and the
         guesses left to weigh: from those of the history one guess shorter, each kept (a
         tree asks for every prefix)."""
@@ -141,7 +133,7 @@ class OptimalSearch:
             group = self._groups[history] = rows, pool
         return group
 
-    def pool(self, history: tuple[int, ...]) -> np.ndarray:
+    def pool(self, history: tuple[int, ...]) -> SearchCodes:
         """The guesses the search weighs after ``history``: one of each orbit."""
         return self._group(history)[1]
 
@@ -159,7 +151,7 @@ class OptimalSearch:
 
     def _run(
         self,
-        codes: np.ndarray,
+        codes: SomeCodes,
         history: tuple[int, ...],
         beta: int,
         mode: int,
@@ -178,10 +170,11 @@ class OptimalSearch:
             raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
-    def watched_value(self, codes: np.ndarray, progress: Progress | None = None) -> int:
+    def watched_value(self, codes: SomeCodes, run: Run | None = None) -> int:
         """``value`` of a long search, run in a thread (the kernel lets go of the
-        interpreter) so that this one reports its progress and takes Ctrl+C at once:
-        the kernel then stops at the next set, keeping what it proved."""
+        interpreter) so that this one reports its progress to ``run`` (millionths of the
+        search) and takes its stop, and Ctrl+C, at once: the kernel then stops at the next
+        set, keeping what it proved."""
         found: list[int] = []
 
         def work() -> None:
@@ -189,37 +182,69 @@ class OptimalSearch:
                 found.append(self.value(codes))
 
         thread = threading.Thread(target=work, daemon=True)
+        if run is not None:
+            run.report(0, PROGRESS_TOTAL)  # begun: what it proves from now on is kept
         thread.start()
         try:
             while thread.is_alive():
                 thread.join(0.1)
-                if progress is not None:
-                    progress(self.counters[self.kernel.PROGRESS] / 1e6)
+                if run is not None:
+                    if run.stopped:
+                        self.halt()
+                    run.report(int(self.counters[self.kernel.PROGRESS]), PROGRESS_TOTAL)
         except BaseException:
-            self.counters[self.kernel.STOP] = 1
+            self.halt()
             thread.join()
             raise
-        if not found:  # the thread stopped on its limit of sets
+        if not found:  # the thread stopped on its limit of sets, or was stopped
             raise SearchStopped
         return found[0]
 
-    def proved(self) -> dict[str, np.ndarray]:
+    def halt(self) -> None:
+        """Stop the search from any thread: the kernel ends at its next set, and every
+        call from then on raises ``SearchStopped`` (a stopped search stays stopped)."""
+        self.counters[self.kernel.STOP] = 1
+
+    @contextmanager
+    def watching(self, run: Run | None) -> Iterator[None]:
+        """Within it, ``run``'s stop halts the search within ``INTERVAL`` seconds, even
+        while the kernel runs in this thread (a thread beside it polls the check)."""
+        if run is None or not run.watched:
+            yield
+            return
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(INTERVAL):
+                if run.stopped:
+                    self.halt()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            yield
+        finally:
+            done.set()
+            watcher.join()
+
+    def proved(self) -> dict[str, npt.NDArray[np.uint64] | Int64s]:
         """What the search has proved, to start a new one from: its table's entries."""
         keys, vals = self.memory
         kept = vals != 0
         return {"keys": keys[kept], "vals": vals[kept]}
 
-    def restore(self, proved: dict[str, np.ndarray]) -> None:
+    def restore(self, proved: dict[str, npt.NDArray[Any]]) -> None:
         """Start from what an earlier search of the same size proved (``proved``)."""
         self.kernel.restore(*self.memory, proved["keys"], proved["vals"])
 
     # -- the search ------------------------------------------------------------------------
-    def value(self, codes: np.ndarray, history: tuple[int, ...] = (), beta: int = BEYOND) -> int:
+    def value(self, codes: SomeCodes, history: tuple[int, ...] = (), beta: int = BEYOND) -> int:
         """T(codes) after the guesses ``history`` if it is below ``beta``; otherwise some
         lower bound that is >= beta (at least BEYOND when the cap cannot be kept)."""
         return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
 
-    def _reach(self, codes: np.ndarray, history: tuple[int, ...]) -> tuple[int, int]:
+    def _reach(self, codes: SomeCodes, history: tuple[int, ...]) -> tuple[int, int]:
         """The optimal total after ``history`` and the guesses left it is found within:
         the cap's, or no cap where the cap can no longer be kept (a person's own guesses
         spent it): then the fewest guesses on average is the best advice left."""
@@ -230,12 +255,12 @@ class OptimalSearch:
             best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
         return best, left
 
-    def cost(self, codes: np.ndarray, history: tuple[int, ...]) -> int:
+    def cost(self, codes: SomeCodes, history: tuple[int, ...]) -> int:
         """The optimal total after ``history``, the cap kept where it can be."""
         return self._reach(codes, history)[0]
 
     def decide(
-        self, codes: np.ndarray, history: tuple[int, ...], want: int = 1
+        self, codes: SomeCodes, history: tuple[int, ...], want: int = 1
     ) -> tuple[int, list[int]]:
         """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
         and the first ``want`` guesses reaching it in the tie rule's order (all of them
@@ -247,7 +272,7 @@ class OptimalSearch:
         return best, guesses
 
     def runner_up(
-        self, codes: np.ndarray, history: tuple[int, ...], chosen: list[int]
+        self, codes: SomeCodes, history: tuple[int, ...], chosen: list[int]
     ) -> tuple[int, int] | None:
         """The best guess that splits ``codes`` unlike each of the ``chosen`` (optimal)
         guesses, and its total: the next best way to go on, for the trace to show beside
@@ -264,33 +289,7 @@ class OptimalSearch:
             run = self.kernel.RUNNER_UP
             total, guesses = self._run(codes, history, beta, run, chosen, left=left)
             if guesses:
-                return pick(guesses, np.asarray(codes), self.rank), total
+                return pick(guesses, codes, self.rank), total
             if beta == BEYOND:
                 return None
             window *= 8
-
-
-def _level_bounds(size: int, branching: int) -> np.ndarray:
-    """Least total guesses for n codes if every guess split perfectly: one code found at
-    the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
-    out = np.zeros(size + 1, dtype=np.int64)
-    depth, room, filled, total = 1, 1, 0, 0
-    for n in range(1, size + 1):
-        if filled == room:
-            depth, room, filled = depth + 1, room * branching, 0
-        filled += 1
-        total += depth
-        out[n] = total
-    return out
-
-
-def tie_order(codes: np.ndarray, rank: np.ndarray) -> Callable[[int], tuple[bool, int]]:
-    """The tie rule as a sort key: a guess that could be the secret, then the first as
-    written."""
-    possible = set(np.asarray(codes).tolist())
-    return lambda g: (g not in possible, int(rank[g]))
-
-
-def pick(guesses: list[int], codes: np.ndarray, rank: np.ndarray) -> int:
-    """Of equally good guesses, the one the tie rule prefers."""
-    return min(guesses, key=tie_order(codes, rank))

@@ -1,4 +1,11 @@
-"""The exact optimal search's hot loops, compiled by numba (``engine.optimal`` drives it).
+"""The exact optimal search's hot loops, compiled by numba (``engine.optimal.search``
+drives it): the exact search the numba backend offers (``engine.backends``).
+
+One file, past the 300 lines other modules keep to, on purpose: numba's disk cache keys
+each compiled function on its file's path (and the line it starts on), and a kernel
+split over files would be functions calling across modules, each cached apart and
+recompiled whenever any file moved; one self-recursive ``search`` (below) must see its
+helpers in its own module to be compiled, inlined and cached as one.
 
 One self-recursive function, ``search``, does the branch and bound: numba caches
 self-recursion on disk (``cache=True``: only the first run after installing compiles), but
@@ -25,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from .jit import njit
+from ..backends.numba_jit import njit
 
 #: Slots of the transposition table searched per key.
 BUCKET = 4

@@ -1,24 +1,22 @@
 """The optimal trees by size and criterion: read from the cache when a sound one is there,
-otherwise searched (here, or on a cluster: ``searched_on``) and stored; an interrupted
+otherwise searched (here, or on a cluster: the run's runner) and stored; an interrupted
 search keeps what it proved beside the tree, and the same call resumes from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
-from .base import Progress
+from ..feedback import encode
+from ..run import HERE, Run
 
 if TYPE_CHECKING:
-    from ..optimal import Node, OptimalSearch
-    from ..optimal_spread import Runner
+    from .node import Node
+    from .search import OptimalSearch
 
 
 @dataclass
@@ -40,12 +38,26 @@ class Solution:
     @property
     def search(self) -> OptimalSearch:
         if self.searched is None:
-            from ..optimal import OptimalSearch
+            from .search import OptimalSearch
 
             self.searched = OptimalSearch(
                 self.space, only_possible=self.only_possible, max_guesses=self.max_guesses
             )
         return self.searched
+
+    def follow(self, history: tuple[tuple[int, int], ...]) -> Node | None:
+        """The tree node a history of (guess, answer) leads to, or None if the history
+        left the tree (a person's own guesses)."""
+        found = encode(self.space.positions, 0, self.space.positions)
+        node = self.tree
+        for guess, answer in history:
+            if guess != node.guess or answer == found:
+                return None
+            child = node.children.get(answer)
+            if child is None:
+                return None
+            node = child
+        return node
 
     def tell(self) -> str:
         """The notice the first time it is asked for, then "": a report made once (the
@@ -53,57 +65,6 @@ class Solution:
         notice = "" if self.told else self.notice
         self.told = True
         return notice
-
-
-#: Who hears how far a search made by ``solution`` is (``reporting``).
-_progress: ContextVar[Progress | None] = ContextVar("optimal_progress", default=None)
-
-
-@contextmanager
-def reporting(progress: Progress | None) -> Iterator[None]:
-    """Within it, a tree that must be searched reports its progress to ``progress``."""
-    token = _progress.set(progress)
-    try:
-        yield
-    finally:
-        _progress.reset(token)
-
-
-#: Where a search made by ``solution`` runs its tasks, if elsewhere (``searched_on``).
-_runner: ContextVar[Runner | None] = ContextVar("optimal_runner", default=None)
-
-
-@contextmanager
-def searched_on(runner: Runner | None) -> Iterator[None]:
-    """Within it, a tree that must be searched is searched by ``runner`` (a Dask cluster:
-    ``engine.optimal_spread``), with the same tree as one process."""
-    token = _runner.set(runner)
-    try:
-        yield
-    finally:
-        _runner.reset(token)
-
-
-#: Who is handed each search ``solution`` makes, before it runs (``handing``).
-_hand: ContextVar[Callable[[OptimalSearch], None] | None] = ContextVar("optimal_hand", default=None)
-
-
-@contextmanager
-def handing(take: Callable[[OptimalSearch], None]) -> Iterator[None]:
-    """Within it, a search that ``solution`` must make is handed to ``take`` before it
-    runs, so that another thread can stop it at once (``stop``) rather than at its next
-    progress report: the tree's last tenth reports little."""
-    token = _hand.set(take)
-    try:
-        yield
-    finally:
-        _hand.reset(token)
-
-
-def stop(search: OptimalSearch) -> None:
-    """Stop ``search`` from any thread: the kernel ends at its next set and ``solution``
-    raises ``SearchStopped``, keeping what was proved beside the tree."""
-    search.counters[search.kernel.STOP] = 1
 
 
 class Criterion(NamedTuple):
@@ -152,8 +113,8 @@ def _on_disk(name: str) -> bool:
 
 
 def _cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
-    from ..optimal_tree import TREE_FORMAT
     from ..version import __version__
+    from .tree import TREE_FORMAT
 
     return {
         "what": "optimal tree, possible codes only" if criterion.only_possible else "optimal tree",
@@ -166,22 +127,67 @@ def _cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
     }
 
 
-@lru_cache(maxsize=8)
-def solution(
+#: Solutions kept in memory, most recent last (each holds its search's tables).
+KEPT = 8
+#: The size and criterion a solution is for: colours, positions, repeats, then the criterion.
+Key = tuple[int, int, bool, bool, int | None, bool]
+
+
+class _Solutions:
+    """``solution``: the trees found so far in this process, the last ``KEPT`` of them
+    kept (``cache_clear`` forgets them: tests)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[Key, Solution] = {}
+        self._lock = threading.Lock()  # the app's background search beside its games
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+    def __call__(
+        self,
+        colours: int,
+        positions: int,
+        repeats: bool = True,
+        only_possible: bool = False,
+        max_guesses: int | None = None,
+        worst_first: bool = False,
+        run: Run = HERE,
+    ) -> Solution:
+        """The optimal tree for a size (``only_possible``: every guess a code still
+        possible; ``max_guesses``: never more guesses than that; ``worst_first``: the
+        fewest guesses in the worst case, then on average): from memory or the cache when
+        a sound one is there, otherwise searched and stored. A search hears ``run``:
+        its progress (thousandths), its stop (``SearchStopped``, what was proved kept
+        beside the tree) and its runner (a Dask cluster searches it: ``spread``)."""
+        key: Key = (colours, positions, repeats, only_possible, max_guesses, worst_first)
+        with self._lock:
+            found = self._kept.pop(key, None)
+        if found is None:
+            found = _solution(*key, run)
+        with self._lock:
+            self._kept[key] = found
+            if len(self._kept) > KEPT:
+                del self._kept[next(iter(self._kept))]
+        return found
+
+
+solution = _Solutions()
+
+
+def _solution(
     colours: int,
     positions: int,
-    repeats: bool = True,
-    only_possible: bool = False,
-    max_guesses: int | None = None,
-    worst_first: bool = False,
+    repeats: bool,
+    only_possible: bool,
+    max_guesses: int | None,
+    worst_first: bool,
+    run: Run,
 ) -> Solution:
-    """The optimal tree for a size (``only_possible``: every guess a code still
-    possible; ``max_guesses``: never more guesses than that; ``worst_first``: the fewest
-    guesses in the worst case, then on average): from the cache when a sound one is
-    there, otherwise searched and stored."""
     from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
-    from ..optimal_reach import check_size
-    from ..optimal_tree import tree_from_json, tree_to_json
+    from .reach import check_size
+    from .tree import tree_from_json, tree_to_json
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
@@ -197,11 +203,10 @@ def solution(
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
-    from ..optimal import OptimalSearch
-    from ..optimal_tree import build_tree, least_cap
+    from .search import OptimalSearch
+    from .tree import build_tree, least_cap
 
-    runner = _runner.get()
-    if runner is not None and (max_guesses or worst_first):
+    if run.runner is not None and (max_guesses or worst_first):
         raise ConfigError(
             "a cluster searches the optimum on average alone; a cap on guesses "
             "(--max-guesses, optimal-worst) is searched here, without --scheduler"
@@ -215,18 +220,17 @@ def solution(
         proved = None  # started over
     if proved is not None:
         search.restore(proved)
-    take = _hand.get()
-    if take is not None:
-        take(search)
+    run.check()  # stopped before the search began: nothing proved, nothing to keep
     try:
-        if worst_first:
-            least_cap(search)
-        if runner is None:
-            tree = build_tree(search, _progress.get())
-        else:
-            from ..optimal_spread import spread_tree
+        with search.watching(run):
+            if worst_first:
+                least_cap(search, run)
+            if run.runner is None:
+                tree = build_tree(search, run)
+            else:
+                from .spread import spread_tree
 
-            tree = spread_tree(search, runner, _progress.get())
+                tree = spread_tree(search, run)
     except ConfigError:  # a cap no strategy keeps: nothing to resume
         raise
     except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept

@@ -1,25 +1,29 @@
-"""Partitions of the candidates by every guess of a pool, compiled by numba: what the
-partition strategies weigh on spaces too big for an answer table (8x5: 32,768 codes),
-without the guess x candidate matrix. Only tree walks (``stats --all``) import it.
-
-A code's answer class comes from three small tables, as ``feedback.table`` builds the
-full one: blacks are the sum of the blacks of the codes' two halves (an index is
-high half x low half), and the colours in common depend only on the two codes' colour
-count patterns (792 patterns on 8x5). Per pair that is three lookups in tables of a
-megabyte or two, which stay in the processor's cache. For Knuth a guess is dropped as
-soon as one of its classes outgrows the smallest largest class found so far.
+"""The numba backend's partition kernel: partitions of the candidates by every guess of a
+pool, what the partition strategies weigh on spaces too big for an answer table (8x5:
+32,768 codes), without the guess x candidate matrix. Only tree walks (``stats --all``)
+use it. A code's answer class comes from three small tables, as ``feedback.table`` builds
+the full one: blacks are the sum of the blacks of the codes' two halves (an index is high
+half x low half), and the colours in common depend only on the two codes' colour count
+patterns (792 patterns on 8x5). Per pair that is three lookups in tables of a megabyte or
+two, which stay in the processor's cache. For Knuth a guess is dropped as soon as one of
+its classes outgrows the smallest largest class found so far.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .codes import CodeSpace, _digit_table
-from .feedback import _count_patterns, class_dtype, classes
-from .jit import njit
+from ..codes import CodeSpace, _digit_table
+from ..feedback import _count_patterns, class_dtype, classes
+from .numba_jit import njit
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from ..arrays import Codes, Counts, IntArray, Keys
 
 
 @njit(cache=True)
@@ -106,7 +110,7 @@ def histograms(tables: Any, pool: Any, cands: Any, out: Any) -> None:
 
 
 @lru_cache(maxsize=2)
-def answer_parts(colours: int, positions: int) -> tuple[np.ndarray, ...]:
+def answer_parts(colours: int, positions: int) -> tuple[npt.NDArray[np.unsignedinteger[Any]], ...]:
     """The tables ``largest_classes`` and ``histograms`` read: blacks between high halves
     and between low halves (times positions + 1), colours in common between count
     patterns, and each code's pattern."""
@@ -123,7 +127,7 @@ def answer_parts(colours: int, positions: int) -> tuple[np.ndarray, ...]:
     return halves[0], halves[1], np.ascontiguousarray(common), pattern_of.astype(np.int32)
 
 
-def largest(space: CodeSpace, pool: np.ndarray, cands: np.ndarray, stop: float) -> np.ndarray:
+def largest(space: CodeSpace, pool: IntArray, cands: IntArray, stop: float) -> Keys:
     """Knuth's keys, pruned and up to the first at most ``stop``: see ``largest_classes``."""
     out = np.empty(len(pool), dtype=np.float64)
     tables = answer_parts(space.colours, space.positions)
@@ -132,13 +136,20 @@ def largest(space: CodeSpace, pool: np.ndarray, cands: np.ndarray, stop: float) 
     return out
 
 
-def counts(space: CodeSpace, pool: np.ndarray, cands: np.ndarray) -> np.ndarray:
+def counts(space: CodeSpace, pool: IntArray, cands: IntArray) -> Counts:
     """Every guess's class counts, (guesses, classes)."""
     out = np.empty((len(pool), classes(space.positions)), dtype=np.int64)
     histograms(answer_parts(space.colours, space.positions), _int32(pool), _int32(cands), out)
     return out
 
 
-def _int32(codes: np.ndarray) -> np.ndarray:
+def _int32(codes: IntArray) -> Codes:
     """One dtype, so that numba compiles (and caches) one version of each kernel."""
     return np.ascontiguousarray(codes, dtype=np.int32)
+
+
+class Partitions:
+    """The partition kernel as the seam names it (``PartitionKernel``)."""
+
+    counts = staticmethod(counts)
+    largest = staticmethod(largest)

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .codes import CodeSpace
-from .errors import ConfigError
-from .optimal import BEYOND, Node, OptimalSearch, Progress, pick, tie_order
-from .optimal_reach import findable
+from ..codes import CodeSpace
+from ..errors import ConfigError
+from ..run import HERE, Run
+from .node import Node, pick, tie_order
+from .reach import findable
+from .search import BEYOND, OptimalSearch
+
+if TYPE_CHECKING:
+    from ..arrays import SomeCodes
 
 # -- the strategy's decision tree, built once and kept on disk ------------------------------
 
@@ -25,7 +30,7 @@ OTHERS = 3
 
 
 def decision(
-    search: OptimalSearch, codes: np.ndarray, history: tuple[int, ...]
+    search: OptimalSearch, codes: SomeCodes, history: tuple[int, ...]
 ) -> tuple[int, int, list[tuple[int, int]]]:
     """The optimal guess at a position, its total, and up to ``OTHERS`` other guesses with
     their totals, best first: those tied with it in the tie rule's order, then the
@@ -40,13 +45,12 @@ def decision(
     return guess, total, others
 
 
-def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
-    """The optimal strategy from the start, ties broken as ``pick`` says; ``progress``
-    hears how far it is (the search first, nine tenths of the time on 7x4, then the tree
-    by the classes of the first guess). ConfigError if the search's cap on guesses is
-    too low for any strategy."""
-    heard_search = (lambda done: progress(0.9 * done)) if progress is not None else None
-    total = search.watched_value(search.everything, heard_search)
+def build_tree(search: OptimalSearch, run: Run = HERE) -> Node:
+    """The optimal strategy from the start, ties broken as ``pick`` says; ``run`` hears how
+    far it is in thousandths (the search first, nine tenths of the time on 7x4, then the
+    tree by the classes of the first guess), and its stop ends it (``SearchStopped``).
+    ConfigError if the search's cap on guesses is too low for any strategy."""
+    total = search.watched_value(search.everything, run.with_progress(run.scaled(0.0, 0.9)))
     if total >= BEYOND:
         raise ConfigError(
             f"no strategy finds every secret of {search.space.rules_text()} within "
@@ -54,35 +58,35 @@ def build_tree(search: OptimalSearch, progress: Progress | None = None) -> Node:
             "optimal-worst, whose cap is the fewest that can be kept"
         )
     n = len(search.everything)
+    tree_part = run.scaled(0.9, 0.1)
 
     def heard(done: int) -> None:
-        if progress is not None:
-            progress(0.9 + 0.1 * done / n)
+        run.check()
+        tree_part(done, n)
 
     root = grow(search, search.everything, (), heard)
-    if progress is not None:
-        progress(1.0)
+    run.report(1000, 1000)
     return root
 
 
-def least_cap(search: OptimalSearch) -> int:
+def least_cap(search: OptimalSearch, run: Run = HERE) -> int:
     """The fewest guesses within which some strategy finds every secret (the worst case
     of arfst23's "minimum" criterion), set as ``search``'s cap: from the fewest that
     could tell the codes apart if every guess split perfectly, one more until the
-    search finds a way (the table keeps what each try proved)."""
+    search finds a way (the table keeps what each try proved); ``run`` stops it."""
     n, cap = len(search.everything), 1
     while findable(cap, search.space.positions) < n:
         cap += 1
     while True:
         search.max_guesses = cap
-        if search.watched_value(search.everything) < BEYOND:
+        if search.watched_value(search.everything, run.with_progress(run.scaled(0, 0))) < BEYOND:
             return cap
         cap += 1
 
 
 def grow(
     search: OptimalSearch,
-    codes: np.ndarray,
+    codes: SomeCodes,
     history: tuple[int, ...],
     heard: Callable[[int], None] | None = None,
 ) -> Node:
@@ -142,7 +146,7 @@ class Rating:
 
 def rate(
     search: OptimalSearch,
-    codes: np.ndarray,
+    codes: SomeCodes,
     history: tuple[int, ...],
     guess: int,
     best: tuple[int, int] | None = None,

@@ -1,0 +1,131 @@
+"""The seam where compiled code plugs into the engine: what a backend offers, and the one
+function that chooses a backend by name.
+
+A backend is a module with two functions, ``partitions()`` and ``search()``, each giving
+what it offers or None (a backend may offer either):
+
+* ``PartitionKernel``: every guess's class counts over the candidates, and Knuth's
+  pruned keys (what the partition strategies weigh past the answer table);
+* ``SearchKernel``: the exact optimal search's compiled calls and the constants naming
+  its modes and counters (what ``engine.optimal.search.OptimalSearch`` drives).
+
+A second backend (a GPU, say) is one new module and one line in ``BACKENDS``. The
+registry names modules rather than importing them, so that choosing a backend imports
+only that one (numba's start-up is paid only by the runs that compile).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from ..codes import CodeSpace
+
+#: Backend name -> the module that is it.
+BACKENDS: dict[str, str] = {"numba": "engine.backends.numba_cpu"}
+#: The backend the engine uses unless told otherwise.
+DEFAULT = "numba"
+
+
+@runtime_checkable
+class PartitionKernel(Protocol):
+    """How the guesses of a pool split the candidates (int32 codes, any order)."""
+
+    def counts(
+        self, space: CodeSpace, pool: npt.NDArray[np.int32], cands: npt.NDArray[np.int32]
+    ) -> npt.NDArray[np.int64]:
+        """Every guess's class counts, (guesses, ``feedback.classes(positions)``)."""
+        ...
+
+    def largest(
+        self,
+        space: CodeSpace,
+        pool: npt.NDArray[np.int32],
+        cands: npt.NDArray[np.int32],
+        stop: float,
+    ) -> npt.NDArray[np.float64]:
+        """Each guess's largest class, up to the first at most ``stop`` (every later one
+        above any class); a guess may be left with any value above the smallest, which
+        is exact, as is every guess reaching it."""
+        ...
+
+
+@runtime_checkable
+class SearchKernel(Protocol):
+    """The exact search's compiled calls (their arguments: ``engine.optimal.search``
+    builds them; the numba kernel's docstrings say what each holds)."""
+
+    VALUE: int
+    TIES: int
+    RUNNER_UP: int
+    UNLIMITED: int
+    NODES: int
+    CHOSEN: int
+    STOP: int
+    LIMIT: int
+    DEPTH: int
+    PROGRESS: int
+    COUNTERS: int
+
+    def search(
+        self, ctx: Any, codes: Any, rows: Any, pool: Any, beta: Any, mode: Any, skip: Any,
+        out: Any, left: Any,
+    ) -> Any: ...  # fmt: skip
+
+    def orbit_pool(
+        self, colours: Any, positions: Any, rank: Any, allowed: Any, everything: Any, rows: Any
+    ) -> Any: ...
+
+    def fixing(self, colours: Any, positions: Any, rows: Any, guess: Any) -> Any: ...
+
+    def first_image(self, colours: Any, positions: Any, rank: Any, rows: Any, code: Any) -> Any: ...
+
+    def colour_table(self, sigmas: Any, position_images: Any) -> Any: ...
+
+    def hash_codes(self, codes: Any) -> Any: ...
+
+    def recall(self, keys: Any, vals: Any, h1: Any, h2: Any) -> Any: ...
+
+    def keep(self, keys: Any, vals: Any, h1: Any, h2: Any, value: Any) -> None: ...
+
+    def restore(self, keys: Any, vals: Any, saved_keys: Any, saved_vals: Any) -> None: ...
+
+
+class Backend(Protocol):
+    """A backend module: what it offers of the two, None for what it does not."""
+
+    def partitions(self) -> PartitionKernel | None: ...
+
+    def search(self) -> SearchKernel | None: ...
+
+
+def backend(name: str = DEFAULT) -> Backend:
+    """The backend called ``name`` (its module imported now); ConfigError if none is."""
+    path = BACKENDS.get(name)
+    if path is None:
+        raise ConfigError(
+            f"no compiled backend is called {name!r}; there are: {', '.join(BACKENDS)}"
+        )
+    return cast(Backend, importlib.import_module(path))
+
+
+def partition_kernel(name: str = DEFAULT) -> PartitionKernel:
+    """The partition kernel of the backend called ``name``; ConfigError if it has none."""
+    kernel = backend(name).partitions()
+    if kernel is None:
+        raise ConfigError(f"the {name} backend offers no partition kernel")
+    return kernel
+
+
+def search_kernel(name: str = DEFAULT) -> SearchKernel:
+    """The exact search of the backend called ``name``; ConfigError if it has none."""
+    kernel = backend(name).search()
+    if kernel is None:
+        raise ConfigError(f"the {name} backend offers no exact search")
+    return kernel
