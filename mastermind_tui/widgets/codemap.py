@@ -26,7 +26,7 @@ from .codemap_layout import CELL_ACROSS, CELL_DOWN, label_width, map_columns
 from .codemap_text import Shades, compact_text, map_text
 
 if TYPE_CHECKING:
-    from engine.arrays import Codes
+    from engine.arrays import Codes, Mask
 
 #: Lines above the map: the legend, the axes, the column labels (one more, the blank
 #: cells' legend, where there are some).
@@ -70,9 +70,9 @@ class CodeMap(Static):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._lit: Codes | None = None
+        self._lit: Mask | None = None
         #: Indices that are no code of the game (None: every index is a code).
-        self._gone: Codes | None = None
+        self._gone: Mask | None = None
         self._colours = self._positions = 0
         self._fmt: Callable[[int], str] = str
 

@@ -12,6 +12,8 @@ import numpy as np
 from rich.style import Style
 from rich.text import Text
 
+from engine.arrays import Mask
+
 from .codemap_layout import (
     CELL_ACROSS,
     CELL_DOWN,
@@ -52,8 +54,8 @@ class Shades(NamedTuple):
 
 
 def map_text(
-    lit_codes: np.ndarray,
-    gone: np.ndarray | None,
+    lit_codes: Mask,
+    gone: Mask | None,
     colours: int,
     positions: int,
     fmt: Callable[[int], str],
@@ -147,8 +149,8 @@ def _cursor_cell(
 
 
 def compact_text(
-    lit_codes: np.ndarray,
-    gone: np.ndarray | None,
+    lit_codes: Mask,
+    gone: Mask | None,
     colours: int,
     positions: int,
     fmt: Callable[[int], str],
