@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
+from textual.dom import DOMNode
+from textual.message import Message
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -63,6 +65,20 @@ def game_session(app: App[Any]) -> GameSession:
     """The session of the game on screen (Textual types ``app.screen`` as any screen)."""
     assert isinstance(app.screen, GameScreen), app.screen
     return app.screen.session
+
+
+def handled(node: DOMNode, kind: type[Message]) -> list[Message]:
+    """Every message of ``kind`` that ``node`` has handled from now on, in order. A test that
+    reads what a change must leave as it was waits for the change to reach its handler
+    (``until(pilot, lambda: changes)``): there is nothing new on screen to wait for."""
+    seen: list[Message] = []
+
+    def note(message: Message) -> None:
+        if isinstance(message, kind):
+            seen.append(message)
+
+    node.message_signal.subscribe(node, note, immediate=True)
+    return seen
 
 
 def heard(app: App[Any]) -> list[str]:

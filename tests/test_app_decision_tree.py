@@ -46,7 +46,9 @@ async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
     app = Host(panel())
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
+        )
         tree = app.screen.query_one(Tree)
         top = tree.root.children[0]
         assert str(top.label) == "BBWW  1,296 codes · at most 5 more guesses"
@@ -65,7 +67,9 @@ async def test_tree_follows_the_game_position() -> None:
     app = Host(panel(steps=2))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
+        )
         status = str(app.screen.query_one("#tree-status", Static).content)
         possible = int(status.split()[0].replace(",", ""))
         assert possible < 1296
@@ -80,7 +84,13 @@ async def test_random_strategies_have_no_tree() -> None:
     app = Host(panel("random"))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, DecisionTreeScreen)
+                and "at random" in str(app.screen.query_one("#tree-status", Static).content)
+            ),
+        )
         status = str(app.screen.query_one("#tree-status", Static).content)
         assert "guesses at random" in status
         assert not app.screen.query_one(Tree).root.children
@@ -105,7 +115,9 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         solver.observe(notation.parse(space, "RRGG"), 1, 0)
         await pilot.press("f4")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
+        )
         assert isinstance(app.screen, DecisionTreeScreen)
         top = app.screen.current
         assert top is not None
