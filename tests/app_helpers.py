@@ -1,4 +1,5 @@
-"""Shared helpers for the app's Pilot tests: type a line, read the message line."""
+"""Shared helpers for the app's Pilot tests: type a line, read the message line, wait for
+what a test reads (never a fixed time)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input, Static
+from textual.worker import WorkerState
 
 from mastermind_tui.screens.base import GameScreen
 from mastermind_tui.session import GameSession
@@ -44,6 +47,30 @@ async def until(pilot: Pilot[Any], condition: Callable[[], object], seconds: flo
     while not condition():
         assert time.monotonic() < deadline, "the condition never came true"
         await pilot.pause(0.02)
+
+
+async def settled(pilot: Pilot[Any], seconds: float = 60) -> None:
+    """Let the app handle every message sent to it so far, and every message those send in
+    turn, every widget mounted, no worker left running: for a test that reads after
+    something whose effect it cannot name beforehand (a fuzz test's last line), or that
+    leaves a screen (or ends) just after it came (a widget still mounting then fails, as
+    Textual's Header does). Nothing pending anywhere, twice running with a pause between
+    (a pause waits for a handler under way to finish)."""
+    app = pilot.app
+    calm = 0
+
+    def quiet() -> bool:
+        nonlocal calm
+        widgets = [n for s in app.screen_stack for n in s.walk_children(Widget, with_self=True)]
+        pending = (
+            app.message_queue_size
+            or any(w.message_queue_size or not w.is_mounted for w in widgets)
+            or any(w.is_running or w.state == WorkerState.PENDING for w in app.workers)
+        )
+        calm = 0 if pending else calm + 1
+        return calm >= 2
+
+    await until(pilot, quiet, seconds)
 
 
 async def ready(pilot: Pilot[Any]) -> None:
