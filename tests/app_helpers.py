@@ -88,6 +88,13 @@ async def ready(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
+def records_read(pilot: Pilot[Any]) -> bool:
+    """The Records screen on show has read its file: its status line says what it found
+    (the figures and recent games filled in with it)."""
+    status = pilot.app.screen.query("#records-status").results(Static)
+    return any(not str(s.content).startswith("Reading your records") for s in status)
+
+
 def game_session(app: App[Any]) -> GameSession:
     """The session of the game on screen (Textual types ``app.screen`` as any screen)."""
     assert isinstance(app.screen, GameScreen), app.screen
@@ -106,6 +113,14 @@ def handled(node: DOMNode, kind: type[Message]) -> list[Message]:
 
     node.message_signal.subscribe(node, note, immediate=True)
     return seen
+
+
+def entered(pilot: Pilot[Any]) -> list[Message]:
+    """Every line the screen on show takes from its command line from now on (Enter's
+    message handled): the wait of a test that types key by key."""
+    from mastermind_tui.widgets.command_line import CommandLine
+
+    return handled(pilot.app.screen, CommandLine.Entered)
 
 
 def heard(app: App[Any]) -> list[str]:
