@@ -20,13 +20,16 @@ from mastermind_tui.session import GameSession
 
 
 async def enter(pilot: Pilot[Any], text: str) -> None:
-    """Type a whole line into the command line and press Enter, then let workers finish."""
+    """Type a whole line into the command line and press Enter, then wait for the screen to
+    take the line, for the work it started and for what that work sends back."""
     field = pilot.app.screen.query_one("#command", Input)
     field.focus()
     field.value = text
+    taken = entered(pilot)
     await pilot.press("enter")
+    await until(pilot, lambda: taken)
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
+    await idle(pilot)
 
 
 def message(pilot: Pilot[Any]) -> str:
@@ -49,13 +52,15 @@ async def until(pilot: Pilot[Any], condition: Callable[[], object], seconds: flo
         await pilot.pause(0.02)
 
 
-async def settled(pilot: Pilot[Any], seconds: float = 60) -> None:
-    """Let the app handle every message sent to it so far, and every message those send in
-    turn, every widget mounted, no worker left running: for a test that reads after
-    something whose effect it cannot name beforehand (a fuzz test's last line), or that
-    leaves a screen (or ends) just after it came (a widget still mounting then fails, as
-    Textual's Header does). Nothing pending anywhere, twice running with a pause between
-    (a pause waits for a handler under way to finish)."""
+async def idle(pilot: Pilot[Any], seconds: float = 60) -> None:
+    """Until the app is idle: every message sent to it so far handled, and every message
+    those sent in turn, every widget mounted, no worker left running. Not Pilot's pause,
+    which waits for the process to use little CPU, as it does early on a busy machine. For
+    a test that reads after something whose effect it cannot name beforehand (a fuzz
+    test's last line, a snapshot), that reads what must not have changed, or that leaves a
+    screen (or ends) just after it came (a widget still mounting then fails, as Textual's
+    Header does). Nothing pending anywhere, twice running with a pause between (a pause
+    waits for a handler under way to finish)."""
     app = pilot.app
     calm = 0
 
@@ -78,14 +83,15 @@ async def ready(pilot: Pilot[Any]) -> None:
     before its first guess; nothing elsewhere."""
     from mastermind_tui.screens.make import MakeScreen
 
-    await pilot.pause()  # no wait for workers: a test may hold one back on purpose
+    # no wait for workers: a test may hold one back on purpose
+    await until(pilot, lambda: pilot.app.screen.is_mounted)
     screen = pilot.app.screen
     if isinstance(screen, MakeScreen) and not screen.ready_to_guess:
         field = screen.query_one("#command", Input)
         field.focus()
         field.value = ""
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: screen.ready_to_guess)
 
 
 def records_read(pilot: Pilot[Any]) -> bool:

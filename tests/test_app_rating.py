@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, entered, game_session, message, ready, screen_text, settled, until
+from app_helpers import enter, entered, game_session, idle, message, ready, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
@@ -277,7 +277,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(
             == "The rating failed (internal error: MemoryError: no room); the game goes on."
         )
         assert rating_line(pilot) == "No rating: internal error: MemoryError: no room"
-        await settled(pilot)  # no second try started meanwhile
+        await idle(pilot)  # no second try started meanwhile
         assert len(calls) == 1
         await enter(pilot, "BWB")
         assert len(game_session(app).rows()) == 2 and len(calls) == 2

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, heard, records_read, settled, until
+from app_helpers import enter, game_session, heard, idle, records_read, until
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -361,7 +361,7 @@ async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
             pilot,
             lambda: isinstance(app.screen, TeletypeScreen) and app.screen.dialogue.finished,
         )
-        await settled(pilot)  # the game kept (or not) in its worker, whatever it says said
+        await idle(pilot)  # the game kept (or not) in its worker, whatever it says said
 
     home = MastermindApp(records=path)
     said = heard(home)
