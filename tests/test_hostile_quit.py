@@ -123,17 +123,16 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
     """A pseudo-terminal closed without a hangup left an app spinning a core for an hour
     (Textual's input thread reads end of file in a loop): the app checks each second that
     its parent is still there, and ends as a hangup would (129) once it is gone."""
+    from app_helpers import idle, until
+
     from mastermind_tui.app import MastermindApp
     from mastermind_tui.settings import Settings
 
     app = MastermindApp(Settings.build(seed=1))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)  # started in full
         assert app.is_running
         parent = os.getppid()
         monkeypatch.setattr(os, "getppid", lambda: parent + 1)  # reparented
-        deadline = time.monotonic() + 60  # a safety net only
-        while app.is_running:
-            assert time.monotonic() < deadline
-            await pilot.pause(0.1)
+        await until(pilot, lambda: not app.is_running)
     assert app.return_code == 129
