@@ -131,10 +131,12 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         assert isinstance(app.screen, PlayScreen)
         # A click on the code map names a code but takes no keys from the command line
         # (the map under the two splits compared: scrolled into view first).
-        app.screen.query_one(TracePane).scroll_to_widget(
-            app.screen.query_one(CodeMap), animate=False
+        trace, codemap = app.screen.query_one(TracePane), app.screen.query_one(CodeMap)
+        trace.scroll_to_widget(codemap, animate=False)
+        # laid out again: the cell to be clicked is on show in the pane
+        await until(
+            pilot, lambda: trace.region.contains(codemap.region.x + 4, codemap.region.y + 5)
         )
-        await pilot.pause()
         await pilot.click(CodeMap, offset=(4, 5))
         assert app.screen.query_one(CodeMap).cursor is not None
         await pilot.press(*"bwoy", "enter")
