@@ -25,9 +25,9 @@ async def enter(pilot: Pilot[Any], text: str) -> None:
     field = pilot.app.screen.query_one("#command", Input)
     field.focus()
     field.value = text
-    taken = entered(pilot)
+    screen, taken = pilot.app.screen, entered(pilot)
     await pilot.press("enter")
-    await until(pilot, lambda: taken)
+    await until(pilot, lambda: taken or pilot.app.screen is not screen)  # (a line may leave it)
     await pilot.app.workers.wait_for_complete()
     await idle(pilot)
 
@@ -92,6 +92,19 @@ async def ready(pilot: Pilot[Any]) -> None:
         field.value = ""
         await pilot.press("enter")
         await until(pilot, lambda: screen.ready_to_guess)
+
+
+def tree_drawn(pilot: Pilot[Any], cursor: bool = True) -> bool:
+    """The decision tree (F4) on show and drawn and, with ``cursor``, its cursor on the
+    current node (moved there after a refresh), where the keys a test presses next act."""
+    from textual.widgets import Tree
+
+    from mastermind_tui.screens.decision_tree import DecisionTreeScreen
+
+    screen = pilot.app.screen
+    if not isinstance(screen, DecisionTreeScreen) or screen.current is None:
+        return False
+    return not cursor or screen.query_one(Tree).cursor_node is screen.current
 
 
 def records_read(pilot: Pilot[Any]) -> bool:

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from app_helpers import enter, game_session, message, until
+from app_helpers import enter, game_session, message, tree_drawn, until
 from textual.app import App
 from textual.widgets import Input, Static, Tree
 
@@ -46,9 +46,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
     app = Host(panel())
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await until(
-            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
-        )
+        await until(pilot, lambda: tree_drawn(pilot))
         tree = app.screen.query_one(Tree)
         top = tree.root.children[0]
         assert str(top.label) == "BBWW  1,296 codes · at most 5 more guesses"
@@ -58,6 +56,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
         first = top.children[0]
         assert not first.children  # added only when opened
         await pilot.press("down", "space")
+        await until(pilot, lambda: first.is_expanded)
         assert first.is_expanded and first.children
         await pilot.press("escape")
         assert not isinstance(app.screen, DecisionTreeScreen)
@@ -67,9 +66,7 @@ async def test_tree_follows_the_game_position() -> None:
     app = Host(panel(steps=2))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await until(
-            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
-        )
+        await until(pilot, lambda: tree_drawn(pilot, cursor=False))
         status = str(app.screen.query_one("#tree-status", Static).content)
         possible = int(status.split()[0].replace(",", ""))
         assert possible < 1296
@@ -115,9 +112,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         solver.observe(notation.parse(space, "RRGG"), 1, 0)
         await pilot.press("f4")
         await app.workers.wait_for_complete()
-        await until(
-            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
-        )
+        await until(pilot, lambda: tree_drawn(pilot))
         assert isinstance(app.screen, DecisionTreeScreen)
         top = app.screen.current
         assert top is not None

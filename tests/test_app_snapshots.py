@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import entered, idle, records_read, until
+from app_helpers import entered, idle, records_read, tree_drawn, until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -143,7 +143,6 @@ def test_too_small(snap_compare: Callable[..., bool]) -> None:
 def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """The decision tree beside a watched game (F4) after two moves: the path played, the
     current node marked, one node opened from the keyboard."""
-    from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(settings, settings.notation.parse(settings.space, "RGOY"))
@@ -152,9 +151,7 @@ def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "f4")
         await pilot.app.workers.wait_for_complete()
-        await until(
-            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
-        )
+        await until(pilot, lambda: tree_drawn(pilot))
         await pilot.press("down", "down", "enter")
         await idle(pilot)
 

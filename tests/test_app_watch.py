@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import idle, screen_text, until
+from app_helpers import idle, screen_text, tree_drawn, until
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -299,9 +299,7 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "f4")
         await app.workers.wait_for_complete()
-        await until(
-            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
-        )
+        await until(pilot, lambda: tree_drawn(pilot))
         assert isinstance(app.screen, DecisionTreeScreen)
         # The path played from the top, then the current node, where the cursor is.
         tree = app.screen.query_one(Tree)
@@ -561,9 +559,7 @@ async def test_the_tree_fits_80_columns_with_its_path() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "f4")
         await app.workers.wait_for_complete()
-        await until(
-            pilot, lambda: isinstance(app.screen, DecisionTreeScreen) and app.screen.current
-        )
+        await until(pilot, lambda: tree_drawn(pilot, cursor=False))
         assert isinstance(app.screen, DecisionTreeScreen)
         await pilot.press("down", "enter")  # a child of the current node opened
         await idle(pilot)  # its children drawn
