@@ -4,6 +4,7 @@ and the home screen open it; the totals are the engine's own games."""
 from __future__ import annotations
 
 import pytest
+from app_helpers import until
 from textual.widgets import Input, Select, Static
 
 from engine import MastermindError, make_strategy, play
@@ -30,7 +31,8 @@ async def test_strategies_step_together_and_total_as_the_engine_plays() -> None:
     app = compare_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        # each of the three columns says what its strategy plays first
+        await until(pilot, lambda: sum("plays " in s for s in texts(app, ".column-said")) == 3)
         screen = app.screen
         assert isinstance(screen, CompareScreen)
         session = screen.session
@@ -97,7 +99,7 @@ async def test_compare_from_the_home_screen() -> None:
         home.query_one("#compare", Input).value = "knuth most-parts"
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, CompareScreen))
         assert isinstance(app.screen, CompareScreen)
         names = [w.settings.strategy for w in app.screen.session.watches]
         assert names == ["knuth", "most-parts"]

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from app_helpers import enter, game_session, message, until
+from app_helpers import enter, game_session, message, tree_drawn, until
 from textual.app import App
 from textual.widgets import Input, Static, Tree
 
@@ -47,7 +47,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
     app = Host(panel())
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: tree_drawn(pilot))
         tree = app.screen.query_one(Tree)
         top = tree.root.children[0]
         assert str(top.label) == "BBWW  1,296 codes · at most 5 more guesses"
@@ -57,6 +57,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
         first = top.children[0]
         assert not first.children  # added only when opened
         await pilot.press("down", "space")
+        await until(pilot, lambda: first.is_expanded)
         assert first.is_expanded and first.children
         await pilot.press("escape")
         assert not isinstance(app.screen, DecisionTreeScreen)
@@ -66,7 +67,7 @@ async def test_tree_follows_the_game_position() -> None:
     app = Host(panel(steps=2))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: tree_drawn(pilot, cursor=False))
         status = str(app.screen.query_one("#tree-status", Static).content)
         possible = int(status.split()[0].replace(",", ""))
         assert possible < 1296
@@ -81,7 +82,13 @@ async def test_random_strategies_have_no_tree() -> None:
     app = Host(panel("random"))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, DecisionTreeScreen)
+                and "at random" in str(app.screen.query_one("#tree-status", Static).content)
+            ),
+        )
         status = str(app.screen.query_one("#tree-status", Static).content)
         assert "guesses at random" in status
         assert not app.screen.query_one(Tree).root.children
@@ -106,7 +113,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         solver.observe(notation.parse(space, "RRGG"), 1, 0)
         await pilot.press("f4")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: tree_drawn(pilot))
         assert isinstance(app.screen, DecisionTreeScreen)
         top = app.screen.current
         assert top is not None
@@ -120,10 +127,12 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
         assert isinstance(app.screen, PlayScreen)
         # A click on the code map names a code but takes no keys from the command line
         # (the map under the two splits compared: scrolled into view first).
-        app.screen.query_one(TracePane).scroll_to_widget(
-            app.screen.query_one(CodeMap), animate=False
+        trace, codemap = app.screen.query_one(TracePane), app.screen.query_one(CodeMap)
+        trace.scroll_to_widget(codemap, animate=False)
+        # laid out again: the cell to be clicked is on show in the pane
+        await until(
+            pilot, lambda: trace.region.contains(codemap.region.x + 4, codemap.region.y + 5)
         )
-        await pilot.pause()
         await pilot.click(CodeMap, offset=(4, 5))
         assert app.screen.query_one(CodeMap).cursor is not None
         await pilot.press(*"bwoy", "enter")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app_helpers import until
 from textual.widgets import Input, Select
 
 from mastermind_tui.app.shell import MastermindApp
@@ -95,7 +96,7 @@ async def test_f6_opens_statistics_for_the_size_typed_here() -> None:
         app.screen.query_one("#colours", Input).value = "5"
         app.screen.query_one("#positions", Input).value = "3"
         await pilot.press("f6")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
         assert isinstance(app.screen, StatsScreen)
         assert app.screen.query_one("#colours", Input).value == "5"
         assert app.screen.query_one("#positions", Input).value == "3"

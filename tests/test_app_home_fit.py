@@ -5,7 +5,7 @@ says what it does, the same on every screen."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import screen_text, until
+from app_helpers import handled, screen_text, until
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Select
 
@@ -36,13 +36,14 @@ async def test_a_bad_secret_is_shown_under_its_field_and_goes_when_fixed(
         home.query_one("#mode", Select).value = "watch"
         home.query_one("#secret", Input).value = "RGX"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        secret = home.query_one("#secret", Input)
+        await until(pilot, lambda: "'RGX' has 3 pegs" in screen_text(pilot) and secret.has_focus)
         assert home.is_current
         below = lines_after(screen_text(pilot), "Secret to watch")
         assert "RGX" in below[1] and "'RGX' has 3 pegs" in below[2], below[:4]
         assert app.focused is home.query_one("#secret", Input)
         home.query_one("#secret", Input).value = "RGBY"
-        await pilot.pause()
+        await until(pilot, lambda: home.form.error == "" and "3 pegs" not in screen_text(pilot))
         assert home.form.error == ""
         assert "3 pegs" not in screen_text(pilot)
 
@@ -54,13 +55,17 @@ async def test_an_old_error_goes_when_its_field_is_fixed_not_before() -> None:
         assert isinstance(home, HomeScreen)
         home.query_one("#seed", Input).value = "RGX"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: "the seed must be a whole number" in home.form.error)
         assert "the seed must be a whole number" in home.form.error
+        changes = handled(home, Input.Changed)
         home.query_one("#rounds", Input).value = "2"  # another field: still wrong
-        await pilot.pause()
+        # the form checked again (the change reached its handler), the error drawn again
+        await until(pilot, lambda: changes and "whole number" in screen_text(pilot))
         assert "the seed must be a whole number" in screen_text(pilot)
         home.query_one("#seed", Input).value = "7"
-        await pilot.pause()
+        await until(
+            pilot, lambda: home.form.error == "" and "whole number" not in screen_text(pilot)
+        )
         assert home.form.error == "" and "whole number" not in screen_text(pilot)
 
 
@@ -73,7 +78,7 @@ async def test_optimal_past_its_size_is_refused_in_the_forms_words() -> None:
         home.query_one("#colours", Input).value = "8"
         home.query_one("#positions", Input).value = "5"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: "the optimal strategy is computed" in screen_text(pilot))
         text = screen_text(pilot)
         assert "--strategy" not in text and "try strategy most-parts" in home.form.error
         # beside the Strategy field, on screen
@@ -119,18 +124,21 @@ async def test_home_at_80x24_shows_every_field_of_each_mode_button_and_key_uncut
 async def test_f5_means_home_on_every_screen_and_says_so() -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
+
+        def says(key: str) -> bool:
+            """The footer, filled in (a refresh or more after its screen), shows ``key``."""
+            rows = screen_text(pilot).splitlines()
+            return bool(rows) and key in rows[-1]
+
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen) and says("f5 Home"))
         assert "f5 Home" in screen_text(pilot).splitlines()[-1]
         app.action_statistics()
-        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen) and says("f5 Home"))
         footer = screen_text(pilot).splitlines()[-1]
         assert "f5 Home" in footer and "Cancel" not in footer
         await pilot.press("f8")
-        await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, RecordsScreen) and says("^r Reload"))
         footer = screen_text(pilot).splitlines()[-1]
         assert "f5 Home" in footer and "^r Reload" in footer
         await pilot.press("f5")

@@ -79,7 +79,7 @@ async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await pilot.resize_terminal(50, 15)
-        await pilot.pause()
+        await until(pilot, lambda: "(now 50x15)" in " ".join(screen_text(pilot).split()))
         screen = app.screen
         assert screen.has_class("-too-small")
         message = screen.query_one("#too-small", Static)
@@ -90,10 +90,11 @@ async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
         row = next(i for i, line in enumerate(lines) if "Terminal too small" in line)
         assert 4 <= row <= 8 and lines[row].startswith("  ")  # centred
         await pilot.resize_terminal(59, 30)
-        await pilot.pause()
+        await until(pilot, lambda: "(now 59x30)" in " ".join(screen_text(pilot).split()))
         assert "(now 59x30)" in " ".join(screen_text(pilot).split())
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        command = screen.query_one("#command", Input)
+        await until(pilot, lambda: not screen.has_class("-too-small") and command.has_focus)
         assert not screen.has_class("-too-small")
         assert not message.display and screen.query_one("#panes").display
         assert app.focused is screen.query_one("#command", Input)
@@ -158,7 +159,7 @@ async def test_80x24_board_keeps_its_width_and_the_answer_and_advice_show() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: "│ #  Guess  B  W  │" in screen_text(pilot))
         width = region(pilot, "#board-pane").width
         assert "│ #  Guess  B  W  │" in screen_text(pilot)
         await enter(pilot, "RRGG")
@@ -187,7 +188,7 @@ async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: "I have a secret of 1 peg from B W." in screen_text(pilot))
         text = screen_text(pilot)
         assert "─ Board ─" in text and "─ History ─" in text and "#  Guess  B  W" in text
         assert "I have a secret of 1 peg from B W. Guess!" in text
@@ -223,7 +224,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
         ((lit, out),) = colours(app)
         assert lit == DARK.primary.upper() and out != LIGHT.background
         await pilot.press("ctrl+t")
-        await pilot.pause()
+        await until(pilot, lambda: [lit for lit, _ in colours(app)] == [LIGHT.primary.upper()])
         ((lit, out),) = colours(app)
         assert lit == LIGHT.primary.upper()
         assert Color.parse(out).brightness < Color.parse(LIGHT.background).brightness
@@ -260,11 +261,15 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
     and the answer's bar stays; with room for all (120x48) none fold."""
     import re
 
+    def drawn(pilot: Pilot[Any], *bars: str) -> bool:
+        text = screen_text(pilot)
+        return all(re.search(bar, text) for bar in bars)
+
     app = app_for()  # the secret is ORBW: RBWO gets 0,4, the 12th class of 14
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await enter(pilot, "RBWO")
-        await pilot.pause()
+        await until(pilot, lambda: drawn(pilot, r"│ 0,4 █+ +9 ◀ ", r"│ … 1[01] more "))
         text = screen_text(pilot)
         assert re.search(r"│ 0,4 █+ +9 ◀ ", text), text
         assert re.search(r"│ … 1[01] more ", text)
@@ -273,7 +278,7 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
     async with app.run_test(size=(120, 48)) as pilot:
         await ready(pilot)
         await enter(pilot, "RBWO")
-        await pilot.pause()
+        await until(pilot, lambda: drawn(pilot, r"│ 0,4 █+ +9 ◀ ", r"│ 1,3 █+ +8 "))
         text = screen_text(pilot)
         assert re.search(r"│ 0,4 █+ +9 ◀ ", text) and not re.search(r"… \d+ more", text)
         assert re.search(r"│ 1,3 █+ +8 ", text)  # the last but one bar: all fourteen drawn

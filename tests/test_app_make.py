@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, ready
+from app_helpers import enter, game_session, message, ready, until
 from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
@@ -41,7 +42,7 @@ async def test_answering_until_solved() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: "my guess is" in message(pilot))
         screen = app.screen
         assert isinstance(screen, MakeScreen)
         assert "my guess is" in message(pilot)
@@ -88,7 +89,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: game_session(app).pending is not None)
         session = game_session(app)
         right = truth(session)
         first = session.pending
@@ -212,12 +213,21 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: game_session(app).pending is not None)
         session = game_session(app)
-        for _ in range(2):
+
+        def split_drawn(moves: int) -> bool:
+            """The trace shows the split of the last guess answered, with its runner-up's."""
+            if len(session.rows()) < moves or session.computer is None:
+                return False
+            guess = session.format(session.computer.solver.steps[-1].guess)
+            split = str(app.screen.query_one("#trace-split", Static).render())
+            return split.startswith(f"How {guess} split") and "(runner-up)" in split
+
+        for moves in (1, 2):
             await enter(pilot, truth(session))
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await until(pilot, partial(split_drawn, moves))
             assert session.computer is not None
             solver = session.computer.solver
             last = solver.steps[-1]
@@ -260,6 +270,10 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
             lambda: pilot.click("#trace"),
             lambda: pilot.press("tab"),
         )
+
+        def moves_made(count: int) -> bool:
+            return len(session.rows()) == count
+
         for number, step in enumerate(steps, start=1):
             await step()
             pending = session.pending
@@ -268,6 +282,6 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
             answer = max(pending.partition, key=lambda a: pending.partition[a])
             await pilot.press(*f"{answer.black},{answer.white}", "enter")
             await pilot.app.workers.wait_for_complete()
-            await pilot.pause()
+            await until(pilot, partial(moves_made, number))
             assert len(session.rows()) == number
         assert app.focused is app.screen.query_one("#command", Input)

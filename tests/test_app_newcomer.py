@@ -156,7 +156,7 @@ async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
     app = app_for(mode="make", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: "Think of a code" in message(pilot) and prompt(app) == "Ready?")
         screen = app.screen
         assert isinstance(screen, MakeScreen)
         assert "Think of a code" in message(pilot) and prompt(app) == "Ready?"
@@ -214,7 +214,12 @@ async def test_the_whole_code_map_fits_the_trace_at_80x24() -> None:
         lines = str(codemap.render()).splitlines()
         assert len(lines) <= trace.scrollable_content_region.height  # one page shows it all
         await pilot.press("ctrl+pagedown")
-        await pilot.pause()
+
+        def all_shown() -> bool:
+            shown = screen_text(pilot)
+            return all(line.strip() in shown for line in lines[3:])
+
+        await until(pilot, all_shown)
         shown = screen_text(pilot)
         for line in lines[3:]:  # every row of cells, B to Y, on screen at once
             assert line.strip() in shown
@@ -239,9 +244,8 @@ async def test_a_game_played_in_the_lab_view_is_recorded_and_listed_as_assisted(
         await pilot.press("f8")
         await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: app.screen.query_one("#records-games", DataTable).row_count == 2)
         games = app.screen.query_one("#records-games", DataTable)
-        await until(pilot, lambda: games.row_count == 2)
         assert "play (assisted)" in [str(c) for c in games.get_row_at(0)]
 
 

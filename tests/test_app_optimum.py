@@ -98,7 +98,7 @@ async def test_an_uncached_size_gets_the_strategys_own_estimate(
         expected = f"Optimum 7x4: part searched, {estimate} at most to finish (Ctrl+O resumes)"
         assert line(app) == expected and expected in screen_text(pilot)
         app.screen.query_one("#colours", Input).value = "x"  # not a size: nothing said
-        await pilot.pause()
+        await until(pilot, lambda: line(app) == "")
         assert line(app) == ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import heard, until
+from app_helpers import heard, idle, until
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
@@ -35,10 +35,11 @@ async def test_retro_mode_pushes_the_teletype_and_escape_returns() -> None:
     app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_retro()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TeletypeScreen))
+        await idle(pilot)  # mounted in full before it is left
         assert isinstance(app.screen, TeletypeScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert isinstance(app.screen, PlayScreen)
 
 
@@ -49,10 +50,12 @@ async def test_palette_actions_and_theme() -> None:
         await pilot.press("ctrl+t")
         assert app.theme == LIGHT.name
         app.action_statistics()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await idle(pilot)  # mounted in full before it is left
         assert isinstance(app.screen, StatsScreen)
         app.choose("watch")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await idle(pilot)  # mounted in full before the test ends
         assert isinstance(app.screen, HomeScreen)
         assert app.screen.mode == "watch"
 
@@ -82,7 +85,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
             field.value = line
             await pilot.press("enter")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)  # the last line's effects, whatever they are, all in
         assert app.return_code is None
         if not isinstance(app.screen, PlayScreen | MakeScreen):
             await pilot.press("escape")
@@ -110,21 +113,24 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
             pressed = leave()
             if pressed is not None:
                 await pressed
-            await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, Confirm))
+            await idle(pilot)  # mounted in full before it is left
             assert isinstance(app.screen, Confirm)
             await pilot.press("n")
-            await pilot.pause()
+            await until(pilot, lambda: app.screen is game)
             assert app.screen is game and len(game_session(app).rows()) == 1
         app.action_retro()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TeletypeScreen))
+        await idle(pilot)  # mounted in full before it is left
         assert isinstance(app.screen, TeletypeScreen)
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is game)
         assert app.screen is game and len(game_session(app).rows()) == 1
         app.choose("watch")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        await idle(pilot)  # mounted in full before it is left
         await pilot.press("y")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert isinstance(app.screen, HomeScreen) and app.screen.mode == "watch"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, ready, screen_text, until
+from app_helpers import enter, entered, game_session, message, ready, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
@@ -160,9 +160,11 @@ async def test_match_alternates_roles_and_keeps_both_scores() -> None:
 
 
 async def type_keys(pilot: Pilot[Any], text: str) -> None:
-    """Type as a person would: key by key into whatever has focus, then Enter."""
+    """Type as a person would: key by key into whatever has focus, then Enter, and wait for
+    the screen to take the line."""
+    lines = entered(pilot)
     await pilot.press(*text, "enter")
-    await pilot.pause()
+    await until(pilot, lambda: lines)
 
 
 async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
@@ -175,13 +177,14 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await app.workers.wait_for_complete()
+        lines = entered(pilot)
         for line in ("RRGG", "BOARD", "GGBB"):
             for key in line:
                 app.post_message(events.Key(key.lower(), key))
             app.post_message(events.Key("enter", "\r"))
-        await pilot.pause()
+        await until(pilot, lambda: len(lines) == 3)  # three Enters, three lines taken
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: message(pilot).startswith("Move 2: "))
         session = game_session(app)
         assert [
             session.format(session.space.from_digits(list(r.digits))) for r in session.rows()
@@ -226,11 +229,11 @@ async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line()
         bottom = history.scroll_y
         assert bottom > 0
         await pilot.press("pageup")
-        await pilot.pause()
+        await until(pilot, lambda: history.scroll_y < bottom)
         assert history.scroll_y < bottom
         trace = app.screen.query_one("#trace")
         await pilot.press("ctrl+pagedown")
-        await pilot.pause()
+        await until(pilot, lambda: trace.scroll_y > 0)
         assert trace.scroll_y > 0
         assert app.focused is app.screen.query_one("#command")
 

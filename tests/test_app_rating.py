@@ -8,7 +8,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, message, ready, screen_text, settings_from, until
+from app_helpers import (
+    enter,
+    entered,
+    game_session,
+    idle,
+    message,
+    ready,
+    screen_text,
+    settings_from,
+    until,
+)
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
@@ -49,7 +59,7 @@ async def test_home_checkbox_starts_a_game_in_the_lab_view() -> None:
         app.screen.query_one("#mode", Select).value = "play"
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
         assert isinstance(app.screen, PlayScreen)
         assert app.screen.session.settings.lab and app.screen.session.lab
 
@@ -102,7 +112,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         text = screen_text(pilot)
         assert "Cost" in text and expected[0].cost() in text
         await pilot.resize_terminal(80, 24)  # narrow: History keeps the board's width
-        await pilot.pause()
+        await until(pilot, lambda: costs(pilot) is None)
         assert costs(pilot) is None
         assert rating_line(pilot) == expected[1].sentence(session.format)
 
@@ -121,17 +131,17 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         session = game_session(app)
+        lines = entered(pilot)
         for guess in ("RRR", "BWB"):
             await pilot.press(*guess, "enter")
-            await pilot.pause()
+        await until(pilot, lambda: len(lines) == 2)  # both guesses taken
         assert len(session.rows()) == 2 and session.rating.ratings == []
         assert rating_line(pilot) == "Rating RRR…"
         assert costs(pilot) == ["", ""]
         gate.set()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        # RRR's rating, then BWB's (started once the first came back)
+        await until(pilot, lambda: len(session.rating.ratings) == 2)
+        await until(pilot, lambda: rating_line(pilot).startswith("BWB: "))
         assert [r.move for r in session.rating.ratings] == [1, 2]
         assert rating_line(pilot).startswith("BWB: ")
 
@@ -180,7 +190,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await pilot.press("f4")
-        await pilot.pause()
+        await until(pilot, lambda: message(pilot).startswith("Spoiler-free: the tree is advice"))
         assert isinstance(app.screen, PlayScreen)
         assert message(pilot) == (
             "Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it."
@@ -277,8 +287,7 @@ async def test_a_failed_rating_is_said_and_the_game_goes_on(
             == "The rating failed (internal error: MemoryError: no room); the game goes on."
         )
         assert rating_line(pilot) == "No rating: internal error: MemoryError: no room"
-        await app.workers.wait_for_complete()  # no second try started meanwhile
-        await pilot.pause()
+        await idle(pilot)  # no second try started meanwhile
         assert len(calls) == 1
         await enter(pilot, "BWB")
         assert len(game_session(app).rows()) == 2 and len(calls) == 2
@@ -308,19 +317,19 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
         miss, secret = wrong(session, 0), session.format(session.game.secret)
         ended = session.person
         assert ended is not None
+        lines = entered(pilot)
         for guess in (miss, secret):
             await pilot.press(*guess, "enter")
-            await pilot.pause()
+        await until(pilot, lambda: len(lines) == 2)  # both guesses taken
         assert session.over and session.rating.ratings == []
         assert [m.value for m in recorded[-1].moves] == [None, None]
         await pilot.press("enter")  # on to the next game, on a new screen
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not first)
         assert app.screen is not first and isinstance(app.screen, PlayScreen)
         assert session.person is not ended and session.rows() == []
         gate.set()
-        for _ in range(3):
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+        # the ended game's ratings come, and its record is written again with them
+        await until(pilot, lambda: all(m.value is not None for m in recorded[-1].moves))
         expected = rate_moves(session.space, "knuth", ended.moves)
         assert session.rating.ratings == [] and session.rating.unrated == []
         game = recorded[-1]
@@ -347,7 +356,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
         session = game_session(app)
         await enter(pilot, "RRR")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: "damaged" in message(pilot) and session.rating.ratings)
         assert message(pilot) == (
             f"optimal strategy cache: {path} is damaged or was written for something else; "
             "searched again"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, heard, until
+from app_helpers import enter, game_session, heard, idle, records_read, until
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
@@ -49,7 +49,7 @@ async def test_figures_recent_games_and_replay(tmp_path: Path) -> None:
     app = Host(RecordsScreen(path))
     async with app.run_test(size=(100, 30)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         screen = app.screen
         sizes = screen.query_one("#records-sizes", DataTable)
         assert [str(c) for c in sizes.get_row_at(0)][:7] == [
@@ -89,7 +89,7 @@ async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path: Path) -> 
     app = Host(RecordsScreen(path))
     async with app.run_test(size=(100, 30)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         status = str(app.screen.query_one("#records-status", Static).content)
         assert "damaged" in status and "\n" not in status
         assert app.screen.query_one("#records-games", DataTable).row_count == 0
@@ -112,11 +112,11 @@ async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(
         game = app.screen
         await pilot.press("f8")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         status = str(app.screen.query_one("#records-status", Static).content)
         assert status == "internal error: OSError: Input/output error"
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is game)
         assert app.is_running and app.screen is game
 
 
@@ -134,14 +134,15 @@ async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: P
         session = game_session(app)
         await enter(pilot, session.secret_text)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        # kept at once, then written again with its rating once the rating came
+        await until(pilot, lambda: [g.moves[0].rule for g in Records(path).games()] == ["optimal"])
         await app.workers.wait_for_complete()
         (kept,) = Records(path).games()
         assert (kept.outcome, kept.breaker, len(kept.moves)) == ("solved", "person", 1)
         assert kept.moves[0].rule == "optimal"  # the rating, written once it came
         await pilot.press("f8")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         assert isinstance(app.screen, RecordsScreen)
         await pilot.press("f8")  # not a second Records screen
         assert len([s for s in app.screen_stack if isinstance(s, RecordsScreen)]) == 1
@@ -164,7 +165,7 @@ async def test_a_damaged_database_is_one_line_and_the_game_goes_on(tmp_path: Pat
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await enter(pilot, "QUIT")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: said and app.screen.query("Toast"))
         (notice,) = said
         assert notice == (
             f"records at {path}: the file is damaged (move it away to start new records)."
@@ -236,7 +237,7 @@ async def test_no_record_keeps_nothing_but_shows_the_records(tmp_path: Path) -> 
         await enter(pilot, "QUIT")
         app.action_records()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         status = str(app.screen.query_one("#records-status", Static).content)
         assert status.endswith("(this run adds nothing: --no-record)")
     assert len(Records(path).games()) == 1
@@ -248,14 +249,14 @@ async def test_records_from_the_home_screen_and_the_palette(tmp_path: Path) -> N
         assert "Records" in [c.title for c in app.get_system_commands(app.screen)]
         await pilot.press("f8")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         assert isinstance(app.screen, RecordsScreen)
         status = str(app.screen.query_one("#records-status", Static).content)
         assert status == "No games recorded yet: finish a game and it appears here."
         await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
         await pilot.click("#records")
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         assert isinstance(app.screen, RecordsScreen)
 
 
@@ -266,7 +267,7 @@ async def test_a_rated_game_replays_with_its_ratings(tmp_path: Path) -> None:
     app = Host(RecordsScreen(path))
     async with app.run_test(size=(120, 30)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         await pilot.press("enter", "n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert (
@@ -282,7 +283,7 @@ async def test_a_record_edited_by_hand_replays_as_one_line(tmp_path: Path) -> No
     app = Host(RecordsScreen(path))
     async with app.run_test(size=(120, 30)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         await pilot.press("enter", "n")
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert text.startswith("This game's record cannot be read (unknown notation")
@@ -303,7 +304,7 @@ async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(
     app = Host(RecordsScreen(path))
     async with app.run_test(size=(120, 30)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: records_read(pilot))
         games = app.screen.query_one("#records-games", DataTable)
         assert [str(c) for c in games.get_row_at(1)][1] == "10x4 no repeats"
         assert [str(c) for c in games.get_row_at(0)][1] == "6x4"
@@ -331,7 +332,9 @@ async def test_watching_keeps_nothing(tmp_path: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("end")
-        await pilot.pause()
+        await until(
+            pilot, lambda: "Solved in" in str(app.screen.query_one("#caption", Static).render())
+        )
         assert "Solved in" in str(app.screen.query_one("#caption", Static).render())
         await app.workers.wait_for_complete()
     assert not path.exists() or Records(path).games() == []
@@ -357,8 +360,11 @@ async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
         await pilot.press(*first)
         for line in ("4", "2", "1", "RG", "QUIT"):
             await pilot.press(*line.lower(), "enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, TeletypeScreen) and app.screen.dialogue.finished,
+        )
+        await idle(pilot)  # the game kept (or not) in its worker, whatever it says said
 
     home = MastermindApp(records=path)
     said = heard(home)

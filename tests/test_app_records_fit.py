@@ -35,7 +35,7 @@ async def test_records_and_a_replay_at_80x24(tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
         await app.workers.wait_for_complete()
         await until(pilot, lambda: "recent games" in screen_text(pilot))
-        await pilot.pause()
+        await until(pilot, lambda: "Moves to win" in screen_text(pilot))  # the tables laid out
         text = screen_text(pilot)
         assert "Moves to win" in text and "Outcome  Moves" in text
         assert "play (practice)" in text
@@ -45,13 +45,13 @@ async def test_records_and_a_replay_at_80x24(tmp_path: Path) -> None:
         await pilot.press("enter")  # the newest game
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("n", "n")
-        await pilot.pause()
+        await until(pilot, lambda: "2. RRGG gets 1,1: 56 codes left" in screen_text(pilot))
         text = screen_text(pilot)
         assert "Board" in text and "Trace" in text
         assert "R R G G ●○" in text  # the board with its pegs
         assert "2. RRGG gets 1,1: 56 codes left" in text
         assert "The secret" not in text
         await pilot.press("end")
-        await pilot.pause()
+        await until(pilot, lambda: "Secret R G O Y" in screen_text(pilot))
         text = screen_text(pilot)
         assert "3. RGOY gets 4,0: 1 code left" in text and "Secret R G O Y" in text

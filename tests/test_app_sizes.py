@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app_helpers import enter, message, ready
+from app_helpers import enter, message, ready, until
 from textual.widgets import Static
 
 from mastermind_tui.app.shell import MastermindApp
@@ -48,7 +48,8 @@ async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
         assert isinstance(app.screen, WatchScreen)
         await pilot.press("n", "n", "n")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        caption_line = app.screen.query_one("#caption", Static)
+        await until(pilot, lambda: str(caption_line.render()).startswith("Move 2, answered: "))
         caption = str(app.screen.query_one("#caption", Static).render())
         assert caption.startswith("Move 2, answered: "), caption
 
@@ -58,7 +59,7 @@ async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: "my guess is" in message(pilot))
         screen = app.screen
         assert isinstance(screen, MakeScreen)
         await enter(pilot, "3,2")

@@ -4,11 +4,12 @@ deliberate change of look)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import until
+from app_helpers import entered, idle, records_read, tree_drawn, until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -26,17 +27,19 @@ def frozen_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def settled(*lines: str, keys: tuple[str, ...] = ()) -> Callable[[Pilot[Any]], Awaitable[None]]:
-    """run_before: type lines at the command line, press keys, and wait for the workers."""
+    """run_before: type lines at the command line, press keys, and wait for the app to be
+    idle (the workers done, what they sent back shown)."""
 
     async def run(pilot: Pilot[Any]) -> None:
         await pilot.app.workers.wait_for_complete()
         for line in lines:
+            taken = entered(pilot)
             pilot.app.screen.query_one("#command", Input).value = line
             await pilot.press("enter")
+            await until(pilot, partial(bool, taken))  # the line taken, then its work done
             await pilot.app.workers.wait_for_complete()
         await pilot.press(*keys)
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
 
     return run
 
@@ -65,8 +68,7 @@ def test_play_at_the_end(snap_compare: Callable[..., bool]) -> None:
         await settled("RRGG", "HINT", screen.session.secret_text)(pilot)
         # the ratings come from the app's job, which may finish after the screen's own
         await until(pilot, lambda: not screen.session.rating.pending)
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=win)
 
@@ -128,7 +130,7 @@ def test_stats(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None
         # The footer fills in a refresh or more after the screen appears (CI once caught
         # it empty): wait for it, and for the strategy boxes, however loaded the machine.
         await until(pilot, lambda: bool(pilot.app.screen.query("Footer FooterKey")))
-        await pilot.pause()
+        await idle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=open_stats)
 
@@ -142,6 +144,7 @@ def test_too_small(snap_compare: Callable[..., bool]) -> None:
 def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """The decision tree beside a watched game (F4) after two moves: the path played, the
     current node marked, one node opened from the keyboard."""
+
     settings = Settings.build(mode="watch", seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
 
@@ -149,9 +152,9 @@ def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
         await pilot.app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "f4")
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: tree_drawn(pilot))
         await pilot.press("down", "down", "enter")
-        await pilot.pause()
+        await idle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=open_tree)
 
@@ -180,7 +183,7 @@ def test_stats_after_a_run(
             lambda: "Done" in str(app.screen.query_one("#stats-status").render()),
             seconds=300,
         )
-        await pilot.pause()
+        await idle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_stats)
 
@@ -211,11 +214,8 @@ def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> Non
     async def replay(pilot: Pilot[Any]) -> None:
         await pilot.press("f8")
         await pilot.app.workers.wait_for_complete()
-        for _ in range(100):
-            await pilot.pause()
-            if "recent games" in str(app.screen.query("#records-status").first().render()):
-                break
+        await until(pilot, lambda: records_read(pilot))
         await pilot.press("enter", "n", "n")
-        await pilot.pause()
+        await idle(pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=replay)

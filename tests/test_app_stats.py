@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from app_helpers import handled, idle, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
@@ -34,9 +35,14 @@ async def statistics_screen(
     app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=size) as pilot:
         app.action_statistics()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await idle(pilot)  # mounted in full, the game's first advice in
         assert isinstance(app.screen, StatsScreen)
         yield app, pilot, app.screen
+
+
+def status_line(screen: StatsScreen) -> str:
+    return str(screen.query_one("#stats-status", Static).render())
 
 
 async def test_every_secret_for_three_strategies() -> None:
@@ -44,7 +50,7 @@ async def test_every_secret_for_three_strategies() -> None:
         assert isinstance(screen, StatsScreen)
         await pilot.press("ctrl+r")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: status_line(screen).startswith("Done"))
         cards = list(screen.query(StatsCard))
         assert [c.result.strategy for c in cards] == ["knuth", "entropy", "classic"]
         knuth = cards[0].result
@@ -68,7 +74,7 @@ async def test_sample_and_errors() -> None:
         screen.query_one("#strategy-random", Checkbox).value = True
         await pilot.press("ctrl+r")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: status_line(screen).startswith("Done"))
         (card,) = screen.query(StatsCard)
         assert card.result.games == 20
         # Issue 11 item 13: "Done: 1 strategies".
@@ -83,7 +89,7 @@ async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
         for field, value in (("#colours", "8"), ("#positions", "8"), ("#games", "")):
             screen.query_one(field, Input).value = value
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await until(pilot, lambda: status_line(screen).startswith("Cannot run"))
         assert app.screen is screen and not screen.running
         assert str(screen.query_one("#stats-status", Static).render()) == (
             "Cannot run: every secret of 8x8 is 16,777,216 games, more than the limit of "
@@ -93,7 +99,8 @@ async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
         screen.query_one("#positions", Input).value = "4"
         screen.query_one("#games", Input).value = "2000000"
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, Confirm))
+        await idle(pilot)  # the dialog mounted in full before it is answered
         assert isinstance(app.screen, Confirm)
         question = str(app.screen.query_one("#confirm-question", Static).render())
         seconds = sum(
@@ -105,7 +112,7 @@ async def test_a_long_run_is_asked_first_with_an_estimate() -> None:
             f"{describe_seconds(seconds)} on one core. Run them?"
         )
         await pilot.press("n")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is screen and status_line(screen) == "Not run.")
         assert app.screen is screen and not screen.running
         assert str(screen.query_one("#stats-status", Static).render()) == "Not run."
 
@@ -184,7 +191,7 @@ async def test_strategy_ticks_read_by_their_mark_with_no_color(
         assert screen.selected() == ["entropy", "classic"]
         await pilot.press("enter")  # Enter runs from a tick, as from a field
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: status_line(screen).startswith("Done"))
         assert [c.result.strategy for c in app.screen.query(StatsCard)] == ["entropy", "classic"]
 
 
@@ -223,14 +230,14 @@ async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
         for stop in ("escape", "click"):
             games.focus()
             await pilot.press("enter")
-            await pilot.pause()
+            await until(pilot, lambda: screen.running)
             assert screen.running and app.focused is games
             if stop == "escape":
                 await pilot.press("escape")
             else:
                 await pilot.click("#cancel")
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await until(pilot, lambda: str(status.render()) == "Cancelled.")
             assert not screen.running and str(status.render()) == "Cancelled."
             assert not screen.query(StatsCard)
         release.set()
@@ -245,20 +252,22 @@ async def test_leaving_statistics_during_a_run_keeps_the_app(
     async with statistics_screen() as (app, pilot, screen):
         screen.query_one("#games", Input).value = "20"
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await until(pilot, lambda: screen.running)
         assert screen.running
         await pilot.press("f5")
-        await pilot.pause()
+        await until(pilot, lambda: screen not in app.screen_stack)
         assert app.screen is not screen and screen not in app.screen_stack
         release.set()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)  # what the run sends back after its screen is gone, handled
         assert app.is_running and app.return_code is None
 
 
 async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
     """The optimal tree found damaged on disk is searched again, and the run says so in
     its last line; the next run, on the tree in hand, has nothing to say."""
+    from mastermind_tui.jobs import JobDone
+
     path = cache_dir / "optimal-4x3.json"
     path.write_text("not json")
     async with statistics_screen((120, 36)) as (app, pilot, screen):
@@ -267,14 +276,16 @@ async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
         for box in screen.query(Checkbox):
             box.value = box.id == "strategy-optimal"
         done = "Done: 1 strategy, 64 games each. Seed 1."
+        runs = handled(screen, JobDone)
         for said in (
             f"{done} optimal strategy cache: {path} is damaged or was written for "
             "something else; searched again",
             done,
         ):
+            runs.clear()
             await pilot.press("ctrl+r")
             await app.workers.wait_for_complete()
-            await pilot.pause()
+            await until(pilot, lambda: runs)  # this run's end handled
             (card,) = screen.query(StatsCard)
             assert card.result.total_guesses == 206
             assert str(screen.query_one("#stats-status", Static).render()) == said

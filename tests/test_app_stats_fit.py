@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from app_helpers import screen_text, until
+from app_helpers import handled, idle, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
@@ -21,7 +21,7 @@ from mastermind_tui.widgets.histogram import StatsCard, layout
 async def open_statistics(app: MastermindApp, pilot: Pilot[Any]) -> StatsScreen:
     app.action_statistics()
     await until(pilot, lambda: isinstance(app.screen, StatsScreen))
-    await pilot.pause()
+    await idle(pilot)  # mounted in full
     screen = app.screen
     assert isinstance(screen, StatsScreen)
     return screen
@@ -31,10 +31,18 @@ async def test_every_row_of_every_card_is_on_screen_aligned_on_one_scale() -> No
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_statistics(app, pilot)
-        await pilot.pause()
         await pilot.press("ctrl+r")
         await until(pilot, lambda: "Done" in str(screen.query_one("#stats-status").render()))
-        await pilot.pause()
+
+        def drawn() -> bool:
+            """Every card drawn on screen on one scale, knuth's 5-guess row beside the
+            others', and the status."""
+            text = screen_text(pilot)
+            fives = [row.count("│  5 ") for row in text.splitlines() if "694" in row]
+            return fives == [3] and "No seed: a rerun" in text
+
+        await idle(pilot)  # every card mounted and laid out
+        await until(pilot, drawn)
         text = screen_text(pilot)
         # knuth's 5-guess row (694 games), hidden before, and its total of 5,801 guesses
         assert re.search(r"│  5 █+ 694 ", text), text
@@ -63,18 +71,21 @@ def test_layout_spans_every_guess_count_and_the_biggest_row() -> None:
 
 
 async def test_a_seed_typed_repeats_a_run_and_is_shown() -> None:
+    from mastermind_tui.jobs import JobDone
+
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_statistics(app, pilot)
-        await pilot.pause()
         for box in screen.query(Checkbox):
             box.value = box.id == "strategy-random"
         screen.query_one("#seed", Input).value = "7"
         averages = []
+        runs = handled(screen, JobDone)
         for _ in range(2):
+            runs.clear()
             await pilot.press("ctrl+r")
-            await until(pilot, lambda: "Done" in str(screen.query_one("#stats-status").render()))
-            await pilot.pause()
+            # this run's end handled (the status says Done from the first run on)
+            await until(pilot, lambda: runs)
             averages.append(screen.query_one(StatsCard).result.total_guesses)
             assert "Seed 7." in str(screen.query_one("#stats-status", Static).render())
         assert averages[0] == averages[1]
@@ -84,14 +95,13 @@ async def test_a_big_run_is_confirmed_in_a_framed_dialog_and_progress_says_time_
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_statistics(app, pilot)
-        await pilot.pause()
         # 7x6, every secret: minutes (8x5 no longer is: Knuth walks it in about 2 s).
         screen.query_one("#colours", Input).value = "7"
         screen.query_one("#positions", Input).value = "6"
         screen.query_one("#games", Input).value = ""
         await pilot.press("ctrl+r")
         await until(pilot, lambda: isinstance(app.screen, Confirm))
-        await pilot.pause()
+        await until(pilot, lambda: "A long run" in screen_text(pilot))
         text = screen_text(pilot)
         (top,) = [row for row in text.splitlines() if "A long run" in row]
         # A frame (the form's hint line may show left of it, behind the dialog).

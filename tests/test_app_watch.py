@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import screen_text, until
+from app_helpers import idle, screen_text, tree_drawn, until
 from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
@@ -72,7 +72,13 @@ async def test_step_forward_back_and_solved() -> None:
     app = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, WatchScreen)
+                and caption(app).startswith("Move 1, before its answer")
+            ),
+        )
         assert isinstance(app.screen, WatchScreen)
         steps = play(app.screen.session.space, make_strategy("knuth"), app.screen.session.secret)
         # Two beats a move: the position (codes still possible, the guess and why, no
@@ -249,7 +255,13 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         )
         rgoy = session.settings.notation.parse(session.space, "RGOY")
         codemap.cursor = rgoy
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: (
+                text_of(app, "#trace-cursor").startswith("▸ RGOY")
+                and caption(app).startswith("RGOY")
+            ),
+        )
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
         assert caption(app) == "RGOY is still possible: it fits every answer so far."
         # The mouse: the upper code of the cell under the pointer (two rows of codes per
@@ -288,7 +300,7 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "f4")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: tree_drawn(pilot))
         assert isinstance(app.screen, DecisionTreeScreen)
         # The path played from the top, then the current node, where the cursor is.
         tree = app.screen.query_one(Tree)
@@ -377,7 +389,7 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         assert caption(app) == f"{bbbb} is not a code of this game: no colour may repeat."
         rgoy = settings.notation.parse(space, "RGOY")
         codemap.cursor = rgoy
-        await pilot.pause()
+        await until(pilot, lambda: text_of(app, "#trace-cursor").startswith("▸ RGOY"))
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
 
 
@@ -401,7 +413,7 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         home.query_one("#secret", Input).value = "RGB"
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen) and app.screen.session.steps)
         assert isinstance(app.screen, WatchScreen)
         session = app.screen.session
         assert session.settings.strategy == "optimal"
@@ -548,10 +560,10 @@ async def test_the_tree_fits_80_columns_with_its_path() -> None:
         await app.workers.wait_for_complete()
         await pilot.press("n", "n", "n", "f4")
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await until(pilot, lambda: tree_drawn(pilot, cursor=False))
         assert isinstance(app.screen, DecisionTreeScreen)
         await pilot.press("down", "enter")  # a child of the current node opened
-        await pilot.pause()
+        await idle(pilot)  # its children drawn
         text = screen_text(pilot)
         assert "BBWW  1,296 codes · played" in text
         assert "1,2 → RGOG  40 codes · ≤3 more  ◀ now" in text

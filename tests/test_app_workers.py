@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import pytest
-from app_helpers import game_session, message, ready
+from app_helpers import entered, game_session, idle, message, ready, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -50,9 +50,11 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
 
 
 async def type_line(pilot: Pilot[Any], text: str) -> None:
-    """Type key by key and press Enter, without waiting for any worker."""
+    """Type key by key and press Enter, and wait for the screen to take the line (without
+    waiting for any worker)."""
+    lines = entered(pilot)
     await pilot.press(*text, "enter")
-    await pilot.pause()
+    await until(pilot, lambda: lines)
 
 
 def advice(app: MastermindApp) -> str:
@@ -60,9 +62,9 @@ def advice(app: MastermindApp) -> str:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
+    """The workers done and what they sent back handled."""
     await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
+    await idle(pilot)
 
 
 async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate) -> None:
@@ -134,11 +136,11 @@ async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: 
     app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
-        await pilot.pause()
+        await until(pilot, gate.waiting.is_set)  # the computation under way, held
         left = app.screen
         assert gate.waiting.wait(5)
         await pilot.press("f5")
-        await pilot.pause()
+        await until(pilot, lambda: app.screen is not left)
         assert app.screen is not left
         gate.open()
         await settle(pilot)

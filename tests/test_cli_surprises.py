@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from app_helpers import settings_from
+from waiting import wait_until
 
 from mastermind_tui.cli.commands import _ProgressBar
 from mastermind_tui.cli.main import EXIT_CODES, build_parser, main
@@ -76,29 +77,35 @@ def _in_a_terminal(args: list[str], term: str) -> tuple[int | None, bytes]:
     if pid == 0:  # the child: a real terminal on stdin and stdout
         os.execve(MASTERMIND, [MASTERMIND, *args], {**os.environ, "TERM": term})
     output = b""
-    deadline = time.monotonic() + 15
     status = None
+
+    def read_enough() -> bool:
+        """Read on (up to 0.2 s for more): whether 4,000 bytes came or the child has gone."""
+        nonlocal output
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child has gone: its terminal is closed
+                return True
+            if not chunk:
+                return True
+            output += chunk
+        return len(output) >= 4000
+
     try:
-        while time.monotonic() < deadline and len(output) < 4000:
-            ready, _, _ = select.select([fd], [], [], 0.2)
-            if ready:
-                try:
-                    chunk = os.read(fd, 4096)
-                except OSError:  # the child has gone: its terminal is closed
-                    break
-                if not chunk:
-                    break
-                output += chunk
+        wait_until(read_enough, 15, step=0)
     finally:
         # A process that closed its terminal may take a moment more to exit (a generous
         # bound: the machine may be busy).
-        grace = time.monotonic() + 30
-        while status is None and time.monotonic() < grace:
+        def exited() -> bool:
+            nonlocal status
             done, code = os.waitpid(pid, os.WNOHANG)
             if done:
                 status = os.waitstatus_to_exitcode(code)
-            else:
-                time.sleep(0.05)
+            return bool(done)
+
+        wait_until(exited, 30, step=0.05)
         if status is None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
@@ -141,11 +148,10 @@ def test_ctrl_c_while_importing_is_the_same_clean_line(delay: float) -> None:
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.monotonic() + 30
-    while not _catches_sigint(process.pid) and process.poll() is None:
-        assert time.monotonic() < deadline
-        time.sleep(0.0005)
-    time.sleep(delay)
+    assert wait_until(
+        lambda: _catches_sigint(process.pid) or process.poll() is not None, step=0.0005
+    )
+    time.sleep(delay)  # the moment of the signal, not a wait
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (130, "mastermind: interrupted\n")

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from waiting import wait_until
 
 from engine import CodeSpace
 from engine.cluster import INSTALL, Cluster, ClusterError
@@ -77,10 +78,7 @@ def test_stopping_early_cancels_the_cluster_s_tasks(cluster: Cluster) -> None:
         )
         return count
 
-    for _ in range(200):  # wait for the scheduler to forget them
-        if tasks_left() == 0:
-            break
-        time.sleep(0.05)
+    wait_until(lambda: tasks_left() == 0, step=0.05)  # the scheduler forgets them
     assert tasks_left() == 0
 
 

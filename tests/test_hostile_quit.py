@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 # 7x4: a search of seconds even with its compiled kernel cached (6x4 takes a tenth)
 WATCH = [
@@ -46,16 +47,20 @@ class Terminal:
                 time.sleep(seconds)
 
     def wait_for(self, text: bytes, seconds: float = 60) -> None:
-        deadline = time.monotonic() + seconds
-        while text not in self.output:
-            assert time.monotonic() < deadline, f"{text!r} never shown"
-            self.read(0.1)
+        def shown() -> bool:
+            self.read(0.1)  # the wait: up to a tenth of a second for more output
+            return text in self.output
+
+        assert text in self.output or wait_until(shown, seconds, step=0), f"{text!r} never shown"
 
     def ended(self, seconds: float = 60) -> int:
-        deadline = time.monotonic() + seconds
-        while self.process.poll() is None:
-            assert time.monotonic() < deadline, "the process did not end"
-            self.read(0.05)
+        def over() -> bool:
+            if self.process.poll() is not None:
+                return True
+            self.read(0.05)  # the wait, reading on: a full terminal would block its writes
+            return False
+
+        assert wait_until(over, seconds, step=0), "the process did not end"
         os.close(self.master)
         return self.process.returncode
 
@@ -123,18 +128,17 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
     """A pseudo-terminal closed without a hangup left an app spinning a core for an hour
     (Textual's input thread reads end of file in a loop): the app checks each second that
     its parent is still there, and ends as a hangup would (129) once it is gone."""
+    from app_helpers import idle, until
+
     from mastermind_tui.app.shell import MastermindApp
     from mastermind_tui.game.settings import Settings
     from mastermind_tui.navigation import Start
 
     app = MastermindApp(Start(Settings.build(seed=1)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await idle(pilot)  # started in full
         assert app.is_running
         parent = os.getppid()
         monkeypatch.setattr(os, "getppid", lambda: parent + 1)  # reparented
-        deadline = time.monotonic() + 60  # a safety net only
-        while app.is_running:
-            assert time.monotonic() < deadline
-            await pilot.pause(0.1)
+        await until(pilot, lambda: not app.is_running)
     assert app.return_code == 129

@@ -12,15 +12,15 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
 
 import pytest
 import websocket
+from waiting import wait_until
 
 from mastermind_tui.cli.serve_guard import BURST_BYTES, MESSAGE_BYTES, Meter
 
@@ -29,15 +29,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return cast(int, probe.getsockname()[1])
-
-
-def wait_until(condition: Callable[[], object], seconds: float = 60.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 def children(pid: int) -> list[int]:

@@ -7,10 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 from engine import parallel
 
@@ -23,6 +23,15 @@ LONG_RUN = [
 def _children(pid: int) -> list[int]:
     path = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used, user and system (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()
+    except (FileNotFoundError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _running(pids: list[int]) -> list[int]:
@@ -41,15 +50,6 @@ def _running(pids: list[int]) -> list[int]:
 def _default_stopping_signals() -> None:
     for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(signum, signal.SIG_DFL)
-
-
-def _wait_until(condition, seconds: float = 60.0) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
 
 
 @pytest.mark.parametrize(
@@ -74,16 +74,17 @@ def test_any_signal_leaves_no_trace(signum: int, code: int, line: str, tmp_path:
         # background job SIGINT, and an ignored signal is inherited and rightly kept so
         preexec_fn=_default_stopping_signals,
     )
-    assert _wait_until(lambda: len(_children(process.pid)) >= 2), "the workers never started"
+    assert wait_until(lambda: len(_children(process.pid)) >= 2), "the workers never started"
     workers = _children(process.pid)
-    time.sleep(0.5)  # into the work: results are flowing back
+    # into the work: results are flowing back (a busy machine may give them no CPU at first)
+    assert wait_until(lambda: all(_cpu_seconds(w) >= 0.5 for w in workers)), "no work done"
     process.send_signal(signum)
     out, err = process.communicate(timeout=60)
     assert process.returncode == code
     assert out == ""
     assert "Traceback" not in err and "leaked" not in err and "Error" not in err, err
     assert err.strip().splitlines() == ([] if line is None else [line])
-    assert _wait_until(lambda: not _running(workers), 30), "a worker outlived its parent"
+    assert wait_until(lambda: not _running(workers), 30), "a worker outlived its parent"
     assert list(temp.iterdir()) == []  # no file, even after SIGKILL
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from functools import partial
 
-from app_helpers import until
+from app_helpers import idle, until
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Input
@@ -109,7 +109,7 @@ async def test_a_job_started_again_drops_the_earlier_result() -> None:
         await until(pilot, lambda: screen.results)
         first.release.set()
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await idle(pilot)  # the earlier job's end handled (and dropped)
         assert screen.results == [("guess", 2, "new")]
         assert first.ends == ["stopped"]
 
@@ -124,7 +124,7 @@ async def test_leaving_the_screen_mid_job_stops_it_and_delivers_nothing() -> Non
         await until(pilot, lambda: screen.progress)
         app.pop_screen()
         await until(pilot, work.ended.is_set)
-        await pilot.pause()
+        await idle(pilot)  # nothing delivered, whatever was sent
         assert work.ends == ["stopped"] and screen.results == []
         assert app.is_running
 
@@ -150,7 +150,7 @@ async def test_the_apps_job_outlives_a_screen_and_stops_at_quit() -> None:
         app.compute("rating:2", cut, app.results.append)
         await until(pilot, lambda: lasting.started.is_set() and cut.started.is_set())
         app.pop_screen()  # the screen that asked is gone: the app's work goes on
-        await pilot.pause()
+        await until(pilot, lambda: not isinstance(app.screen, JobScreen))
         lasting.release.set()
         await until(pilot, lambda: app.results)
         assert app.results == ["kept"] and cut.ends == []

@@ -5,10 +5,13 @@ more. A failure names the start and the seed: ``Storm(start, seed)`` replays it.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from app_helpers import idle, until
 from storm import STARTS, Storm, run_storm
 from textual import events
+from textual.pilot import Pilot
 
 from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.app.shell import MastermindApp
@@ -25,6 +28,15 @@ async def test_a_key_storm_never_ends_the_app_with_an_error(
     assert app.return_code in (None, 0), f"replay with Storm({start!r}, {seed})"
 
 
+async def palette_shown(pilot: Pilot[Any]) -> None:
+    """Until a command palette is on show and the app idle: the page key sent with it
+    handled too (the key that crashed)."""
+    from textual.command import CommandPalette
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, CommandPalette))
+    await idle(pilot)
+
+
 @pytest.mark.parametrize("page", ["pagedown", "pageup"])
 async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
     """The issue's `tmux send-keys C-p NPage`: Textual's option list paged before it had
@@ -33,8 +45,7 @@ async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             app.post_message(events.Key("ctrl+p", None))
             app.post_message(events.Key(page, None))
-            await pilot.pause()
-            await pilot.pause()
+            await palette_shown(pilot)
             assert app.screen.id == "--command-palette"
             await pilot.press("escape")
         assert app.return_code in (None, 0)
@@ -52,13 +63,12 @@ async def test_the_theme_picker_and_a_page_key_together_do_not_crash(page: str) 
         async with app.run_test(size=(80, 24)) as pilot:
             app.search_themes()
             app.post_message(events.Key(page, None))
-            await pilot.pause()
-            await pilot.pause()
+            await palette_shown(pilot)
             assert isinstance(app.screen, SafePalette)
             await pilot.press("escape")
             app.search_commands([("Hello", lambda: None)])
             app.post_message(events.Key(page, None))
-            await pilot.pause()
+            await palette_shown(pilot)
             assert isinstance(app.screen, CommandPalette) and isinstance(app.screen, SafePalette)
             await pilot.press("escape")
         assert app.return_code in (None, 0)

@@ -133,6 +133,8 @@ def test_the_command_line_and_the_form_take_the_same_numbers(name: str, text: st
 
 
 async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() -> None:
+    from app_helpers import handled, until
+
     from mastermind_tui.app.shell import MastermindApp
     from mastermind_tui.screens.home import HomeScreen
 
@@ -144,9 +146,11 @@ async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() 
         assert [(str(t), v) for t, v in mode._options] == [
             (m.title, name) for name, m in MODES.items()
         ]
+        changes = handled(screen, Select.Changed)
         for name in PRESETS:
+            changes.clear()
             screen.query_one("#preset", Select).value = name
-            await pilot.pause()
+            await until(pilot, lambda: changes)  # the preset's own change: its fields filled
             got, want = screen.form.settings(), Settings.build(preset=name)
             assert (got.rules, got.notation.name) == (want.rules, want.notation.name)
 

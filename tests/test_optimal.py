@@ -243,6 +243,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
 
 
 async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line() -> None:
+    from app_helpers import until
     from textual.widgets import Input, Select
 
     from mastermind_tui.app.shell import MastermindApp
@@ -255,7 +256,7 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
         home.query_one("#colours", Input).value = "8"
         home.query_one("#positions", Input).value = "5"
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(home, HomeScreen) and "most-parts" in home.form.error)
         assert app.screen is home and isinstance(home, HomeScreen)
         line = home.form.error
         assert line.startswith("the optimal strategy is computed exactly only up to")

@@ -48,7 +48,7 @@ async def test_theme_and_home_choices_are_kept_for_the_next_launch(config: Path)
     again = MastermindApp(preferences=kept)
     async with again.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(again.screen, HomeScreen))
-        await pilot.pause()
+        await until(pilot, lambda: again.screen.query_one("#colours", Input).value == "8")
         home = again.screen
         assert again.theme == "mastermind-light"
         assert home.query_one("#mode", Select).value == "make"

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_helpers import idle, until
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -46,7 +47,7 @@ async def test_typing_a_whole_game_prints_the_original_transcript() -> None:
         assert screen.printed == (DATA / "a_6c4p_full_game.txt").read_text()
         assert not shown(screen).endswith(CURSOR)
         await pilot.press("x")  # any key leaves once the program has ended
-        await pilot.pause()
+        await until(pilot, lambda: app.return_code is not None)
     assert app.return_code == 0
 
 
@@ -79,7 +80,7 @@ async def test_board_bad_guess_and_quit() -> None:
         assert screen.printed.endswith("QUITTER!  MY COMBINATION WAS: WROB\nGOOD BYE\n")
         assert screen.dialogue.finished
         await pilot.press("enter")
-        await pilot.pause()
+        await until(pilot, lambda: app.return_code is not None)
     assert app.return_code == 0
 
 
@@ -88,7 +89,7 @@ async def test_escape_leaves_mid_game() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await type_line(pilot, "6")
         await pilot.press("escape")
-        await pilot.pause()
+        await until(pilot, lambda: app.return_code is not None)
     assert app.return_code == 0
 
 
@@ -105,7 +106,7 @@ async def test_amber_and_pushed_from_another_app() -> None:
         assert printout.styles.color.hex.lower() == "#ffb000"
         assert printout.size.width == 80
         await pilot.press("escape")  # leaving returns to the app that pushed it
-        await pilot.pause()
+        await until(pilot, lambda: not isinstance(app.screen, TeletypeScreen))
         assert not isinstance(app.screen, TeletypeScreen)
 
 
@@ -114,8 +115,8 @@ async def test_long_sessions_scroll_back() -> None:
     async with app.run_test(size=(100, 12)) as pilot:
         for line in ["6", "4", "1"] + ["BBBB"] * 9:
             await type_line(pilot, line)
-        await pilot.pause()
         paper = teletype(app).query_one("#paper")
+        await until(pilot, lambda: 0 < paper.max_scroll_y == paper.scroll_y)
         assert paper.max_scroll_y > 0
         assert paper.scroll_y == paper.max_scroll_y  # the prompt is in view
 
@@ -134,17 +135,19 @@ async def test_keys_after_the_end_leave_once() -> None:
         assert teletype(retro).printed.endswith("GOOD BYE\n")
         assert "press any key to leave" in str(retro.screen.query_one("#retro-hint").render())
         await pilot.press("a", "b")
-        await pilot.pause()
+        await until(pilot, lambda: retro.return_code is not None)
     assert retro.return_code == 0
 
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("f7")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TeletypeScreen))
+        await idle(pilot)  # mounted in full before the keys come
         for line in ["6", "4", "1", "QUIT"]:
             await type_line(pilot, line)
         assert teletype(app).dialogue.finished
         await pilot.press("a", "b")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await idle(pilot)  # the second key handled too (ignored)
         assert isinstance(app.screen, HomeScreen) and len(app.screen_stack) == 2
         assert app.is_running

@@ -32,6 +32,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from waiting import wait_until
 
 from mastermind_tui.cli.serve import is_loopback
 
@@ -75,15 +76,16 @@ def server(tmp_path: Path) -> Iterator[str]:
         env=env,
         start_new_session=True,  # its group: the server, the browser's app, its helpers
     )
-    deadline = time.monotonic() + 20
-    while True:
+
+    def listening() -> bool:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
         except OSError:
             assert process.poll() is None, process.communicate()[1].decode()
-            assert time.monotonic() < deadline, "the server did not start listening"
-            time.sleep(0.1)
+            return False
+        return True
+
+    assert wait_until(listening, step=0.1), "the server did not start listening"
     yield f"http://127.0.0.1:{port}/"
     process.terminate()
     # The app waits for its first guess's rating (the optimum's search with an empty
@@ -160,11 +162,9 @@ class Screen:
                 self.received.append(base64.b64decode(data) if binary else data.encode())
         return ANSI.sub("", b"".join(self.received).decode("utf-8", "replace"))
 
-    def wait_for(self, pattern: str, seconds: float = 30) -> None:
-        deadline = time.monotonic() + seconds
-        while not re.search(pattern, self.text()):
-            assert time.monotonic() < deadline, f"{pattern!r} never reached the page"
-            time.sleep(0.2)
+    def wait_for(self, pattern: str, seconds: float = 60) -> None:
+        found = wait_until(lambda: re.search(pattern, self.text()), seconds, step=0.2)
+        assert found, f"{pattern!r} never reached the page"
 
 
 def test_a_guess_typed_in_the_browser_reaches_the_board(

@@ -3,11 +3,11 @@
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from waiting import wait_until
 
 from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
@@ -96,9 +96,7 @@ def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path: Path) -> None:
     process = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT
     )
-    deadline = time.monotonic() + 60
-    while len(_children(process.pid)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_until(lambda: len(_children(process.pid)) >= 2)
     workers = _children(process.pid)
     assert len(workers) >= 2, "the workers never started"
     process.send_signal(signal.SIGINT)
@@ -107,9 +105,7 @@ def test_ctrl_c_ends_every_worker_and_exits_130(tmp_path: Path) -> None:
     assert out == ""  # no partial result
     assert err.strip().splitlines()[-1] == "mastermind: interrupted"
     assert "Traceback" not in err
-    deadline = time.monotonic() + 10  # the resource tracker leaves once it sees the end
-    while _alive(workers) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    wait_until(lambda: not _alive(workers))  # the resource tracker leaves once it sees the end
     assert not _alive(workers)
 
 

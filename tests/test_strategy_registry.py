@@ -12,6 +12,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 import pytest
+from app_helpers import idle, until
 from textual.widgets import Select
 
 from engine import STRATEGIES, CodeSpace, ConfigError, get_notation, make_strategy, play
@@ -141,7 +142,8 @@ async def test_the_statistics_screen_ticks_it_when_it_asks_to_be(
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_statistics()
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        await idle(pilot)  # mounted in full before the test ends
         assert isinstance(app.screen, StatsScreen)
         assert app.screen.query_one(f"#strategy-{NAME}", Tick).value
         assert not app.screen.query_one("#strategy-expected-size", Tick).value

@@ -443,7 +443,8 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
         assert isinstance(screen, HomeScreen)
         assert screen.query_one("#no-repeats", Checkbox).value is False
         screen.query_one("#preset", Select).value = "bulls-and-cows"
-        await pilot.pause()
+        # the preset's handler fills every field at once: one of them is enough to wait for
+        await until(pilot, lambda: screen.query_one("#no-repeats", Checkbox).value)
         fields = [screen.query_one(f"#{n}", Input).value for n in ("colours", "positions", "moves")]
         assert fields == ["10", "4", "10"]
         assert screen.query_one("#notation", Select).value == "digits"
@@ -483,7 +484,7 @@ async def test_home_preset_back_to_original_and_more_positions_than_colours() ->
         screen = app.screen
         assert screen.query_one("#no-repeats", Checkbox).value is True
         screen.query_one("#preset", Select).value = "super"
-        await pilot.pause()
+        await until(pilot, lambda: screen.query_one("#colours", Input).value == "8")
         assert screen.query_one("#colours", Input).value == "8"
         assert screen.query_one("#no-repeats", Checkbox).value is False
         screen.query_one("#no-repeats", Checkbox).value = True
@@ -513,7 +514,14 @@ async def test_watch_bulls_and_cows_to_the_end() -> None:
     app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(100, 36)) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+
+        def shown(selector: str) -> str:
+            return str(app.screen.query_one(selector, Static).render())
+
+        await until(
+            pilot,
+            lambda: shown("#status").endswith("a beat") and "5,040 codes" in shown("#caption"),
+        )
         status = str(app.screen.query_one("#status", Static).render())
         assert status == (
             "Watching entropy break 9876 (10 colours x 4 positions, no repeats) · "
