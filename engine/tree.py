@@ -134,8 +134,9 @@ def walk(
     return Walk(walker.depths, root)
 
 
-def build_tree(space: CodeSpace, strategy: Strategy) -> Node:
-    """The whole decision tree of a deterministic strategy from the start of a game."""
-    root = walk(space, strategy, keep=True).root
+def build_tree(space: CodeSpace, strategy: Strategy, run: Run | None = None) -> Node:
+    """The whole decision tree of a deterministic strategy from the start of a game
+    (``run``: heard and stopped as ``walk``'s)."""
+    root = walk(space, strategy, keep=True, run=run).root
     assert root is not None  # a space is never empty
     return root

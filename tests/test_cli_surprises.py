@@ -18,7 +18,7 @@ import pytest
 from app_helpers import settings_from
 from waiting import wait_until
 
-from mastermind_tui.cli.commands import _ProgressBar
+from mastermind_tui.cli.commands import ProgressBar
 from mastermind_tui.cli.main import EXIT_CODES, build_parser, main
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
@@ -290,7 +290,7 @@ def test_the_progress_bar_says_how_long_is_left(
     """stats --all below the game limit can still run for hours: the bar says how long is
     left at the rate so far, ``done`` games in ``seconds`` of a clock."""
     now = [0.0]
-    bar = _ProgressBar(clock=lambda: now[0])
+    bar = ProgressBar(clock=lambda: now[0])
     bar.tty = True
     bar(0, total)
     now[0] = seconds

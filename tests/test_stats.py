@@ -14,7 +14,7 @@ from engine.errors import ConfigError
 from engine.run import Run
 from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
 from engine.tree import walk
-from mastermind_tui.cli.commands import _ProgressBar
+from mastermind_tui.cli.commands import ProgressBar
 from mastermind_tui.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,7 +132,7 @@ def test_the_progress_bar_is_drawn_by_time_not_by_count(
 ) -> None:
     """Nothing in the first second; then at most ten redraws a second, whatever the count."""
     now = [0.0]
-    bar = _ProgressBar(clock=lambda: now[0])
+    bar = ProgressBar(clock=lambda: now[0])
     bar.tty = True
     for step in range(1, 25):  # 3 s in steps of 1/8 s, 1250 games done per step
         now[0] = step / 8

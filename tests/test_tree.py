@@ -3,6 +3,7 @@ published totals, and the tree's own shape."""
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import numpy as np
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play, score
 from engine.feedback import against, encode
+from engine.run import Run, Stopped
 from engine.strategies import Position, partitioning
 from engine.tree import Node, build_tree, walk
 
@@ -152,3 +154,15 @@ def test_a_walk_from_a_position_counts_the_moves_already_made() -> None:
 def test_random_strategies_have_no_single_tree() -> None:
     with pytest.raises(ValueError, match="at random"):
         walk(SPACE, make_strategy("random"))
+
+
+def test_a_tree_build_stops_within_a_second_of_its_runs_stop() -> None:
+    """``tree``'s walk takes the run context: its stop (Ctrl+C on the command line) ends a
+    7x5 build (seconds of work) at the next check, raising ``Stopped``."""
+    started = time.monotonic()
+    asked = started + 0.3
+    with pytest.raises(Stopped):
+        build_tree(
+            CodeSpace(7, 5), make_strategy("knuth"), Run(stop=lambda: time.monotonic() > asked)
+        )
+    assert time.monotonic() - asked < 30  # generous: a busy machine; typically 0.1 s

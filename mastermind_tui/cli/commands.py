@@ -102,7 +102,7 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
     if run is None:
         with ctrl_c_stops() as stop:
             return prepare(space, strategy, Run(stop=stop))
-    bar = _ProgressBar("of the search")
+    bar = ProgressBar("of the search")
     try:
         notice = prepare_strategy(space, strategy, run.with_progress(bar))
     finally:
@@ -111,7 +111,7 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
         print(f"mastermind: {notice}", file=sys.stderr)
 
 
-class _ProgressBar:
+class ProgressBar:
     """A bar on stderr, shown only on a terminal and only once a run passes one second,
     then redrawn every tenth of a second however fast or slow the games go, with the time
     left at the rate so far (a run below the game limit can still take hours). The line
@@ -210,7 +210,7 @@ def stats(args: argparse.Namespace) -> int:
             cluster.close()
             raise ConfigError("--criteria runs here: leave out --scheduler")
         return _criteria(args, space, settings.strategy, secrets)
-    bar = _ProgressBar()
+    bar = ProgressBar()
     try:
         with ctrl_c_stops() as stop:
             run = Run(bar, stop, cluster, jobs)

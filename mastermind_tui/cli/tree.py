@@ -12,10 +12,13 @@ from engine import CodeSpace, MastermindError, make_strategy
 from engine.explain import answer_text as written
 from engine.feedback import decode
 from engine.notation import Notation
+from engine.run import Run
+from engine.strategies import Strategy
 from engine.tree import Node, build_tree
 from engine.words import plural
 
-from .commands import prepare
+from ..ending import ctrl_c_stops
+from .commands import ProgressBar, prepare
 from .launch import build_settings
 
 #: The biggest space whose whole tree is built (8 colours x 5 positions).
@@ -44,7 +47,7 @@ def tree(args: argparse.Namespace) -> int:
             f"at most {TREE_LIMIT:,} (8 colours x 5 positions)"
         )
     prepare(space, strategy.name)
-    root = build_tree(space, strategy)
+    root = build(space, strategy)
     depth = args.depth if args.depth is not None else root.height
     if args.format == "json":
         print(json.dumps(as_json(root, space, notation, depth)))
@@ -57,6 +60,17 @@ def tree(args: argparse.Namespace) -> int:
         )
         print("\n".join(as_text(root, space, notation, depth)))
     return 0
+
+
+def build(space: CodeSpace, strategy: Strategy) -> Node:
+    """The whole tree, with a progress bar on a terminal past a second; Ctrl+C asks the
+    walk to stop (``ctrl_c_stops``), which ends it within about a second."""
+    bar = ProgressBar("of the tree")
+    try:
+        with ctrl_c_stops() as stop:
+            return build_tree(space, strategy, Run(bar, stop))
+    finally:
+        bar.close()
 
 
 def answer_text(cls: int, positions: int) -> str:
