@@ -13,11 +13,13 @@ task of the run on the cluster, not only the local client.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Generator
 from concurrent.futures import CancelledError  # what Dask raises for a lost task
 from typing import Any, TypeVar
 
 from .errors import MastermindError
+from .run import INTERVAL, Stopped
 
 #: What to install when Dask is missing.
 INSTALL = "pip install 'mastermind-tui[cluster]'"
@@ -34,6 +36,9 @@ class ClusterError(MastermindError):
 
 class Cluster:
     """A connection to a running Dask scheduler; call it as ``in_processes``."""
+
+    #: The driving run's stop check, polled while results are awaited.
+    stop: Callable[[], bool] = staticmethod(lambda: False)
 
     def __init__(self, address: str, connect_seconds: float = CONNECT_SECONDS) -> None:
         try:
@@ -75,14 +80,24 @@ class Cluster:
         jobs: int = 0,
     ) -> Generator[T, None, None]:
         """Results of ``task(*part)`` as the cluster finishes them (``jobs`` is ignored:
-        the cluster's workers decide how many run at once)."""
+        the cluster's workers decide how many run at once). While it waits, ``stop`` (the
+        run's, set by whoever drives it) is polled: once it says stop, the run's tasks are
+        cancelled and ``Stopped`` raised within about a second."""
         from distributed import as_completed
 
         futures = [self.client.submit(task, *part, pure=False) for part in parts]
         finished = False
         try:
-            for future in as_completed(futures):
-                yield future.result()  # a lost scheduler cancels it: CancelledError
+            coming = as_completed(futures)
+            while not coming.is_empty():
+                batch = coming.next_batch(block=False)
+                if not batch:
+                    if self.stop():
+                        raise Stopped
+                    time.sleep(INTERVAL)
+                    continue
+                for future in batch:
+                    yield future.result()  # a lost scheduler cancels it: CancelledError
             finished = True
         except CancelledError:
             raise ClusterError(f"lost the Dask scheduler at {self.address} mid-run") from None

@@ -20,7 +20,7 @@ from waiting import wait_until
 
 from engine import CodeSpace
 from engine.cluster import INSTALL, Cluster, ClusterError
-from engine.run import Run
+from engine.run import Run, Stopped
 from engine.stats import run_stats
 
 distributed = pytest.importorskip("distributed")
@@ -182,3 +182,19 @@ def test_jobs_beside_a_scheduler_is_refused() -> None:
         text=True,
     )
     assert done.returncode == 2 and "with --scheduler the cluster's workers" in done.stderr
+
+
+def test_the_run_s_stop_is_heard_while_the_cluster_works(cluster: Cluster) -> None:
+    """Ctrl+C (the run's stop) while every task is still running on the cluster: the wait
+    ends within a moment, ``Stopped`` raised, and the tasks are cancelled."""
+    asked = [False]
+    cluster.stop = lambda: asked[0]
+    try:
+        results = cluster(time.sleep, [(60,), (60,)], 2)
+        started = time.monotonic()
+        asked[0] = True
+        with pytest.raises(Stopped):
+            next(results)
+        assert time.monotonic() - started < 30  # generous; typically a tenth of a second
+    finally:
+        cluster.stop = lambda: False

@@ -213,6 +213,8 @@ def stats(args: argparse.Namespace) -> int:
     bar = ProgressBar()
     try:
         with ctrl_c_stops() as stop:
+            if cluster is not None:
+                cluster.stop = stop  # heard while the cluster's results are awaited
             run = Run(bar, stop, cluster, jobs)
             prepare(space, settings.strategy, run)
             result = run_stats(space, settings.strategy, secrets, args.seed, run, exact=exact)
