@@ -114,3 +114,33 @@ def test_a_damaged_tree_on_disk_is_replaced_by_the_shipped_one(
         assert tree_to_json(again.tree) == tree("optimal-4x3.json")
     finally:
         solution.cache_clear()
+
+
+def test_stats_fresh_searches_from_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`stats --fresh` reads neither the cache (a damaged tree there goes unsaid and
+    untouched) nor the shipped trees, and writes nothing: the search's own figures."""
+    import json
+
+    from engine.optimal import shipped
+    from engine.optimal.solutions import solution
+    from mastermind_tui.cli.main import main
+
+    def unread(name: str) -> None:
+        raise AssertionError(f"the shipped {name} was read")
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(shipped, "_read", unread)
+    (tmp_path / "optimal-4x3.json").write_text("not json")
+    size = ["--strategy", "optimal", "--colours", "4", "--positions", "3", "--json"]
+    solution.cache_clear()
+    try:
+        assert main(["stats", "--fresh", *size]) == 0
+    finally:
+        solution.cache_clear()
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total_guesses"] == 206 and err == ""
+    assert [path.name for path in tmp_path.iterdir()] == ["optimal-4x3.json"]
+    assert (tmp_path / "optimal-4x3.json").read_text() == "not json"
