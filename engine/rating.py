@@ -186,6 +186,11 @@ class Rater:
             stored = cache.load(name, key)
         except cache.DamagedCache:
             stored = None  # rebuilt below, one opening at a time
+        if not isinstance(stored, dict):  # the shipped totals of a small size, if any
+            from .optimal.shipped import openings
+
+            criterion = self.scorer.criterion
+            stored = None if criterion.max_guesses else openings(criterion.file(space))
         totals = dict(stored) if isinstance(stored, dict) else {}
         total = totals.get(orbit)
         if not isinstance(total, int):

@@ -7,6 +7,8 @@ that no test writes to the user's data directory; tests of records name their ow
 Preferences: off (MASTERMIND_CONFIG_DIR empty) likewise.
 Trees and other cached results: a fresh folder per test process (MASTERMIND_CACHE_DIR),
 never the user's cache, whose trees another version may have written.
+Shipped trees and the background compile (issue 28): off, so that every test searches as
+before; tests/test_first_use.py turns them on.
 """
 
 import os
@@ -25,6 +27,8 @@ os.environ["MASTERMIND_RECORDS"] = ""
 os.environ["MASTERMIND_CONFIG_DIR"] = ""
 _CACHE = tempfile.TemporaryDirectory(prefix="mastermind-tests-")  # removed as tests end
 os.environ["MASTERMIND_CACHE_DIR"] = _CACHE.name
+os.environ["MASTERMIND_SHIPPED"] = "0"
+os.environ["MASTERMIND_WARMUP"] = "0"
 
 settings.register_profile("project", deadline=None, database=None)
 settings.load_profile("project")

@@ -22,6 +22,10 @@ from engine.optimal.tree import rate, tree_from_json, tree_to_json
 from engine.run import Run, Stopped
 from engine.strategies.optimal import Optimal
 
+#: A command's own environment searches from nothing, as conftest has this process do: no
+#: shipped tree (issue 28), no background compile.
+SEARCHED = {"MASTERMIND_SHIPPED": "0", "MASTERMIND_WARMUP": "0"}
+
 
 def brute_force_optimum(colours: int, positions: int) -> int:
     codes, cost, _ = brute_force(colours, positions)
@@ -59,7 +63,7 @@ def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir: Path
 def test_koyama_lai_from_the_command_line(tmp_path: Path) -> None:
     """5625 guesses over the 1296 secrets, never more than 6, from a cold cache; the second
     run reads the tree from the cache and gives the same figures."""
-    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", **SEARCHED}
     command = [sys.executable, "-m", "mastermind_tui", "stats", "--all", "--strategy", "optimal"]
     for _ in range(2):
         done = subprocess.run([*command, "--json"], capture_output=True, text=True, env=env)
@@ -134,7 +138,7 @@ def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(
     and stored soundly for the next run, which has nothing to report)."""
     path = tmp_path / "optimal-4x3.json"
     path.write_text("not json")
-    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", **SEARCHED}
     size = ("--strategy", "optimal", "--colours", "4", "--positions", "3")
     argv = [sys.executable, "-m", "mastermind_tui", *command, *size]
     done = subprocess.run(argv, capture_output=True, text=True, env=env)

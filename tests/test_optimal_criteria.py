@@ -26,6 +26,10 @@ from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start
 
+#: A command's own environment searches from nothing, as conftest has this process do: no
+#: shipped tree (issue 28), no background compile.
+SEARCHED = {"MASTERMIND_SHIPPED": "0", "MASTERMIND_WARMUP": "0"}
+
 #: Stands for "no strategy keeps the cap" in the plain recursion.
 NEVER = 10**9
 
@@ -177,7 +181,7 @@ def test_rating_under_a_cap_counts_the_cap(cache_dir: Path) -> None:
 def test_stats_prints_the_criteria_side_by_side(tmp_path: Path) -> None:
     """`stats --criteria --max-guesses 5` on 6x4, from a fresh cache: every column's
     total, worst case and distribution, and --json gives the same numbers."""
-    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", **SEARCHED}
     command = [sys.executable, "-m", "mastermind_tui", "stats", "--criteria", "--max-guesses", "5"]
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
     lines = done.stdout.splitlines()
@@ -193,7 +197,7 @@ def test_stats_prints_the_criteria_side_by_side(tmp_path: Path) -> None:
 
 def test_the_capped_tree_exports_and_plays_from_the_command_line(tmp_path: Path) -> None:
     """tree, solve and stats take --max-guesses like any strategy's name."""
-    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"MASTERMIND_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", **SEARCHED}
     run = [sys.executable, "-m", "mastermind_tui"]
     size = ["--colours", "4", "--positions", "3"]
     tree = subprocess.run(
@@ -265,6 +269,7 @@ def test_a_cap_too_few_to_tell_the_codes_apart_is_refused_before_a_game(tmp_path
         "MASTERMIND_CACHE_DIR": str(tmp_path),
         "MASTERMIND_CONFIG_DIR": "",
         "PATH": "/usr/bin:/bin",
+        **SEARCHED,
     }
     run = [sys.executable, "-m", "mastermind_tui"]
     for command in (["watch", "--max-guesses", "3"], ["stats", "--max-guesses", "2"]):
@@ -279,6 +284,7 @@ def test_criteria_refuses_a_strategy_and_an_out_of_reach_size_first(tmp_path: Pa
         "MASTERMIND_CACHE_DIR": str(tmp_path),
         "MASTERMIND_CONFIG_DIR": "",
         "PATH": "/usr/bin:/bin",
+        **SEARCHED,
     }
     stats = [sys.executable, "-m", "mastermind_tui", "stats", "--criteria"]
     ignored = subprocess.run(

@@ -28,7 +28,11 @@ if TYPE_CHECKING:
     from ..codes import CodeSpace
 
 #: Backend name -> the module that is it.
-BACKENDS: dict[str, str] = {"numba": "engine.backends.numba_cpu"}
+BACKENDS: dict[str, str] = {
+    "numba": "engine.backends.numba_cpu",
+    # The numba kernel's source run as plain Python: small sizes while numba compiles.
+    "interpreted": "engine.backends.interpreted",
+}
 #: The backend the engine uses unless told otherwise.
 DEFAULT = "numba"
 

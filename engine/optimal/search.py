@@ -76,8 +76,10 @@ class OptimalSearch:
         backend: str = DEFAULT,
     ) -> None:
         check_size(space)
-        # The compiled search (numba: only the commands that search import it).
+        # The compiled search (numba: only the commands that search import it), or the
+        # same code interpreted while it compiles (``warmup.kernel_for``).
         self.kernel = search_kernel = compiled_search(backend)
+        self.backend = backend
         self.space = space
         self.only_possible = only_possible
         #: No strategy may need more guesses than this for any secret (None: no cap). The

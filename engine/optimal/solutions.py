@@ -37,11 +37,17 @@ class Solution:
 
     @property
     def search(self) -> OptimalSearch:
-        if self.searched is None:
+        from .warmup import INTERIM, kernel_for, ready
+
+        interim = self.searched is not None and self.searched.backend == INTERIM
+        if self.searched is None or (interim and ready()):  # compiled since: faster
             from .search import OptimalSearch
 
             self.searched = OptimalSearch(
-                self.space, only_possible=self.only_possible, max_guesses=self.max_guesses
+                self.space,
+                only_possible=self.only_possible,
+                max_guesses=self.max_guesses,
+                backend=kernel_for(self.space),
             )
         return self.searched
 
@@ -203,15 +209,24 @@ def _solution(
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
     except (cache.DamagedCache, ValueError, TypeError) as error:
         notice = f"optimal strategy cache: {error}; searched again"
+    shipped = _shipped(space, name, only_possible, max_guesses, worst_first)
+    if shipped is not None:
+        if notice:  # the damaged tree on disk replaced by the shipped one: said once
+            cache.save(name, key, tree_to_json(shipped.tree))
+            shipped.notice = notice.replace("searched again", "the shipped tree stored")
+        return shipped
     from .search import OptimalSearch
     from .tree import build_tree, least_cap
+    from .warmup import kernel_for
 
     if run.runner is not None and (max_guesses or worst_first):
         raise ConfigError(
             "a cluster searches the optimum on average alone; a cap on guesses "
             "(--max-guesses, optimal-worst) is searched here, without --scheduler"
         )
-    search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
+    search = OptimalSearch(
+        space, only_possible=only_possible, max_guesses=max_guesses, backend=kernel_for(space, run)
+    )
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
     try:
@@ -242,3 +257,21 @@ def _solution(
     return Solution(
         space, tree, notice, searched=search, only_possible=only_possible, max_guesses=cap
     )
+
+
+def _shipped(
+    space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
+) -> Solution | None:
+    """The tree shipped with the package for a small size (``shipped``), or None."""
+    from .shipped import tree
+    from .tree import tree_from_json
+
+    stored = None if cap else tree(name)
+    if stored is None:
+        return None
+    try:
+        root = tree_from_json(stored, space)
+    except (ValueError, TypeError):
+        return None
+    cap = max(depth for depth, _ in root.walk()) if worst_first else None
+    return Solution(space, root, only_possible=only_possible, max_guesses=cap)

@@ -97,6 +97,14 @@ class MastermindApp(BaseApp):
             self._start(self.opening)
         if self.note:
             self.call_after_refresh(self._say_note)
+        self.call_after_refresh(self._warm_up)
+
+    def _warm_up(self) -> None:
+        """After the first frame: the exact search's kernel compiled in another process
+        if numba's cache lacks it (``engine.optimal.warmup``), so that no HINT waits on it."""
+        from engine.optimal import warmup
+
+        warmup.start()
 
     def _say_note(self) -> None:
         """What the first game took from the preferences, on its message line."""

@@ -166,6 +166,8 @@ QUICK_ALL = 1296
 
 
 def stats(args: argparse.Namespace) -> int:
+    if args.fresh:  # this process and any it starts: no cache, no shipped tree
+        os.environ.update(MASTERMIND_CACHE_DIR="", MASTERMIND_SHIPPED="0")
     settings = build_settings(args)
     space = settings.space
     games = args.games

@@ -130,6 +130,13 @@ COMMANDS: Final[list[Command]] = [
         "commands:stats",
         ("size", "sample", "json", "jobs", "criteria"),
         palette=Palette("Statistics", "Compare strategies over many games", "statistics", 2),
+        own=(
+            Option(
+                "--fresh",
+                "search the optimal tree from nothing: no cached or shipped tree read, "
+                "nothing cached written (timing the search)",
+            ),
+        ),
     ),
     Command(
         "play",

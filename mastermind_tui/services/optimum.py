@@ -176,6 +176,8 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
         return f"{size}: out of reach: {short_reason(str(error))}", str(error)
     if strategy.cached(space):
         return f"{size}: ready (cached)", ""
+    if strategy.shipped(space):
+        return f"{size}: ready (shipped)", ""
     if size in searches.ready:  # searched here, with no cache to keep it in
         return f"{size}: ready (this session only)", ""
     said = searches.said.get(size, "")
@@ -188,9 +190,16 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     state = said or (
         f"part searched, {estimate} at most to finish"  # stopped in another run
         if begun
-        else f"not cached, {estimate} to search"
+        else f"not cached, {estimate} to search{_compiling()}"
     )
     return f"{size}: {state} {key}", said
+
+
+def _compiling() -> str:
+    """What the estimate includes while the kernel is not compiled yet."""
+    from engine.optimal.warmup import ready
+
+    return "" if ready() else " with the compile"
 
 
 def search(run: Run, ticket: Ticket[None]) -> Searched:
@@ -234,8 +243,8 @@ class Optimum(Searches):
         except MastermindError as error:
             self.app.notify(str(error), severity="warning")
             return
-        if size.strategy.cached(size.space):
-            self.app.notify(f"{size} is cached already.")
+        if size.strategy.cached(size.space) or size.strategy.shipped(size.space):
+            self.app.notify(f"{size} is ready already.")
             return
         run = self.run = Run(size)
         self.said.pop(size, None)

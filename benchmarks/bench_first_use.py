@@ -1,0 +1,114 @@
+"""First use of the exact optimum (issue 28, point 1): the first HINT, rating and what-if
+of a fresh install, timed in a fresh process from empty caches (``NUMBA_CACHE_DIR`` and
+``MASTERMIND_CACHE_DIR`` pointed at empty folders), then warm (kernel compiled, tree
+cached), for each size and strategy of the optimal family.
+
+    python benchmarks/bench_first_use.py [--sizes 4x4 5x4 6x4 6x4n] [--strategies ...]
+
+Three runs a case: ``before`` (no shipped trees, no background compile: as before issue
+28), ``cold`` (what a fresh install does now: the app starts the background compile,
+then the action is asked at once), ``warm`` (a second process, everything on disk).
+Actions, each timed: HINT after a good first guess (the tree's own), HINT after a bad one
+(the first code, AAAA), the rating of that bad guess, and a what-if of a second guess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+CHILD = r"""
+import json, sys, time
+import numpy as np
+from engine.codes import CodeSpace
+from engine.rating import rate_moves
+from engine.feedback import answers
+from engine.solver import Solver
+from engine.strategies import make_strategy
+from engine.optimal import warmup
+colours, positions, repeats, name = sys.argv[1:5]
+space = CodeSpace(int(colours), int(positions), repeats == "r")
+warmup.start()  # as the app does after its first frame
+secret = int(space.allowed[-1])
+out = {}
+def timed(label, work):
+    began = time.perf_counter()
+    value = work()
+    out[label] = [round(time.perf_counter() - began, 3), str(value)]
+    return value
+from engine.feedback import decode
+def score(space, guess, secret):
+    return decode(int(answers(space, guess, np.array([secret]))[0]), space.positions)
+def play(solver, guess):
+    solver.observe(guess, *score(space, guess, secret))
+good = Solver(space, make_strategy(name))
+first = timed("hint at start", lambda: good.decide().guess)
+play(good, first)
+timed("hint after good guess", lambda: good.decide().guess)
+bad_guess = int(space.allowed[0]) if int(space.allowed[0]) != first else int(space.allowed[1])
+bad = Solver(space, make_strategy(name))
+play(bad, bad_guess)
+timed("hint after bad guess", lambda: bad.decide().guess)
+moves = [(bad_guess, score(space, bad_guess, secret))]
+timed("rating of bad guess", lambda: round(rate_moves(space, name, moves)[-1].value, 4))
+second = int(space.allowed[len(space.allowed) // 2])
+moves2 = [*moves, (second, score(space, second, secret))]
+timed("what-if (2nd guess)", lambda: round(rate_moves(space, name, moves2, start=1)[-1].value, 4))
+print(json.dumps(out))
+"""
+
+
+def run(size: str, strategy: str, env: dict[str, str]) -> dict[str, list[object]]:
+    colours, positions = size.rstrip("n").split("x")
+    repeats = "n" if size.endswith("n") else "r"
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, colours, positions, repeats, strategy],
+        env=env, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    result: dict[str, list[object]] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", default=["4x4", "5x4", "6x4", "6x4n"])
+    parser.add_argument(
+        "--strategies",
+        nargs="+",
+        default=["optimal", "optimal-fit", "optimal-worst", "optimal-max6"],
+    )
+    options = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
+    print("| size | strategy | run | " + " | ".join(
+        ["hint at start", "hint after good guess", "hint after bad guess",
+         "rating of bad guess", "what-if (2nd guess)"]) + " | same answers |")  # fmt: skip
+    print("|---" * 9 + "|")
+    for size in options.sizes:
+        for strategy in options.strategies:
+            rows = {}
+            for label in ("before", "cold", "warm"):
+                if label != "warm":
+                    numba, trees = tempfile.mkdtemp(), tempfile.mkdtemp()
+                env = {**os.environ, "NUMBA_CACHE_DIR": numba, "MASTERMIND_CACHE_DIR": trees}
+                if label == "warm":  # the background compile ended, as it does in the app
+                    subprocess.run(
+                        [sys.executable, "-m", "engine.optimal.warmup"], env=env, check=True
+                    )
+                if label == "before":
+                    env.update(MASTERMIND_SHIPPED="0", MASTERMIND_WARMUP="0")
+                rows[label] = run(size, strategy, env)
+            same = all(
+                [v[1] for v in rows[label].values()] == [v[1] for v in rows["before"].values()]
+                for label in rows
+            )
+            for label, row in rows.items():
+                cells = " | ".join(f"{v[0]:.2f}" for v in row.values())
+                print(f"| {size} | {strategy} | {label} | {cells} | {same} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

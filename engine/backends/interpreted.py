@@ -1,0 +1,81 @@
+"""The interpreted backend (``engine.backends``): the exact search's kernel run by Python
+itself, for the moments its compiled code is not on disk yet (a fresh install: numba takes
+10-15 s to compile it, ``engine.optimal.warmup`` does that in another process meanwhile).
+
+The same source as ``engine.optimal.search_kernel``, read with ``njit`` standing for
+nothing: the same answers, some hundred times slower. A position of a few hundred codes is
+weighed in well under a second (5x4 after a poor first guess, 256 codes: 0.8 s); ``SMALL``
+says which sizes use it. It offers no partition kernel (the partition strategies compile
+nothing this slow to wait for).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, cast
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from . import PartitionKernel, SearchKernel
+
+__all__ = ["SMALL", "partitions", "search"]
+
+#: Most codes of a size whose off-tree positions are searched here while compiling.
+SMALL = 300
+#: The kernel's source: read, not imported (it sits in ``engine.optimal``, above here).
+SOURCE = Path(__file__).parent.parent / "optimal" / "search_kernel.py"
+#: How the kernel imports numba's ``njit`` (replaced by ``_njit`` here).
+IMPORT = "from ..backends.numba_jit import njit"
+#: The kernel's functions that the driver (``engine.optimal.search``) calls.
+_ENTRIES = (
+    "search", "orbit_pool", "fixing", "first_image", "colour_table", "hash_codes", "recall",
+    "keep", "restore",
+)  # fmt: skip
+
+
+def _njit(*args: Any, **_options: Any) -> Any:
+    """``njit`` as nothing: the function itself (used bare or with options)."""
+    if args and callable(args[0]):
+        return args[0]
+    return lambda function: function
+
+
+def _quiet(function: Callable[..., Any]) -> Callable[..., Any]:
+    """The hashes multiply uint64 modulo 2**64 on purpose: numpy warns of it, numba not."""
+
+    @functools.wraps(function)
+    def call(*args: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return function(*args)
+
+    return call
+
+
+@functools.cache
+def kernel() -> ModuleType:
+    """``engine.optimal.search_kernel`` interpreted (read once per process)."""
+    source = SOURCE.read_text(encoding="utf-8")
+    if IMPORT not in source:
+        raise ImportError(f"{SOURCE} no longer imports njit as {IMPORT!r}")
+    source = source.replace(IMPORT, "njit = _interpreted_njit")
+    module = ModuleType("engine.optimal.search_kernel_interpreted")
+    module.__dict__.update(
+        __package__="engine.optimal", __file__=str(SOURCE), _interpreted_njit=_njit
+    )
+    exec(compile(source, str(SOURCE), "exec"), module.__dict__)
+    for name in _ENTRIES:
+        setattr(module, name, _quiet(getattr(module, name)))
+    return module
+
+
+def partitions() -> PartitionKernel | None:
+    return None
+
+
+def search() -> SearchKernel:
+    """The exact search, interpreted."""
+    return cast("SearchKernel", kernel())

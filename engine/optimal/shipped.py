@@ -1,0 +1,137 @@
+"""The optimal trees of the small sizes (at most ``LIMIT`` codes), shipped with the
+package: the first HINT, what-if and rating of a fresh install read them, where a search
+would first wait for numba to compile its kernel (``warmup``).
+
+One gzipped JSON file per size and criterion (``engine/optimal/trees/``): the tree as the
+cache holds it, and the total after each first guess's orbit (what rates a first guess off
+the tree). Read only where the user's cache has none; ``MASTERMIND_SHIPPED=0`` ignores
+them (``stats --fresh`` ignores both). Made by
+
+    python -m engine.optimal.shipped    # every size and criterion (minutes, compiled kernel)
+
+and checked against the search by tests/test_first_use.py (the small sizes).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import sys
+import time
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..codes import CodeSpace
+from ..errors import MastermindError
+
+#: Most codes of a size whose trees are shipped.
+LIMIT = 1296
+FOLDER = Path(__file__).with_name("trees")
+#: The criteria shipped, as (only_possible, worst_first): the plain optimum, possible
+#: codes only, the worst case first (a cap of its own choosing: ``-max`` trees are not).
+CRITERIA = ((False, False), (True, False), (False, True))
+
+
+def sizes() -> Iterator[CodeSpace]:
+    """Every size the exact search reaches with at most ``LIMIT`` codes."""
+    from ..codes import MAX_COLOURS
+    from .reach import check_size
+
+    for colours in range(2, MAX_COLOURS + 1):
+        for positions in range(1, 11):
+            for repeats in (True, False):
+                if not repeats and colours < positions:
+                    continue
+                try:
+                    space = CodeSpace(colours, positions, repeats)
+                    if space.count <= LIMIT:
+                        check_size(space)
+                        yield space
+                except MastermindError:
+                    continue
+
+
+@lru_cache(maxsize=16)
+def _read(name: str) -> dict[str, Any] | None:
+    from .tree import TREE_FORMAT
+
+    try:
+        with gzip.open(FOLDER / f"{name}.gz", "rt", encoding="utf-8") as handle:
+            stored = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stored, dict) or stored.get("tree_format") != TREE_FORMAT:
+        return None  # made for another shape of tree: the search makes it
+    return stored
+
+
+def tree(name: str) -> list[Any] | None:
+    """The shipped tree for the cache file ``name`` ("optimal-6x4.json"), or None."""
+    if os.environ.get("MASTERMIND_SHIPPED", "1") in ("", "0"):
+        return None  # --fresh: the search from nothing
+    stored = _read(name)
+    return None if stored is None else stored.get("tree")
+
+
+def openings(name: str) -> dict[str, int]:
+    """The shipped totals after each first guess (by its orbit's representative)."""
+    if os.environ.get("MASTERMIND_SHIPPED", "1") in ("", "0"):
+        return {}
+    stored = _read(name)
+    found = None if stored is None else stored.get("openings")
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def file(space: CodeSpace, only_possible: bool, worst_first: bool) -> str:
+    """The cache file's name (``solutions.Criterion.file``, spelt here: ``solutions``
+    imports this module)."""
+    name = ("optimal-fit" if only_possible else "optimal") + ("-worst" if worst_first else "")
+    tail = "" if space.repeats else "-no-repeats"
+    return f"{name}-{space.colours}x{space.positions}{tail}.json"
+
+
+def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
+    """Search one tree and its openings, and store them here."""
+    from .search import OptimalSearch
+    from .tree import TREE_FORMAT, build_tree, least_cap, rate, tree_to_json
+
+    search = OptimalSearch(space, only_possible=only_possible)
+    if worst_first:
+        least_cap(search)
+    root = build_tree(search)
+    n = len(search.everything)
+    totals = {
+        str(int(guess)): round(rate(search, search.everything, (), int(guess)).expected * n)
+        for guess in search.pool(())
+    }
+    payload = {"tree_format": TREE_FORMAT, "tree": tree_to_json(root), "openings": totals}
+    path = FOLDER / f"{file(space, only_possible, worst_first)}.gz"
+    with gzip.open(path, "wt", encoding="utf-8", compresslevel=9) as handle:
+        handle.write(json.dumps(payload, separators=(",", ":")))
+    return path
+
+
+#: Sizes whose trees take minutes to search (2 colours x 10 positions): not shipped.
+SLOW = ((2, 10),)
+
+
+def main() -> int:
+    FOLDER.mkdir(exist_ok=True)
+    for space in sizes():
+        if (space.colours, space.positions) in SLOW:
+            continue
+        for only_possible, worst_first in CRITERIA:
+            done = FOLDER / f"{file(space, only_possible, worst_first)}.gz"
+            if done.exists() and "--again" not in sys.argv:
+                continue
+            began = time.perf_counter()
+            path = write(space, only_possible, worst_first)
+            print(f"{path.name}: {time.perf_counter() - began:.2f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Issue 28: the first use of the exact optimum waits on no compiler. The shipped trees
+are the search's own (small sizes here; benchmarks/bench_first_use.py times them all),
+the interpreted kernel answers as the compiled one, and a key typed before the first
+frame is kept."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.backends import SearchKernel, search_kernel
+from engine.codes import CodeSpace
+from engine.optimal.search import OptimalSearch
+from engine.optimal.shipped import openings, tree
+from engine.optimal.solutions import Criterion
+from engine.optimal.tree import build_tree, decision, least_cap, rate, tree_to_json
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False), (2, 4, True)]
+)
+@pytest.mark.parametrize(
+    ("only_possible", "worst_first"), [(False, False), (True, False), (False, True)]
+)
+def test_a_shipped_tree_is_the_one_the_search_finds(
+    colours: int, positions: int, repeats: bool, only_possible: bool, worst_first: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    space = CodeSpace(colours, positions, repeats)
+    name = Criterion(only_possible, None, worst_first).file(space)
+    search = OptimalSearch(space, only_possible=only_possible)
+    if worst_first:
+        least_cap(search)
+    assert tree(name) == tree_to_json(build_tree(search))
+    n = len(search.everything)
+    for guess, total in openings(name).items():
+        assert round(rate(search, search.everything, (), int(guess)).expected * n) == total
+
+
+def test_the_interpreted_kernel_answers_as_the_compiled_one() -> None:
+    assert isinstance(search_kernel("interpreted"), SearchKernel)
+    space = CodeSpace(4, 3, True)
+    compiled = OptimalSearch(space)
+    interpreted = OptimalSearch(space, backend="interpreted")
+    assert interpreted.kernel is not compiled.kernel
+    first = int(compiled.everything[0])
+    split = compiled.answers[first, compiled.everything]
+    for answer in np.unique(split):
+        codes = compiled.everything[split == answer]
+        if len(codes) > 1:
+            assert decision(interpreted, codes, (first,)) == decision(compiled, codes, (first,))
+
+
+def test_f6_typed_before_the_first_frame_opens_statistics(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_hostile_quit import Terminal
+
+    env = {**os.environ, "MASTERMIND_CACHE_DIR": str(tmp_path), "TERM": "xterm-256color"}
+    terminal = Terminal([sys.executable, "-m", "mastermind_tui"], env)
+    time.sleep(0.1)
+    os.write(terminal.master, b"\x1b[17~")  # F6
+    try:
+        terminal.wait_for(b"Games", 60)  # a field of the Statistics screen, not of home
+    finally:
+        terminal.process.kill()
+        terminal.ended()
+
+
+def test_a_small_size_searches_interpreted_while_the_kernel_compiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No compile is started here: the background process is stood in for."""
+    from engine.optimal import warmup
+    from engine.optimal.solutions import Solution
+
+    monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    compiled = {"done": False}
+    monkeypatch.setattr(warmup, "start", lambda: None)
+    monkeypatch.setattr(warmup, "compiling", lambda: False)
+    monkeypatch.setattr(warmup, "ready", lambda: compiled["done"])
+    small, big = CodeSpace(4, 4), CodeSpace(6, 4)
+    assert warmup.kernel_for(small) == warmup.INTERIM == "interpreted"
+    assert warmup.kernel_for(big) == "numba"  # waited for (here: nothing to wait on)
+    assert "compile" in warmup.status() and warmup.seconds_left() > 0
+    found = Solution(small, build_tree(OptimalSearch(small)))
+    assert found.search.backend == "interpreted"
+    compiled["done"] = True  # the compile ended: the next position off the tree is faster
+    assert found.search.backend == "numba" and warmup.status() == ""
+
+
+def test_a_damaged_tree_on_disk_is_replaced_by_the_shipped_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Said once, as a tree searched again is; the cache then holds the shipped tree."""
+    from engine.optimal.solutions import solution
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    (tmp_path / "optimal-4x3.json").write_text("not json")
+    solution.cache_clear()
+    try:
+        found = solution(4, 3)
+        assert "damaged" in found.notice and "the shipped tree stored" in found.notice
+        assert found.searched is None  # nothing searched
+        solution.cache_clear()
+        again = solution(4, 3)
+        assert again.notice == ""
+        assert tree_to_json(again.tree) == tree("optimal-4x3.json")
+    finally:
+        solution.cache_clear()
+
+
+def test_stats_fresh_searches_from_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`stats --fresh` reads neither the cache (a damaged tree there goes unsaid and
+    untouched) nor the shipped trees, and writes nothing: the search's own figures."""
+    import json
+
+    from engine.optimal import shipped
+    from engine.optimal.solutions import solution
+    from mastermind_tui.cli.main import main
+
+    def unread(name: str) -> None:
+        raise AssertionError(f"the shipped {name} was read")
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(shipped, "_read", unread)
+    (tmp_path / "optimal-4x3.json").write_text("not json")
+    size = ["--strategy", "optimal", "--colours", "4", "--positions", "3", "--json"]
+    solution.cache_clear()
+    try:
+        assert main(["stats", "--fresh", *size]) == 0
+    finally:
+        solution.cache_clear()
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total_guesses"] == 206 and err == ""
+    assert [path.name for path in tmp_path.iterdir()] == ["optimal-4x3.json"]
+    assert (tmp_path / "optimal-4x3.json").read_text() == "not json"
