@@ -6,12 +6,14 @@ frame is kept."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from waiting import wait_until
 
 from engine.backends import SearchKernel, search_kernel
 from engine.codes import CodeSpace
@@ -144,3 +146,38 @@ def test_stats_fresh_searches_from_nothing(
     assert json.loads(out)["total_guesses"] == 206 and err == ""
     assert [path.name for path in tmp_path.iterdir()] == ["optimal-4x3.json"]
     assert (tmp_path / "optimal-4x3.json").read_text() == "not json"
+
+
+def test_the_background_compile_ends_with_its_parent(tmp_path: Path) -> None:
+    """The app's compiling process ends once the app is gone (here its parent exits at
+    once), long before a compile from an empty numba cache could finish: no marker."""
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
+        "MASTERMIND_CACHE_DIR": str(tmp_path / "trees"),
+        "MASTERMIND_WARMUP": "1",
+    }
+    parent = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, subprocess, sys, time; print(subprocess.Popen([sys.executable, '-m', "
+            "'engine.optimal.warmup', str(os.getpid())], start_new_session=True).pid); "
+            "time.sleep(2)",  # the child is compiling when its parent goes
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    child = int(parent.stdout)
+
+    def gone() -> bool:
+        try:
+            state = Path(f"/proc/{child}/stat").read_text().split()[2]
+        except OSError:
+            return True
+        return state == "Z"
+
+    assert wait_until(gone, 60), "the compiling process outlived its parent"
+    assert not list((tmp_path / "trees").rglob("kernel-*.compiled"))  # it never finished

@@ -9,7 +9,7 @@ stamped with the kernel's source and numba's version: a changed kernel or anothe
 is compiled again in the background the same way. ``MASTERMIND_WARMUP=0`` turns all this
 off (the kernel compiled where it is first used, as before).
 
-    python -m engine.optimal.warmup     # compile now (what the app runs in the background)
+    python -m engine.optimal.warmup [PID]   # compile now; with PID, end when it ends
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import threading
 import time
 from functools import cache
 from importlib import metadata
@@ -79,7 +80,7 @@ def start() -> None:
         return
     _began = time.monotonic()
     _process = subprocess.Popen(
-        [sys.executable, "-m", "engine.optimal.warmup"],
+        [sys.executable, "-m", "engine.optimal.warmup", str(os.getpid())],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -155,7 +156,25 @@ def compile_all() -> None:
         least_cap(OptimalSearch(space))
 
 
-def main() -> int:
+def _end_with(parent: int) -> None:
+    """In the compiling process: end at once when ``parent`` (the app) is gone, as every
+    process of this program ends with its parent (a killed app, a closed terminal)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    if os.getppid() != parent:  # gone before this process started
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def main(argv: list[str]) -> int:
+    """Compile; with a process id (the app's), end as soon as that process is gone."""
+    if argv and argv[0].isdigit():
+        _end_with(int(argv[0]))
     compile_all()
     place = marker()
     if place is not None:
@@ -165,4 +184,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
@@ -132,6 +133,9 @@ class MastermindApp(BaseApp):
         self.recorder.jobs.cancel_all()
         self.rating.stop()
         self.optimum.end()
+        warming = sys.modules.get("engine.optimal.warmup")
+        if warming is not None:  # the background compile ends with the app
+            warming.stop()
 
     def show(self, screen: Screen[Any]) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked
