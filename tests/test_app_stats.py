@@ -269,7 +269,7 @@ async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
         done = "Done: 1 strategy, 64 games each. Seed 1."
         for said in (
             f"{done} optimal strategy cache: {path} is damaged or was written for "
-            "something else; searched again",
+            f"something else; moved aside as {path}.bad; searching again",
             done,
         ):
             await pilot.press("ctrl+r")
