@@ -11,6 +11,7 @@ any older file forward.
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import time
 from collections import Counter
@@ -42,6 +43,8 @@ class Records:
 
     #: Seconds to wait for another instance's write to finish before giving up.
     TIMEOUT = 2.0
+    #: Seconds a finished game waits, in all, for the other writers before it is lost.
+    PATIENCE = 30.0
 
     def __init__(self, path: Path, timeout: float | None = None) -> None:
         self.path = path
@@ -119,7 +122,19 @@ class Records:
         """Store a finished game and its moves in one transaction; returns its id.
 
         Writing a game again (same ``key``) keeps one copy and only fills in ratings it
-        lacked, so two writes of one game may land in either order."""
+        lacked, so two writes of one game may land in either order. Other writers holding
+        the file (sixty games ending at once on a loaded machine) are waited for, again
+        and again, for up to ``PATIENCE`` seconds in all: only then is it one line."""
+        deadline = time.monotonic() + max(self.PATIENCE, self.timeout)
+        while True:
+            try:
+                return self._add(game)
+            except RecordsError as error:
+                if not error.busy or time.monotonic() > deadline:
+                    raise
+            time.sleep(random.uniform(0.01, 0.1))  # apart from the others waiting
+
+    def _add(self, game: Game) -> int:
         with self._connect() as db, db:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
