@@ -29,8 +29,8 @@ FORMAT = "mastermind-cache"
 def directory() -> Path | None:
     """Where cached results live, or None when caching is turned off."""
     chosen = os.environ.get("MASTERMIND_CACHE_DIR")
-    if chosen is not None:
-        return Path(chosen) if chosen else None
+    if chosen is not None:  # blank, spaces too: off (never a folder named "   ")
+        return Path(chosen) if chosen.strip() else None
     return Path(platformdirs.user_cache_dir("mastermind-tui"))
 
 

@@ -10,6 +10,7 @@ directory; set empty, nothing is read or written (the tests run so).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -44,8 +45,8 @@ class Preferences:
 def path() -> Path | None:
     """The preferences file; None when ``$MASTERMIND_CONFIG_DIR`` is set empty (off)."""
     chosen = os.environ.get(ENVIRONMENT)
-    if chosen is not None:
-        return Path(chosen) / "preferences.json" if chosen else None
+    if chosen is not None:  # blank, spaces too: off (never a folder named "   ")
+        return Path(chosen) / "preferences.json" if chosen.strip() else None
     return Path(platformdirs.user_config_dir("mastermind-tui")) / "preferences.json"
 
 
@@ -111,12 +112,14 @@ def save(preferences: Preferences) -> str:
     if where is None:
         return ""
     data = {"theme": preferences.theme, "settings": preferences.settings}
+    spare = where.with_suffix(".tmp")
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
-        spare = where.with_suffix(".tmp")
         spare.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         spare.replace(where)
     except OSError as error:
+        with contextlib.suppress(OSError):
+            spare.unlink(missing_ok=True)  # a full disk keeps no half-written file
         return f"Preferences not saved in {where}: {error.strerror or error}"
     return ""
 

@@ -33,8 +33,8 @@ def default_path() -> Path | None:
     """Where records are kept: ``$MASTERMIND_RECORDS``, or the user's data directory;
     None when the variable is set to an empty string (recording off)."""
     chosen = os.environ.get(ENVIRONMENT)
-    if chosen is not None:
-        return Path(chosen) if chosen else None
+    if chosen is not None:  # blank (spaces too: never a file named "   ") turns them off
+        return Path(chosen) if chosen.strip() else None
     return Path(platformdirs.user_data_dir("mastermind-tui")) / "records.sqlite3"
 
 
