@@ -220,3 +220,10 @@ def test_huge_preferences_are_not_read(config: Path) -> None:
         handle.truncate(10 * 1024 * 1024)
     problem = preferences.load().problem
     assert "larger than" in problem and "moved aside" in problem
+
+
+def test_a_sound_partial_proof_of_foreign_arrays_is_moved_aside(cache_dir: Path) -> None:
+    path = partial_file(cache_dir)  # its digest is sound; its arrays are no proof
+    found = solution(3, 3)
+    assert found.tree.total == TOTAL
+    assert "holds no proof" in found.tell() and Path(str(path) + ".bad").exists()

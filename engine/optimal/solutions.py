@@ -229,7 +229,13 @@ def _solution(
         told = f"optimal strategy cache: {error}; searching again from the start"
         notice = f"{notice} {told}".strip()
     if proved is not None:
-        search.restore(proved)
+        try:
+            search.restore(proved)
+        except (KeyError, ValueError, IndexError, TypeError):  # sound digest, foreign arrays
+            where = cache.path(partial)
+            told = f"optimal strategy cache: {where} holds no proof of the size; "
+            notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
+            search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
     try:
         with search.watching(run):
