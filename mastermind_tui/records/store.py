@@ -51,7 +51,7 @@ class Records:
         self.timeout = self.TIMEOUT if timeout is None else timeout
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, reading: bool = False) -> Iterator[sqlite3.Connection]:
         why = problem(self.path)  # SQLite would only say "unable to open"
         if why is not None:
             raise RecordsError(f"records at {self.path}: {why}")
@@ -63,14 +63,36 @@ class Records:
                 f"records at {self.path}: its folder cannot be made ({reason})"
             ) from None
         try:
-            with closing(sqlite3.connect(self.path, timeout=self.timeout)) as db:
-                db.execute("PRAGMA foreign_keys = ON")
-                self._migrate(db)
+            with closing(self._open(reading)) as db:
                 yield db
         except sqlite3.Error as error:
             raise explain(error, self.path) from None
         except OSError as error:  # the file system refused what ``problem`` could not see
             raise RecordsError(f"records at {self.path}: {error.strerror or error}") from None
+
+    def _open(self, reading: bool) -> sqlite3.Connection:
+        """The database, migrated; for ``reading``, records that cannot be written (a
+        read-only file, or a read-only folder, where WAL cannot make its index) are
+        opened read-only and immutable instead: shown, if not added to."""
+        db = sqlite3.connect(self.path, timeout=self.timeout)
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            self._migrate(db)
+        except sqlite3.Error as error:
+            db.close()
+            code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+            if not reading or code not in (
+                sqlite3.SQLITE_READONLY,
+                sqlite3.SQLITE_CANTOPEN,
+                sqlite3.SQLITE_PERM,
+            ):
+                raise
+            uri = f"{self.path.absolute().as_uri()}?mode=ro&immutable=1"
+            db = sqlite3.connect(uri, uri=True, timeout=self.timeout)
+            if self._version(db) != SCHEMA_VERSION:
+                db.close()
+                raise
+        return db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring the file to ``SCHEMA_VERSION`` in one transaction that holds the write lock
@@ -194,7 +216,7 @@ class Records:
         chosen = f"SELECT * FROM games {where} ORDER BY finished_at DESC, id DESC"
         if limit is not None:
             chosen += f" LIMIT {int(limit)}"
-        with self._connect() as db:
+        with self._connect(reading=True) as db:
             db.row_factory = sqlite3.Row
             rows = db.execute(chosen, args).fetchall()
             moves: dict[int, list[Move]] = {}
