@@ -195,16 +195,27 @@ def fuzz_tree_check(c: Campaign) -> None:
         )
 
 
+KINDS: dict[str, Callable[[Campaign], None]] = {
+    "tree": fuzz_tree,
+    "partial": fuzz_partial,
+    "preferences": fuzz_preferences,
+    "check": fuzz_tree_check,
+    "numba": fuzz_numba,
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="leave numba's cache out")
+    parser.add_argument(
+        "--kinds", default=",".join(KINDS), help=f"which kinds, comma-separated: {','.join(KINDS)}"
+    )
     args = parser.parse_args()
+    kinds = [k for k in args.kinds.split(",") if not (args.quick and k == "numba")]
     with tempfile.TemporaryDirectory(prefix="mastermind-fuzz-") as folder:
         c = Campaign(Path(folder))
-        for fuzz in (fuzz_tree, fuzz_partial, fuzz_preferences, fuzz_tree_check):
-            fuzz(c)
-        if not args.quick:
-            fuzz_numba(c)
+        for kind in kinds:
+            KINDS[kind](c)
     print(
         f"\n{c.cases} cases: {c.exit70} exit 70, {c.hangs} hangs, {c.wrong} neither right "
         f"nor one clean line; slowest {c.slowest:.1f} s"

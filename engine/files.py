@@ -82,12 +82,13 @@ def read_bounded(path: Path, limit: int = LIMIT) -> bytes:
         os.close(handle)
 
 
-def move_aside(path: Path) -> Path | None:
+def move_aside(path: Path, any_kind: bool = False) -> Path | None:
     """Rename a damaged file to ``….bad`` (``….bad2``… when taken), so that the next run
     starts clean and nothing is deleted; the new path, or None when it could not be moved
-    (a read-only folder) or is not a regular file of ours (left where it is)."""
+    (a read-only folder) or is not a regular file of ours (left where it is, unless
+    ``any_kind``: a pipe or a folder in a folder only the program writes, numba's cache)."""
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
+        if not stat.S_ISREG(os.lstat(path).st_mode) and not any_kind:
             return None
     except OSError:
         return None

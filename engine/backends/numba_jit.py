@@ -81,7 +81,7 @@ _told: set[str] = set()
 
 def _recompile(cache: Any, error: Exception) -> None:
     """Move the damaged function's files aside and say so, once for its folder."""
-    moved = [path for path in _own_files(cache) if files.move_aside(path)]
+    moved = [path for path in _own_files(cache) if files.move_aside(path, any_kind=True)]
     if cache._cache_path in _told:
         return
     _told.add(cache._cache_path)
@@ -91,4 +91,24 @@ def _recompile(cache: Any, error: Exception) -> None:
     print(f"{line}{what}; recompiling", file=sys.stderr)
 
 
+_numba_save: Callable[..., Any] = caching.Cache.save_overload
+
+
+def _save_overload(cache: Any, sig: Any, data: Any) -> None:
+    """numba's ``save_overload``, which reads the index back first: only when its files
+    are regular ones (a pipe would block it), and a failure to save costs nothing but the
+    next run's compile."""
+    try:
+        _check_files(cache)
+        _numba_save(cache, sig, data)
+    except KeyboardInterrupt:
+        raise
+    except OSError:
+        pass  # a read-only or full disk: compiled all the same, next time too
+    except Exception:  # a damaged index (or a pipe, a folder): moved aside for the next run
+        for path in _own_files(cache):
+            files.move_aside(path, any_kind=True)
+
+
 caching.Cache.load_overload = _load_overload  # type: ignore[method-assign]
+caching.Cache.save_overload = _save_overload  # type: ignore[method-assign]
