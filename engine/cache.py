@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 import numpy.typing as npt
 import platformdirs
+
+from . import files
 
 FORMAT = "mastermind-cache"
 
@@ -25,9 +29,15 @@ FORMAT = "mastermind-cache"
 def directory() -> Path | None:
     """Where cached results live, or None when caching is turned off."""
     chosen = os.environ.get("MASTERMIND_CACHE_DIR")
-    if chosen is not None:
-        return Path(chosen) if chosen else None
+    if chosen is not None:  # blank, spaces too: off (never a folder named "   ")
+        return Path(chosen) if chosen.strip() else None
     return Path(platformdirs.user_cache_dir("mastermind-tui"))
+
+
+def path(name: str) -> Path:
+    """Where ``name`` is (or would be) kept; a bare name when caching is off."""
+    folder = directory()
+    return Path(name) if folder is None else folder / name
 
 
 def _digest(payload: Any) -> str:
@@ -41,17 +51,22 @@ class DamagedCache(Exception):
 
 def load(name: str, key: dict[str, Any]) -> Any | None:
     """The payload stored under ``name`` for exactly ``key``; None when there is none.
-    Raises DamagedCache for a file that is unreadable, foreign or altered."""
+    Raises DamagedCache for a file that is unreadable, foreign or altered (moved aside as
+    ``….bad``: the next run is clean) or not a regular file (refused, left alone)."""
     folder = directory()
     if folder is None:
         return None
     path = folder / name
     try:
-        text = path.read_text(encoding="utf-8")
+        text = files.read_bounded(path).decode("utf-8")
     except FileNotFoundError:
         return None
+    except files.Refused as error:
+        raise DamagedCache(_damaged(path) if error.oversize else str(error)) from None
     except OSError as error:
-        raise DamagedCache(f"{path} cannot be read ({error.strerror})") from None
+        raise DamagedCache(f"{path} cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        text = ""
     try:
         stored = json.loads(text)
         ok = (
@@ -63,8 +78,13 @@ def load(name: str, key: dict[str, Any]) -> Any | None:
     except (ValueError, RecursionError):
         ok = False
     if not ok:
-        raise DamagedCache(f"{path} is damaged or was written for something else")
+        raise DamagedCache(_damaged(path))
     return stored["payload"]
+
+
+def _damaged(path: Path) -> str:
+    """The line for a damaged file of ours, moved aside on the way."""
+    return f"{path} is damaged or was written for something else; {files.aside_words(path)}"
 
 
 def save(name: str, key: dict[str, Any], payload: Any) -> Path | None:
@@ -74,16 +94,25 @@ def save(name: str, key: dict[str, Any], payload: Any) -> Path | None:
     if folder is None:
         return None
     record = {"format": FORMAT, "key": key, "sha256": _digest(payload), "payload": payload}
+    # json.dumps encodes in C (6x4: 1 ms, not json.dump's 7).
+    text = json.dumps(record, separators=(",", ":")).encode("utf-8")
+    return _write(folder, name, lambda handle: handle.write(text))
+
+
+def _write(folder: Path, name: str, write: Callable[[IO[bytes]], object]) -> Path | None:
+    """Write ``name`` in ``folder`` through a temporary file renamed over it; None when
+    the disk refuses (read-only, full: the temporary file is not left behind)."""
+    temporary: Path | None = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=folder, prefix=f".{name}.", delete=False
-        ) as handle:
-            # json.dump encodes in Python, piece by piece; dumps in C (6x4: 1 ms, not 7).
-            handle.write(json.dumps(record, separators=(",", ":")))
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{name}.", delete=False) as handle:
             temporary = Path(handle.name)
+            write(handle)
         os.replace(temporary, folder / name)
     except OSError:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                temporary.unlink()
         return None  # a read-only or full disk costs the next run the search, nothing more
     return folder / name
 
@@ -95,37 +124,42 @@ def save_arrays(name: str, key: dict[str, Any], arrays: dict[str, npt.NDArray[An
     if folder is None:
         return None
     digest = _digest([key, _arrays_digest(arrays)])
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{name}.", delete=False) as handle:
-            contents: dict[str, Any] = {**arrays, "__key__": json.dumps(key), "__sha256__": digest}
-            np.savez(handle, **contents)
-            temporary = Path(handle.name)
-        os.replace(temporary, folder / name)
-    except OSError:
-        return None
-    return folder / name
+    contents: dict[str, Any] = {**arrays, "__key__": json.dumps(key), "__sha256__": digest}
+    return _write(folder, name, lambda handle: np.savez(handle, **contents))
 
 
 def load_arrays(name: str, key: dict[str, Any]) -> dict[str, npt.NDArray[Any]] | None:
     """The arrays stored under ``name`` for exactly ``key``; None when there are none.
-    Raises DamagedCache for a file that is unreadable, foreign or altered."""
+    Raises DamagedCache for a file that is unreadable, foreign or altered (moved aside as
+    ``….bad``) or not a regular file (refused, left alone)."""
     folder = directory()
-    if folder is None or not (folder / name).exists():
+    if folder is None:
         return None
     path = folder / name
     try:
-        with np.load(path, allow_pickle=False) as stored:
+        data = files.read_bounded(path)
+    except FileNotFoundError:
+        return None
+    except files.Refused as error:
+        raise DamagedCache(_damaged(path) if error.oversize else str(error)) from None
+    except OSError as error:
+        raise DamagedCache(f"{path} cannot be read ({error.strerror or error})") from None
+    try:
+        with np.load(io.BytesIO(data), allow_pickle=False) as stored:
+            # A zip may promise more than it holds: its arrays are bounded as the file is.
+            if sum(info.file_size for info in stored.zip.infolist()) > files.LIMIT:
+                raise ValueError("larger than it may be")
             arrays = {k: stored[k] for k in stored.files}
-    except (OSError, ValueError, KeyError) as error:
-        raise DamagedCache(f"{path} cannot be read ({error})") from None
-    stored_key, digest = arrays.pop("__key__", None), arrays.pop("__sha256__", None)
-    if (
-        stored_key is None
-        or json.loads(str(stored_key)) != key
-        or str(digest) != _digest([key, _arrays_digest(arrays)])
-    ):
-        raise DamagedCache(f"{path} is damaged or was written for something else")
+        stored_key, digest = arrays.pop("__key__", None), arrays.pop("__sha256__", None)
+        ok = (
+            stored_key is not None
+            and json.loads(str(stored_key)) == key
+            and str(digest) == _digest([key, _arrays_digest(arrays)])
+        )
+    except Exception:  # zip, zlib, EOF, JSON, numpy: all of it is damage
+        ok = False
+    if not ok:
+        raise DamagedCache(_damaged(path))
     return arrays
 
 

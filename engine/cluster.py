@@ -13,11 +13,14 @@ task of the run on the cluster, not only the local client.
 from __future__ import annotations
 
 import logging
+import socket
+import struct
 import time
 from collections.abc import Callable, Generator
 from concurrent.futures import CancelledError  # what Dask raises for a lost task
 from typing import Any, TypeVar
 
+from . import files
 from .errors import MastermindError
 from .run import INTERVAL, Stopped
 
@@ -45,16 +48,18 @@ class Cluster:
             from distributed import Client
         except ImportError:
             raise ClusterError(f"--scheduler needs Dask distributed: {INSTALL}") from None
-        self.address = address
+        self.address = files.shown(address, 200)  # as said in its messages
         # Dask logs a lost scheduler with a traceback; this command says it in one line.
         for name in [*logging.root.manager.loggerDict, "distributed"]:
             if name.split(".")[0] == "distributed":
                 logging.getLogger(name).setLevel(logging.CRITICAL)
+        shown = files.shown(address, 200)
         try:
+            _probe(address, min(connect_seconds, PROBE_SECONDS))
             self.client = Client(address, timeout=connect_seconds)
         except (OSError, TimeoutError, ValueError) as error:
             raise ClusterError(
-                f"cannot reach the Dask scheduler at {address}: {_reason(error)}"
+                f"cannot reach the Dask scheduler at {shown}: {files.shown(_reason(error), 200)}"
             ) from None
 
     @property
@@ -103,13 +108,49 @@ class Cluster:
             raise ClusterError(f"lost the Dask scheduler at {self.address} mid-run") from None
         except (OSError, TimeoutError) as error:
             raise ClusterError(
-                f"lost the Dask scheduler at {self.address}: {_reason(error)}"
+                f"lost the Dask scheduler at {self.address}: {files.shown(_reason(error), 200)}"
             ) from None
         finally:
             # Ctrl+C, an error, or the caller stopped listening (the scheduler, if gone,
             # has nothing left to cancel)
             if not finished and self.client.status == "running":
                 self.client.cancel(futures, force=True)
+
+
+#: Seconds a scheduler's port has to greet a connection (Dask's does at once).
+PROBE_SECONDS = 5.0
+#: The most a Dask greeting's first frame says it holds (its handshake: a few hundred bytes).
+GREETING_LIMIT = 1 << 20
+
+
+def _probe(address: str, seconds: float) -> None:
+    """Whether a plain TCP address speaks Dask, within ``seconds``: a Dask server sends
+    its handshake as soon as it accepts, a frame whose 8-byte length comes first. A port
+    that accepts and says nothing (an HTTP server, Dask's own dashboard, a silent socket),
+    or says something else, would keep Dask's client waiting past any timeout; here it
+    is one ``OSError``. Other protocols (tls://, ucx://) are left to Dask."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return
+    host, _, port = rest.rpartition(":")
+    if not port.isascii() or not port.isdigit():
+        return  # Dask says what is wrong with it
+    host = host.strip("[]") or "127.0.0.1"
+    deadline = time.monotonic() + seconds
+    with socket.create_connection((host, int(port)), timeout=seconds) as sock:
+        greeting = b""
+        while len(greeting) < 8:
+            sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                part = sock.recv(8 - len(greeting))
+            except TimeoutError:
+                raise OSError(f"port {port} answers, but not as a Dask scheduler") from None
+            if not part:
+                raise OSError(f"port {port} closed the connection: not a Dask scheduler")
+            greeting += part
+    (length,) = struct.unpack("<Q", greeting)
+    if not 0 < length <= GREETING_LIMIT:
+        raise OSError(f"port {port} speaks something other than Dask")
 
 
 def _reason(error: BaseException) -> str:

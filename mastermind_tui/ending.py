@@ -69,3 +69,24 @@ def ctrl_c_stops() -> Iterator[Callable[[], bool]]:
         yield asked.is_set
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def ending_at_once() -> Iterator[None]:
+    """Within it, SIGTERM and SIGHUP have their default action again: work that holds
+    nothing to let go of but spends seconds in one C call (``json.loads`` of a tree file
+    of tens of MB), where Python's handler would wait for the call's end, stops at once.
+    Off the main thread, or where they are ignored, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {signum: signal.getsignal(signum) for signum in STOPPING}
+    for signum, handler in previous.items():
+        if handler is _raise:
+            signal.signal(signum, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            if handler is _raise:
+                signal.signal(signum, _raise)

@@ -47,6 +47,7 @@ STARTS: dict[str, Callable[[], App[None]]] = {
     "make": lambda: MastermindApp(Start(small("make"))),
     "match": lambda: MastermindApp(Start(small("match"))),
     "watch": lambda: MastermindApp(Start(small(), 5)),
+    "compare": lambda: MastermindApp(Start(small("compare"), 5, ("knuth", "entropy"))),
     "statistics": lambda: _then(MastermindApp(Start(small())), "action_statistics"),
     "records": lambda: _then(MastermindApp(Start(small())), "action_records"),
     "retro": lambda: RetroApp(3, False, False, None),

@@ -359,7 +359,7 @@ async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_di
         await until(pilot, lambda: "damaged" in message(pilot) and session.rating.ratings)
         assert message(pilot) == (
             f"optimal strategy cache: {path} is damaged or was written for something else; "
-            "searched again"
+            f"moved aside as {path}.bad; searching again"
         )
         assert rating_line(pilot) == session.rating.ratings[0].sentence(session.format)
         await enter(pilot, "BWB")

@@ -279,7 +279,7 @@ async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
         runs = handled(screen, JobDone)
         for said in (
             f"{done} optimal strategy cache: {path} is damaged or was written for "
-            "something else; searched again",
+            f"something else; moved aside as {path}.bad; searching again",
             done,
         ):
             runs.clear()

@@ -145,7 +145,7 @@ def test_commands_say_a_damaged_cache_was_rebuilt_in_one_line(
     assert done.returncode == 0 and figure in done.stdout
     assert done.stderr == (
         f"mastermind: optimal strategy cache: {path} is damaged or was written for "
-        "something else; searched again\n"
+        f"something else; moved aside as {path}.bad; searching again\n"
     )
     again = subprocess.run(argv, capture_output=True, text=True, env=env)
     assert again.returncode == 0 and again.stderr == "" and figure in again.stdout

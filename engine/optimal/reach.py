@@ -39,6 +39,10 @@ COLOUR_TABLE_LIMIT = 1 << 28
 BASELINE = 200 << 20
 
 
+#: More codes than any size the search is offered has (``findable`` counts no further).
+ROOMY = 2**62
+
+
 def findable(guesses: int, positions: int) -> int:
     """Most codes any strategy can tell apart within ``guesses`` guesses: one found by the
     next guess, and in each class of the other answers as many as one guess fewer can
@@ -47,6 +51,8 @@ def findable(guesses: int, positions: int) -> int:
     room = 0
     for _ in range(guesses):
         room = 1 + branching * room
+        if room > ROOMY:  # more than any size has: a cap of a million guesses ends here
+            break
     return room
 
 

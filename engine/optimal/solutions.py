@@ -9,6 +9,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from .. import files
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import encode
@@ -203,17 +204,24 @@ def _solution(
     notice = ""
     try:
         stored = cache.load(name, key)
-        if stored is not None:
+    except cache.DamagedCache as error:
+        stored, notice = None, f"optimal strategy cache: {error}; searching again"
+    if stored is not None:
+        try:
             tree = tree_from_json(stored, space)
             cap = max(depth for depth, _ in tree.walk()) if worst_first else max_guesses
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
-    except (cache.DamagedCache, ValueError, TypeError) as error:
-        notice = f"optimal strategy cache: {error}; searched again"
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+            where = cache.path(name)
+            notice = (
+                f"optimal strategy cache: {where} holds no tree of the size ({error}); "
+                f"{files.aside_words(where)}; searching again"
+            )
     shipped = _shipped(space, name, only_possible, max_guesses, worst_first)
     if shipped is not None:
         if notice:  # the damaged tree on disk replaced by the shipped one: said once
             cache.save(name, key, tree_to_json(shipped.tree))
-            shipped.notice = notice.replace("searched again", "the shipped tree stored")
+            shipped.notice = notice.replace("searching again", "the shipped tree stored")
         return shipped
     from .search import OptimalSearch
     from .tree import build_tree, least_cap
@@ -231,10 +239,18 @@ def _solution(
     partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
     try:
         proved = cache.load_arrays(partial, partial_key)
-    except cache.DamagedCache:
+    except cache.DamagedCache as error:
         proved = None  # started over
+        told = f"optimal strategy cache: {error}; searching again from the start"
+        notice = f"{notice} {told}".strip()
     if proved is not None:
-        search.restore(proved)
+        try:
+            search.restore(proved)
+        except (KeyError, ValueError, IndexError, TypeError):  # sound digest, foreign arrays
+            where = cache.path(partial)
+            told = f"optimal strategy cache: {where} holds no proof of the size; "
+            notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
+            search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
     try:
         with search.watching(run):

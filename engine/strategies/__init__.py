@@ -55,6 +55,10 @@ def register(cls: type[Strategy]) -> type[Strategy]:
     return cls
 
 
+#: The largest cap on guesses taken: the exact search's sizes need a dozen at most.
+MOST_GUESSES = 100
+
+
 def _capped(base: str, guesses: int) -> type[Strategy]:
     """Strategy ``base`` never needing more than ``guesses`` guesses, or ConfigError."""
     cls = STRATEGIES.get(base)
@@ -63,6 +67,11 @@ def _capped(base: str, guesses: int) -> type[Strategy]:
         raise ConfigError(f"a cap on guesses applies to {takes}, not to {base!r}")
     if guesses < 1:
         raise ConfigError(f"the cap on guesses must be 1 or more (got {guesses})")
+    if guesses > MOST_GUESSES:  # checked before any work: no loop runs to a person's number
+        raise ConfigError(
+            f"the cap on guesses must be at most {MOST_GUESSES}: no size the "
+            "search reaches needs that many; leave the cap out for none"
+        )
     return cls.capped(guesses)
 
 
@@ -83,10 +92,12 @@ def strategy_class(name: str) -> type[Strategy]:
     if cls is not None:
         return cls
     base, _, cap = name.rpartition("-max")
-    if base in STRATEGIES and cap.isdigit():
-        return _capped(base, int(cap))
+    if base in STRATEGIES and cap.isascii() and cap.isdigit():
+        # A number past any cap is refused before Python reads thousands of digits.
+        return _capped(base, int(cap) if len(cap) < 10 else 10**9)
+    shown = name if len(name) <= 40 else name[:40] + "…"
     raise ConfigError(
-        f"unknown strategy {name!r}; choose one of {', '.join(STRATEGIES)} "
+        f"unknown strategy {shown!r}; choose one of {', '.join(STRATEGIES)} "
         "(optimal and optimal-fit also as e.g. optimal-max5: never more than 5 guesses)"
     )
 

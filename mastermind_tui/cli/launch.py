@@ -112,8 +112,16 @@ def game(args: argparse.Namespace) -> int:
     start, note = None, ""
     if args.command is not None:
         chosen = given(args)
-        start = opening(args, chosen, {k: v for k, v in kept.settings.items() if k != "mode"})
         note = preferences.remembered(kept, chosen)
+        try:
+            start = opening(args, chosen, {k: v for k, v in kept.settings.items() if k != "mode"})
+        except MastermindError as error:
+            if not note:
+                raise
+            # A refusal of what the command line never said: say where it came from.
+            raise MastermindError(
+                f"{error} ({note[0].lower()}{note[1:]}; give the option to choose otherwise)"
+            ) from None
     check_screen(args)
     return app_ended(launch(start, not args.no_record, kept, note))
 

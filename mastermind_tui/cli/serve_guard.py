@@ -25,6 +25,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from .serve_doors import Doors, connection_cap, raise_file_limit
+
 #: App processes at once (each about 60 MB; two cores shared by all of them).
 MAX_SESSIONS = 8
 #: Largest websocket message taken from a browser.
@@ -235,6 +237,8 @@ class BoundedServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        self.doors = Doors(connection_cap(raise_file_limit(), self.max_sessions))
+        self.doors.install(loop)  # idle connections by the thousand: closed past the cap
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             loop.add_signal_handler(signum, self.request_exit)
         web.run_app(

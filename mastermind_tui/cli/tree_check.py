@@ -7,17 +7,20 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine import MastermindError
+from engine import MastermindError, files
 from engine.tree_check import Checked, check_tree
 from engine.tree_formats import NAMES, read_tree
 from engine.tree_read import Size
 
+from ..ending import ending_at_once
 from .launch import build_settings
 from .parser import Failed
 
 #: Exit code of a tree that misses a secret (as ``cmp`` or ``test``: the answer is no).
 NOT_FOUND = 1
 BAR_WIDTH = 40
+#: The largest tree file read (the largest tree the search makes is a few MB).
+LIMIT = 32 * 1024 * 1024
 
 
 def check(args: argparse.Namespace) -> int:
@@ -36,14 +39,18 @@ def check(args: argparse.Namespace) -> int:
         settings.space,
     )
     try:
-        text = Path(args.check).read_text(encoding="utf-8")
+        # Bounded, and only a file: /dev/urandom or a pipe is refused, not read for ever.
+        text = files.read_bounded(Path(args.check), LIMIT).decode("utf-8")
     except UnicodeDecodeError:
-        raise Failed(f"{args.check}: not a text file") from None
+        raise Failed(f"{files.shown(args.check)}: not a text file") from None
+    except files.Refused as error:
+        raise Failed(files.shown(str(error), 200)) from None
     except OSError as error:
-        raise Failed(f"cannot read {args.check}: {error.strerror or error}") from None
+        raise Failed(f"cannot read {files.shown(args.check)}: {error.strerror or error}") from None
     form = None if args.tree_format == "auto" else args.tree_format
     try:
-        read = read_tree(text, size, form)
+        with ending_at_once():  # seconds in json.loads: SIGTERM must not wait for it
+            read = read_tree(text, size, form)
     except RecursionError:
         raise Failed(f"{args.check}: the tree is nested too deeply to read") from None
     except MastermindError as error:  # the reader's reason, with the file it was about

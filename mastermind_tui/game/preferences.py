@@ -10,6 +10,7 @@ directory; set empty, nothing is read or written (the tests run so).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -18,13 +19,17 @@ from typing import Final
 
 import platformdirs
 
-from engine import MastermindError
+from engine import MastermindError, files
 
 from .settings import SETTINGS, Settings
 
 ENVIRONMENT: Final = "MASTERMIND_CONFIG_DIR"
 #: The settings kept: the home screen's choices a person would not retype each time
 #: (not the seed, nor the secret to watch).
+#: The most a preferences file is read (a few hundred bytes when written here).
+LIMIT: Final = 64 * 1024
+#: The longest theme name taken (the app's are a word or two).
+NAME_LIMIT: Final = 80
 KEPT: Final = ("mode", "strategy", "colours", "positions", "rounds", "moves", "repeats", "notation")
 
 
@@ -40,23 +45,34 @@ class Preferences:
 def path() -> Path | None:
     """The preferences file; None when ``$MASTERMIND_CONFIG_DIR`` is set empty (off)."""
     chosen = os.environ.get(ENVIRONMENT)
-    if chosen is not None:
-        return Path(chosen) / "preferences.json" if chosen else None
+    if chosen is not None:  # blank, spaces too: off (never a folder named "   ")
+        return Path(chosen) / "preferences.json" if chosen.strip() else None
     return Path(platformdirs.user_config_dir("mastermind-tui")) / "preferences.json"
 
 
 def load() -> Preferences:
     """The saved preferences; none (with ``problem`` said) when the file is bad."""
     where = path()
-    if where is None or not where.exists():
+    if where is None:
         return Preferences()
     try:
-        data = json.loads(where.read_text(encoding="utf-8"))
+        text = files.read_bounded(where, LIMIT)
+    except FileNotFoundError:
+        return Preferences()
+    except files.Refused as error:  # a pipe, a device, a folder, a huge file: not read
+        aside = f"; {files.aside_words(where)}" if error.oversize else ""
+        return Preferences(problem=f"Preferences ignored: {error}{aside}")
+    except OSError as error:
+        return Preferences(problem=f"Preferences in {where} ignored: {error.strerror or error}")
+    try:
+        data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         theme = data.get("theme")
         if theme is not None and not isinstance(theme, str):  # the app knows the names
-            raise ValueError(f"theme should be a name, not {theme!r}")
+            raise ValueError("theme should be a name")
+        if theme is not None and (len(theme) > NAME_LIMIT or not theme.isprintable()):
+            raise ValueError("theme is no theme's name")
         saved = data.get("settings", {})
         if not isinstance(saved, dict) or not set(saved) <= set(KEPT):
             raise ValueError("unknown settings")
@@ -65,8 +81,12 @@ def load() -> Preferences:
             if type(value) is not type(default):
                 raise ValueError(f"{name} should be like {default!r}")
         Settings.build(**saved)  # every value checked as the command line would
-    except (OSError, ValueError, MastermindError) as error:
-        return Preferences(problem=f"Preferences in {where} ignored: {error}")
+    except (ValueError, RecursionError, MastermindError) as error:
+        reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
+        aside = files.aside_words(where)
+        return Preferences(
+            problem=f"Preferences in {where} ignored: {files.shown(reason)}; {aside}"
+        )
     return Preferences(theme, dict(saved))
 
 
@@ -92,12 +112,14 @@ def save(preferences: Preferences) -> str:
     if where is None:
         return ""
     data = {"theme": preferences.theme, "settings": preferences.settings}
+    spare = where.with_suffix(".tmp")
     try:
         where.parent.mkdir(parents=True, exist_ok=True)
-        spare = where.with_suffix(".tmp")
         spare.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         spare.replace(where)
     except OSError as error:
+        with contextlib.suppress(OSError):
+            spare.unlink(missing_ok=True)  # a full disk keeps no half-written file
         return f"Preferences not saved in {where}: {error.strerror or error}"
     return ""
 

@@ -16,7 +16,10 @@ from pathlib import Path
 
 
 class RecordsError(Exception):
-    """The records could not be read or written; the message is one line for a person."""
+    """The records could not be read or written; the message is one line for a person.
+    ``busy``: another writer held the file (worth another try)."""
+
+    busy = False
 
 
 #: What each of SQLite's primary result codes means for a person, by code.
@@ -49,7 +52,9 @@ def explain(error: sqlite3.Error, path: Path) -> RecordsError:
         why = "it cannot be opened" if writable else f"its folder {folder} is read-only"
     else:
         why = _WHY.get(primary, "") if primary is not None else ""
-    return RecordsError(f"records at {path}: {why or str(error)}")
+    said = RecordsError(f"records at {path}: {why or str(error)}")
+    said.busy = primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return said
 
 
 def problem(path: Path) -> str | None:

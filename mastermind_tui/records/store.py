@@ -11,6 +11,7 @@ any older file forward.
 from __future__ import annotations
 
 import os
+import random
 import sqlite3
 import time
 from collections import Counter
@@ -32,8 +33,8 @@ def default_path() -> Path | None:
     """Where records are kept: ``$MASTERMIND_RECORDS``, or the user's data directory;
     None when the variable is set to an empty string (recording off)."""
     chosen = os.environ.get(ENVIRONMENT)
-    if chosen is not None:
-        return Path(chosen) if chosen else None
+    if chosen is not None:  # blank (spaces too: never a file named "   ") turns them off
+        return Path(chosen) if chosen.strip() else None
     return Path(platformdirs.user_data_dir("mastermind-tui")) / "records.sqlite3"
 
 
@@ -42,13 +43,15 @@ class Records:
 
     #: Seconds to wait for another instance's write to finish before giving up.
     TIMEOUT = 2.0
+    #: Seconds a finished game waits, in all, for the other writers before it is lost.
+    PATIENCE = 30.0
 
     def __init__(self, path: Path, timeout: float | None = None) -> None:
         self.path = path
         self.timeout = self.TIMEOUT if timeout is None else timeout
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, reading: bool = False) -> Iterator[sqlite3.Connection]:
         why = problem(self.path)  # SQLite would only say "unable to open"
         if why is not None:
             raise RecordsError(f"records at {self.path}: {why}")
@@ -60,14 +63,36 @@ class Records:
                 f"records at {self.path}: its folder cannot be made ({reason})"
             ) from None
         try:
-            with closing(sqlite3.connect(self.path, timeout=self.timeout)) as db:
-                db.execute("PRAGMA foreign_keys = ON")
-                self._migrate(db)
+            with closing(self._open(reading)) as db:
                 yield db
         except sqlite3.Error as error:
             raise explain(error, self.path) from None
         except OSError as error:  # the file system refused what ``problem`` could not see
             raise RecordsError(f"records at {self.path}: {error.strerror or error}") from None
+
+    def _open(self, reading: bool) -> sqlite3.Connection:
+        """The database, migrated; for ``reading``, records that cannot be written (a
+        read-only file, or a read-only folder, where WAL cannot make its index) are
+        opened read-only and immutable instead: shown, if not added to."""
+        db = sqlite3.connect(self.path, timeout=self.timeout)
+        try:
+            db.execute("PRAGMA foreign_keys = ON")
+            self._migrate(db)
+        except sqlite3.Error as error:
+            db.close()
+            code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+            if not reading or code not in (
+                sqlite3.SQLITE_READONLY,
+                sqlite3.SQLITE_CANTOPEN,
+                sqlite3.SQLITE_PERM,
+            ):
+                raise
+            uri = f"{self.path.absolute().as_uri()}?mode=ro&immutable=1"
+            db = sqlite3.connect(uri, uri=True, timeout=self.timeout)
+            if self._version(db) != SCHEMA_VERSION:
+                db.close()
+                raise
+        return db
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         """Bring the file to ``SCHEMA_VERSION`` in one transaction that holds the write lock
@@ -119,7 +144,19 @@ class Records:
         """Store a finished game and its moves in one transaction; returns its id.
 
         Writing a game again (same ``key``) keeps one copy and only fills in ratings it
-        lacked, so two writes of one game may land in either order."""
+        lacked, so two writes of one game may land in either order. Other writers holding
+        the file (sixty games ending at once on a loaded machine) are waited for, again
+        and again, for up to ``PATIENCE`` seconds in all: only then is it one line."""
+        deadline = time.monotonic() + max(self.PATIENCE, self.timeout)
+        while True:
+            try:
+                return self._add(game)
+            except RecordsError as error:
+                if not error.busy or time.monotonic() > deadline:
+                    raise
+            time.sleep(random.uniform(0.01, 0.1))  # apart from the others waiting
+
+    def _add(self, game: Game) -> int:
         with self._connect() as db, db:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
@@ -179,7 +216,7 @@ class Records:
         chosen = f"SELECT * FROM games {where} ORDER BY finished_at DESC, id DESC"
         if limit is not None:
             chosen += f" LIMIT {int(limit)}"
-        with self._connect() as db:
+        with self._connect(reading=True) as db:
             db.row_factory = sqlite3.Row
             rows = db.execute(chosen, args).fetchall()
             moves: dict[int, list[Move]] = {}

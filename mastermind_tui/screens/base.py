@@ -47,6 +47,13 @@ class SizedScreen(Working, Screen[None]):
     def on_mount(self) -> None:
         self.mount(Static(id="too-small", markup=False))
 
+    def _say(self, text: str, where: str = "#status") -> None:
+        """Write the status line (or ``where``) if the screen still has one: a timer or a
+        job's answer may land as the screen is torn down (Compare's ``NoMatches
+        '#status'``)."""
+        for status in self.query(where).results(Static):
+            status.update(text)
+
     def on_resize(self, event: events.Resize) -> None:
         width, height = event.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -186,7 +193,7 @@ class GameScreen(SizedScreen):
             [(session.format(space.from_digits(r.digits)), r.answer) for r in session.rows()]
         )
         self.query_one("#history-pane").remove_class("-highlight")
-        self.query_one("#status", Static).update(session.status())
+        self._say(session.status())
 
     def action_board(self) -> None:
         """The 1978 BOARD command: highlight the listing (up to date: it follows the

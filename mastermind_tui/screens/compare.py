@@ -100,21 +100,19 @@ class CompareScreen(SizedScreen):
         self.shown += 1
 
     def failed(self, job: str, error: str) -> None:
-        self.query_one("#caption", Static).update(f"A strategy failed: {error}")
+        self._say(f"A strategy failed: {error}", "#caption")
 
     def watch_shown(self) -> None:
         """Each column at the beat on show."""
         session = self.session
         space = session.settings.space
         symbols = session.settings.notation.symbols(space.colours)
-        columns = zip(
-            session.watches,
-            self.query(".column-board").results(Board),
-            self.query(".column-said").results(Static),
-            self.query(".column-bars").results(PartitionBars),
-            strict=True,
-        )
-        for watch, board, said, bars in columns:
+        boards = list(self.query(".column-board").results(Board))
+        saids = list(self.query(".column-said").results(Static))
+        bars_ = list(self.query(".column-bars").results(PartitionBars))
+        if not len(session.watches) == len(boards) == len(saids) == len(bars_):
+            return  # the screen is being torn down (or not yet built): nothing to show on
+        for watch, board, said, bars in zip(session.watches, boards, saids, bars_, strict=True):
             secret = space.to_digits(session.secret) if watch.at_end and watch.answered else None
             board.show(
                 watch.rows(),
@@ -128,7 +126,7 @@ class CompareScreen(SizedScreen):
             view = watch.trace()
             bars.show(view.partition, view.answered)
         caption = session.totals() if session.at_end else f"{session.moment()}. n or →: next."
-        self.query_one("#caption", Static).update(caption)
+        self._say(caption, "#caption")
 
     def action_step(self, delta: int) -> None:
         if self.session.go(delta):
@@ -162,9 +160,7 @@ class CompareScreen(SizedScreen):
     def _status(self) -> None:
         settings = self.session.settings
         secret = settings.notation.format(settings.space, self.session.secret)
-        self.query_one("#status", Static).update(
-            f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}"
-        )
+        self._say(f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}")
 
     def action_help(self) -> None:
         from .help import HelpScreen

@@ -246,7 +246,7 @@ class WatchScreen(AsksWhatIf):
     def _status(self) -> None:
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
-        self.query_one("#status", Static).update(
+        self._say(
             f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()}) · "
             + self.playback.text()
         )
