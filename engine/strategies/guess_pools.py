@@ -12,6 +12,10 @@ import numpy as np
 
 from ..codes import CodeSpace
 
+#: How an opening's note begins (the explanation says its families are patterns).
+OPENING = "opening:"
+#: How the note on families alike but for unused colours begins.
+FAMILIES = "colours not played yet"
 #: Spaces up to this size weigh every (symmetry-reduced) guess.
 EXACT_LIMIT = 1 << 17
 

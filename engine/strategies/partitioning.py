@@ -39,6 +39,8 @@ from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
 from .guess_pools import (
     EXACT_LIMIT,
+    FAMILIES,
+    OPENING,
     canonical_codes,
     dead_colours,
     distinct_guesses,
@@ -48,6 +50,7 @@ from .guess_pools import (
     written_order,
 )
 from .partition_keys import product_keys, table_keys
+from .ties import colour_families, opening_families, ties_of
 
 #: Pairs of (guess, candidate) scored per move before sampling kicks in.
 PAIR_BUDGET = 1 << 28
@@ -172,20 +175,25 @@ class PartitionStrategy(Strategy):
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
         pool, scored, notes = self._pool(position)
-        if scored is cands and len(cands) > 2:
-            best = self._bound_reached(space, cands)
-            if best is not None:
-                pool = cands
-                notes = [
-                    "a possible code splits the rest into single codes"
-                    if len(cands) <= _answer_count(space.positions)
-                    else "a possible code splits the rest as evenly as the answers allow"
-                ]
+        if scored is cands and len(cands) > 2 and self._bound_reached(space, cands) is not None:
+            # Every guess is still weighed, so that the ties the trace tells are all of them.
+            notes = [
+                "a possible code splits the rest into single codes"
+                if len(cands) <= _answer_count(space.positions)
+                else "a possible code splits the rest as evenly as the answers allow"
+            ]
         keys = self._keys(space, pool, scored)
         consistent = members(space, pool, cands)
         order = np.lexsort((written_order(space, pool), ~consistent, keys))
         best = order[0]
         n, total = len(scored), len(cands)
+        ties = ties_of(space, pool, keys, consistent, order, self._families(position, pool), scored)
+
+        def alternative(i: int | None) -> Alternative | None:
+            if i is None:
+                return None
+            return Alternative(int(pool[i]), self.shown(keys[i], n, total), bool(consistent[i]))
+
         return Choice(
             guess=int(pool[best]),
             consistent=bool(consistent[best]),
@@ -198,7 +206,26 @@ class PartitionStrategy(Strategy):
             note="; ".join(notes),
             estimated=scored is not cands,
             pool_size=len(pool),
+            ties=ties.count,
+            ties_possible=ties.possible,
+            ties_weighed=ties.weighed,
+            twins=ties.twins,
+            twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
+            rival=alternative(ties.rival),
+            worse=alternative(ties.worse),
         )
+
+    def _families(self, position: Position, pool: np.ndarray) -> np.ndarray:
+        """How many codes each guess weighed stands for (``ties``): a pattern at the
+        opening, a family alike but for unused colours later; one each where every guess
+        is weighed, or where the guesses are a sample (then the ties are of the sample)."""
+        space, history = position.space, position.history
+        if len(position.candidates) > 2 and not history:
+            return opening_families(space, pool)
+        unused = unused_colours(space, history)
+        if history and pool is canonical_codes(space, unused):
+            return colour_families(space, pool, unused)
+        return np.ones(len(pool), dtype=np.int64)
 
     def guess(self, position: Position) -> int:
         """The guess ``choose`` makes, without its trace and by shorter roads: one or two
@@ -245,17 +272,16 @@ class PartitionStrategy(Strategy):
         elif not position.history:
             pool = opening_patterns(space)
             notes.append(
-                "opening: one guess per pattern of repeated colours"
+                f"{OPENING} one guess per pattern of repeated colours"
                 if space.repeats
-                else "opening: every code splits alike without repeats, so one is weighed"
+                else f"{OPENING} every code splits alike without repeats, so one is weighed"
             )
         elif space.size <= limits.exact:
             unused = unused_colours(space, position.history)
             pool = canonical_codes(space, unused)
             if len(pool) < space.count:
                 notes.append(
-                    f"{len(unused)} unused colours are interchangeable: "
-                    "one guess of each such family weighed"
+                    f"{FAMILIES} ({len(unused)}) are alike, so one guess stands for each pattern"
                 )
         else:
             pool = self._sample_pool(position)

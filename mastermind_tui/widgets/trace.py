@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine import Answer, Decision
-from engine.explain import alternatives_text, reasons, score_text, sentence
+from engine.explain import alternatives_text, reasons, score_text, sentence, twins_text
 from engine.words import plural
 
 from ..game.views import TraceView
@@ -45,7 +45,8 @@ def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = Fals
     said = {score_text(decision), "cannot be the secret, but splits the rest best"}
     if charted:
         said.add(alternatives_text(decision, fmt))
-    why = [r for r in reasons(decision, fmt) if r not in said]
+        said.update(r for r in reasons(decision, fmt, brief=True) if r.startswith("next best"))
+    why = [r for r in reasons(decision, fmt, brief=True) if r not in said]
     if why:
         text.append("\n" + "; ".join(why), style="italic dim")
     return text
@@ -197,6 +198,10 @@ class TracePane(VerticalScroll):
                 split.append(beside(view.partition_of, view.partition, rival), style="dim")
             else:
                 split.append(":")
+            own = view.decision is not None and fmt(view.decision.guess) == view.partition_of
+            twins = twins_text(view.decision, fmt) if own and view.decision else ""
+            if twins and view.rival_label == "runner-up":
+                split.append(f"\n{twins}: not drawn", style="dim")
         self.query_one("#trace-split", Static).update(split)
         self.query_one(PartitionBars).show(view.partition, view.answered, rival, view.partition_of)
         advice = Text(f"{view.headline}: ", style="bold")
