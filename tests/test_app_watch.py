@@ -441,8 +441,8 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         assert advice(app).startswith("Move 1, optimal chose: ")
         said = " ".join(advice(app).split())
         assert (
-            "BBW finds the secret in 3.219 guesses on average from here, as few as any guess "
-            "can; the next best, BWR, needs 3.250." in said
+            "BBW finds the secret in 3.219 guesses on average, this one counted, as few as any "
+            "guess can; the next best, BWR, needs 3.250." in said
         )
         split = text_of(app, "#trace-split").splitlines()
         assert split[1].startswith("BBW: ") and "; BWR (runner-up): " in split[1]
@@ -561,7 +561,7 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         lead = f"Move 2 · What if RRGG: {len(expected)} classes; largest class {worst}, "
         assert text.startswith(lead)
         assert "knuth's WRGG 44" in text or "knuth's " in text
-        assert "guesses expected, the best " in text
+        assert "guesses expected, this one counted; the best here, " in text
         await pilot.press("n")  # the answer of the same move: the what-if stays
         assert bars.rival is not None and bars.rival[2] == "what if"
         await pilot.press("escape")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
+from ..expected import EXPECTED
 from ..feedback import encode
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Progress, Strategy
@@ -31,8 +32,8 @@ class Optimal(Strategy):
     summary = "the fewest guesses on average, any code allowed: exact search (Koyama and Lai, 1993)"
     measure: ClassVar[Measure] = Measure(
         label="expected guesses",
-        reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, as few as any guess can",
+        reads=EXPECTED,
+        own="finds the secret in {} on average, this one counted, as few as any guess can",
         both="both need {} on average",
         rival="needs {}",
         unit="guess",
@@ -146,8 +147,8 @@ class OptimalPossible(Optimal):
     summary = "the fewest guesses on average guessing only codes still possible: exact search"
     measure: ClassVar[Measure] = Measure(
         label="expected guesses, possible only",
-        reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, as few as any possible code can",
+        reads=EXPECTED,
+        own="finds the secret in {} on average, this one counted, as few as any possible code can",
         both="both need {} on average",
         rival="needs {}",
         unit="guess",
@@ -166,8 +167,8 @@ class OptimalWorst(Optimal):
     summary = "the fewest guesses in the worst case, then on average: exact search"
     measure: ClassVar[Measure] = Measure(
         label="expected guesses, worst case first",
-        reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, as few as any guess can "
+        reads=EXPECTED,
+        own="finds the secret in {} on average, this one counted, as few as any guess can "
         "that keeps the worst case as low as it can be",
         both="both need {} on average",
         rival="needs {}",
@@ -207,7 +208,7 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
             "measure": dataclasses.replace(
                 base.measure,
                 label=f"{base.measure.label}{CAPPED_LABEL.format(guesses)}",
-                own="finds the secret in {} on average from here, as few as any guess "
+                own="finds the secret in {} on average, this one counted, as few as any guess "
                 f"can without ever needing more than {guesses} guesses",
             ),
         },

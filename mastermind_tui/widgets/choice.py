@@ -61,6 +61,8 @@ class ChoiceChart(Widget):
         top = max(abs(score) for _, score, _ in shown) or 1.0
         room = max(3, self.size.width - (2 + code_width + 1 + 1 + digits + 4))
         better = "more" if measure.higher_is_better else "less"
+        if measure.in_guesses:  # the one convention: engine.expected
+            better = f"this one counted; {better}"
         parts: list[tuple[str, str] | str | Content] = [
             (f"Guesses weighed, by {measure.label} ({better} is better):\n", "bold")
         ]
