@@ -133,6 +133,8 @@ class WatchScreen(AsksWhatIf):
     def _moved(self) -> None:
         self._bar, self._open = None, False
         self.shown += 1
+        # Each beat opens on its heading and sentence, whatever was scrolled to before.
+        self.query_one(TracePane).show_top()
 
     def action_step(self, delta: int) -> None:
         """n or p: a beat forward or back (playing goes on from there)."""

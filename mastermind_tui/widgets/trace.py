@@ -127,6 +127,12 @@ class TracePane(VerticalScroll):
         self.scroll_to_widget(self.query_one("#trace-split"), top=True, animate=False)
         self.call_after_refresh(self._fit_bars)
 
+    def show_top(self) -> None:
+        """Scroll back to the top, where a beat's heading and sentence are (a step must not
+        open at the offset the last one was scrolled to), the bars refitted to the room."""
+        self.scroll_home(animate=False)
+        self.call_after_refresh(self._fit_bars)
+
     def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
         self._draw_cursor()
 
