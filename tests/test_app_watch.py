@@ -105,7 +105,9 @@ async def test_step_forward_back_and_solved() -> None:
         await pilot.press("left", "left", "left")
         assert caption(app).startswith("Move 1, before its answer")
         await pilot.press(*["n"] * (2 * len(steps) + 2))
-        assert caption(app).endswith(f"Solved in {len(steps)} guesses.")
+        assert caption(app).endswith(
+            f"Solved in {len(steps)} guesses. The end: Space plays it again from move 1."
+        )
 
 
 @pytest.mark.parametrize("strategy", ["sequential", "classic"])
@@ -672,3 +674,19 @@ async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
         chosen, second = lines[-3], lines[-2]
         assert "4.340" in chosen and "4.377" in second
         assert chosen.count("█") < second.count("█")  # the difference shows
+
+
+async def test_autoplay_stops_at_the_end_and_says_so() -> None:
+    """Autoplay has an end: on the last beat it stops, the header says so, and the
+    caption says Space starts again from move 1 (which it does)."""
+    app = watch_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("plus", "plus", "plus", "space")  # a beat every quarter second
+        await until(pilot, lambda: "■ the end" in screen_text(pilot).splitlines()[0])
+        assert isinstance(app.screen, WatchScreen)
+        assert app.screen.session.at_end and not app.screen.playback.playing
+        assert "Space plays it again from move 1." in " ".join(caption(app).split())
+        await pilot.press("minus", "minus", "minus", "minus", "space")  # 4 s a beat
+        await until(pilot, lambda: caption(app).startswith("Move 1"))
+        await until(pilot, lambda: "▶ playing" in screen_text(pilot).splitlines()[0])

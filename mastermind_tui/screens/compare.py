@@ -22,7 +22,7 @@ from ..game.watch_session import Recording, WatchSession
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from .base import TALL, SizedScreen
-from .playback import Playback
+from .playback import AGAIN, Playback
 
 
 def column_text(watch: WatchSession, beat: int) -> str:
@@ -68,7 +68,7 @@ class CompareScreen(SizedScreen):
     def __init__(self, session: CompareSession) -> None:
         super().__init__()
         self.session = session
-        self.playback = Playback(self, self._beat)
+        self.playback = Playback(self, self._beat, lambda: self.session.at_end, self._ended)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -128,6 +128,8 @@ class CompareScreen(SizedScreen):
             view = watch.trace()
             bars.show(view.partition, view.answered)
         caption = session.totals() if session.at_end else f"{session.moment()}. n or →: next."
+        if session.at_end and not self.playback.playing:
+            caption += f" {AGAIN}"
         self.query_one("#caption", Static).update(caption)
 
     def action_step(self, delta: int) -> None:
@@ -158,6 +160,11 @@ class CompareScreen(SizedScreen):
     def action_speed(self, by: int) -> None:
         self.playback.faster(by)
         self._status()
+
+    def _ended(self) -> None:
+        """Autoplay reached the end: the header and the caption say so."""
+        self._status()
+        self.shown += 1
 
     def _status(self) -> None:
         settings = self.session.settings
