@@ -244,6 +244,8 @@ class PartitionBars(Widget):
             of = f" of {self._name}" if self._name else ""
             text = f"… {more}{of}, {plural(own, 'code')}"
         if len(text) > self.size.width:
+            text = f"… {len(hidden)} more of {self._name}" if self._name else ""
+        if not text or len(text) > self.size.width:
             text = f"… {len(hidden)} more"
         parts.append((text + "\n", "dim"))
         self._rows.append(-1)
