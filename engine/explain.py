@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, cast
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
 from .strategies import Measure, measure_of
-from .trace import Choice, Decision, format_score
+from .strategies.guess_pools import FAMILIES, OPENING
+from .trace import Alternative, Choice, Decision, format_score
 from .words import plural
 
 if TYPE_CHECKING:
@@ -43,29 +44,51 @@ def score_text(decision: Decision) -> str:
     return f"{decision.score_label}: {mark}{format_score(decision.score)}{tail}"
 
 
-def alternatives_text(decision: Decision, fmt: Callable[[int], str], count: int = 3) -> str:
-    """``next best: BBWR 276, BWRG 312*`` (with what the star means when one shows)."""
+def alternatives_text(
+    decision: Decision, fmt: Callable[[int], str], count: int = 3, tied_ones: bool = True
+) -> str:
+    """``tied at 44: RWGG, RRBG; next best: BWRG 46*``: the guesses that score as the
+    choice does are never called "next best" (with what the star means when one shows);
+    without ``tied_ones`` (the sentence has told the tie), only the next best."""
     shown = decision.alternatives[:count]
     if not shown:
         return ""
     mark = "≈" if estimated(decision) else ""
-    items = ", ".join(
-        f"{fmt(a.guess)} {mark}{format_score(a.score)}{'' if a.consistent else STAR}" for a in shown
-    )
-    starred = any(not a.consistent for a in shown)
-    return f"next best: {items}" + (f" ({STAR_MEANING})" if starred else "")
+
+    def item(a: Alternative, score: bool = True) -> str:
+        value = f" {mark}{format_score(a.score)}" if score else ""
+        return f"{fmt(a.guess)}{value}{'' if a.consistent else STAR}"
+
+    ties = [a for a in shown if tied(decision, a.score)] if tied_ones else []
+    worse = [a for a in shown if not tied(decision, a.score)]
+    if not worse and decision.worse is not None:
+        worse = [decision.worse]
+    parts = []
+    if ties:
+        names = ", ".join(item(a, score=False) for a in ties)
+        more = tie_count(decision) - 1 - len(ties)
+        names += f" and {more:,} more" if more > 0 else ""
+        parts.append(f"tied at {mark}{format_score(decision.score or 0.0)}: {names}")
+    if worse:
+        parts.append("next best: " + ", ".join(item(a) for a in worse))
+    starred = any(not a.consistent for a in ties + worse)
+    return "; ".join(parts) + (f" ({STAR_MEANING})" if starred else "")
 
 
-def reasons(decision: Decision, fmt: Callable[[int], str]) -> list[str]:
+def reasons(decision: Decision, fmt: Callable[[int], str], brief: bool = False) -> list[str]:
     """Why this guess, one reason per item: its score, the next best, how many guesses
-    were weighed, whether it can be the secret, and the strategy's own note."""
-    out = [text for text in (score_text(decision), alternatives_text(decision, fmt)) if text]
+    were weighed, whether it can be the secret, and the strategy's own note. ``brief``
+    (a short pane, the sentence above): leaves out what the sentence has said already,
+    the tied guesses and why guesses stand for families."""
+    alternatives = alternatives_text(decision, fmt, tied_ones=not brief)
+    out = [text for text in (score_text(decision), alternatives) if text]
     if decision.pool_size:
         out.append(f"weighed {plural(decision.pool_size, 'guess', 'guesses')}")
     if not decision.consistent:
         out.append("cannot be the secret, but splits the rest best")
-    if decision.note:
-        out.append(decision.note)
+    said = _families_note(decision) if brief else ""
+    notes = [n for n in decision.note.split("; ") if n and not (said and n.startswith(FAMILIES))]
+    out.extend(notes)
     return out
 
 
@@ -91,41 +114,97 @@ def _amount(decision: Decision, value: float, measure: Measure | None = None) ->
     return f"{mark}{number} {measure.unit if number == '1' else measure.units}"
 
 
+def tie_count(decision: Decision) -> int:
+    """How many codes score as the chosen guess does, itself included: every code counted
+    where the strategy says (``Choice.ties``), else the guesses shown that tie."""
+    if decision.ties:
+        return decision.ties
+    return 1 + sum(1 for a in decision.alternatives if tied(decision, a.score))
+
+
+def _families_note(decision: Decision) -> str:
+    """Said when some of the tied codes were counted through a guess that stands for them:
+    a pattern of repeated colours at the opening, later the guesses alike but for colours
+    not played yet."""
+    if not (decision.ties and decision.ties_weighed and decision.ties > decision.ties_weighed):
+        return ""
+    if decision.note.startswith(OPENING):
+        return " (the codes with its pattern of colours)"
+    return (
+        f" ({decision.ties_weighed:,} weighed, each standing for the codes alike but for "
+        "colours not played yet)"
+    )
+
+
 def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
-    """Why the guess beat the runner-up it tied with, by the tie rule of the scoring
-    strategies (a guess that could be the secret, then the first as written); "" when
-    there was no tie."""
+    """How many codes tie with the guess and how the tie rule of the scoring strategies
+    (a guess that could be the secret, then the first as written) picked it; "" when
+    nothing tied. "Both" only where exactly two tie."""
     if decision.score is None or not decision.alternatives or decision.score_label is None:
         return ""
-    rival = decision.alternatives[0]
     measure = measure_of(decision.score_label)
-    if not tied(decision, rival.score) or measure is None:
+    count = tie_count(decision)
+    if count < 2 or measure is None:
         return ""
-    g, r = fmt(decision.guess), fmt(rival.guess)
-    both = measure.both.format(_amount(decision, decision.score, measure))
-    return f"{g} and {r} {both}; {tie_rule(decision, fmt)}"
+    g, amount = fmt(decision.guess), _amount(decision, decision.score, measure)
+    if count == 2:
+        r = fmt(decision.alternatives[0].guess)
+        return f"{g} and {r}{_families_note(decision)} {measure.both.format(amount)}; " + tie_rule(
+            decision, fmt
+        )
+    together = measure.both.removeprefix("both ").format(amount)
+    return f"{g} and {count - 1:,} others{_families_note(decision)} {together}; " + tie_rule(
+        decision, fmt
+    )
 
 
 def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
-    """How the tie rule picked the guess over the runner-up with the same score: ``RRGG
-    could be the secret, RGGR could not``."""
-    g, r = fmt(decision.guess), fmt(decision.alternatives[0].guess)
-    if decision.consistent and not decision.alternatives[0].consistent:
-        return f"{g} could be the secret, {r} could not"
-    if decision.consistent:
-        return f"both could be the secret, and {g} comes first as written"
-    return f"neither could be the secret, and {g} comes first as written"
+    """How the tie rule picked the guess among those with the same score: ``RRGG could be
+    the secret, RGGR could not`` (two), ``4 of the 6 could be the secret; RRGO is first of
+    those as written`` (more)."""
+    g, count = fmt(decision.guess), tie_count(decision)
+    if count <= 2:
+        r = fmt(decision.alternatives[0].guess)
+        if decision.consistent and not decision.alternatives[0].consistent:
+            return f"{g} could be the secret, {r} could not"
+        if decision.consistent:
+            return f"both could be the secret, and {g} comes first as written"
+        return f"neither could be the secret, and {g} comes first as written"
+    possible = decision.ties_possible if decision.ties else None
+    if not decision.consistent:
+        return f"none could be the secret, and {g} comes first as written"
+    if possible is None:
+        return f"{g} could be the secret and comes first as written of those that could"
+    if possible == 1:
+        return f"only {g} of the {count:,} could be the secret"
+    if possible == count:
+        return f"all {count:,} could be the secret, and {g} comes first as written"
+    return f"{possible:,} of the {count:,} could be the secret; {g} is first of those as written"
 
 
 def tied(decision: Decision, score: float) -> bool:
     """Whether ``score`` ties the decision's own."""
-    return decision.score is not None and abs(score - decision.score) <= _TIE
+    return decision.score is not None and abs(score - decision.score) <= _TIE * max(
+        1.0, abs(decision.score)
+    )
+
+
+def twins_text(decision: Decision, fmt: Callable[[int], str]) -> str:
+    """``5 guesses split the codes exactly as RRGO does (RGRO, …): not drawn``; ""
+    without twins."""
+    if not decision.twins:
+        return ""
+    names = ", ".join(fmt(g) for g in decision.twin_guesses)
+    more = "…" if decision.twins > len(decision.twin_guesses) and names else ""
+    listed = f" ({names}{', ' if names and more else ''}{more})" if names else ""
+    subject = "1 guess splits" if decision.twins == 1 else f"{decision.twins:,} guesses split"
+    return f"{subject} the codes exactly as {fmt(decision.guess)} does{listed}"
 
 
 def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
-    """One plain sentence: why this guess, in the strategy's own terms, with how a tie was
-    broken (``RRGG and RGGR both leave at most 44 codes; RRGG could be the secret, RGGR
-    could not.``)."""
+    """One plain sentence: why this guess, in the strategy's own terms, with how many
+    codes tied and how the tie was broken (``RRGO and 5 others leave at most 46 codes;
+    4 of the 6 could be the secret; RRGO is first of those as written.``)."""
     g = fmt(decision.guess)
     label = decision.score_label
     measure = None if label is None else measure_of(label)
@@ -134,8 +213,8 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
         if tie:
             return tie + "."
         text = f"{g} {measure.own.format(_amount(decision, decision.score, measure))}"
-        if decision.alternatives:
-            rival = decision.alternatives[0]
+        rival = next_worse(decision)
+        if rival is not None:
             rival_text = measure.rival.format(_amount(decision, rival.score))
             text += f"; the next best, {fmt(rival.guess)}, {rival_text}"
         return text + "."
@@ -145,15 +224,25 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
     return f"{g} {could} be the secret" + (f" ({decision.note})." if decision.note else ".")
 
 
+def next_worse(decision: Decision) -> Alternative | None:
+    """The best guess weighed that scores worse than the choice (None: none known)."""
+    if decision.worse is not None:
+        return decision.worse
+    return next((a for a in decision.alternatives if not tied(decision, a.score)), None)
+
+
 def runner_up(
     space: CodeSpace, decision: Decision, candidates: Codes
 ) -> tuple[int, dict[Answer, int]] | None:
-    """The next best guess and how it would have split ``candidates`` (the codes the
-    decision was made on), to show beside the chosen guess's split; None without one."""
-    if not decision.alternatives:
+    """The runner-up worth drawing beside the chosen guess (the best that is not its twin:
+    a twin's split is the same, answer by answer) and how it would have split
+    ``candidates`` (the codes the decision was made on); None without one."""
+    rival = decision.rival
+    if rival is None and decision.alternatives:
+        rival = decision.alternatives[0]
+    if rival is None:
         return None
-    rival = decision.alternatives[0].guess
-    return rival, partition(answers(space, rival, candidates), space.positions)
+    return rival.guess, partition(answers(space, rival.guess, candidates), space.positions)
 
 
 def class_codes(space: CodeSpace, guess: int, candidates: Codes, answer: Answer) -> Codes:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from . import cache
 from .codes import CodeSpace
 from .errors import ConfigError
+from .expected import DECIMALS, counted
 from .explain import estimated
 from .feedback import Answer, against, partition
 from .optimal.reach import check_size
@@ -79,8 +80,12 @@ class MoveRating:
         return measure
 
     def number(self, value: float) -> str:
-        """A value as a number: guesses to two decimals, other scores as the trace shows."""
-        return f"{value:.2f}" if self.measure.in_guesses else format_score(value)
+        """A value as a number: guesses expected with the guess counted, to two decimals
+        (``engine.expected``: ``value`` keeps those after it), other scores as the trace
+        shows."""
+        if self.measure.in_guesses:
+            return f"{counted(value):.{DECIMALS}f}"
+        return format_score(value)
 
     @property
     def loss(self) -> float:
@@ -93,7 +98,8 @@ class MoveRating:
         return self.loss <= TOLERANCE
 
     def amount(self, value: float) -> str:
-        """A value as the rule reads: ``3.48 more guesses expected``, ``largest class 44``."""
+        """A value as the rule reads: ``4.48 guesses expected, this one counted``, ``largest
+        class 44``."""
         return self.measure.reads.format(self.number(value))
 
     def cost(self) -> str:
@@ -105,10 +111,11 @@ class MoveRating:
         return f"+{loss:,.0f}" if whole and not self.measure.in_guesses else f"+{loss:.2f}"
 
     def sentence(self, fmt: Callable[[int], str]) -> str:
-        """``RRGG: 3.48 more guesses expected; the exact optimum's guess here, BBWR, 3.41``."""
+        """``RRGG: 4.48 guesses expected, this one counted; the exact optimum's guess at move
+        1, BBWR, 4.41``: "here" is kept for the position now (``engine.expected``)."""
         head = f"{fmt(self.guess)}: {self.amount(self.value)}"
         whose = "the exact optimum's guess" if self.rule == OPTIMAL else f"{self.rule}'s choice"
-        whose += " here"
+        whose += f" at move {self.move}"
         if self.guess == self.best_guess:
             return f"{head}, {whose}"
         if self.best:

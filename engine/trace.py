@@ -42,6 +42,20 @@ class Choice:
     #: Why, in one plain sentence with ``{guess}`` where the guess goes (the display writes
     #: the code): what strategies that keep no score say; "" leaves it to the display.
     why: str = ""
+    #: Ties, told as they are (partition strategies; 0 where not counted): the codes that
+    #: score as the guess does, itself included, every guess of a symmetric family
+    #: counted; how many of them could be the secret; how many were weighed one by one.
+    ties: int = 0
+    ties_possible: int = 0
+    ties_weighed: int = 0
+    #: Codes that split the candidates exactly as the guess does (the same number of codes
+    #: for every answer), itself excluded, and a few of them by name.
+    twins: int = 0
+    twin_guesses: tuple[int, ...] = ()
+    #: The runner-up worth drawing beside the guess (the best that is not a twin), and
+    #: the best guess that scores worse ("next best"); None where there is none.
+    rival: Alternative | None = None
+    worse: Alternative | None = None
 
 
 @dataclass(frozen=True)

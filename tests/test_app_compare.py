@@ -103,3 +103,38 @@ async def test_compare_from_the_home_screen() -> None:
         assert isinstance(app.screen, CompareScreen)
         names = [w.settings.strategy for w in app.screen.session.watches]
         assert names == ["knuth", "most-parts"]
+
+
+def test_strategies_named_first_compare_on_a_random_secret(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`compare knuth optimal` compares those two on a random secret (knuth was read as the
+    secret); `compare --help` lists no --strategy, which compare refuses."""
+    from mastermind_tui.cli.launch import given, opening
+
+    args = build_parser().parse_args(["compare", "knuth", "optimal"])
+    start = opening(args, given(args), {})
+    assert start.strategies == ("knuth", "optimal") and start.secret is not None
+    args = build_parser().parse_args(["compare", "RGBY", "knuth", "optimal"])
+    assert opening(args, given(args), {}).strategies == ("knuth", "optimal")
+    main(["compare", "--help"])
+    out = capsys.readouterr().out
+    assert "usage: mastermind compare" in out
+    assert "--strategy" not in out and "--max-guesses" not in out
+
+
+async def test_no_empty_rows_under_folded_bars_at_120x36() -> None:
+    """The bars take the lines the column has: at 120x36 every answer of move 2 shows
+    (they folded into a line over six empty rows before)."""
+    app = compare_app("OYRG", ("knuth", "optimal", "entropy"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.press("n", "n")
+        bars = list(app.screen.query(PartitionBars))
+
+        def unfolded() -> bool:
+            return all("more" not in str(b.render()) for b in bars)
+
+        await until(pilot, unfolded)
+        for bar in bars:
+            assert len(str(bar.render()).splitlines()) == len(bar.partition)

@@ -106,7 +106,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         expected = rate_moves(space, "knuth", session.person.moves)
         assert session.rating.ratings == expected
         assert rating_line(pilot) == expected[1].sentence(session.format)
-        assert "more guesses expected" in rating_line(pilot)
+        assert "guesses expected, this one counted" in rating_line(pilot)
         assert costs(pilot) == [r.cost() for r in expected]
         assert expected[0].cost() != "best"  # RRR is a poor opening on 4x3
         text = screen_text(pilot)
@@ -158,7 +158,7 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert rating_line(pilot).startswith("Spoiler-free: ratings come at the end")
         assert costs(pilot) is None
         assert "would play next" not in screen_text(pilot)
-        assert "more guesses expected" not in screen_text(pilot)
+        assert "guesses expected" not in screen_text(pilot)
         await enter(pilot, "hint")
         assert not trace.display and "still possible" in message(pilot)  # graduated
         await enter(pilot, "hint")
@@ -398,3 +398,46 @@ async def test_quitting_ends_a_rating_under_way(
     else:  # done before quit: no job left under way in it (a safety bound only)
         assert rating_module._helper_lock.acquire(timeout=30)
         rating_module._helper_lock.release()
+
+
+async def test_guesses_expected_read_alike_on_one_screen() -> None:
+    """HINT, WHATIF and the rating line on one screen, in one convention (engine.expected:
+    the guess counted, "here" the position now, an earlier move named), each figure read
+    against the exact optimum in the engine."""
+    import re
+
+    from engine import Solver
+    from engine.expected import counted
+    from engine.strategies import make_strategy
+
+    app = MastermindApp(Start(Settings.build(seed=7, lab=True)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        session = game_session(app)
+        await enter(pilot, "RRGG")
+        await enter(pilot, "HINT")
+        await enter(pilot, "HINT")
+        await until(pilot, lambda: message(pilot).startswith("HINT: try "))
+        hint = " ".join(message(pilot).split())
+        await enter(pilot, "WHATIF BBWW")
+        await until(pilot, lambda: "guesses expected" in message(pilot))
+        what_if = " ".join(message(pilot).split())
+        await until(pilot, lambda: "at move 1" in rating_line(pilot))
+        rated = " ".join(rating_line(pilot).split())
+        assert session.person is not None
+        solver = Solver(session.space, make_strategy("optimal"))
+        opening = solver.decide()
+        solver.observe(*session.person.moves[0][:1], *session.person.moves[0][1])
+        best = solver.decide()
+        assert best.score is not None and opening.score is not None
+        here = f"{session.format(best.guess)}, the exact optimum's guess, {best.score:.2f} "
+        assert hint.startswith(f"HINT: try {here}guesses expected, this one counted")
+        assert f"; the best here, {session.format(best.guess)}, {best.score:.2f}." in what_if
+        whatif_value = re.search(r"(\d+\.\d\d) guesses expected, this one counted", what_if)
+        assert whatif_value is not None
+        first = rate_moves(session.space, "knuth", session.person.moves)[0]
+        assert rated == (
+            f"RRGG: {counted(first.value):.2f} guesses expected, this one counted; the exact "
+            f"optimum's guess at move 1, {session.format(opening.guess)}, {opening.score:.2f}"
+        )
+        assert "here" not in rated  # "here" is the position now, not move 1's

@@ -272,8 +272,8 @@ async def test_a_rated_game_replays_with_its_ratings(tmp_path: Path) -> None:
         text = str(app.screen.query_one("#replay-moves", Static).content)
         assert (
             "1. BBWW gets 0,1: 256 codes left\n"
-            "   BBWW: 4.48 more guesses expected; the exact optimum's guess here, BBWR, 4.41"
-            in text
+            "   BBWW: 5.48 guesses expected, this one counted; the exact optimum's guess at move "
+            "1, BBWR, 5.41" in text
         )
 
 

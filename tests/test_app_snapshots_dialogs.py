@@ -87,7 +87,7 @@ def test_play_rated(snap_compare: Callable[..., bool]) -> None:
         await until(pilot, lambda: len(session.rating.ratings) == 2)
         await until(pilot, lambda: not session.rating.pending)
         rating = app.screen.query_one("#rating", Static)
-        await until(pilot, lambda: "more guesses expected" in str(rating.render()))
+        await until(pilot, lambda: "guesses expected" in str(rating.render()))
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run)

@@ -68,10 +68,10 @@ def test_without_a_tie_the_next_best_is_named() -> None:
 @pytest.mark.parametrize(
     ("strategy", "words"),
     [
-        ("knuth", "BBWW leaves at most 256 codes, whatever the answer; the next best, BBWR"),
-        ("expected-size", "BBWR leaves 185.269 codes on average; the next best, BWRG, leaves"),
-        ("entropy", "BWRG tells 3.057 bits about the secret on average; the next best, BBWR"),
-        ("most-parts", "BBWR and BWRG both split the codes into 14 classes; both could be"),
+        ("knuth", "BBWW and 89 others (the codes with its pattern of colours) leave at most 256"),
+        ("expected-size", "BBWR and 719 others (the codes with its pattern of colours) leave"),
+        ("entropy", "BWRG and 359 others (the codes with its pattern of colours) tell 3.057 bits"),
+        ("most-parts", "BBWR and 1,079 others (the codes with its pattern of colours) split"),
         ("sequential", "BBBB is the first code still possible in index order."),
         ("random", "was drawn at random from the 1,296 codes still possible."),
         ("classic", "is the first code still possible scanning forward from a random start"),
@@ -135,8 +135,10 @@ def test_runner_up_split_and_class_codes_match_a_brute_force_count() -> None:
 def test_solve_prints_the_sentence_for_every_step(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "RGBY"]) == 0
     out = capsys.readouterr().out
-    assert "      BBWW leaves at most 256 codes, whatever the answer; the next best, BBWR" in out
-    assert "      WRGG and RWGG both leave at most 44 codes; both could be the secret, " in out
+    assert "      BBWW and 89 others (the codes with its pattern of colours) leave at most" in out
+    assert "      WRGG and 47 others (4 weighed, each standing for the codes alike but for " in out
+    assert "all 48 could be the secret, and WRGG comes first as written." in out
+    assert "next best: WRRG 51" in out and "next best: RWGG" not in out
 
 
 def test_a_code_is_ruled_out_by_the_first_answer_it_contradicts() -> None:

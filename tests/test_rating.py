@@ -177,16 +177,23 @@ def test_sentences_say_the_guess_the_best_and_the_unit() -> None:
     fmt = {0: "RRGG", 1: "BBWR"}.__getitem__
     worse = MoveRating(2, 0, 3.48, 1, 3.41, OPTIMAL)
     assert worse.sentence(fmt) == (
-        "RRGG: 3.48 more guesses expected; the exact optimum's guess here, BBWR, 3.41"
+        "RRGG: 4.48 guesses expected, this one counted; the exact optimum's guess at move 2, "
+        "BBWR, 4.41"
     )
     assert worse.cost() == "+0.07"
     same = MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)
-    assert same.sentence(fmt) == "BBWR: 3.41 more guesses expected, the exact optimum's guess here"
+    assert same.sentence(fmt) == (
+        "BBWR: 4.41 guesses expected, this one counted, the exact optimum's guess at move 1"
+    )
     tied = MoveRating(1, 0, 256, 1, 256, "knuth")
-    assert tied.sentence(fmt) == "RRGG: largest class 256, as good as knuth's choice here (BBWR)"
+    assert tied.sentence(fmt) == (
+        "RRGG: largest class 256, as good as knuth's choice at move 1 (BBWR)"
+    )
     bits = MoveRating(1, 0, 1.5, 1, 2.0, "entropy", higher_is_better=True)
     assert bits.loss == pytest.approx(0.5) and bits.cost() == "+0.50"
-    assert bits.sentence(fmt) == ("RRGG: 1.500 bits of information; entropy's choice here, BBWR, 2")
+    assert bits.sentence(fmt) == (
+        "RRGG: 1.500 bits of information; entropy's choice at move 1, BBWR, 2"
+    )
 
 
 def test_candidates_followed_are_the_codes_that_fit() -> None:
@@ -251,7 +258,8 @@ def test_a_one_guess_game_is_summed_up_by_its_rating() -> None:
     fmt = {0: "RRGG", 1: "BBWR"}.__getitem__
     worse = MoveRating(1, 0, 3.48, 1, 3.41, OPTIMAL)
     assert summary([worse], fmt) == (
-        "Your guess: RRGG: 3.48 more guesses expected; the exact optimum's guess here, BBWR, 3.41."
+        "Your guess: RRGG: 4.48 guesses expected, this one counted; the exact optimum's guess "
+        "at move 1, BBWR, 4.41."
     )
     assert summary([MoveRating(1, 1, 3.41, 1, 3.41, OPTIMAL)], fmt) == "Your guess was best."
 

@@ -72,7 +72,10 @@ def test_it_is_made_by_name_and_plays(throwaway: type[LargestTwo]) -> None:
     assert first.score_label == "two largest classes"
     assert score_text(first).startswith("two largest classes: ")
     fmt = partial(get_notation("letters").format, space)
-    assert " in its two largest classes" in sentence(first, fmt)
+    # The opening ties with every code of its pattern: the plural words are used.
+    assert "719 others (the codes with its pattern of colours) leave 506 codes in their two" in (
+        sentence(first, fmt)
+    )
 
 
 def test_its_settings_are_checked(throwaway: type[LargestTwo]) -> None:
@@ -94,7 +97,7 @@ def test_solve_prints_its_reasoning(
     assert main(["solve", "RGBY", "--strategy", NAME]) == 0
     out = capsys.readouterr().out
     assert f"with {NAME}" in out
-    assert "two largest classes: " in out and " in its two largest classes" in out
+    assert "two largest classes: " in out and " in their two largest classes" in out
 
 
 def test_stats_plays_every_secret(

@@ -533,7 +533,9 @@ async def test_watch_bulls_and_cows_to_the_end() -> None:
         assert "5,040 →" in str(caption.render())
         await pilot.press("end")
         steps = play(settings.space, make_strategy("entropy"), secret)
-        assert str(caption.render()).endswith(f"Solved in {len(steps)} guesses.")
+        assert str(caption.render()).endswith(
+            f"Solved in {len(steps)} guesses. The end: Space plays it again from move 1."
+        )
         assert all(len(set(settings.space.to_digits(s.guess))) == 4 for s in steps)
 
 

@@ -16,6 +16,10 @@ from ..codes import CodeSpace
 if TYPE_CHECKING:
     from ..arrays import Codes, Int64s, Mask
 
+#: How an opening's note begins (the explanation says its families are patterns).
+OPENING = "opening:"
+#: How the note on families alike but for unused colours begins.
+FAMILIES = "colours not played yet"
 #: Spaces up to this size weigh every (symmetry-reduced) guess.
 EXACT_LIMIT = 1 << 17
 

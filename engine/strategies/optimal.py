@@ -14,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
+from ..expected import EXPECTED
 from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, solution
 from ..run import HERE, Run
 from ..trace import Alternative, Choice
@@ -30,8 +31,8 @@ class Optimal(Strategy):
     summary = "the fewest guesses on average, any code allowed: exact search (Koyama and Lai, 1993)"
     measure: ClassVar[Measure] = Measure(
         label="expected guesses",
-        reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, as few as any guess can",
+        reads=EXPECTED,
+        own="finds the secret in {} on average, this one counted, as few as any guess can",
         both="both need {} on average",
         rival="needs {}",
         unit="guess",
@@ -141,8 +142,8 @@ class OptimalPossible(Optimal):
     summary = "the fewest guesses on average guessing only codes still possible: exact search"
     measure: ClassVar[Measure] = Measure(
         label="expected guesses, possible only",
-        reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, as few as any possible code can",
+        reads=EXPECTED,
+        own="finds the secret in {} on average, this one counted, as few as any possible code can",
         both="both need {} on average",
         rival="needs {}",
         unit="guess",
@@ -161,8 +162,8 @@ class OptimalWorst(Optimal):
     summary = "the fewest guesses in the worst case, then on average: exact search"
     measure: ClassVar[Measure] = Measure(
         label="expected guesses, worst case first",
-        reads="{} more guesses expected",
-        own="finds the secret in {} on average from here, as few as any guess can "
+        reads=EXPECTED,
+        own="finds the secret in {} on average, this one counted, as few as any guess can "
         "that keeps the worst case as low as it can be",
         both="both need {} on average",
         rival="needs {}",
@@ -202,7 +203,7 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
             "measure": dataclasses.replace(
                 base.measure,
                 label=f"{base.measure.label}{CAPPED_LABEL.format(guesses)}",
-                own="finds the secret in {} on average from here, as few as any guess "
+                own="finds the secret in {} on average, this one counted, as few as any guess "
                 f"can without ever needing more than {guesses} guesses",
             ),
         },

@@ -16,7 +16,14 @@ import numpy as np
 
 from ..feedback import TABLE_LIMIT
 from .base import Position
-from .guess_pools import EXACT_LIMIT, canonical_codes, opening_patterns, unused_colours
+from .guess_pools import (
+    EXACT_LIMIT,
+    FAMILIES,
+    OPENING,
+    canonical_codes,
+    opening_patterns,
+    unused_colours,
+)
 
 if TYPE_CHECKING:
     from ..arrays import Codes
@@ -56,17 +63,16 @@ def weighed(position: Position, limits: Limits) -> tuple[Codes, Codes, list[str]
     elif not position.history:
         pool = opening_patterns(space)
         notes.append(
-            "opening: one guess per pattern of repeated colours"
+            f"{OPENING} one guess per pattern of repeated colours"
             if space.repeats
-            else "opening: every code splits alike without repeats, so one is weighed"
+            else f"{OPENING} every code splits alike without repeats, so one is weighed"
         )
     elif space.size <= limits.exact:
         unused = unused_colours(space, position.history)
         pool = canonical_codes(space, unused)
         if len(pool) < space.count:
             notes.append(
-                f"{len(unused)} unused colours are interchangeable: "
-                "one guess of each such family weighed"
+                f"{FAMILIES} ({len(unused)}) are alike, so one guess stands for each pattern"
             )
     else:
         pool = _sample_pool(position, limits)

@@ -1,26 +1,16 @@
-"""The strategies that weigh every guess by how it would split the codes still possible
-(Knuth's minimax and the heuristics published after it, in ``heuristics``): what they
-share.
+"""What the strategies that weigh every guess by how it splits the codes still possible
+share (Knuth's minimax and the heuristics after it, in ``heuristics``).
 
-A guess's *partition* is the histogram of answers it would get from the candidates. Each
-strategy turns a partition into a key to minimise; ties go to a guess that could be the
-secret, then to the code that comes first *as written*, reading from the first position
-(the order in which the literature lists codes: 1122 before 2211). With that rule the
-published totals come out exactly (Knuth 5801 on 6 colours x 4 positions); with index
-order (first position fastest) they differ by a few guesses. Two reductions keep this fast
-and exact:
-
-* colours that no guess has used yet are interchangeable, so of each set of guesses that
-  differ only by swapping such colours only the lowest index is weighed; and ``guess``
-  (what decision trees and statistics call) weighs only the first as written of guesses
-  that differ only in colours no candidate has, which score nothing wherever they stand
-  (``guess_pools``);
-* on small spaces answers come from a precomputed table, otherwise from one matrix product
-  per block of guesses (``partition_keys``).
-
-On spaces too big for that (more than ``EXACT_LIMIT`` codes) the guesses weighed, and if
-need be the candidates they are scored against, are a seeded sample; the trace says so
-(``partition_pool``: which guesses are weighed, on which candidates).
+A guess's *partition* is the histogram of answers it would get from the candidates; each
+strategy turns it into a key to minimise. Ties go to a guess that could be the secret,
+then to the code first *as written* (1122 before 2211, as the literature lists codes):
+with that rule the published totals come out exactly (Knuth 5801 on 6x4). Two reductions
+keep this fast and exact: colours no guess has used are interchangeable, so one guess of
+each family is weighed, and ``guess`` weighs only the first as written of guesses that
+differ in colours no candidate has (``guess_pools``); answers come from a table on small
+spaces, else from one matrix product per block of guesses (``partition_keys``). Past
+``EXACT_LIMIT`` codes the guesses weighed, and if need be the candidates, are a seeded
+sample, and the trace says so (``partition_pool``); the ties are told by ``ties``.
 """
 
 from __future__ import annotations
@@ -47,6 +37,7 @@ from .guess_pools import (
 )
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
+from .ties import families, ties_of
 
 if TYPE_CHECKING:
     from ..arrays import Codes, Counts, Keys
@@ -152,20 +143,25 @@ class PartitionStrategy(Strategy):
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
         pool, scored, notes = weighed(position, self.limits)
-        if scored is cands and len(cands) > 2:
-            best = self._bound_reached(space, cands)
-            if best is not None:
-                pool = cands
-                notes = [
-                    "a possible code splits the rest into single codes"
-                    if len(cands) <= answer_count(space.positions)
-                    else "a possible code splits the rest as evenly as the answers allow"
-                ]
+        if scored is cands and len(cands) > 2 and self._bound_reached(space, cands) is not None:
+            # Every guess is still weighed, so that the ties the trace tells are all of them.
+            notes = [
+                "a possible code splits the rest into single codes"
+                if len(cands) <= answer_count(space.positions)
+                else "a possible code splits the rest as evenly as the answers allow"
+            ]
         keys = self._keys(space, pool, scored)
         consistent = members(space, pool, cands)
         order = np.lexsort((written_order(space, pool), ~consistent, keys))
         best = order[0]
         n, total = len(scored), len(cands)
+        ties = ties_of(space, pool, keys, consistent, order, families(position, pool), scored)
+
+        def alternative(i: int | None) -> Alternative | None:
+            if i is None:
+                return None
+            return Alternative(int(pool[i]), self.shown(keys[i], n, total), bool(consistent[i]))
+
         return Choice(
             guess=int(pool[best]),
             consistent=bool(consistent[best]),
@@ -178,6 +174,13 @@ class PartitionStrategy(Strategy):
             note="; ".join(notes),
             estimated=scored is not cands,
             pool_size=len(pool),
+            ties=ties.count,
+            ties_possible=ties.possible,
+            ties_weighed=ties.weighed,
+            twins=ties.twins,
+            twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
+            rival=alternative(ties.rival),
+            worse=alternative(ties.worse),
         )
 
     def guess(self, position: Position) -> int:

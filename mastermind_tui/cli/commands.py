@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
-from engine.explain import answer_text, reasons, sentence, split_text
+from engine.explain import answer_text, reasons, runner_up, sentence, split_text, twins_text
 from engine.notation import Notation, written_in
 from engine.run import Run
 from engine.solver import Solver
@@ -40,8 +40,11 @@ def solve(args: argparse.Namespace) -> int:
     solver = Solver(space, make_strategy(name), seed=args.seed)
     while not solver.solved:
         solver.answer_for(secret)
+    fmt = partial(notation.format, space)
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
+
+        from engine.reasoning import reasoning
 
         print(
             json.dumps(
@@ -58,6 +61,9 @@ def solve(args: argparse.Namespace) -> int:
                             "white": s.answer.white,
                             "candidates_before": s.decision.candidates_before,
                             "candidates_after": s.candidates_after,
+                            "reasoning": reasoning(
+                                space, s.decision, solver.candidates_before(s.number), fmt
+                            ),
                         }
                         for s in solver.steps
                     ],
@@ -71,13 +77,13 @@ def solve(args: argparse.Namespace) -> int:
         f"({space.rules_text()}, {space.count:,} codes)\n"
     )
     for step in solver.steps:
-        print(_describe(step, space, notation))
+        print(_describe(step, space, notation, solver.candidates_before(step.number)))
     n = len(solver.steps)
     print(f"\nSolved in {n} guess{'es' * (n != 1)}.")
     return 0
 
 
-def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
+def _describe(step: Step, space: CodeSpace, notation: Notation, before: Codes) -> str:
     d = step.decision
     guess = notation.format(space, step.guess)
     lines = [
@@ -89,7 +95,14 @@ def _describe(step: Step, space: CodeSpace, notation: Notation) -> str:
     why = reasons(d, fmt)
     if why:
         lines.append("      why: " + "; ".join(why))
-    lines.append(f"      split: {split_text(d.partition)}")
+    lines.append(f"      split: {split_text(d.partition, shown=len(d.partition))}")
+    twins = twins_text(d, fmt)
+    if twins:
+        lines.append(f"      {twins}")
+    rival = runner_up(space, d, before) if d.score is not None else None
+    if rival is not None:
+        split = split_text(rival[1], shown=len(rival[1]))
+        lines.append(f"      runner-up {notation.format(space, rival[0])} would split: {split}")
     return "\n".join(lines)
 
 

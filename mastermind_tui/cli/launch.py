@@ -67,6 +67,10 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
     assert mode is not None, f"{args.command} opens no mode"
     settings = Settings.build(**chosen, mode=args.command, saved=saved)  # type: ignore[arg-type]
     secret = None
+    if mode.takes_strategies and _names_a_strategy(args.secret):
+        # `compare knuth optimal`: no secret given, strategies only (a random secret).
+        args.strategies = [args.secret, *args.strategies]
+        args.secret = None
     if mode.takes_secret and args.secret is None:
         import numpy as np
 
@@ -85,6 +89,21 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
         strategies = read_strategies(args.strategies, settings)
     options = {option.dest: getattr(args, option.dest) for option in command.own}
     return Start(settings, secret, strategies, options)
+
+
+def _names_a_strategy(text: str | None) -> bool:
+    """Whether what stands where a secret goes is a strategy's name rather than a code
+    (no strategy's name is a code: each is longer than a code or has letters no colour
+    has)."""
+    from engine.strategies import make_strategy
+
+    if text is None:
+        return False
+    try:
+        make_strategy(text.lower())
+    except MastermindError:
+        return False
+    return True
 
 
 def launch(

@@ -38,9 +38,11 @@ def _setting(p: argparse.ArgumentParser, name: str, *flags: str) -> None:
         p.add_argument(*flags, type=number(setting.minimum), default=None, help=setting.help)
 
 
-def _size(p: argparse.ArgumentParser, seed: bool = True) -> None:
+def _size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -> None:
     """Preset, size, notation, strategy and seed. A command whose result no seed changes
-    (tree: deterministic strategies only) has no --seed."""
+    (tree: deterministic strategies only) has no --seed; one that names its strategies
+    after the secret (compare) lists no --strategy nor --max-guesses in its help (both are
+    still read, so that ``opening`` refuses them in a line saying where strategies go)."""
     p.add_argument(
         "--preset",
         choices=list(PRESETS),
@@ -52,7 +54,10 @@ def _size(p: argparse.ArgumentParser, seed: bool = True) -> None:
     _setting(p, "colours", "--colours", "--colors")
     _setting(p, "positions", "--positions")
     _setting(p, "repeats", "--repeats")
-    _setting(p, "strategy", "--strategy")
+    if strategy:
+        _setting(p, "strategy", "--strategy")
+    else:
+        p.add_argument("--strategy", default=None, help=argparse.SUPPRESS)
     p.add_argument(
         "--max-guesses",
         type=number(1),
@@ -60,7 +65,9 @@ def _size(p: argparse.ArgumentParser, seed: bool = True) -> None:
         metavar="N",
         help="with optimal or optimal-fit (the default then: optimal): the fewest guesses "
         "on average among strategies never needing more than N (also written "
-        "--strategy optimal-maxN)",
+        "--strategy optimal-maxN)"
+        if strategy
+        else argparse.SUPPRESS,
     )
     _setting(p, "notation", "--notation")
     if seed:
@@ -247,6 +254,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "secret-and-strategies": _secret_and_strategies,
     "size": _size,
     "size-without-seed": lambda p: _size(p, seed=False),
+    "size-without-strategy": lambda p: _size(p, strategy=False),
     "game": _game,
     "spoiler-free": _spoiler_free,
     "lab": lambda p: _setting(p, "lab", "--lab"),

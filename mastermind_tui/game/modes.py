@@ -205,7 +205,7 @@ COMMANDS: Final[list[Command]] = [
         "compare",
         "strategies side by side breaking SECRET, move by move, full-screen",
         "launch:game",
-        ("secret-and-strategies", "size"),
+        ("secret-and-strategies", "size-without-strategy"),
         screen=True,
         records=True,  # it leads to the home screen, where games are played
         mode=Mode(

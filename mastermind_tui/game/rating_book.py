@@ -141,7 +141,8 @@ def takes_advice(space: CodeSpace, strategy: str) -> bool:
 
 def rule_words(space: CodeSpace, strategy: str, best: Choice) -> str:
     """The best guess ``best`` as the ratings name it, with its value: ``the exact
-    optimum's guess, 3.34 more guesses expected`` (or the strategy's own score)."""
+    optimum's guess, 4.34 guesses expected, this one counted`` (``engine.expected``; or
+    the strategy's own score)."""
     rule = Rater(space, strategy).rule
     assert best.score is not None
     value = best.score - 1 if exact_rule(rule) else best.score

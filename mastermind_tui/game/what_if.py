@@ -61,7 +61,7 @@ def what_if(
         played = [*moves, (code, answer)]
         rating = rate_moves_apart(space, strategy, played, start=len(moves))[-1]
         parts.append(
-            f"{rating.number(rating.value + 1)} guesses expected, the best "
-            f"{fmt(space, rating.best_guess)} {rating.number(rating.best_value + 1)}"
+            f"{rating.amount(rating.value)}; the best here, "
+            f"{fmt(space, rating.best_guess)}, {rating.number(rating.best_value)}"
         )
     return WhatIf(len(moves), code, split, choice, "; ".join(parts) + ".")

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from engine.explain import answer_text, score_text
@@ -22,7 +23,7 @@ from ..game.watch_session import Recording, WatchSession
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from .base import TALL, SizedScreen
-from .playback import Playback
+from .playback import AGAIN, Playback
 
 
 def column_text(watch: WatchSession, beat: int) -> str:
@@ -68,7 +69,7 @@ class CompareScreen(SizedScreen):
     def __init__(self, session: CompareSession) -> None:
         super().__init__()
         self.session = session
-        self.playback = Playback(self, self._beat)
+        self.playback = Playback(self, self._beat, lambda: self.session.at_end, self._ended)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -91,9 +92,19 @@ class CompareScreen(SizedScreen):
         super().on_resize(event)
         for board in self.query(Board):
             board.compact = True  # a column is narrow whatever the width
-        # The bars get the lines left under the board on a short terminal.
+        # The bars get the lines left under the board: as many as the column holds, so
+        # that no rows stand empty under a fold (the first guess is drawn before a resize).
         for bars in self.query(PartitionBars):
             bars.limit = 4 if event.size.height < TALL else 10
+        self.call_after_refresh(self._fit_bars)
+
+    def _fit_bars(self) -> None:
+        """Each column's bars take the lines left under its board and sentence."""
+        for bars in self.query(PartitionBars):
+            column = bars.parent
+            if not (self.is_attached and isinstance(column, Widget)):
+                return
+            bars.limit = max(4, column.content_region.bottom - bars.region.y)
 
     def _played(self, games: list[Recording]) -> None:
         self.session.take(games)
@@ -124,9 +135,12 @@ class CompareScreen(SizedScreen):
             )
             said.update(column_text(watch, session.beat))
             view = watch.trace()
-            bars.show(view.partition, view.answered)
+            bars.show(view.partition, view.answered, name=view.partition_of)
         caption = session.totals() if session.at_end else f"{session.moment()}. n or →: next."
+        if session.at_end and not self.playback.playing:
+            caption += f" {AGAIN}"
         self._say(caption, "#caption")
+        self.call_after_refresh(self._fit_bars)
 
     def action_step(self, delta: int) -> None:
         if self.session.go(delta):
@@ -156,6 +170,11 @@ class CompareScreen(SizedScreen):
     def action_speed(self, by: int) -> None:
         self.playback.faster(by)
         self._status()
+
+    def _ended(self) -> None:
+        """Autoplay reached the end: the header and the caption say so."""
+        self._status()
+        self.shown += 1
 
     def _status(self) -> None:
         settings = self.session.settings

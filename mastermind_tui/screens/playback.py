@@ -10,17 +10,28 @@ from textual.widget import Widget
 
 #: Seconds between beats, slowest first; the viewer moves along with + and -.
 SPEEDS = (4.0, 2.0, 1.0, 0.5, 0.25)
+#: What the caption adds on the last beat, where Space starts over.
+AGAIN = "The end: Space plays it again from move 1."
 #: Where playing starts: one beat a second.
 DEFAULT_SPEED = 2
 
 
 class Playback:
-    """Calls ``step`` every beat while playing; ``step`` returns False at the end, which
-    pauses."""
+    """Calls ``step`` every beat while playing; playing stops on the last beat (``at_end``:
+    the secret found) or when ``step`` returns False, and ``ended`` is called then, so that
+    the header says so at once."""
 
-    def __init__(self, owner: Widget, step: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        owner: Widget,
+        step: Callable[[], bool],
+        at_end: Callable[[], bool] = lambda: False,
+        ended: Callable[[], None] = lambda: None,
+    ) -> None:
         self.owner = owner
         self.step = step
+        self.at_end = at_end
+        self.ended = ended
         self.speed = DEFAULT_SPEED
         self._timer: Timer | None = None
 
@@ -58,9 +69,15 @@ class Playback:
             self.play()
 
     def _beat(self) -> None:
-        if not self.step():
+        if not self.step() or self.at_end():
             self.pause()
+            self.ended()
 
     def text(self) -> str:
-        """``▶ playing, 1 s a beat`` or ``paused, 1 s a beat`` (the keys are in the footer)."""
-        return f"{'▶ playing' if self.playing else 'paused'}, {self.seconds:g} s a beat"
+        """``▶ playing, 1 s a beat``, ``paused, 1 s a beat``, or ``■ the end`` on the last
+        beat (short: the header holds a line at 80 columns; ``AGAIN`` goes in a caption)."""
+        if self.playing:
+            return f"▶ playing, {self.seconds:g} s a beat"
+        if self.at_end():
+            return "■ the end"
+        return f"paused, {self.seconds:g} s a beat"

@@ -19,7 +19,7 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
-from .playback import Playback
+from .playback import AGAIN, Playback
 from .what_if import AsksWhatIf
 
 
@@ -58,7 +58,7 @@ class WatchScreen(AsksWhatIf):
     def __init__(self, session: WatchSession) -> None:
         super().__init__()
         self.session = session
-        self.playback = Playback(self, self._beat)
+        self.playback = Playback(self, self._beat, lambda: self.session.at_end, self._ended)
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
@@ -112,6 +112,8 @@ class WatchScreen(AsksWhatIf):
         )
         asked = session.what_if
         said = session.caption() if asked is None else f"Move {asked.move + 1} · {asked.text}"
+        if asked is None and session.at_end and not self.playback.playing:
+            said += f" {AGAIN}"
         self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
@@ -133,6 +135,8 @@ class WatchScreen(AsksWhatIf):
     def _moved(self) -> None:
         self._bar, self._open = None, False
         self.shown += 1
+        # Each beat opens on its heading and sentence, whatever was scrolled to before.
+        self.query_one(TracePane).show_top()
 
     def action_step(self, delta: int) -> None:
         """n or p: a beat forward or back (playing goes on from there)."""
@@ -242,6 +246,11 @@ class WatchScreen(AsksWhatIf):
         """+ and -: play faster or slower (said on the status line)."""
         self.playback.faster(by)
         self._status()
+
+    def _ended(self) -> None:
+        """Autoplay reached the end: the header and the caption say so."""
+        self._status()
+        self.shown += 1
 
     def _status(self) -> None:
         settings = self.session.settings

@@ -231,11 +231,21 @@ class PartitionBars(Widget):
         return [*first[:-1], given]
 
     def _fold(self, parts: list[tuple[str, str] | str | Content], drawn: list[int]) -> None:
-        """``… 9 more answers, 150 codes`` (``… 9 more`` when narrow): the bars not drawn,
-        in one line."""
-        hidden = [self.partition.get(a, 0) for i, a in enumerate(self.answers()) if i not in drawn]
-        text = f"… {plural(len(hidden), 'more answer')}, {plural(sum(hidden), 'code')}"
+        """``… 9 more answers of RRGO, 150 codes`` (beside a rival, both guesses' codes:
+        ``… 9 more answers: RRGO 150 codes, RRRG 162``; ``… 9 more`` when narrow): the bars
+        not drawn, in one line that says of which guess they are."""
+        hidden = [a for i, a in enumerate(self.answers()) if i not in drawn]
+        own = sum(self.partition.get(a, 0) for a in hidden)
+        more = plural(len(hidden), "more answer")
+        if self.rival is not None:
+            theirs = sum(self.rival[1].get(a, 0) for a in hidden)
+            text = f"… {more}: {self._name} {plural(own, 'code')}, {self.rival[0]} {theirs:,}"
+        else:
+            of = f" of {self._name}" if self._name else ""
+            text = f"… {more}{of}, {plural(own, 'code')}"
         if len(text) > self.size.width:
+            text = f"… {len(hidden)} more of {self._name}" if self._name else ""
+        if not text or len(text) > self.size.width:
             text = f"… {len(hidden)} more"
         parts.append((text + "\n", "dim"))
         self._rows.append(-1)

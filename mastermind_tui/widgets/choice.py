@@ -3,6 +3,7 @@ as its score in the strategy's own measure, the chosen one standing out."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,8 @@ from .pegs import Painter
 #: Marks a guess that could be the secret, and one whose score ties the chosen one's.
 POSSIBLE = "✓"
 TIE = "="
+#: Values within this share of the largest are drawn from a baseline, not from zero.
+CLOSE = 0.05
 
 
 class ChoiceChart(Widget):
@@ -59,10 +62,14 @@ class ChoiceChart(Widget):
         digits = max(len(v) for v in values)
         code_width = max(len(self._fmt(g)) for g, _, _ in shown)
         top = max(abs(score) for _, score, _ in shown) or 1.0
+        base = baseline([abs(score) for _, score, _ in shown])
         room = max(3, self.size.width - (2 + code_width + 1 + 1 + digits + 4))
         better = "more" if measure.higher_is_better else "less"
+        if measure.in_guesses:  # the one convention: engine.expected
+            better = f"this one counted; {better}"
+        scale = f"; bars from {mark}{format_score(base)}" if base else ""
         parts: list[tuple[str, str] | str | Content] = [
-            (f"Guesses weighed, by {measure.label} ({better} is better):\n", "bold")
+            (f"Guesses weighed, by {measure.label} ({better} is better{scale}):\n", "bold")
         ]
         ties = False
         for row, ((guess, score, possible), value) in enumerate(zip(shown, values, strict=True)):
@@ -70,7 +77,7 @@ class ChoiceChart(Widget):
             parts.append(("▶ " if chosen else "  ", "bold $accent"))
             parts.append(paint(guess))
             parts.append(" " * (code_width - len(self._fmt(guess)) + 1))
-            length = max(1, round(room * abs(score) / top))
+            length = max(1, round(room * (abs(score) - base) / max(top - base, 1e-12)))
             parts.append(("█" * length, "bold $accent" if chosen else "$primary 70%"))
             parts.append((f" {value:>{digits}}", "bold" if chosen else ""))
             tie = not chosen and tied(decision, score)
@@ -82,6 +89,17 @@ class ChoiceChart(Widget):
             legend += f" · {TIE} tied, broken so: {tie_rule(decision, self._fmt)}"
         parts.append((legend, "dim"))
         return Content.assemble(*parts)
+
+
+def baseline(values: list[float]) -> float:
+    """Where the bars start: zero, unless the values are so close that bars from zero
+    would look alike (4.340 against 4.377); then a round number below the smallest, so
+    that the differences show (the title says where the bars start)."""
+    low, high = min(values), max(values)
+    if low <= 0 or high == low or (high - low) / high > CLOSE:
+        return 0.0
+    step = 10 ** math.floor(math.log10(high - low))
+    return max(0.0, float(math.floor((low - (high - low)) / step) * step))
 
 
 def _measured(decision: Decision) -> bool:

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine import Answer, Decision
-from engine.explain import alternatives_text, reasons, score_text, sentence
+from engine.explain import alternatives_text, reasons, score_text, sentence, twins_text
 from engine.words import plural
 
 from ..game.views import TraceView
@@ -45,7 +45,8 @@ def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = Fals
     said = {score_text(decision), "cannot be the secret, but splits the rest best"}
     if charted:
         said.add(alternatives_text(decision, fmt))
-    why = [r for r in reasons(decision, fmt) if r not in said]
+        said.update(r for r in reasons(decision, fmt, brief=True) if r.startswith("next best"))
+    why = [r for r in reasons(decision, fmt, brief=True) if r not in said]
     if why:
         text.append("\n" + "; ".join(why), style="italic dim")
     return text
@@ -126,6 +127,12 @@ class TracePane(VerticalScroll):
         self.scroll_to_widget(self.query_one("#trace-split"), top=True, animate=False)
         self.call_after_refresh(self._fit_bars)
 
+    def show_top(self) -> None:
+        """Scroll back to the top, where a beat's heading and sentence are (a step must not
+        open at the offset the last one was scrolled to), the bars refitted to the room."""
+        self.scroll_home(animate=False)
+        self.call_after_refresh(self._fit_bars)
+
     def on_code_map_pointed(self, event: CodeMap.Pointed) -> None:
         self._draw_cursor()
 
@@ -197,6 +204,10 @@ class TracePane(VerticalScroll):
                 split.append(beside(view.partition_of, view.partition, rival), style="dim")
             else:
                 split.append(":")
+            own = view.decision is not None and fmt(view.decision.guess) == view.partition_of
+            twins = twins_text(view.decision, fmt) if own and view.decision else ""
+            if twins and view.rival_label == "runner-up":
+                split.append(f"\n{twins}: not drawn", style="dim")
         self.query_one("#trace-split", Static).update(split)
         self.query_one(PartitionBars).show(view.partition, view.answered, rival, view.partition_of)
         advice = Text(f"{view.headline}: ", style="bold")
