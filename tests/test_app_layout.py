@@ -272,7 +272,7 @@ async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await enter(pilot, "RBWO")
-        await until(pilot, lambda: drawn(pilot, r"│ 0,4 █+ +9 ◀ ", r"│ … 1[01] more "))
+        await until(pilot, lambda: drawn(pilot, r"│ 0,4 █+ +9 ◀ ", r"│ … 1[012] more "))
         text = screen_text(pilot)
         assert re.search(r"│ 0,4 █+ +9 ◀ ", text), text
         assert re.search(r"│ … 1[012] more ", text)
