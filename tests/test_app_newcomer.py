@@ -172,7 +172,8 @@ async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
             await enter(pilot, truth(app, "RGOY"))
         assert prompt(app) == "Game over:" and "Your answer" not in screen_text(pilot)
         await enter(pilot, "2,1")
-        assert message(pilot) == "This game is over. F5 opens the home screen for a new one."
+        over = "This game is over. Enter (or N) plays again; F5 opens the home screen."
+        assert message(pilot) == over
 
 
 async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> None:

@@ -150,6 +150,16 @@ class GameSession:
         self.match.advance()
         self._start_game()
 
+    def play_again(self) -> None:
+        """A new match with the same settings once this one is over: the scores start
+        from nothing and the secret is drawn afresh (the generator goes on, so a given
+        seed does not replay the last secret)."""
+        if not self.match_over:
+            raise MastermindError("finish this game first (or type QUIT)")
+        self.rating.new_game()
+        self.match = Match(self.settings.rules, self.settings.roles)
+        self._start_game()
+
     def toggle_lab(self) -> bool:
         """Turn the laboratory view on or off; a game of the person's in play with it on
         is recorded as assisted. Returns whether it is on now."""
@@ -230,9 +240,9 @@ class GameSession:
     def over_text(self) -> str:
         """What a move typed after the game ended is told."""
         if self.match_over and self.match.single_game:
-            return "This game is over. F5 opens the home screen for a new one."
+            return "This game is over. Enter (or N) plays again; F5 opens the home screen."
         if self.match_over:
-            return f"The match is over. {self.verdict()}. F5 opens the home screen for a new one."
+            return f"The match is over. {self.verdict()}. N starts a new match; F5 the home screen."
         return "This game is over: press Enter for the next one."
 
     def quit_game(self) -> str:

@@ -121,6 +121,8 @@ class MakeScreen(GameScreen):
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
+        if self.left:
+            return
         try:
             if self._awaiting_secret:
                 self.take_secret(event.text)
@@ -176,12 +178,10 @@ class MakeScreen(GameScreen):
             else:
                 self.say("Think of a code first, then press Enter: I have not guessed yet.")
             return
+        if self.ended_line(typed):
+            return
         if typed.kind is Kind.EMPTY:
-            if session.over and not session.match_over:
-                self.next_game()
-            elif session.over:
-                self.say(session.over_text())
-            elif session.game.secret is not None:
+            if session.game.secret is not None:
                 session.answering.auto_answer()
                 self.generation = session.generation
                 self.after_answer()
