@@ -161,6 +161,9 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
         assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for _, p in PALETTE]
         assert [c.title for c in ours] == [
             "Home",
+            "Play: new game, you break the code",
+            "Make: new game, the computer breaks your code",
+            "Match: new game, both in turn (1978)",
             "Watch",
             "Statistics",
             "Records",

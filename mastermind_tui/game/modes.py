@@ -146,6 +146,7 @@ COMMANDS: Final[list[Command]] = [
             (*GAME_FIELDS, "lab"),
             record="play",
         ),
+        palette=Palette("Play: new game, you break the code", "A secret to break", CHOOSE, 1),
     ),
     Command(
         "make",
@@ -160,6 +161,9 @@ COMMANDS: Final[list[Command]] = [
             "opening:game",
             "think of a code and answer the strategy's guesses; it catches a slip",
             record="make",
+        ),
+        palette=Palette(
+            "Make: new game, the computer breaks your code", "Answer its guesses", CHOOSE, 1
         ),
     ),
     Command(
@@ -177,6 +181,7 @@ COMMANDS: Final[list[Command]] = [
             (*GAME_FIELDS, "lab"),
             record="match",
         ),
+        palette=Palette("Match: new game, both in turn (1978)", "Take turns, scored", CHOOSE, 1),
     ),
     Command(
         "watch",
