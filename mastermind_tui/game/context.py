@@ -85,3 +85,7 @@ class GameContext(Protocol):
     def taken_back(self, moves_left: int) -> None:
         """A guess was taken back (UNDO): a practice game; ratings past it dropped."""
         ...
+
+    def assist(self) -> bool:
+        """Help that names a code was given: the game is recorded as assisted."""
+        ...

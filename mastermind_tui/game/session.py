@@ -38,6 +38,7 @@ from ..records.types import Game
 from .answering import Conflict, PersonAnswering
 from .game_record import game_record
 from .guessing import PersonGuessing
+from .modes import MODES
 from .rating_book import RatingBook, Ratings
 from .settings import Settings
 from .views import RIVAL_LIMIT, Row
@@ -175,6 +176,32 @@ class GameSession:
             self._counted = True
             self.finished = self.record()
             self.keep(self.finished)
+
+    def abandon(self) -> Game | None:
+        """The game left unfinished with a guess of the person's played (home, quit, a
+        closed terminal): its record, outcome "abandoned", which ends a streak, so that
+        a losing game cannot be dodged. None when there is nothing to keep (over, no
+        guess yet, the computer breaking, or a mode that keeps no records)."""
+        if (
+            self.over
+            or self._counted
+            or self.role != PERSON
+            or not self.moves()
+            or not MODES[self.settings.mode].record
+        ):
+            return None
+        self._counted = True
+        game = replace(self.record(), outcome="abandoned", abandoned=True)
+        self.finished = game
+        return game
+
+    def assist(self) -> bool:
+        """Help that names a code or shows the solver's thinking (a HINT's suggestion,
+        WHATIF) was given: the game is recorded as assisted. True the first time."""
+        if self.assisted or self.role != PERSON or self.over:
+            return False
+        self.assisted = True
+        return True
 
     def keep(self, game: Game) -> None:
         """Hand an ended game to the recorder (the app), if there is one."""

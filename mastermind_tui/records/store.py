@@ -123,8 +123,8 @@ class Records:
         with self._connect() as db, db:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
-                " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
+                " abandoned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -142,6 +142,7 @@ class Records:
                     game.notation,
                     game.key,
                     int(game.assisted),
+                    int(game.abandoned),
                 ),
             )
             game_id = int(
@@ -213,6 +214,7 @@ class Records:
                 repeats=bool(r["repeats"]),
                 practice=bool(r["practice"]),
                 assisted=bool(r["assisted"]),
+                abandoned=bool(r["abandoned"]),
                 secret=r["secret"],
                 notation=r["notation"],
                 finished_at=r["finished_at"],
@@ -224,15 +226,23 @@ class Records:
 
     def summaries(self, size: tuple[int, int] | None = None) -> list[Summary]:
         """Figures per size, rules and move limit for the games a person broke (practice
-        and assisted games aside): a game won in 3 of 3 moves is not averaged with ones of
-        10."""
+        and assisted games aside, assisted ones counted apart; an abandoned game always
+        counts, as played and lost, so it ends a streak): a game won in 3 of 3 moves is
+        not averaged with ones of 10."""
         by_size: dict[tuple[int, int, bool, int], list[Game]] = {}
+        helped: dict[tuple[int, int, bool, int], list[Game]] = {}
         for game in reversed(self.games(size)):  # oldest first
-            if game.breaker == "person" and not (game.practice or game.assisted):
-                key = (game.colours, game.positions, game.repeats, game.max_moves)
+            if game.breaker != "person":
+                continue
+            key = (game.colours, game.positions, game.repeats, game.max_moves)
+            if game.abandoned or not (game.practice or game.assisted):
                 by_size.setdefault(key, []).append(game)
+            elif game.assisted:
+                helped.setdefault(key, []).append(game)
+                by_size.setdefault(key, [])
         out = []
-        for (colours, positions, repeats, max_moves), games in sorted(by_size.items()):
+        for key, games in sorted(by_size.items()):
+            colours, positions, repeats, max_moves = key
             won = [g for g in games if g.won]
             streak = 0
             for game in reversed(games):
@@ -252,6 +262,9 @@ class Records:
                     streak=streak,
                     histogram=dict(sorted(histogram.items())),
                     max_moves=max_moves,
+                    assisted=len(helped.get(key, [])),
+                    assisted_won=sum(g.won for g in helped.get(key, [])),
+                    abandoned=sum(g.abandoned for g in games),
                 )
             )
         return out

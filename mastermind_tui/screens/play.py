@@ -225,6 +225,7 @@ class PlayScreen(GameScreen):
             return
         self.known += 1
         self.say(text)
+        self.query_one("#status", Static).update(self.session.status())  # "· assisted"
         work = self.session.guessing.best_work()
         if work is not None:
             generation = self.session.generation
@@ -239,6 +240,7 @@ class PlayScreen(GameScreen):
             self.say(str(error), "error")
             return
         self.say(f"Working out how {text.strip().upper()} would split the codes…")
+        self.query_one("#status", Static).update(self.session.status())  # "· assisted"
         generation = self.session.generation
         self.compute("what-if", lambda ticket: work(), partial(self._split, generation))
 
