@@ -197,7 +197,7 @@ async def test_every_likely_slip_shows_whole_at_80x24() -> None:
         shown = screen_text(pilot)
         conflict = game_session(app).answering.conflict
         assert conflict is not None and conflict.fixes is not None and len(conflict.fixes) >= 3
-        assert "or answer again." in shown  # the message's end is on screen
+        assert "mends it; or UNDO." in shown  # the message's end is on screen
         for fix in conflict.fixes:
             fixed = fix.corrections[0][1]
             assert f"{fixed.black},{fixed.white}" in message(pilot)
