@@ -21,6 +21,9 @@ class Option(NamedTuple):
     help: str
     #: Whether it is an on/off switch (else it takes a value, read as text).
     switch: bool = True
+    #: ``module:function`` in ``mastermind_tui`` that checks a value given, before the app
+    #: starts (a MastermindError: one line, exit 2); "" for none.
+    check: str = ""
 
     @property
     def dest(self) -> str:
@@ -182,6 +185,32 @@ COMMANDS: Final[list[Command]] = [
             record="match",
         ),
         palette=Palette("Match: new game, both in turn (1978)", "Take turns, scored", CHOOSE, 1),
+    ),
+    Command(
+        "daily",
+        "today's puzzle: one secret for everyone each UTC day, par from the optimum",
+        "launch:game",
+        ("game", "no-record"),
+        screen=True,
+        records=True,
+        mode=Mode(
+            "Today's daily puzzle",
+            ("person",),
+            "opening:daily",
+            "one secret a UTC day, the same for everyone; par from the exact optimum",
+            ("no-repeats", "colours", "positions", "moves", "notation"),
+            record="daily",
+        ),
+        palette=Palette("Daily puzzle: today's game", "One secret a day, with par", CHOOSE, 1),
+        own=(
+            Option(
+                "--date",
+                "replay an earlier UTC date's puzzle, YYYY-MM-DD, as practice",
+                switch=False,
+                check="game.daily:read_date",
+            ),
+            Option("--copy", "copy the share block to the clipboard at the end"),
+        ),
     ),
     Command(
         "watch",

@@ -49,8 +49,11 @@ __all__ = ["Conflict", "GameSession", "Ratings"]
 class GameSession:
     """A match: rounds, each made of one or two games, and both sides' running scores."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, secret: int | None = None) -> None:
+        """``secret``: the first game's, when the person breaks it (the daily puzzle);
+        drawn at random otherwise."""
         self.settings = settings
+        self._given = secret
         self.rng = np.random.default_rng(settings.seed)
         self.match = Match(settings.rules, settings.roles)
         #: Changes whenever the history of moves changes: results computed for an older
@@ -138,7 +141,10 @@ class GameSession:
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
-        if self.role == PERSON:
+        if self.role == PERSON and self._given is not None:
+            self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
+            self._given = None
+        elif self.role == PERSON:
             self.person = PersonBreaks.random(self.rules, self.rng, self.settings.strategy)
         else:
             self.computer = ComputerBreaks.start(self.rules, self.settings.strategy, seed=seed)
