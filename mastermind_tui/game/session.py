@@ -61,6 +61,8 @@ class GameSession:
         self.generation = 0
         #: Whether a guess of this game was taken back (UNDO): a practice game.
         self.practice = False
+        #: Why it is practice, as the status line says (an earlier day's daily puzzle).
+        self.practice_why = "UNDO used"
         #: The laboratory view (codes still possible, advice, ratings as they come): on
         #: from ``--lab``, turned on or off by a key; it lasts for the session.
         self.lab = settings.lab
@@ -258,7 +260,7 @@ class GameSession:
     def status(self) -> str:
         """Round, moves used and left, the score when both sides play, and the rule for a
         game not solved: the always-visible status line."""
-        practice = " · practice game (UNDO used)" if self.practice else ""
+        practice = f" · practice game ({self.practice_why})" if self.practice else ""
         if self.assisted:
             practice += " · assisted"
         if not self.over:
