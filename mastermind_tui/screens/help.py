@@ -199,13 +199,10 @@ PAGES = {
 
 
 def page_for(screen: object) -> str:
-    """The page F1 opens on a screen with no help binding of its own."""
-    from .records import RecordsScreen
-    from .replay import ReplayScreen
-    from .stats import StatsScreen
-
-    pages = ((RecordsScreen, "records"), (ReplayScreen, "replay"), (StatsScreen, "stats"))
-    return next((name for kind, name in pages if isinstance(screen, kind)), "other")
+    """The page F1 opens on a screen with no help binding of its own (by the screen's
+    class name: importing the screens here would make a cycle)."""
+    pages = {"RecordsScreen": "records", "ReplayScreen": "replay", "StatsScreen": "stats"}
+    return pages.get(type(screen).__name__, "other")
 
 
 def modes_text() -> str:
