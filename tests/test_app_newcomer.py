@@ -172,7 +172,8 @@ async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
             await enter(pilot, truth(app, "RGOY"))
         assert prompt(app) == "Game over:" and "Your answer" not in screen_text(pilot)
         await enter(pilot, "2,1")
-        assert message(pilot) == "This game is over. F5 opens the home screen for a new one."
+        over = "This game is over. Enter (or N) plays again; F5 opens the home screen."
+        assert message(pilot) == over
 
 
 async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> None:
@@ -196,7 +197,7 @@ async def test_every_likely_slip_shows_whole_at_80x24() -> None:
         shown = screen_text(pilot)
         conflict = game_session(app).answering.conflict
         assert conflict is not None and conflict.fixes is not None and len(conflict.fixes) >= 3
-        assert "or answer again." in shown  # the message's end is on screen
+        assert "mends it; or UNDO." in shown  # the message's end is on screen
         for fix in conflict.fixes:
             fixed = fix.corrections[0][1]
             assert f"{fixed.black},{fixed.white}" in message(pilot)

@@ -34,6 +34,7 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
         "play",
         "make",
         "match",
+        "daily",
         "watch",
         "compare",
         "retro",
@@ -70,11 +71,11 @@ def test_no_record_is_refused_exactly_where_the_table_says_no_game_ends(
             continue
         assert main(["--no-record", command.name, *needs.get(command.name, [])]) == 2
         err = capsys.readouterr().err
-        assert "(play, make, match, watch, compare, retro or no command)" in err
+        assert "(play, make, match, daily, watch, compare, retro or no command)" in err
 
 
 def test_the_modes_are_the_commands_that_start_a_mode() -> None:
-    assert list(MODES) == ["play", "make", "match", "watch", "compare"]
+    assert list(MODES) == ["play", "make", "match", "daily", "watch", "compare"]
     assert all(BY_NAME[name].screen for name in MODES)
     assert next(iter(MODES)) == DEFAULTS["mode"]
 
@@ -165,6 +166,10 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
         assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for _, p in PALETTE]
         assert [c.title for c in ours] == [
             "Home",
+            "Play: new game, you break the code",
+            "Make: new game, the computer breaks your code",
+            "Match: new game, both in turn (1978)",
+            "Daily puzzle: today's game",
             "Watch",
             "Statistics",
             "Records",

@@ -165,12 +165,15 @@ def test_records_command(tmp_path: Path) -> None:
             "best": 4,
             "streak": 2,
             "histogram": {"4": 1, "5": 1},
+            "assisted": 0,
+            "assisted_won": 0,
+            "abandoned": 0,
         }
     ]
     text = run_cli(env=env).stdout
     assert "6 colours x 4 positions" in text and "8 colours x 5 positions" in text
     assert run_cli("--size", "5x5", env=env).stdout == (
-        "No games of 5x5 recorded yet: play one with `mastermind play`.\n"
+        "No games of 5x5 recorded yet: play one with `mastermind play --colours 5 --positions 5`.\n"
     )
     off = run_cli(env={"MASTERMIND_RECORDS": ""})
     assert (off.returncode, off.stdout) == (1, "")
@@ -318,7 +321,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     assert not old.assisted  # version 3's column: games from before were not assisted
     Records(path).add(game())
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
 
@@ -331,10 +334,50 @@ def test_an_assisted_game_is_kept_as_such_and_out_of_the_figures(tmp_path: Path)
     records.add(replace(helped, assisted=False))  # the same game written again
     (kept,) = records.games()
     assert kept.assisted
-    assert records.summaries() == []
+    (apart,) = records.summaries()  # issue 30: counted apart, in none of the figures
+    assert (apart.played, apart.won, apart.assisted, apart.assisted_won) == (0, 0, 1, 1)
     records.add(game())
     (summary,) = records.summaries()
-    assert summary.played == 1
+    assert (summary.played, summary.won, summary.streak, summary.assisted) == (1, 1, 1, 1)
+
+
+def test_a_file_of_version_3_gains_abandoned_and_keeps_its_games(tmp_path: Path) -> None:
+    """Issue 30: the migration from the schema released before (version 3, assisted)."""
+    path = tmp_path / "v3.sqlite3"
+    with closing(sqlite3.connect(path)) as db, db:
+        for migration in MIGRATIONS[:3]:
+            db.executescript(migration)
+        db.execute("PRAGMA user_version = 3")
+        db.execute(
+            "INSERT INTO games (id, finished_at, colours, positions, repeats, max_moves, mode,"
+            " breaker, outcome, moves, strategy, practice, secret, key, notation, assisted)"
+            " VALUES (1, '2026-01-01T00:00:00+00:00', 6, 4, 1, 10, 'play', 'person', 'solved',"
+            " 1, 'knuth', 0, '2 3 4 5', 'k1', 'letters', 1)"
+        )
+        db.execute(
+            "INSERT INTO moves (game_id, number, guess, black, white) VALUES (1, 1, '2 3 4 5',"
+            " 4, 0)"
+        )
+    (old,) = Records(path).games()
+    assert old.assisted and not old.abandoned and old.key == "k1"
+    Records(path).add(game("abandoned", moves=2, abandoned=True))
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+    left = Records(path).games()[0]
+    assert left.abandoned and left.outcome == "abandoned"
+
+
+def test_an_abandoned_game_ends_the_streak_even_assisted_or_practice(tmp_path: Path) -> None:
+    records = Records(tmp_path / "r.sqlite3")
+    records.add(game(finished_at="2026-01-01T00:00:00+00:00"))
+    records.add(game(finished_at="2026-01-02T00:00:00+00:00"))
+    (summary,) = records.summaries()
+    assert summary.streak == 2
+    dodged = game("abandoned", moves=3, abandoned=True, practice=True, assisted=True)
+    records.add(replace(dodged, finished_at="2026-01-03T00:00:00+00:00"))
+    (summary,) = records.summaries()
+    assert (summary.played, summary.won, summary.streak, summary.abandoned) == (3, 2, 0, 1)
+    assert summary.as_json()["abandoned"] == 1
 
 
 def test_two_instances_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:

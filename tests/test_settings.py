@@ -49,6 +49,7 @@ def test_every_mode_has_roles() -> None:
         "play": ("person",),
         "make": ("computer",),
         "match": ("person", "computer"),
+        "daily": ("person",),
         "watch": ("computer",),
         "compare": ("computer",),
     }

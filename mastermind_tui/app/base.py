@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+import platformdirs
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -34,6 +35,15 @@ class _Unwaited(ThreadPoolExecutor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         super().shutdown(wait=False, cancel_futures=cancel_futures)
+
+
+def screenshot_directory() -> Path:
+    """Where a screenshot goes: the first of the pictures folder, the documents folder and
+    the current directory that exists (Textual's default, ~/Downloads, often does not)."""
+    for folder in (platformdirs.user_pictures_path(), platformdirs.user_documents_path()):
+        if folder.is_dir():
+            return folder
+    return Path.cwd()
 
 
 class BaseApp(JobHost, App[None]):
@@ -102,3 +112,14 @@ class BaseApp(JobHost, App[None]):
         provider = SimpleProvider(self.screen, list(commands))
         palette = SafePalette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         return self.push_screen(palette)
+
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """Save into a folder that exists (see ``screenshot_directory``); Textual then
+        says where in a notification."""
+        folder = str(screenshot_directory()) if path is None else path
+        return super().deliver_screenshot(filename, folder, time_format)

@@ -10,7 +10,6 @@ from functools import partial
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
-import platformdirs
 from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
@@ -36,15 +35,6 @@ from .base import BaseApp
 from .themes import DARK, LIGHT
 
 
-def screenshot_directory() -> Path:
-    """Where a screenshot goes: the first of the pictures folder, the documents folder and
-    the current directory that exists (Textual's default, ~/Downloads, often does not)."""
-    for folder in (platformdirs.user_pictures_path(), platformdirs.user_documents_path()):
-        if folder.is_dir():
-            return folder
-    return Path.cwd()
-
-
 class MastermindApp(BaseApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
@@ -55,6 +45,7 @@ class MastermindApp(BaseApp):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+t", "toggle_theme", "Theme", show=False, id="theme"),
         Binding("f8", "records", "Records", show=False, id="records"),
+        Binding("f1", "help", "Help", show=False, id="app-help"),
     ]
 
     def __init__(
@@ -127,6 +118,12 @@ class MastermindApp(BaseApp):
         if problem:
             self.notify(problem, severity="warning")
 
+    def exit(self, result: None = None, return_code: int = 0, message: Any | None = None) -> None:
+        """Every way out (Ctrl+Q, a signal, the terminal gone) keeps a game left abandoned."""
+        for game in self.abandon_games():
+            self.recorder.keep_now(game)
+        super().exit(result, return_code, message)
+
     def on_unmount(self) -> None:
         """Quitting ends the services' jobs: a rating's helper search (``Rating.stop``),
         the optimum's search, what it proved kept (``Optimum.end``)."""
@@ -156,6 +153,15 @@ class MastermindApp(BaseApp):
             for screen in self.screen_stack
         )
 
+    def abandon_games(self) -> list[Game]:
+        """The records of games left with a guess played (``GameSession.abandon``)."""
+        from ..screens.base import GameScreen
+
+        sessions = {
+            id(s.session): s.session for s in self.screen_stack if isinstance(s, GameScreen)
+        }
+        return [game for s in sessions.values() if (game := s.abandon()) is not None]
+
     def leave_game(self, then: Callable[[], None]) -> None:
         """Do ``then`` now, or after a yes when it would abandon a game in progress."""
         if not self.game_in_progress():
@@ -165,6 +171,8 @@ class MastermindApp(BaseApp):
 
         def answered(yes: bool | None) -> None:
             if yes:
+                for game in self.abandon_games():
+                    self.recorder.keep(game)
                 then()
 
         self.push_screen(
@@ -221,6 +229,14 @@ class MastermindApp(BaseApp):
         if not isinstance(self.screen, (ModalScreen, RecordsScreen, ReplayScreen)):
             self.push_screen(RecordsScreen(self.recorder.records, self.recorder.record))
 
+    def action_help(self) -> None:
+        """F1 on a screen with no help of its own (Records, a replay, Statistics): the
+        page for it; every screen answers F1."""
+        from ..screens.help import HelpScreen, page_for
+
+        if not isinstance(self.screen, ModalScreen):
+            self.push_screen(HelpScreen(page_for(self.screen)))
+
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
 
@@ -262,17 +278,6 @@ class MastermindApp(BaseApp):
     @on(SearchOptimum)
     def _search_optimum(self, message: SearchOptimum) -> None:
         self.optimum.search(message.size)
-
-    def deliver_screenshot(
-        self,
-        filename: str | None = None,
-        path: str | None = None,
-        time_format: str | None = None,
-    ) -> str | None:
-        """Save into a folder that exists (see ``screenshot_directory``); Textual then
-        says where in a notification."""
-        folder = str(screenshot_directory()) if path is None else path
-        return super().deliver_screenshot(filename, folder, time_format)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -88,6 +88,13 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
             )
         strategies = read_strategies(args.strategies, settings)
     options = {option.dest: getattr(args, option.dest) for option in command.own}
+    for option in command.own:  # checked before the app starts: one line, exit 2
+        value = options[option.dest]
+        if option.check and value is not None:
+            import importlib
+
+            module, _, name = option.check.partition(":")
+            getattr(importlib.import_module(f"mastermind_tui.{module}"), name)(value)
     return Start(settings, secret, strategies, options)
 
 

@@ -51,8 +51,12 @@ def records(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"path": str(path), "sizes": [s.as_json() for s in summaries]}))
     elif not summaries:
-        size = "" if args.size is None else f" of {args.size[0]}x{args.size[1]}"
-        print(f"No games{size} recorded yet: play one with `mastermind play`.")
+        size, command = "", "mastermind play"
+        if args.size is not None:  # the command for that size: `mastermind play` is 6x4
+            colours, positions = args.size
+            size = f" of {colours}x{positions}"
+            command += f" --colours {colours} --positions {positions}"
+        print(f"No games{size} recorded yet: play one with `{command}`.")
     else:
         print("\n\n".join(format_summary(s) for s in summaries))
     return 0
@@ -64,6 +68,13 @@ def format_summary(summary: Summary) -> str:
         f"{summary.max_moves} moves at most",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]
+    if summary.abandoned:
+        lines.append(f"  abandoned {summary.abandoned} (counted as played, not won)")
+    if summary.assisted:
+        lines.append(
+            f"  assisted {summary.assisted}, won {summary.assisted_won} (kept apart: "
+            "HINT named a code, or the lab view or WHATIF was used)"
+        )
     if summary.average is not None:
         lines.append(f"  average {summary.average:.2f} moves, best {summary.best}")
     top = max(summary.histogram.values(), default=1)

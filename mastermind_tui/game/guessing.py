@@ -110,7 +110,9 @@ class PersonGuessing:
             self.hints = 1
             return f"HINT: {left}. Type HINT again for a suggested guess."
         self.hints = 2
-        return self.suggestion()
+        assisted = session.assist()
+        said = self.suggestion()
+        return said + (" (This game is now recorded as assisted.)" if assisted else "")
 
     def left(self) -> str | None:
         """How many codes are still possible, once the solver has caught up with every
@@ -210,6 +212,7 @@ class PersonGuessing:
             example = session.format(session.space.allowed[0])
             raise MastermindError(f"Type WHATIF and a code, e.g. WHATIF {example}.")
         code = session.parse(text)
+        session.assist()
         twin = self.person.learner(seed=session.settings.seed)
         moves, settings, advice = list(self.person.moves), session.settings, self.advice
 

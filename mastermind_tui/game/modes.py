@@ -9,102 +9,33 @@ knows whether anything heavy is needed (named tuples, a tenth of a dataclass's s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, NamedTuple
+from typing import Final
 
-
-class Option(NamedTuple):
-    """An option a command has of its own, written here rather than as an option group:
-    the parser adds it, and its value reaches the screen the mode opens (``Start``)."""
-
-    #: The flag (``--daily``); the value's name is the flag without dashes, "-" as "_".
-    flag: str
-    help: str
-    #: Whether it is an on/off switch (else it takes a value, read as text).
-    switch: bool = True
-
-    @property
-    def dest(self) -> str:
-        return self.flag.lstrip("-").replace("-", "_")
-
-
-#: The home form's fields of the game itself, which every mode that plays games shows.
-GAME_FIELDS: Final = (
-    "strategy",
-    "preset",
-    "no-repeats",
-    "colours",
-    "positions",
-    "rounds",
-    "moves",
-    "notation",
-    "seed",
+from .mode_entry import (
+    CHOOSE,
+    GAME_FIELDS,
+    WATCH_FIELDS,
+    Command,
+    Mode,
+    Option,
+    Palette,
 )
 
-#: The fields of a game one watches: no rounds, and the strategy only where one plays.
-WATCH_FIELDS: Final = tuple(f for f in GAME_FIELDS if f not in ("strategy", "rounds"))
-
-
-class Mode(NamedTuple):
-    """A kind of game the app starts (the home screen's Mode list), with everything the
-    app needs to know to start it: nothing outside this table tests a mode's name."""
-
-    title: str
-    #: Who breaks the code in each game of a round ("person", "computer").
-    roles: tuple[str, ...]
-    #: ``module:function`` in ``mastermind_tui.screens`` that opens its screen on a start
-    #: (``screens.opening``), imported only when it opens.
-    screen: str
-    #: What it is for, a sentence: the home screen's help lists the modes with it.
-    help: str
-    #: The home form's fields that apply to it (the others are hidden): "secret" means it
-    #: breaks a secret given (SECRET on the command line), "compare" strategies given.
-    fields: tuple[str, ...] = GAME_FIELDS
-    #: What the records call its games (``records.types.Game.mode``); "" for none kept.
-    record: str = ""
-
-    @property
-    def takes_secret(self) -> bool:
-        return "secret" in self.fields
-
-    @property
-    def takes_strategies(self) -> bool:
-        return "compare" in self.fields
-
-
-#: A palette entry's action that opens the home screen with its command's mode chosen.
-CHOOSE: Final = "choose"
-
-
-class Palette(NamedTuple):
-    """The command palette's entry for a command: title, help, and the app's action
-    (``CHOOSE``: the home screen, its mode chosen)."""
-
-    title: str
-    help: str
-    action: str
-    #: Place in the palette (the palette lists the often used first, not in --help order).
-    rank: int
-
-
-class Command(NamedTuple):
-    """One ``mastermind`` command (``name`` None: no command, the home screen)."""
-
-    name: str | None
-    #: The line the command list shows; the command's own help page starts with it.
-    summary: str
-    #: ``module:function`` (in mastermind_tui) that runs it on the parsed arguments,
-    #: imported only when the command runs.
-    handler: str
-    #: Option groups its parser takes, in the order its help lists them (see ``options``).
-    options: tuple[str, ...] = ()
-    #: Draws the full screen, so needs a terminal on stdin and stdout.
-    screen: bool = False
-    #: Can finish a game, so ``mastermind --no-record`` means something with it.
-    records: bool = False
-    mode: Mode | None = None
-    palette: Palette | None = None
-    #: Options of its own (beside its option groups), for the mode it opens.
-    own: tuple[Option, ...] = ()
+__all__ = [
+    "BY_NAME",
+    "CHOOSE",
+    "COMMANDS",
+    "GAME_FIELDS",
+    "MODES",
+    "PALETTE",
+    "WATCH_FIELDS",
+    "Command",
+    "Mode",
+    "Option",
+    "Palette",
+    "add",
+    "recording_text",
+]
 
 
 _GAME: Final = ("game", "spoiler-free", "lab", "no-record")
@@ -153,6 +84,7 @@ COMMANDS: Final[list[Command]] = [
             (*GAME_FIELDS, "lab"),
             record="play",
         ),
+        palette=Palette("Play: new game, you break the code", "A secret to break", CHOOSE, 1),
     ),
     Command(
         "make",
@@ -167,6 +99,9 @@ COMMANDS: Final[list[Command]] = [
             "opening:game",
             "think of a code and answer the strategy's guesses; it catches a slip",
             record="make",
+        ),
+        palette=Palette(
+            "Make: new game, the computer breaks your code", "Answer its guesses", CHOOSE, 1
         ),
     ),
     Command(
@@ -183,6 +118,33 @@ COMMANDS: Final[list[Command]] = [
             "you and the computer take turns to break each other's code, scored",
             (*GAME_FIELDS, "lab"),
             record="match",
+        ),
+        palette=Palette("Match: new game, both in turn (1978)", "Take turns, scored", CHOOSE, 1),
+    ),
+    Command(
+        "daily",
+        "today's puzzle: one secret for everyone each UTC day, par from the optimum",
+        "launch:game",
+        ("game", "no-record"),
+        screen=True,
+        records=True,
+        mode=Mode(
+            "Today's daily puzzle",
+            ("person",),
+            "opening:daily",
+            "one secret a UTC day, the same for everyone; par from the exact optimum",
+            ("no-repeats", "colours", "positions", "moves", "notation"),
+            record="daily",
+        ),
+        palette=Palette("Daily puzzle: today's game", "One secret a day, with par", CHOOSE, 1),
+        own=(
+            Option(
+                "--date",
+                "replay an earlier UTC date's puzzle, YYYY-MM-DD, as practice",
+                switch=False,
+                check="game.daily:read_date",
+            ),
+            Option("--copy", "copy the share block to the clipboard at the end"),
         ),
     ),
     Command(

@@ -128,7 +128,7 @@ class RatingBook:
             guess = session.format(session.person.moves[len(self.ratings)][0])
             return f"Rating {guess}…"
         if session.over:
-            lead = "Practice game (UNDO used). " if session.practice else ""
+            lead = f"Practice game ({session.practice_why}). " if session.practice else ""
             return lead + summary(self.ratings, session.format)
         return self.ratings[-1].sentence(session.format)
 

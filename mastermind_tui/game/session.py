@@ -1,23 +1,19 @@
 """The game a screen shows: one match of games on the engine, owned by one object.
 
-Screens call these methods and render what they return; no game rule lives in a widget,
-and none lives here either: the match, the scores and the checks are the engine's
-(``engine.match``, ``engine.rules``, ``engine.slips``). Nothing here imports Textual.
-
-The session is the match core; each side of a game has its own object (``guessing``
-when the person breaks the code, ``answering`` when the computer does), the ratings
-their book (``rating``), and the records and the trace pane one builder each
-(``game_record``, ``trace_views``). Anything slow is split in two: a method that hands
-out a snapshot to compute on in a job (``jobs``), tagged with ``generation``, and one
-that takes the result back on the interface thread only if the history has not changed
-since. The session's own state is only ever changed on the interface thread.
+Screens call these methods and render what they return; no game rule lives here or in a
+widget (the match, scores and checks are the engine's). Each side of a game has its own
+object, which sees the match through ``context.GameContext`` (``guessing`` when the
+person breaks the code, ``answering`` when the computer does), the ratings their book
+(``rating``); records and the trace pane have a builder each (``game_record``,
+``trace_views``), and what the breaker knows is read on demand (``breaker``). Slow work
+runs on a snapshot in a job, its result taken back only if ``generation`` has not moved.
+Nothing here imports Textual; the state changes only on the interface thread.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,7 +27,6 @@ from engine import (
     PersonBreaks,
     Rules,
 )
-from engine.explain import class_codes
 from engine.match import PERSON, Match
 from engine.notation import parse_in_game
 
@@ -39,12 +34,10 @@ from ..records.types import Game
 from .answering import Conflict, PersonAnswering
 from .game_record import game_record
 from .guessing import PersonGuessing
+from .modes import MODES
 from .rating_book import RatingBook, Ratings
 from .settings import Settings
-from .views import RIVAL_LIMIT, Row
-
-if TYPE_CHECKING:
-    from engine.arrays import Codes
+from .views import Row
 
 __all__ = ["Conflict", "GameSession", "Ratings"]
 
@@ -52,8 +45,11 @@ __all__ = ["Conflict", "GameSession", "Ratings"]
 class GameSession:
     """A match: rounds, each made of one or two games, and both sides' running scores."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, secret: int | None = None) -> None:
+        """``secret``: the first game's, when the person breaks it (the daily puzzle);
+        drawn at random otherwise."""
         self.settings = settings
+        self._given = secret
         self.rng = np.random.default_rng(settings.seed)
         self.match = Match(settings.rules, settings.roles)
         #: Changes whenever the history of moves changes: results computed for an older
@@ -61,6 +57,8 @@ class GameSession:
         self.generation = 0
         #: Whether a guess of this game was taken back (UNDO): a practice game.
         self.practice = False
+        #: Why it is practice, as the status line says (an earlier day's daily puzzle).
+        self.practice_why = "UNDO used"
         #: The laboratory view (codes still possible, advice, ratings as they come): on
         #: from ``--lab``, turned on or off by a key; it lasts for the session.
         self.lab = settings.lab
@@ -141,7 +139,10 @@ class GameSession:
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
-        if self.role == PERSON:
+        if self.role == PERSON and self._given is not None:
+            self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
+            self._given = None
+        elif self.role == PERSON:
             self.person = PersonBreaks.random(self.rules, self.rng, self.settings.strategy)
         else:
             self.computer = ComputerBreaks.start(self.rules, self.settings.strategy, seed=seed)
@@ -152,6 +153,16 @@ class GameSession:
             raise MastermindError("finish this game first (or type QUIT)")
         self.rating.new_game()
         self.match.advance()
+        self._start_game()
+
+    def play_again(self) -> None:
+        """A new match with the same settings once this one is over: the scores start
+        from nothing and the secret is drawn afresh (the generator goes on, so a given
+        seed does not replay the last secret)."""
+        if not self.match_over:
+            raise MastermindError("finish this game first (or type QUIT)")
+        self.rating.new_game()
+        self.match = Match(self.settings.rules, self.settings.roles)
         self._start_game()
 
     def toggle_lab(self) -> bool:
@@ -169,6 +180,32 @@ class GameSession:
             self._counted = True
             self.finished = self.record()
             self.keep(self.finished)
+
+    def abandon(self) -> Game | None:
+        """The game left unfinished with a guess of the person's played (home, quit, a
+        closed terminal): its record, outcome "abandoned", which ends a streak, so that
+        a losing game cannot be dodged. None when there is nothing to keep (over, no
+        guess yet, the computer breaking, or a mode that keeps no records)."""
+        if (
+            self.over
+            or self._counted
+            or self.role != PERSON
+            or not self.moves()
+            or not MODES[self.settings.mode].record
+        ):
+            return None
+        self._counted = True
+        game = replace(self.record(), outcome="abandoned", abandoned=True)
+        self.finished = game
+        return game
+
+    def assist(self) -> bool:
+        """Help that names a code or shows the solver's thinking (a HINT's suggestion,
+        WHATIF) was given: the game is recorded as assisted. True the first time."""
+        if self.assisted or self.role != PERSON or self.over:
+            return False
+        self.assisted = True
+        return True
 
     def keep(self, game: Game) -> None:
         """Hand an ended game to the recorder (the app), if there is one."""
@@ -219,7 +256,7 @@ class GameSession:
     def status(self) -> str:
         """Round, moves used and left, the score when both sides play, and the rule for a
         game not solved: the always-visible status line."""
-        practice = " · practice game (UNDO used)" if self.practice else ""
+        practice = f" · practice game ({self.practice_why})" if self.practice else ""
         if self.assisted:
             practice += " · assisted"
         if not self.over:
@@ -234,9 +271,9 @@ class GameSession:
     def over_text(self) -> str:
         """What a move typed after the game ended is told."""
         if self.match_over and self.match.single_game:
-            return "This game is over. F5 opens the home screen for a new one."
+            return "This game is over. Enter (or N) plays again; F5 opens the home screen."
         if self.match_over:
-            return f"The match is over. {self.verdict()}. F5 opens the home screen for a new one."
+            return f"The match is over. {self.verdict()}. N starts a new match; F5 the home screen."
         return "This game is over: press Enter for the next one."
 
     def quit_game(self) -> str:
@@ -260,30 +297,3 @@ class GameSession:
 
     def rows(self) -> list[Row]:
         return [Row(self.space.to_digits(g), a) for g, a in self.moves()]
-
-    def breaker_position(self) -> tuple[Codes, tuple[tuple[int, int], ...]]:
-        """The breaker's position for the decision tree: the codes still possible and the
-        moves as (guess, answer class). The person's knowledge catches up here if a job
-        has not yet learnt the last guess (a scan of the codes: only on an explicit ask)."""
-        if self.role == PERSON:
-            solver = self.guessing.person.knowledge
-        else:
-            solver = self.answering.computer.solver
-        return solver.candidates, solver.history
-
-    def class_codes(self, answer: Answer) -> Codes | None:
-        """The codes of one class of the split on show (whoever breaks the code): those
-        possible before its guess that answer it with ``answer``; None before a guess, or
-        past RIVAL_LIMIT codes."""
-        if self.role == PERSON:
-            assert self.person is not None
-            solver = self.person.known
-        else:
-            solver = self.answering.computer.solver
-        if not solver.steps:
-            return None
-        last = solver.steps[-1]
-        before = solver.candidates_before(last.number)
-        if len(before) > RIVAL_LIMIT:
-            return None
-        return class_codes(self.space, last.guess, before, answer)

@@ -169,6 +169,16 @@ PRESET_FIELDS: Final = ("colours", "positions", "moves", "repeats", "notation")
 _T = TypeVar("_T")
 
 
+def matching_preset(values: dict[str, object]) -> str | None:
+    """The preset whose fields all hold ``values`` (each of ``PRESET_FIELDS``), if one
+    does: the home screen names it rather than "custom" (first launch read "custom"
+    though every field was the original's)."""
+    for name, fixed in PRESETS.items():
+        if all(values.get(field) == fixed[field] for field in PRESET_FIELDS):
+            return name
+    return None
+
+
 def preset_values(name: str | None) -> dict[str, object]:
     """The settings the preset ``name`` fixes (none for None), or MastermindError."""
     if name is None:

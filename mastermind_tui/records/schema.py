@@ -51,5 +51,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0;
     """,
+    # Version 4: a game left with a guess played (home, quit, a closed terminal) is
+    # kept as abandoned: it ends a streak, so a losing game cannot be dodged.
+    """
+    ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -14,7 +14,6 @@ import os
 import random
 import sqlite3
 import time
-from collections import Counter
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import platformdirs
 
 from .faults import RecordsError, explain, problem
+from .figures import summarise
 from .schema import MIGRATIONS, SCHEMA_VERSION
 from .types import Game, Move, Summary
 
@@ -160,8 +160,8 @@ class Records:
         with self._connect() as db, db:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
-                " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
+                " abandoned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -179,6 +179,7 @@ class Records:
                     game.notation,
                     game.key,
                     int(game.assisted),
+                    int(game.abandoned),
                 ),
             )
             game_id = int(
@@ -250,6 +251,7 @@ class Records:
                 repeats=bool(r["repeats"]),
                 practice=bool(r["practice"]),
                 assisted=bool(r["assisted"]),
+                abandoned=bool(r["abandoned"]),
                 secret=r["secret"],
                 notation=r["notation"],
                 finished_at=r["finished_at"],
@@ -260,35 +262,5 @@ class Records:
         ]
 
     def summaries(self, size: tuple[int, int] | None = None) -> list[Summary]:
-        """Figures per size, rules and move limit for the games a person broke (practice
-        and assisted games aside): a game won in 3 of 3 moves is not averaged with ones of
-        10."""
-        by_size: dict[tuple[int, int, bool, int], list[Game]] = {}
-        for game in reversed(self.games(size)):  # oldest first
-            if game.breaker == "person" and not (game.practice or game.assisted):
-                key = (game.colours, game.positions, game.repeats, game.max_moves)
-                by_size.setdefault(key, []).append(game)
-        out = []
-        for (colours, positions, repeats, max_moves), games in sorted(by_size.items()):
-            won = [g for g in games if g.won]
-            streak = 0
-            for game in reversed(games):
-                if not game.won:
-                    break
-                streak += 1
-            histogram = Counter(len(g.moves) for g in won)
-            out.append(
-                Summary(
-                    colours,
-                    positions,
-                    repeats,
-                    played=len(games),
-                    won=len(won),
-                    average=sum(len(g.moves) for g in won) / len(won) if won else None,
-                    best=min(histogram) if histogram else None,
-                    streak=streak,
-                    histogram=dict(sorted(histogram.items())),
-                    max_moves=max_moves,
-                )
-            )
-        return out
+        """Figures per size, rules and move limit (``figures.summarise``)."""
+        return summarise(self.games(size))

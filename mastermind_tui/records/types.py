@@ -50,6 +50,9 @@ class Game:
     #: Played with the laboratory view on (``--lab`` or its key): the codes still
     #: possible and the advice were on show.
     assisted: bool = False
+    #: Left with a guess played and the game not over (outcome "abandoned"): counted as
+    #: played and not won, whatever else it was, so it ends a streak.
+    abandoned: bool = False
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None
@@ -81,6 +84,12 @@ class Summary:
     histogram: dict[int, int]
     #: The move limit: games of 3 moves are figures apart from games of 10.
     max_moves: int = 10
+    #: Games played with help (a HINT that named a code, the lab view, WHATIF): kept
+    #: apart, in none of the figures above; ``assisted_won`` of them won.
+    assisted: int = 0
+    assisted_won: int = 0
+    #: Games left unfinished (counted in ``played``, never won).
+    abandoned: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -93,4 +102,7 @@ class Summary:
             "best": self.best,
             "streak": self.streak,
             "histogram": {str(k): v for k, v in sorted(self.histogram.items())},
+            "assisted": self.assisted,
+            "assisted_won": self.assisted_won,
+            "abandoned": self.abandoned,
         }

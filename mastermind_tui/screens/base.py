@@ -1,5 +1,4 @@
-"""What the game screens share: fitting the terminal, the three panes, the status line and
-the command line."""
+"""What the game screens share: fitting the terminal, the panes, status and command line."""
 
 from __future__ import annotations
 
@@ -12,10 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from engine.words import plural
 
+from ..game.breaker import breaker_position, codes_of_class
 from ..game.session import GameSession
 from ..game.typed import Kind, Typed
 from ..jobs import Working
@@ -116,6 +116,9 @@ class GameScreen(SizedScreen):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
+        #: Set once this screen has handed its session on to the next game's screen: a
+        #: line typed behind the key that did it belongs to no game here.
+        self.left = False
 
     def failed(self, job: str, error: str) -> None:
         self.say(f"The {job} failed ({error}); the game goes on.", "error")
@@ -170,7 +173,7 @@ class GameScreen(SizedScreen):
         if bars.selected == event.index and bars.opened is not None:
             bars.select(None)
             return
-        codes = self.session.class_codes(event.answer)
+        codes = codes_of_class(self.session, event.answer)
         if codes is None:
             self.say("Too many codes to list this class.")
             return
@@ -237,7 +240,7 @@ class GameScreen(SizedScreen):
         if refusal or session.over:
             self.say(refusal or "The game is over: F4 shows the tree during a game.")
             return
-        candidates, history = session.breaker_position()
+        candidates, history = breaker_position(session)
         self.app.push_screen(
             DecisionTreeScreen(
                 session.space, settings.strategy, settings.notation, candidates, history
@@ -247,19 +250,51 @@ class GameScreen(SizedScreen):
     def game_over_prompt(self) -> None:
         """Once the game has ended the command line asks for no more moves: it says what
         Enter (or F5) does now."""
-        if self.session.match_over:
-            self.command_line.set_prompt("Game over:", "F5 for the home screen, or HELP")
+        if self.session.match_over and self.session.match.single_game:
+            self.command_line.set_prompt("Game over:", "Enter or N plays again; F5 home; HELP")
+        elif self.session.match_over:
+            self.command_line.set_prompt("Game over:", "N for a new match; F5 home; HELP")
         else:
             self.command_line.set_prompt("Game over:", "Enter for the next game, or HELP")
 
     def next_game_hint(self) -> str:
         if self.session.match_over and self.session.match.single_game:
-            return " F5 for the home screen and a new game."
+            return " Enter (or N) plays again."
         if self.session.match_over:
-            return f" {self.session.verdict()}."
+            return f" {self.session.verdict()}. N starts a new match."
         return " Press Enter for the next game."
 
     def next_game(self) -> None:
         """Enter after a finished game: on to the next one, on whichever screen it needs."""
         self.session.next_game()
+        self.left = True
         self.post_message(ShowSession(self.session))
+
+    def play_again(self) -> None:
+        """Enter (a single game) or N once the match is over: the same settings again,
+        a new secret, the scores reset, on the screen of the first game's role."""
+        self.session.play_again()
+        self.left = True
+        self.post_message(ShowSession(self.session))
+
+    def ended_line(self, typed: Typed) -> bool:
+        """An empty line once the game is over: the next game, or a new one once the
+        match is over (a single game; a match asks for N, so that Enter after its last
+        round does not lose the verdict). True when handled."""
+        session = self.session
+        if typed.kind is not Kind.EMPTY or not session.over:
+            return False
+        if not session.match_over:
+            self.next_game()
+        elif session.match.single_game:
+            self.play_again()
+        else:
+            self.say(session.over_text())
+        return True
+
+    @on(Input.Changed, "#command")
+    def _n_plays_again(self, event: Input.Changed) -> None:
+        """N typed on an empty command line once the match is over: play again at once."""
+        if event.value.strip().upper() == "N" and self.session.match_over and not self.left:
+            event.input.clear()
+            self.play_again()

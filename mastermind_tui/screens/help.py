@@ -35,8 +35,12 @@ in the wrong place.
 - `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
-- Enter on an empty line after a game: the match's next game; after its last one, F5
-  opens the home screen for a new match
+- Enter on an empty line after a game: the match's next game; after a single game,
+  another with the same settings and a new secret (N too); after a match's last round,
+  N starts a new match, scores reset; F5 opens the home screen
+- A HINT that names a code (the second), WHATIF or the laboratory view: the game is
+  recorded as assisted, kept apart from unaided games. Leaving a game with a guess
+  played (F5, Ctrl+Q, a closed terminal) records it as abandoned: it ends a streak
 - PgUp/PgDn: scroll the History; Ctrl+PgUp/Ctrl+PgDn: scroll the Solver trace (its
   border says when more lies below)
 - F8: your records; Escape comes back to this game
@@ -130,6 +134,42 @@ from the command line.
 """
 
 
+RECORDS = """\
+## Your records
+Every finished game, kept unless you started with `--no-record`. **By size**: the figures
+of the games you broke unaided, per size, rules and move limit: played, won, average and
+best moves, the current streak and how many moves each win took. Games with UNDO
+(practice) or help (a HINT that named a code, WHATIF, the laboratory view: assisted) are
+kept apart; a game left with a guess played is **abandoned**: played, not won, and it ends
+a streak. **Recent games**: Enter replays the one under the cursor.
+
+Tab moves between the tables (the one with the focus has a heavy border); ↑ ↓ choose a
+row; Ctrl+R reads the records again; Escape goes back; F5: the home screen.
+"""
+
+REPLAY = """\
+## A replay
+A game from your records, move by move: n, → or Space a move forward; p or ← back;
+Home and End jump to the start and the end; Escape goes back to the records. The title
+says who broke the code, the rules, the date and how it ended (practice, assisted or
+abandoned where so).
+"""
+
+STATS = """\
+## Statistics
+Strategies play every secret of the size (or a sample) and the table compares them:
+average and worst number of guesses, and how many games each length took. Change the
+fields, then Ctrl+R runs; a run estimated long asks first. While a run goes, Escape (or
+Ctrl+X) cancels it. F5: the home screen; PgUp/PgDn scroll the results.
+"""
+
+OTHER = """\
+## Keys
+Escape goes back; F5 opens the home screen; F8 your records; Ctrl+P the command palette;
+Ctrl+Q quits.
+"""
+
+
 def examples(notation: Notation, space: CodeSpace) -> dict[str, str]:
     """A guess written in the game's notation, and the ways of typing it: pairs of
     colours (``RRGG`` on 6x4, ``1 1 2 2`` in numbers)."""
@@ -145,7 +185,24 @@ def examples(notation: Notation, space: CodeSpace) -> dict[str, str]:
 #: The examples of a game in letters of 6 colours x 4 positions (no game in hand).
 LETTERS = {"code": "RRGG", "forms": "`RRGG`, `rrgg`, `r r g g` or `R,R,G,G` in letters"}
 
-PAGES = {"person": PERSON, "computer": COMPUTER, "home": HOME, "watch": WATCH, "compare": COMPARE}
+PAGES = {
+    "person": PERSON,
+    "computer": COMPUTER,
+    "home": HOME,
+    "watch": WATCH,
+    "compare": COMPARE,
+    "records": RECORDS,
+    "replay": REPLAY,
+    "stats": STATS,
+    "other": OTHER,
+}
+
+
+def page_for(screen: object) -> str:
+    """The page F1 opens on a screen with no help binding of its own (by the screen's
+    class name: importing the screens here would make a cycle)."""
+    pages = {"RecordsScreen": "records", "ReplayScreen": "replay", "StatsScreen": "stats"}
+    return pages.get(type(screen).__name__, "other")
 
 
 def modes_text() -> str:

@@ -16,7 +16,7 @@ from engine.notation import get_notation
 
 from ..game.compare_session import read_strategies
 from ..game.modes import MODES
-from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings
+from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
 from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
@@ -43,6 +43,8 @@ class HomeScreen(SizedScreen):
         self.initial = settings or Settings.build()
         default = next(iter(MODES))
         self.mode = mode or (self.initial.mode if self.initial.mode in MODES else default)
+        #: The preset just named for what the fields hold (not chosen: nothing to fill).
+        self._named: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,6 +69,7 @@ class HomeScreen(SizedScreen):
     def on_mount(self) -> None:
         self.query_one("#mode", Select).focus()
         self._fields_of_mode()
+        self._preset_kept()
         self._show_optimum()
         self._secret_example()
 
@@ -78,7 +81,8 @@ class HomeScreen(SizedScreen):
     @on(Select.Changed, "#preset")
     def _fill_preset(self, event: Select.Changed) -> None:
         """Fill the fields a preset fixes; they stay editable (what is typed then wins)."""
-        if event.value == Select.NULL:
+        if event.value == Select.NULL or event.value == self._named:
+            self._named = None  # named for the values the fields hold: nothing to fill
             return
         fixed = PRESETS[str(event.value)]
         for name in PRESET_FIELDS:
@@ -104,18 +108,20 @@ class HomeScreen(SizedScreen):
     @on(Checkbox.Changed, f"#{NO_REPEATS}")
     @on(Select.Changed, "#notation")
     def _preset_kept(self) -> None:
-        """The preset's name stays only while the fields it fills hold its values (Bulls
-        and Cows stayed named over 8 colours with repeats)."""
+        """The preset named is the one whose values the fields hold, or none ("custom"):
+        Bulls and Cows stayed named over 8 colours with repeats, and the first launch
+        read "custom" though every field was the original's."""
         preset = self.query_one("#preset", Select)
-        if preset.value == Select.NULL:
-            return
-        fixed = PRESETS[str(preset.value)]
         try:
-            same = all(self.form.read(name) == fixed[name] for name in PRESET_FIELDS)
+            values = {name: self.form.read(name) for name in PRESET_FIELDS}
         except SettingError:
-            same = False
-        if not same:
+            values = {}
+        name = matching_preset(values)
+        if name is None and preset.value != Select.NULL:
             preset.clear()
+        elif name is not None and preset.value != name:
+            self._named = name
+            preset.value = name
 
     @on(Input.Submitted)
     @on(FormSelect.Submitted)

@@ -121,6 +121,8 @@ class MakeScreen(GameScreen):
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
+        if self.left:
+            return
         try:
             if self._awaiting_secret:
                 self.take_secret(event.text)
@@ -176,12 +178,10 @@ class MakeScreen(GameScreen):
             else:
                 self.say("Think of a code first, then press Enter: I have not guessed yet.")
             return
+        if self.ended_line(typed):
+            return
         if typed.kind is Kind.EMPTY:
-            if session.over and not session.match_over:
-                self.next_game()
-            elif session.over:
-                self.say(session.over_text())
-            elif session.game.secret is not None:
+            if session.game.secret is not None:
                 session.answering.auto_answer()
                 self.generation = session.generation
                 self.after_answer()
@@ -240,7 +240,15 @@ class MakeScreen(GameScreen):
         """Say the answers contradict, and look for the likely slips in a worker."""
         self._reason = reason
         self.refused += 1
-        job = self.session.answering.slip_finder()
+        answering = self.session.answering
+        job = answering.slip_finder()
+        if job is None:  # no search started: the slips are known already, or none can be
+            known = answering.conflict is not None and answering.conflict.fixes is not None
+            if known:
+                self.show_fixes("That FIX still fits no code.")
+            else:
+                self.say(f"INCONSISTENT: {reason}. UNDO takes back your last answer.", "error")
+            return
         self.say(f"INCONSISTENT: {reason}. Looking for the likely slip…", "error")
         if job is not None:
             space, moves = job
@@ -250,17 +258,19 @@ class MakeScreen(GameScreen):
                 partial(self._slipped, self.session.generation),
             )
 
-    def show_fixes(self) -> None:
+    def show_fixes(self, lead: str = "INCONSISTENT: no code fits every answer.") -> None:
+        """The search for slips has ended: every path says what to do next (a FIX of a
+        slip found, or UNDO when none is), in three lines of 80 columns."""
         conflict = self.session.answering.conflict
         assert conflict is not None and conflict.fixes is not None
         if not conflict.fixes:
-            self.say(f"INCONSISTENT: {self._reason}. Type UNDO, or FIX n b,w.", "error")
+            self.say(
+                f"INCONSISTENT: {self._reason}. No single slip explains it: UNDO takes back "
+                "your last answer (again for more), or FIX n b,w.",
+                "error",
+            )
             return
         offers = self.session.answering.describe_all(conflict.fixes)
         first = conflict.fixes[0].corrections[0]
         example = f"FIX {first[0] + 1} {answer_text(first[1])}"
-        self.say(
-            f"INCONSISTENT: no code fits every answer. Likely slip: {offers}. "
-            f"FIX n b,w mends one (e.g. {example}), or answer again.",
-            "error",
-        )
+        self.say(f"{lead} Likely slip: {offers}. {example} mends it; or UNDO.", "error")

@@ -34,6 +34,24 @@ def session_screen(session: GameSession) -> Screen[None]:
     return MakeScreen(session)
 
 
+def daily(start: Start, recorder: Recorder) -> Screen[None]:
+    """The day's puzzle (``game.daily``): its secret, one game; an earlier date's replay
+    (``--date``) is a practice game, kept apart from the figures."""
+    from dataclasses import replace
+
+    from ..game.daily import daily_secret, read_date
+    from .daily import DailyScreen
+
+    text = start.options.get("date")
+    day, counted = read_date(None if text is None else str(text))
+    settings = replace(start.settings, rules=replace(start.settings.rules, rounds=1))
+    session = GameSession(settings, daily_secret(settings.space, day))
+    session.practice = not counted
+    session.practice_why = "an earlier day"
+    session.recorder = recorder
+    return DailyScreen(session, day, copy=bool(start.options.get("copy")))
+
+
 def watch(start: Start, recorder: Recorder) -> Screen[None]:
     """A strategy breaking the start's secret, step by step (nothing to record)."""
     from ..game.watch_session import WatchSession

@@ -184,18 +184,15 @@ class PlayScreen(GameScreen):
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
+        if self.left:
+            return
         session = self.session
         try:
             typed = read_line(event.text, "guess")
-            if self.shared_command(typed):
+            if self.shared_command(typed) or self.ended_line(typed):
                 return
             if typed.kind is Kind.EMPTY:
-                if session.over and not session.match_over:
-                    self.next_game()
-                elif session.over:
-                    self.say(session.over_text())
-                else:
-                    self.say("Type a guess, or HELP.")
+                self.say("Type a guess, or HELP.")
             elif typed.kind is Kind.QUIT:
                 was_over = session.over
                 secret = session.quit_game()
@@ -228,6 +225,7 @@ class PlayScreen(GameScreen):
             return
         self.known += 1
         self.say(text)
+        self.query_one("#status", Static).update(self.session.status())  # "· assisted"
         work = self.session.guessing.best_work()
         if work is not None:
             generation = self.session.generation
@@ -242,6 +240,7 @@ class PlayScreen(GameScreen):
             self.say(str(error), "error")
             return
         self.say(f"Working out how {text.strip().upper()} would split the codes…")
+        self.query_one("#status", Static).update(self.session.status())  # "· assisted"
         generation = self.session.generation
         self.compute("what-if", lambda ticket: work(), partial(self._split, generation))
 

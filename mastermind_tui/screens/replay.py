@@ -104,6 +104,7 @@ class ReplayScreen(SizedScreen):
         moves = plural(count, "move")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         practice = " (practice)" if game.practice else ""
+        practice += " (assisted)" if game.assisted else ""
         self.query_one("#replay-title", Static).update(
             f"{who}{practice} on {rules_text(game.colours, game.positions, game.repeats)}, "
             f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."

@@ -95,9 +95,7 @@ class StatsScreen(SizedScreen):
                     )
                 with Horizontal(id="stats-buttons"):
                     yield Button("Run", id="run", variant="primary", compact=True)
-                    yield Button(
-                        "Cancel (Esc)", id="cancel", variant="error", disabled=True, compact=True
-                    )
+                    yield Button("Cancel (Esc)", id="cancel", variant="error", compact=True)
         yield ProgressBar(id="progress", show_eta=True)
         yield Static("Choose strategies and press Run (Ctrl+R).", id="stats-status", markup=False)
         yield ScrollableContainer(id="stats-results")
@@ -105,6 +103,7 @@ class StatsScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.query_one(ProgressBar).display = False  # no idle animation before a run
+        self.query_one("#cancel", Button).display = False  # nothing to cancel yet
         self.query_one("#run", Button).focus()
 
     def selected(self) -> list[str]:
@@ -179,7 +178,7 @@ class StatsScreen(SizedScreen):
         bar = self.query_one(ProgressBar)
         bar.update(total=plan.games, progress=0)
         bar.display = True
-        self.query_one("#cancel", Button).disabled = False
+        self.query_one("#cancel", Button).display = True
         self.compute(
             "run",
             partial(play, plan),
@@ -257,7 +256,7 @@ class StatsScreen(SizedScreen):
     def _ended(self, text: str) -> None:
         """The run is over: its line says how; the bar goes (its time left would read
         00:00:00 or --:--:-- by a race of clocks, neither of use)."""
-        self.query_one("#cancel", Button).disabled = True
+        self.query_one("#cancel", Button).display = False  # shown only while a run goes
         self.query_one(ProgressBar).display = False
         self.say(text)
         self.refresh_bindings()

@@ -59,6 +59,18 @@ class Recorder:
         self._writes += 1  # each write its own job: a later one never drops an earlier one
         self.jobs.start(f"records:{game.key}:{self._writes}", job, self._written)
 
+    def keep_now(self, game: Game) -> None:
+        """Keep a game as the app closes (an abandoned one): written here and now, in
+        the time the records' lock timeout bounds (``Records.TIMEOUT``), so that the
+        process still ends with its parent; a fault goes to the terminal."""
+        path = self.records
+        if path is None or not self.record:
+            return
+        try:
+            Records(path).add(game)
+        except Exception as error:  # of any kind: see ``fault``
+            print(f"mastermind: {fault(path, error)}. This game is not recorded.", file=sys.stderr)
+
     def _written(self, faults: list[str]) -> None:
         if faults:
             self.failed("records", faults[0])

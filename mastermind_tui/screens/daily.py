@@ -1,0 +1,103 @@
+"""The daily puzzle's game: the play screen with the day's secret, par worked out in a
+job, and at the end the share block (no colour, no code) and a key that copies it."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine import Outcome
+
+from ..game.daily import Par, par, share_block
+from ..game.session import GameSession
+from .play import PlayScreen
+
+
+class ShareScreen(ModalScreen[None]):
+    """The share block over the finished game: c copies it, Escape closes."""
+
+    DEFAULT_CSS = """
+    ShareScreen { align: center middle; background: $background 60%; }
+    #share-box { width: 64; height: auto; border: round $accent;
+                 padding: 0 2; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "copy", "Copy"),
+        Binding("escape,enter,q", "dismiss", "Close"),
+    ]
+
+    def __init__(self, block: str, note: str) -> None:
+        super().__init__()
+        self.block = block
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="share-box") as box:
+            box.border_title = "Share"
+            yield Static(self.block, id="share-block", markup=False)
+            yield Static(self.note, id="share-note", markup=False)
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard(self.block)
+        self.query_one("#share-note", Static).update(
+            "Copied to the clipboard, if your terminal supports it. Escape closes."
+        )
+
+
+class DailyScreen(PlayScreen):
+    """One game on the day's secret; play again is refused (one puzzle a day)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f6", "share", "Share", id="share")]
+
+    def __init__(self, session: GameSession, day: date, copy: bool = False) -> None:
+        super().__init__(session)
+        self.day = day
+        self.copy = copy
+        self.par: Par | None = None
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        space, secret = self.session.space, self.session.game.secret
+        assert secret is not None
+        kind = "practice (not counted)" if self.session.practice else "counted"
+        self.say(f"Daily puzzle of {self.day} (UTC), {kind}. Guess!")
+        self.compute("par", lambda ticket: par(space, secret), self._par)
+
+    def _par(self, found: Par) -> None:
+        self.par = found
+
+    def block(self) -> str:
+        session = self.session
+        answers = [answer for _, answer in session.moves()]
+        solved = session.game.outcome is Outcome.SOLVED
+        return share_block(session.space, self.day, answers, solved, self.par)
+
+    def game_over_prompt(self) -> None:
+        super().game_over_prompt()
+        self.command_line.set_prompt("Game over:", "F6 share; F5 home; HELP")
+        self.action_share()
+
+    def action_share(self) -> None:
+        if not self.session.over:
+            self.say("The share block comes once the puzzle is over.")
+            return
+        block = self.block()
+        if self.par is not None:
+            block += f"\n(par: {self.par.by}; its average {self.par.average:.2f})"
+        note = "c copies it (if your terminal supports it); Escape closes."
+        if self.copy:
+            self.app.copy_to_clipboard(block)
+            note = "Copied to the clipboard, if your terminal supports it. Escape closes."
+        self.app.push_screen(ShareScreen(block, note))
+
+    def next_game_hint(self) -> str:
+        return " One puzzle a day: F6 shares it; F5 the home screen."
+
+    def play_again(self) -> None:
+        self.say("One puzzle a day: `mastermind daily --date YYYY-MM-DD` replays earlier ones.")
