@@ -148,10 +148,12 @@ async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() 
             (m.title, name) for name, m in MODES.items()
         ]
         changes = handled(screen, Select.Changed)
+        preset = screen.query_one("#preset", Select)
         for name in PRESETS:
-            changes.clear()
-            screen.query_one("#preset", Select).value = name
-            await until(pilot, lambda: changes)  # the preset's own change: its fields filled
+            if preset.value != name:  # the first launch already names the original
+                changes.clear()
+                preset.value = name
+                await until(pilot, lambda: changes)  # the preset's own change: fields filled
             got, want = screen.form.settings(), Settings.build(preset=name)
             assert (got.rules, got.notation.name) == (want.rules, want.notation.name)
 
