@@ -78,9 +78,14 @@ class Server:
         return websocket.create_connection(f"ws://127.0.0.1:{self.port}/ws", timeout=30)
 
     def new_app(self, before: list[int]) -> int:
-        """The app process the last connection started."""
-        assert wait_until(lambda: set(children(self.process.pid)) - set(before))
-        (app,) = set(children(self.process.pid)) - set(before)
+        """The app process the last connection started (a process the server is forking
+        may show beside it for a moment on a busy machine: wait until it is alone)."""
+
+        def new() -> set[int]:
+            return set(children(self.process.pid)) - set(before)
+
+        assert wait_until(lambda: len(new()) == 1), f"not one new app process: {new()}"
+        (app,) = new()
         return app
 
     def stop(self) -> None:
