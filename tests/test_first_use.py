@@ -181,3 +181,20 @@ def test_the_background_compile_ends_with_its_parent(tmp_path: Path) -> None:
 
     assert wait_until(gone, 60), "the compiling process outlived its parent"
     assert not list((tmp_path / "trees").rglob("kernel-*.compiled"))  # it never finished
+
+
+def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None:
+    """numba's cache is keyed on the kernel file's path: a second install of the same
+    source (or another NUMBA_CACHE_DIR) gets a marker of its own, so it compiles in the
+    background rather than trusting another install's compile and waiting in the app."""
+
+    def stamp(numba_cache: str) -> str:
+        code = "from engine.optimal import warmup; print(warmup.stamp())"
+        env = {**os.environ, "NUMBA_CACHE_DIR": numba_cache}
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+        )
+        return done.stdout.strip()
+
+    assert stamp(str(tmp_path / "a")) != stamp(str(tmp_path / "b"))
+    assert stamp(str(tmp_path / "a")) == stamp(str(tmp_path / "a"))

@@ -42,9 +42,14 @@ _began = 0.0
 
 @cache
 def stamp() -> str:
-    """The kernel's source and numba's version, as a short digest."""
+    """The kernel's source, where it is installed and where numba keeps its cache, and
+    numba's version, as a short digest: numba's cache belongs to one installation (it is
+    keyed on the kernel file's path), so another install of the same source beside it
+    (a second virtual environment) must compile its own."""
     sha = hashlib.sha256()
-    engine = Path(__file__).parent.parent
+    engine = Path(__file__).resolve().parent.parent
+    sha.update(str(engine).encode())
+    sha.update(os.environ.get("NUMBA_CACHE_DIR", "").encode())
     for name in SOURCES:
         sha.update((engine / name).read_bytes())
     sha.update(metadata.version("numba").encode())
