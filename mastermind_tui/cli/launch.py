@@ -43,16 +43,11 @@ def given(args: argparse.Namespace) -> dict[str, object]:
     return {**preset_values(getattr(args, "preset", None)), **chosen}
 
 
-def build_settings(
-    args: argparse.Namespace, mode: str | None = None, saved: dict[str, object] | None = None
-) -> Settings:
-    """Settings from the options a command has and the user gave; anything unsaid (None,
-    or an option the command lacks) comes from the preset, then ``saved`` (the user's
-    preferences, for the full-screen games), then the defaults."""
-    chosen = given(args)
-    if mode is None:
-        return Settings.build(**chosen, saved=saved)  # type: ignore[arg-type]
-    return Settings.build(**chosen, mode=mode, saved=saved)  # type: ignore[arg-type]
+def build_settings(args: argparse.Namespace) -> Settings:
+    """Settings of a command that prints (solve, stats, tree): from the options it has and
+    the user gave; anything unsaid comes from the preset, then the defaults (the games'
+    settings, which also take the user's preferences, are built by ``opening``)."""
+    return Settings.build(**given(args))  # type: ignore[arg-type]
 
 
 def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]) -> Start:
@@ -87,9 +82,9 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
                 f"(mastermind {args.command} RGBY knuth entropy), not --strategy"
             )
         strategies = read_strategies(args.strategies, settings)
-    options = {option.dest: getattr(args, option.dest) for option in command.own}
+    options: dict[str, object] = {}
     for option in command.own:  # checked before the app starts: one line, exit 2
-        value = options[option.dest]
+        value = options[option.dest] = getattr(args, option.dest)
         if option.check and value is not None:
             import importlib
 
