@@ -37,6 +37,7 @@ from .guess_pools import (
 )
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
+from .rule_card import PARTITION_COST, PARTITION_OPENING, PARTITION_TIES
 from .ties import families, ties_of
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class PartitionStrategy(Strategy):
     """Choose the guess whose partition has the smallest key."""
 
     measure: ClassVar[Measure]
+    rule_ties, rule_opening, rule_cost = PARTITION_TIES, PARTITION_OPENING, PARTITION_COST
     #: The key is the largest class: a guess can be dropped once one class outgrows the
     #: best key so far (``PartitionKernel.largest``).
     largest_class: ClassVar[bool] = False
@@ -156,6 +158,7 @@ class PartitionStrategy(Strategy):
         best = order[0]
         n, total = len(scored), len(cands)
         ties = ties_of(space, pool, keys, consistent, order, families(position, pool), scored)
+        possible = order[consistent[order]]
 
         def alternative(i: int | None) -> Alternative | None:
             if i is None:
@@ -181,6 +184,7 @@ class PartitionStrategy(Strategy):
             twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
             rival=alternative(ties.rival),
             worse=alternative(ties.worse),
+            best_possible=alternative(int(possible[0]) if len(possible) else None),
         )
 
     def guess(self, position: Position) -> int:
