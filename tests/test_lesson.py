@@ -160,6 +160,9 @@ async def test_l_opens_the_ranked_list_and_escape_closes_it() -> None:
         assert "BBBR" in listed.line(0).plain and listed.line(0).plain.startswith("▶")
         title = str(pilot.app.screen.query_one("#ranked-title", Static).render())
         assert "1,296 guesses weighed by largest class" in title
+        assert "the best that could be, ROYB 2, is rank 229" in title
+        await pilot.press("c")  # to the best code that could be the secret
+        await until(pilot, lambda: listed.scroll_offset.y == 228)
         await pilot.press("end")
         await until(pilot, lambda: listed.scroll_offset.y > 1000)
         await pilot.press("escape")

@@ -75,7 +75,10 @@ class RankedScreen(ModalScreen[None]):
     """Every guess weighed at one move, ranked; Escape (or l, q) closes it."""
 
     DEFAULT_CSS = DIALOG_CSS
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,l,q", "dismiss", "Close"),
+        Binding("c", "best_possible", "Could be the secret"),
+    ]
 
     def __init__(
         self, weighing: Weighing, title: str, paint: Painter, fmt: Callable[[int], str]
@@ -91,10 +94,19 @@ class RankedScreen(ModalScreen[None]):
             box.border_title = "Every guess weighed"
             yield Static(self.title_text, id="ranked-title")
             yield RankedList(self.weighing, self._paint, self._fmt, id="ranked-list")
-            yield Static("↑↓ PgUp PgDn Home End: scroll · Escape closes", classes="lesson-foot")
+            yield Static(
+                "↑↓ PgUp PgDn Home End · c: the best that could be the secret · Esc closes",
+                classes="lesson-foot",
+            )
 
     def on_mount(self) -> None:
         self.query_one(RankedList).focus()
+
+    def action_best_possible(self) -> None:
+        """c: scroll to the best code that could be the secret (the first ✓ row)."""
+        rows = self.weighing.possible.nonzero()[0]
+        if len(rows):
+            self.query_one(RankedList).scroll_to(y=int(rows[0]), animate=False)
 
 
 class WatchLesson(AsksWhatIf):
@@ -126,7 +138,7 @@ class WatchLesson(AsksWhatIf):
                 self._tell(f"{settings.strategy} weighs no guesses: nothing to rank.")
                 return
             self._tell(session.caption())
-            title = header(weighing, move + 1, settings.strategy)
+            title = header(weighing, move + 1, settings.strategy, session.format)
             self.app.push_screen(RankedScreen(weighing, title, self._paint, session.format))
 
         self.compute("ranked list", lambda _: weighing_at(settings, steps, move), done)

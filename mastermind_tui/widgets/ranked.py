@@ -23,7 +23,7 @@ from .pegs import Painter
 #: Why one row stands for many codes, in plain words.
 ALIKE = "colours not played yet are alike"
 #: Cells the bars take at most.
-BAR = 16
+BAR = 20
 
 
 class RankedList(ScrollView, can_focus=True):
@@ -79,7 +79,7 @@ class RankedList(ScrollView, can_focus=True):
         return Strip(segments).crop_extend(0, width, None) if segments else Strip.blank(width)
 
 
-def header(weighing: Weighing, move: int, strategy: str) -> str:
+def header(weighing: Weighing, move: int, strategy: str, fmt: Callable[[int], str]) -> str:
     """What the list is: ``Move 4, knuth: 1,296 guesses weighed by largest class (less is
     better), ranked``, and what a row that stands for many codes means."""
     w = weighing
@@ -94,7 +94,14 @@ def header(weighing: Weighing, move: int, strategy: str) -> str:
             f", standing for {w.codes:,} codes: {alike}, so one guess stands for each "
             "pattern (the codes a row stands for are at its end)"
         )
-    return text + ". Rank counts codes; = ties the choice; ✓ could be the secret."
+    text += ". Rank counts codes; = ties the choice; ✓ could be the secret"
+    possible = w.possible.nonzero()[0]
+    if len(possible) and possible[0] > 0:
+        row = int(possible[0])
+        value = format_score(float(w.values[row]))
+        text += f"; the best that could be, {fmt(int(w.guesses[row]))} {value}, is rank "
+        text += f"{int(w.ranks[row]):,}"
+    return text + "."
 
 
 def row_text(weighing: Weighing, row: int, fmt: Callable[[int], str]) -> str:
