@@ -5,8 +5,8 @@ A guess's *partition* is the histogram of answers it would get from the candidat
 strategy turns it into a key to minimise. Ties go to a guess that could be the secret,
 then to the code first *as written* (1122 before 2211, as the literature lists codes):
 with that rule the published totals come out exactly (Knuth 5801 on 6x4). Two reductions
-keep this fast and exact: colours no guess has used are interchangeable, so one guess of
-each family is weighed, and ``guess`` weighs only the first as written of guesses that
+keep this fast and exact: colours not played yet are alike, so one guess stands for each
+pattern of them, and ``guess`` weighs only the first as written of guesses that
 differ in colours no candidate has (``guess_pools``); answers come from a table on small
 spaces, else from one matrix product per block of guesses (``partition_keys``). Past
 ``EXACT_LIMIT`` codes the guesses weighed, and if need be the candidates, are a seeded
