@@ -39,6 +39,9 @@ RankedScreen, RuleCardScreen {
 RankedScreen .lesson-box {
     height: 100%;
 }
+RankedScreen .lesson-box.-short, RankedScreen .-short RankedList {
+    height: auto;
+}
 .lesson-foot {
     color: $text-muted;
 }
@@ -49,6 +52,10 @@ def card_markdown(card: RuleCard) -> str:
     """The card as a few lines of Markdown (F1's help opens with it)."""
     lines = "\n".join(f"- **{head}**: {said}" for head, said in card.lines())
     return f"## The rule of {card.name}\n{card.summary}.\n\n{lines}\n"
+
+
+#: A ranked list this short is drawn whole, the dialog no taller than it needs.
+SHORT = 12
 
 
 class RuleCardScreen(ModalScreen[None]):
@@ -92,6 +99,7 @@ class RankedScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="lesson-box") as box:
             box.border_title = "Every guess weighed"
+            box.set_class(len(self.weighing) <= SHORT, "-short")
             yield Static(self.title_text, id="ranked-title")
             yield RankedList(self.weighing, self._paint, self._fmt, id="ranked-list")
             yield Static(

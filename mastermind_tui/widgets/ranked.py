@@ -87,7 +87,10 @@ def header(weighing: Weighing, move: int, strategy: str, fmt: Callable[[int], st
     kind = "guess" if len(w) == 1 else "guesses"
     text = f"Move {move}, {strategy}: {len(w):,} {kind} weighed by {w.label} ({better} is better)"
     if not w.complete:
-        text += f"; {strategy} keeps only its best {len(w):,}"
+        text = (
+            f"Move {move}, {strategy}: the best {len(w):,} {kind} it keeps of those weighed, "
+            f"by {w.label} ({better} is better)"
+        )
     if w.grouped:
         alike = "all colours are alike before any answer" if move == 1 else ALIKE
         text += (
