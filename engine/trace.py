@@ -56,6 +56,9 @@ class Choice:
     #: the best guess that scores worse ("next best"); None where there is none.
     rival: Alternative | None = None
     worse: Alternative | None = None
+    #: The best guess weighed that could be the secret (the chart always shows it, with
+    #: its cost, even where guesses that cannot be the secret crowd the top); None: none.
+    best_possible: Alternative | None = None
 
 
 @dataclass(frozen=True)

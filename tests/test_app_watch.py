@@ -315,7 +315,8 @@ async def test_f1_explains_the_words_on_screen() -> None:
         assert isinstance(app.screen, HelpScreen)
         from textual.widgets import Markdown
 
-        page = app.screen.query(Markdown).first().source
+        lead, page = (m.source for m in app.screen.query(Markdown)[:2])
+        assert lead.startswith("## The rule of knuth")  # the rule card opens the help
         for word in ("candidate", "answer", "class", "worst case", "expected size", "entropy"):
             assert f"**{word}**" in page
         # Every picture, in a sentence or two.
@@ -611,7 +612,7 @@ async def test_the_tree_fits_80_columns_with_its_path() -> None:
 async def test_candidate_codes_are_coloured_like_their_pegs_and_keep_their_letters() -> None:
     from textual.content import Content
 
-    from mastermind_tui.widgets.pegs import PALETTE
+    from mastermind_tui.game.peg_colours import PALETTE
 
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:

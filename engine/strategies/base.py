@@ -100,6 +100,12 @@ class Strategy(ABC):
     runs_apart: ClassVar[bool] = True
     #: The settings its constructor takes by keyword (none by default).
     parameters: ClassVar[tuple[Parameter, ...]] = ()
+    #: Its rule card (``rule_card``), a plain sentence each: what it measures, how it
+    #: breaks ties, how it opens, what a move costs to compute ("" : made from the rest).
+    rule_measures: ClassVar[str] = ""
+    rule_ties: ClassVar[str] = ""
+    rule_opening: ClassVar[str] = ""
+    rule_cost: ClassVar[str] = ""
 
     def prepare(self, space: CodeSpace, run: Run | None = None) -> str:
         """Make ready, before a run, what playing this size needs (read or search a

@@ -5,8 +5,8 @@ A guess's *partition* is the histogram of answers it would get from the candidat
 strategy turns it into a key to minimise. Ties go to a guess that could be the secret,
 then to the code first *as written* (1122 before 2211, as the literature lists codes):
 with that rule the published totals come out exactly (Knuth 5801 on 6x4). Two reductions
-keep this fast and exact: colours no guess has used are interchangeable, so one guess of
-each family is weighed, and ``guess`` weighs only the first as written of guesses that
+keep this fast and exact: colours not played yet are alike, so one guess stands for each
+pattern of them, and ``guess`` weighs only the first as written of guesses that
 differ in colours no candidate has (``guess_pools``); answers come from a table on small
 spaces, else from one matrix product per block of guesses (``partition_keys``). Past
 ``EXACT_LIMIT`` codes the guesses weighed, and if need be the candidates, are a seeded
@@ -37,6 +37,7 @@ from .guess_pools import (
 )
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
+from .rule_card import PARTITION_COST, PARTITION_OPENING, PARTITION_TIES
 from .ties import families, ties_of
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class PartitionStrategy(Strategy):
     """Choose the guess whose partition has the smallest key."""
 
     measure: ClassVar[Measure]
+    rule_ties, rule_opening, rule_cost = PARTITION_TIES, PARTITION_OPENING, PARTITION_COST
     #: The key is the largest class: a guess can be dropped once one class outgrows the
     #: best key so far (``PartitionKernel.largest``).
     largest_class: ClassVar[bool] = False
@@ -156,6 +158,7 @@ class PartitionStrategy(Strategy):
         best = order[0]
         n, total = len(scored), len(cands)
         ties = ties_of(space, pool, keys, consistent, order, families(position, pool), scored)
+        possible = order[consistent[order]]
 
         def alternative(i: int | None) -> Alternative | None:
             if i is None:
@@ -181,6 +184,7 @@ class PartitionStrategy(Strategy):
             twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
             rival=alternative(ties.rival),
             worse=alternative(ties.worse),
+            best_possible=alternative(int(possible[0]) if len(possible) else None),
         )
 
     def guess(self, position: Position) -> int:

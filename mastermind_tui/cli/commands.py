@@ -41,6 +41,11 @@ def solve(args: argparse.Namespace) -> int:
     while not solver.solved:
         solver.answer_for(secret)
     fmt = partial(notation.format, space)
+    if getattr(args, "html", None) is not None:
+        from .handout import handout, write
+
+        write(args.html, handout(solver, notation, secret, name))
+        return 0
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
 

@@ -86,7 +86,7 @@ def add_own(p: argparse.ArgumentParser, option: Option) -> None:
     if option.switch:
         p.add_argument(option.flag, action="store_true", help=option.help)
     else:
-        p.add_argument(option.flag, default=None, help=option.help)
+        p.add_argument(option.flag, default=None, help=option.help, metavar=option.metavar or None)
 
 
 def no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:

@@ -54,6 +54,16 @@ COMMANDS: Final[list[Command]] = [
         "let a strategy break SECRET and print its reasoning",
         "commands:solve",
         ("secret", "size", "json"),
+        own=(
+            Option(
+                "--html",
+                "write the game as one standalone HTML handout to FILE (the rule card, the "
+                "path, each move's two beats drawn as in the watch); '-' writes it to "
+                "standard output",
+                switch=False,
+                metavar="FILE",
+            ),
+        ),
     ),
     Command(
         "stats",

@@ -91,7 +91,8 @@ n or →, p or ←: a beat forward or back; Space: play/pause, + and -: faster, 
 w: what if (type any code: its split beside the strategy's choice; Escape goes back);
 ↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; Shift+arrows or the mouse:
 name a code on the map and the move that ruled it out (a click picks a cell's lower code);
-PgUp/PgDn: scroll; F4: the decision tree, the path played marked; F5: the home screen.
+PgUp/PgDn: scroll; F4: the decision tree, the path played marked; l: every guess weighed,
+ranked (Escape closes it); r: the strategy's rule card (as above); F5: the home screen.
 
 ### The pictures
 - **Guesses weighed**: the chosen guess (▶) and the next best, each a bar as long as its
@@ -218,15 +219,22 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def __init__(
-        self, role: str = "person", written: tuple[Notation, CodeSpace] | None = None
+        self,
+        role: str = "person",
+        written: tuple[Notation, CodeSpace] | None = None,
+        lead: str = "",
     ) -> None:
+        """``lead``: Markdown shown first (the watch's strategy's rule card)."""
         super().__init__()
         self.role = role
+        self.lead = lead
         #: The game's notation and size, for examples written as its codes are.
         self.written = written
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
+            if self.lead:
+                yield Markdown(self.lead, id="help-lead")
             page = PAGES.get(self.role, COMPUTER)
             if self.role == "person":
                 page = page.format(**examples(*self.written) if self.written else LETTERS)

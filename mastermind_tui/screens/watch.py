@@ -19,11 +19,11 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
+from .lesson import WatchLesson
 from .playback import AGAIN, Playback
-from .what_if import AsksWhatIf
 
 
-class WatchScreen(AsksWhatIf):
+class WatchScreen(WatchLesson):
     """The whole game is solved in a worker first; stepping only changes what is shown.
     The board lists the moves, so on a wide terminal the trace takes History's room."""
 
@@ -41,6 +41,8 @@ class WatchScreen(AsksWhatIf):
         Binding("w", "what_if", "What if", id="what-if"),
         Binding("f1", "help", "Help", id="help"),
         Binding("f4", "tree", "Tree", id="tree"),
+        Binding("l", "ranked", "List", id="ranked"),
+        Binding("r", "rule", "Rule", id="rule"),
         Binding("escape", "drop_what_if", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
@@ -229,9 +231,10 @@ class WatchScreen(AsksWhatIf):
 
     def action_help(self) -> None:
         from .help import HelpScreen
+        from .lesson import card_markdown
 
         self.pause()
-        self.app.push_screen(HelpScreen("watch"))
+        self.app.push_screen(HelpScreen("watch", lead=card_markdown(self.rule_card())))
 
     def action_play(self) -> None:
         """Space: play the beats at the speed set, or pause on the beat on show."""
