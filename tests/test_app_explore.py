@@ -10,16 +10,19 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from app_helpers import idle, until
+from app_helpers import idle, tree_drawn, until
 from numpy.typing import NDArray
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Static, Tree
 
 from engine import Answer, Solver, make_strategy
+from engine.feedback import answers, encode
 from engine.strategies.guess_pools import written_order
+from engine.tree import walk
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start
+from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.widgets.bars import PartitionBars
 
@@ -218,3 +221,35 @@ def test_an_explored_branch_at_80x24(snap_compare: Callable[..., bool]) -> None:
         await explore(pilot, ONE_ONE)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+
+
+async def test_the_trees_folded_other_answers_open_on_enter() -> None:
+    """F4 after two moves: Enter on BBWW's "… 12 other answers" puts one branch per other
+    answer in its place, each the engine's tree from there (4,0: BBWW was the secret)."""
+    app, settings, _ = watch_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
+        await pilot.press("n", "n", "n", "f4")
+        await until(pilot, lambda: tree_drawn(pilot))
+        assert isinstance(app.screen, DecisionTreeScreen)
+        tree = app.screen.query_one(Tree)
+        first = tree.root.children[0]
+        fold = first.children[0]
+        assert str(fold.label) == "… 12 other answers"
+        tree.move_cursor(fold)
+        await pilot.press("enter")
+        await until(pilot, lambda: fold not in first.children)
+        labels = [str(child.label) for child in first.children]
+        assert len(labels) == 13 and labels[-1] == "0,0 → RRGO  256 codes · played"
+        space = settings.space
+        bbww = settings.notation.parse(space, "BBWW")
+        part = space.allowed[answers(space, bbww, space.allowed) == encode(1, 1, 4)]
+        engine = walk(space, make_strategy("knuth"), part, ((bbww, encode(1, 1, 4)),), True)
+        assert engine.root is not None
+        guess = settings.notation.format(space, engine.root.guess)
+        assert f"1,1 → {guess}  208 codes · at most {engine.root.height} more guesses" in labels
+        assert "4,0 → BBWW was the secret" in labels
+        opened = next(c for c in first.children if str(c.label).startswith("1,1 → "))
+        tree.move_cursor(opened)
+        await pilot.press("space")
+        await until(pilot, lambda: bool(opened.children))
