@@ -108,7 +108,7 @@ async def test_an_explored_1_1_branch_follows_the_engine_and_steps_back() -> Non
         assert status.startswith("Exploring: move 2 answered 1,1 instead of 1,2")
         first_written = int(engine.candidates[np.argmin(written_order(settings.space, left_codes))])
         stand_in = settings.notation.format(settings.space, first_written)
-        assert f"as if the secret were {stand_in}" in status
+        assert f"later as if the secret were {stand_in}" in status
         assert [r.answer for r in session.rows()] == [first, ONE_ONE]
         # n: the next choice on the branch is the engine's from there, p comes back.
         following = settings.notation.format(settings.space, engine.decide().guess)

@@ -29,13 +29,13 @@ class Branch:
 
 
 def path_text(branches: Sequence[Branch], stand_in: str) -> str:
-    """``exploring: move 2 answered 1,1 instead of 0,3 (Backspace: back); later answers
-    as if the secret were RGBY`` (every branch taken, outermost first); "" on the
-    secret's own path."""
+    """``exploring: move 2 answered 1,1 instead of 0,3 · later as if the secret were RGBY
+    · Backspace: back`` (every branch taken, outermost first); "" on the secret's own
+    path."""
     if not branches:
         return ""
     taken = ", then ".join(b.text() for b in branches)
-    return f"exploring: {taken} (Backspace: back); later answers as if the secret were {stand_in}"
+    return f"exploring: {taken} · later as if the secret were {stand_in} · Backspace: back"
 
 
 def refusal(answer: Answer, got: Answer, codes: int) -> str:

@@ -263,8 +263,9 @@ class WatchScreen(Explores):
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
         path = self.session.path()
-        if path:  # the path explored says more than the rules
-            said = f"{path[0].upper()}{path[1:]}"
-        else:
-            said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
+        if path:  # the path explored says more than the rules, and pausing goes unsaid
+            playing = f" · {self.playback.text()}" if self.playback.playing else ""
+            self._say(f"{path[0].upper()}{path[1:]}{playing}")
+            return
+        said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
         self._say(f"{said} · {self.playback.text()}")
