@@ -48,6 +48,11 @@ class Choice:
     ties: int = 0
     ties_possible: int = 0
     ties_weighed: int = 0
+    #: The ties were counted among this many guesses drawn at random (a big space's
+    #: sample), not every code; 0: every code counted. ``ties_known``: the exact search
+    #: keeps a few of the guesses tied, so ``ties`` is at least that many (False).
+    ties_among: int = 0
+    ties_known: bool = True
     #: Codes that split the candidates exactly as the guess does (the same number of codes
     #: for every answer), itself excluded, and a few of them by name.
     twins: int = 0

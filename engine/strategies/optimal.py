@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
 
 from ..codes import CodeSpace
 from ..expected import EXPECTED
@@ -19,11 +21,17 @@ from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, soluti
 from ..run import HERE, Run
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
+from .guess_pools import OPENING, unused_colours
+from .ties import colour_families, opening_families, twins_of
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
     from ..optimal.search import OptimalSearch
+
+
+#: The opening's note: the search weighs one guess per pattern of colours.
+PATTERNS = f"{OPENING} one guess per pattern of colours, all alike by symmetry"
 
 
 class Optimal(Strategy):
@@ -33,7 +41,7 @@ class Optimal(Strategy):
         label="expected guesses",
         reads=EXPECTED,
         own="finds the secret in {} on average, this one counted, as few as any guess can",
-        both="both need {} on average",
+        both="both need {} on average, each counting itself",
         rival="needs {}",
         unit="guess",
         units="guesses",
@@ -144,9 +152,55 @@ class Optimal(Strategy):
             score=total / len(cands),
             score_label=self.measure.label,
             alternatives=alternatives,
-            note=found.tell(),  # said at the first step only, not at every one
+            # What the tree's making said, at the first step only; at the opening, that
+            # a guess stands for its pattern (the ties count them all).
+            note="; ".join(t for t in (found.tell(), "" if position.history else PATTERNS) if t),
             best_possible=next((a for a in alternatives if a.consistent), None),
+            **_ties(space, position, guess, possible(guess), total, others, alternatives),
         )
+
+
+def _ties(
+    space: CodeSpace,
+    position: Position,
+    guess: int,
+    consistent: bool,
+    total: int,
+    others: list[tuple[int, int]],
+    alternatives: tuple[Alternative, ...],
+) -> dict[str, Any]:
+    """The tie facts of an optimal choice (``Choice`` fields). The search weighs one guess
+    for each class of guesses alike by symmetry, and the tree keeps the first ``OTHERS``
+    tied, so the count is each one's family (its pattern at the opening, later the codes
+    alike but for colours not played yet) and a lower bound (``ties_known`` False) but at
+    the opening with fewer kept, or with two codes or fewer left (the codes themselves).
+    Twins: a family's members, and the tied guesses that split the codes alike."""
+    from ..optimal.tree import OTHERS
+
+    cands, history = position.candidates, position.history
+    tied = [g for g, t in others if t == total]
+    scored = dict(zip((g for g, _ in others), alternatives, strict=True))
+    pool = np.array([guess, *tied], dtype=np.int32)
+    if len(cands) <= 2:
+        family = np.ones(len(pool), dtype=np.int64)
+    elif not history:
+        family = opening_families(space, pool)
+    else:
+        family = colour_families(space, pool, unused_colours(space, history))
+    twins = twins_of(space, guess, tied, cands)
+    possible = [consistent, *(scored[g].consistent for g in tied)]
+    differ = [a for a in alternatives if a.guess not in twins]
+    worse = [a for g, a in scored.items() if g not in tied]
+    return {
+        "ties": int(family.sum()),
+        "ties_possible": int(family[np.array(possible)].sum()),
+        "ties_weighed": len(pool),
+        "ties_known": len(cands) <= 2 or (not history and len(tied) < OTHERS),
+        "twins": int(family[0] - 1 + sum(family[1 + tied.index(g)] for g in twins)),
+        "twin_guesses": tuple(twins),
+        "rival": differ[0] if differ else None,
+        "worse": worse[0] if worse else None,
+    }
 
 
 class OptimalPossible(Optimal):
@@ -159,7 +213,7 @@ class OptimalPossible(Optimal):
         label="expected guesses, possible only",
         reads=EXPECTED,
         own="finds the secret in {} on average, this one counted, as few as any possible code can",
-        both="both need {} on average",
+        both="both need {} on average, each counting itself",
         rival="needs {}",
         unit="guess",
         units="guesses",
@@ -185,7 +239,7 @@ class OptimalWorst(Optimal):
         reads=EXPECTED,
         own="finds the secret in {} on average, this one counted, as few as any guess can "
         "that keeps the worst case as low as it can be",
-        both="both need {} on average",
+        both="both need {} on average, each counting itself",
         rival="needs {}",
         unit="guess",
         units="guesses",
@@ -231,6 +285,8 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
                 label=f"{base.measure.label}{CAPPED_LABEL.format(guesses)}",
                 own="finds the secret in {} on average, this one counted, as few as any guess "
                 f"can without ever needing more than {guesses} guesses",
+                both="both need {} on average, each counting itself, without ever needing "
+                f"more than {guesses} guesses",
             ),
         },
     )

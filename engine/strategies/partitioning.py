@@ -38,7 +38,7 @@ from .guess_pools import (
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
 from .rule_card import PARTITION_COST, PARTITION_OPENING, PARTITION_TIES
-from .ties import families, ties_of
+from .ties import families, few_left, ties_of
 
 if TYPE_CHECKING:
     from ..arrays import Codes, Counts, Keys
@@ -144,7 +144,7 @@ class PartitionStrategy(Strategy):
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
-        pool, scored, notes = weighed(position, self.limits)
+        pool, scored, notes, drawn = weighed(position, self.limits)
         if scored is cands and len(cands) > 2 and self._bound_reached(space, cands) is not None:
             # Every guess is still weighed, so that the ties the trace tells are all of them.
             notes = [
@@ -155,9 +155,9 @@ class PartitionStrategy(Strategy):
         keys = self._keys(space, pool, scored)
         consistent = members(space, pool, cands)
         order = np.lexsort((written_order(space, pool), ~consistent, keys))
-        best = order[0]
-        n, total = len(scored), len(cands)
+        best, n, total = order[0], len(scored), len(cands)
         ties = ties_of(space, pool, keys, consistent, order, families(position, pool), scored)
+        ties = few_left(space, cands, ties) if len(cands) <= 2 else ties
         possible = order[consistent[order]]
 
         def alternative(i: int | None) -> Alternative | None:
@@ -180,6 +180,7 @@ class PartitionStrategy(Strategy):
             ties=ties.count,
             ties_possible=ties.possible,
             ties_weighed=ties.weighed,
+            ties_among=len(pool) if drawn and len(cands) > 2 else 0,
             twins=ties.twins,
             twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
             rival=alternative(ties.rival),
@@ -196,7 +197,7 @@ class PartitionStrategy(Strategy):
         space, cands = position.space, position.candidates
         if len(cands) <= 2:
             return int(cands[np.argmin(written_order(space, cands))])
-        pool, scored, _ = weighed(position, self.limits)
+        pool, scored, _, _ = weighed(position, self.limits)
         answers = answer_count(space.positions)
         bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answers
         if bound_tried:

@@ -97,7 +97,7 @@ def weigh_all(strategy: Strategy, position: Position, choice: Choice) -> Weighin
 
 def _partition(strategy: PartitionStrategy, position: Position, choice: Choice) -> Weighing:
     space, cands = position.space, position.candidates
-    pool, scored, notes = weighed(position, strategy.limits)
+    pool, scored, notes, _ = weighed(position, strategy.limits)
     keys = strategy._keys(space, pool, scored)
     consistent = members(space, pool, cands)
     order = np.lexsort((written_order(space, pool), ~consistent, keys))

@@ -19,11 +19,12 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
+from .exploring import Explores
 from .lesson import WatchLesson
 from .playback import AGAIN, Playback
 
 
-class WatchScreen(WatchLesson):
+class WatchScreen(WatchLesson, Explores):
     """The whole game is solved in a worker first; stepping only changes what is shown.
     The board lists the moves, so on a wide terminal the trace takes History's room."""
 
@@ -43,7 +44,9 @@ class WatchScreen(WatchLesson):
         Binding("f4", "tree", "Tree", id="tree"),
         Binding("l", "ranked", "List", id="ranked"),
         Binding("r", "rule", "Rule", id="rule"),
-        Binding("escape", "drop_what_if", show=False),
+        Binding("x", "explore", show=False),
+        Binding("backspace", "leave", show=False),
+        Binding("escape", "cancel", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
         Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
@@ -92,7 +95,7 @@ class WatchScreen(WatchLesson):
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)
         rows = session.rows()
-        secret = space.to_digits(session.secret) if session.at_end else None
+        secret = space.to_digits(session.target) if session.at_end else None
         self.query_one(Board).show(
             rows,
             space.positions,
@@ -159,9 +162,14 @@ class WatchScreen(WatchLesson):
             self._moved()
 
     def action_select_bar(self, delta: int) -> None:
-        """Up and down: select a partition bar (an open one stays open as it moves)."""
-        self._bar = 0 if self._bar is None else max(0, self._bar + delta)
+        """Up and down: select a partition bar (an open one stays open as it moves); the
+        first selection scrolls the split into view, and the caption says what x does."""
+        first, self._bar = self._bar is None, 0 if self._bar is None else max(0, self._bar + delta)
         self._draw_bar()
+        if first and self.session.solved:
+            self.query_one(TracePane).show_split()
+        if not self._open:
+            self.said_selected()
 
     def action_open_bar(self, number: int = 0) -> None:
         """Enter opens or closes the selected bar; a digit opens that bar (1: the largest)."""
@@ -258,7 +266,10 @@ class WatchScreen(WatchLesson):
     def _status(self) -> None:
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
-        self._say(
-            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()}) · "
-            + self.playback.text()
-        )
+        path = self.session.path()
+        if path:  # the path explored says more than the rules, and pausing goes unsaid
+            playing = f" · {self.playback.text()}" if self.playback.playing else ""
+            self._say(f"{path[0].upper()}{path[1:]}{playing}")
+            return
+        said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
+        self._say(f"{said} · {self.playback.text()}")
