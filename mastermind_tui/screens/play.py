@@ -24,7 +24,8 @@ from ..navigation import Rate, Rated
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
-from .base import WIDE, GameScreen
+from .base import WIDE
+from .peg_screen import PegScreen
 
 #: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
@@ -35,7 +36,7 @@ SPOILER_NOTE = (
 )
 
 
-class PlayScreen(GameScreen):
+class PlayScreen(PegScreen):
     """The person guesses; what the guesses taught, the strategy's advice and the ratings
     are worked out in workers, so even an 8x8 guess (or a first rating on 6x4, which may
     search for seconds) never holds up the keyboard.
@@ -44,9 +45,10 @@ class PlayScreen(GameScreen):
     never the bare H key: every printable key belongs to the command line here, where
     guesses (and ``HINT``, ``HELP``) are typed."""
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "play.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "pegs.tcss", "play.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "hint", "Hint", id="hint"),
+        Binding("f7", "pegs", "Pegs", id="pegs"),
         Binding("f9", "lab", "Lab", id="lab"),
     ]
 
