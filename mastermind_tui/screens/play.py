@@ -43,7 +43,8 @@ class PlayScreen(PegScreen):
 
     The hint is a typed ``HINT`` or ``H`` (like the 1978 ``BOARD`` and ``QUIT``) or F3,
     never the bare H key: every printable key belongs to the command line here, where
-    guesses (and ``HINT``, ``HELP``) are typed."""
+    guesses (and ``HINT``, ``HELP``) are typed, unless F7 or a click gave the keys to the
+    peg row (``PegScreen``), whose letters are colours."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "pegs.tcss", "play.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
