@@ -32,6 +32,12 @@ in the wrong place.
   measure and, where the exact optimum is known, in guesses expected
 - F9: the laboratory view on or off: the codes still possible, the advice, F4's tree and
   each guess's rating as it comes (the game is then recorded as assisted)
+- F7 or a click on the board: set the next guess peg by peg, no typing. ← → choose a
+  place; ↑ ↓, a colour's letter or digit, or a click on a colour of the tray under the
+  panes set it; Backspace takes it out; Space holds it (underlined: it carries to the
+  next guess, whose row starts from the held pegs); Enter plays the row, the same move
+  as typed. While the row has the keys, letters set pegs: Escape or Tab gives the keys
+  back to the command line
 - `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
