@@ -53,6 +53,8 @@ class Game:
     #: Left with a guess played and the game not over (outcome "abandoned"): counted as
     #: played and not won, whatever else it was, so it ends a streak.
     abandoned: bool = False
+    #: Played in hard mode: every guess had to fit every answer so far.
+    hard: bool = False
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None

@@ -67,7 +67,8 @@ class DailyScreen(PlayScreen):
         assert secret is not None
         kind = "practice (not counted)" if self.session.practice else "counted"
         self.say(f"Daily puzzle of {self.day} (UTC), {kind}. Guess!")
-        self.compute("par", lambda ticket: par(space, secret), self._par)
+        hard = self.session.settings.hard
+        self.compute("par", lambda ticket: par(space, secret, hard), self._par)
 
     def _par(self, found: Par) -> None:
         self.par = found

@@ -130,7 +130,8 @@ class RecordsScreen(Working, Screen[None]):
                 size_text(game.colours, game.positions, game.repeats),
                 game.mode
                 + (" (practice)" if game.practice else "")
-                + (" (assisted)" if game.assisted else ""),
+                + (" (assisted)" if game.assisted else "")
+                + (" (hard)" if game.hard else ""),
                 "you" if game.breaker == "person" else game.strategy,
                 game.outcome,
                 str(len(game.moves)),

@@ -41,6 +41,21 @@ def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating
     )
 
 
+def kinds_text(game: Game) -> str:
+    """What kind of game it was, in words: `` (practice, assisted, hard mode)``."""
+    kinds = [
+        word
+        for word, on in (
+            ("practice", game.practice),
+            ("assisted", game.assisted),
+            ("abandoned", game.abandoned),
+            ("hard mode", game.hard),
+        )
+        if on
+    ]
+    return f" ({', '.join(kinds)})" if kinds else ""
+
+
 class ReplayScreen(SizedScreen):
     """n / → / Space forward, p / ← back, Home and End to either end."""
 
@@ -103,10 +118,10 @@ class ReplayScreen(SizedScreen):
         count = len(game.moves)
         moves = plural(count, "move")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
-        practice = " (practice)" if game.practice else ""
-        practice += " (assisted)" if game.assisted else ""
+        if game.abandoned:
+            ended = f"abandoned (left unfinished) after {moves}"
         self.query_one("#replay-title", Static).update(
-            f"{who}{practice} on {rules_text(game.colours, game.positions, game.repeats)}, "
+            f"{who}{kinds_text(game)} on {rules_text(game.colours, game.positions, game.repeats)}, "
             f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
         )
         try:
