@@ -81,7 +81,7 @@ class DailyScreen(PlayScreen):
 
     def game_over_prompt(self) -> None:
         super().game_over_prompt()
-        self.command_line.set_prompt("Game over:", "F6 share; F5 home; HELP")
+        self.command_line.set_prompt("Game over:", "F6 share; D debrief; F5 home; HELP")
         self.action_share()
 
     def action_share(self) -> None:

@@ -66,6 +66,7 @@ class ReplayScreen(SizedScreen):
         Binding("p,left", "step(-1)", "Back", id="previous"),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
+        Binding("d", "debrief", "Debrief", id="debrief"),
         Binding("escape", "app.pop_screen", "Records", id="back"),
     ]
 
@@ -92,6 +93,12 @@ class ReplayScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.shown = 0
+
+    def action_debrief(self) -> None:
+        """D: the game's debrief, each move against the best play there."""
+        from .debrief import DebriefScreen
+
+        self.app.push_screen(DebriefScreen(self.game))
 
     def action_step(self, delta: int) -> None:
         self.shown = max(0, min(len(self.game.moves), self.shown + delta))
