@@ -168,6 +168,7 @@ def test_records_command(tmp_path: Path) -> None:
             "assisted": 0,
             "assisted_won": 0,
             "abandoned": 0,
+            "daily_streak": 0,
         }
     ]
     text = run_cli(env=env).stdout

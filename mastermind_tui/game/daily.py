@@ -91,12 +91,20 @@ def pegs(answer: Answer, positions: int) -> str:
 
 
 def share_block(
-    space: CodeSpace, day: date, answers: list[Answer], solved: bool, par_: Par | None
+    space: CodeSpace,
+    day: date,
+    answers: list[Answer],
+    solved: bool,
+    par_: Par | None,
+    hard: bool = False,
 ) -> str:
-    """The spoiler-free result to paste: size, date, guesses / par, a line per move."""
+    """The spoiler-free result to paste: size (and hard mode), date, guesses / par, a
+    line per move."""
     size = f"{space.colours}x{space.positions}" + ("" if space.repeats else " no repeats")
+    size += " hard mode" if hard else ""
     moves = str(len(answers)) if solved else "X"
-    score = f"{moves}/{par_.guesses} par" if par_ is not None else f"{moves} guesses"
+    guesses = "guess" if moves == "1" else "guesses"
+    score = f"{moves}/{par_.guesses} par" if par_ is not None else f"{moves} {guesses}"
     lines = [f"Mastermind daily {day.isoformat()} {size}: {score}"]
     lines += [pegs(a, space.positions) for a in answers]
     return "\n".join(lines)

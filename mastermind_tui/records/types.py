@@ -92,6 +92,8 @@ class Summary:
     assisted_won: int = 0
     #: Games left unfinished (counted in ``played``, never won).
     abandoned: int = 0
+    #: Days in a row whose daily puzzle of this size was solved unaided (``figures``).
+    daily_streak: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -107,4 +109,5 @@ class Summary:
             "assisted": self.assisted,
             "assisted_won": self.assisted_won,
             "abandoned": self.abandoned,
+            "daily_streak": self.daily_streak,
         }

@@ -107,7 +107,14 @@ class RecordsScreen(Working, Screen[None]):
             status.update("No games recorded yet: finish a game and it appears here.")
         else:
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
-            status.update(f"{len(loaded.games)} recent games; records kept in {self.path}{paused}")
+            daily = "".join(
+                f"; daily streak {size_text(s.colours, s.positions, s.repeats)}: {s.daily_streak}"
+                for s in loaded.summaries
+                if s.daily_streak
+            )
+            status.update(
+                f"{len(loaded.games)} recent games{daily}; records kept in {self.path}{paused}"
+            )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()
         for s in loaded.summaries:
