@@ -158,3 +158,21 @@ def test_the_debrief(snap_compare: Callable[..., bool], monkeypatch: Any) -> Non
         await idle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+async def test_a_replay_says_abandoned_assisted_and_hard_in_words(tmp_path: Path) -> None:
+    """Issue 30 point 6: the kind of game in words, not only through its outcome."""
+    from dataclasses import replace
+
+    path = tmp_path / "r.sqlite3"
+    left = replace(recorded(hard=True), outcome="abandoned", abandoned=True, assisted=True)
+    Records(path).add(replace(left, moves=MOVES[:2], secret="2 3 4 5"))
+    app = MastermindApp(records=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f8")
+        await until(pilot, lambda: records_read(pilot))
+        await pilot.press("enter")
+        await idle(pilot)
+        title = str(app.screen.query_one("#replay-title", Static).render())
+        assert "You (assisted, abandoned, hard mode) on 6 colours" in title
+        assert "abandoned (left unfinished) after 2 moves" in title
