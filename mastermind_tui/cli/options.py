@@ -258,6 +258,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "game": _game,
     "spoiler-free": _spoiler_free,
     "lab": lambda p: _setting(p, "lab", "--lab"),
+    "hard": lambda p: _setting(p, "hard", "--hard"),
     "no-record": no_record,
     "json": _json,
     "sample": _sample,

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-_GAME: Final = ("game", "spoiler-free", "lab", "no-record")
+_GAME: Final = ("game", "spoiler-free", "lab", "hard", "no-record")
 
 COMMANDS: Final[list[Command]] = [
     Command(
@@ -91,7 +91,7 @@ COMMANDS: Final[list[Command]] = [
             ("person",),
             "opening:game",
             "break the computer's secret code; HINT and the laboratory view help",
-            (*GAME_FIELDS, "lab"),
+            (*GAME_FIELDS, "lab", "hard"),
             record="play",
         ),
         palette=Palette("Play: new game, you break the code", "A secret to break", CHOOSE, 1),
@@ -126,7 +126,7 @@ COMMANDS: Final[list[Command]] = [
             ("person", "computer"),
             "opening:game",
             "you and the computer take turns to break each other's code, scored",
-            (*GAME_FIELDS, "lab"),
+            (*GAME_FIELDS, "lab", "hard"),
             record="match",
         ),
         palette=Palette("Match: new game, both in turn (1978)", "Take turns, scored", CHOOSE, 1),
@@ -135,7 +135,7 @@ COMMANDS: Final[list[Command]] = [
         "daily",
         "today's puzzle: one secret for everyone each UTC day, par from the optimum",
         "launch:game",
-        ("game", "no-record"),
+        ("game", "hard", "no-record"),
         screen=True,
         records=True,
         mode=Mode(
@@ -143,7 +143,7 @@ COMMANDS: Final[list[Command]] = [
             ("person",),
             "opening:daily",
             "one secret a UTC day, the same for everyone; par from the exact optimum",
-            ("no-repeats", "colours", "positions", "moves", "notation"),
+            ("no-repeats", "colours", "positions", "moves", "notation", "hard"),
             record="daily",
         ),
         palette=Palette("Daily puzzle: today's game", "One secret a day, with par", CHOOSE, 1),

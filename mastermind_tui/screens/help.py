@@ -43,7 +43,8 @@ in the wrong place.
 - `HELP` (or F1): this page
 - Enter on an empty line after a game: the match's next game; after a single game,
   another with the same settings and a new secret (N too); after a match's last round,
-  N starts a new match, scores reset; F5 opens the home screen
+  N starts a new match, scores reset; D: the game's debrief; F5 opens the home screen
+- Hard mode (`--hard`): every guess must fit every answer so far; HINT suggests such codes
 - A HINT that names a code (the second), WHATIF or the laboratory view: the game is
   recorded as assisted, kept apart from unaided games. Leaving a game with a guess
   played (F5, Ctrl+Q, a closed terminal) records it as abandoned: it ends a streak

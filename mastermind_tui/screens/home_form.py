@@ -124,6 +124,10 @@ class HomeForm(Grid):
             "Laboratory view (you break the code)",
             Tick("show what the solver knows", s.lab, id="lab", compact=True),
         )
+        yield from self._field(
+            "Hard mode",
+            Tick("each guess fits every answer", s.hard, id="hard", compact=True),
+        )
 
     @staticmethod
     def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:
