@@ -42,6 +42,7 @@ def reasoning(
         "twins": decision.twins,
         "twins_said": twins_text(decision, fmt),
         "next_best": guess(decision.worse),
+        "best_could_be_secret": guess(decision.best_possible),
         "split": {answer_text(a): n for a, n in decision.partition.items()},
         "runner_up": None,
     }

@@ -134,3 +134,9 @@ def test_the_handout_opens_in_chromium(tmp_path: Path, page_browser: webdriver.C
         if json.loads(e["message"])["message"]["method"] == "Network.requestWillBeSent"
     ]
     assert all(url.startswith("file://") for url in requests), requests
+
+
+def test_json_beside_html_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "RGBY", "--json", "--html", "-"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1 and "--json does nothing with --html" in err

@@ -191,3 +191,16 @@ async def test_l_for_a_strategy_without_scores_says_so() -> None:
         await pilot.press("l")
         caption = pilot.app.screen.query_one("#caption", Static)
         await until(pilot, lambda: "weighs no guesses" in str(caption.render()))
+
+
+def test_solve_json_names_the_best_code_that_could_be_the_secret(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import json
+
+    from mastermind_tui.cli.main import main
+
+    assert main(["solve", "YOBR", "--json"]) == 0
+    move4 = json.loads(capsys.readouterr().out)["guesses"][3]["reasoning"]
+    assert move4["could_be_secret"] is False
+    assert move4["best_could_be_secret"] == {"guess": "ROYB", "value": 2.0, "could_be_secret": True}
