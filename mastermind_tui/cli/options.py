@@ -210,6 +210,18 @@ def _tree(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _opening(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--opening",
+        metavar="CODE",
+        default=None,
+        help="open with CODE (read as any code is: BBWWR, 00112 in digits, '1 1 2 2 3' in "
+        "numbers) rather than the strategy's own first guess, then play as it does: the "
+        "partition strategies (knuth, expected-size, entropy, most-parts); the strategy is "
+        "then named with its opening counted from 1, e.g. knuth-from11223",
+    )
+
+
 def _records(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--size", type=_size_of, help="only this size, as colours x positions (e.g. 6x4)"
@@ -266,5 +278,6 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "retro": _retro,
     "tree": _tree,
     "records": _records,
+    "opening": _opening,
     "serve": _serve,
 }
