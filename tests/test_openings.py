@@ -4,6 +4,7 @@
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -148,3 +149,16 @@ def test_bad_openings_are_one_line_exit_2(args: list[str], message: str) -> None
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert message in lines[0]
+
+
+def test_the_sweep_on_a_cluster_gives_what_one_process_gives(cluster: Any) -> None:
+    pytest.importorskip("distributed")
+    base = ["stats", "--openings", "--colours", "5", "--json"]
+    alone = run(*base)
+    spread = run(*base, "--scheduler", cluster.address)
+    assert spread.returncode == 0, spread.stderr
+    want, got = json.loads(alone.stdout), json.loads(spread.stdout)
+    for out in (want, got):
+        for row in (*out["openings"], out["best"]):
+            del row["seconds"]
+    assert got == want
