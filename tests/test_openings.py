@@ -162,3 +162,14 @@ def test_the_sweep_on_a_cluster_gives_what_one_process_gives(cluster: Any) -> No
         for row in (*out["openings"], out["best"]):
             del row["seconds"]
     assert got == want
+
+
+def test_preferences_keep_the_strategy_without_its_opening() -> None:
+    """An opening fits one size: a later game of another size must not inherit it."""
+    import dataclasses
+
+    from mastermind_tui.game.preferences import kept
+    from mastermind_tui.game.settings import Settings
+
+    settings = dataclasses.replace(Settings.build(), strategy="knuth-from1234")
+    assert kept(settings)["strategy"] == "knuth"

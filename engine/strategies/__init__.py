@@ -122,6 +122,13 @@ def opened_name(base: str, space: CodeSpace, code: int) -> str:
     return f"{cls.name}{FROM}{opening_text(space, code)}"
 
 
+def without_opening(name: str) -> str:
+    """The strategy ``name`` names without an opening given to it (``knuth-from1234``:
+    ``knuth``), what is kept as a preference, which outlives the size the opening fits."""
+    cls = strategy_class(name.lower())
+    return cls.base_name() if isinstance(cls, type) and issubclass(cls, Opened) else cls.name
+
+
 def make_strategy(name: str, **settings: int) -> Strategy:
     """The strategy called ``name``, with ``settings`` among its ``parameters`` (checked
     here, so that a bad one is refused with a reason before a game starts)."""
@@ -169,4 +176,5 @@ __all__ = [
     "register",
     "strategy_class",
     "sweep_patterns",
+    "without_opening",
 ]

@@ -111,9 +111,10 @@ class Opened(PartitionStrategy):
             ties_weighed=1,
         )
 
-    def base_name(self) -> str:
+    @classmethod
+    def base_name(cls) -> str:
         """The strategy's name without its opening."""
-        return self.name.rpartition(FROM)[0]
+        return cls.name.rpartition(FROM)[0]
 
 
 @cache
