@@ -173,3 +173,12 @@ def test_preferences_keep_the_strategy_without_its_opening() -> None:
 
     settings = dataclasses.replace(Settings.build(), strategy="knuth-from1234")
     assert kept(settings)["strategy"] == "knuth"
+
+
+def test_the_walk_split_over_processes_opens_with_the_opening() -> None:
+    from engine.games import walk_depths
+    from engine.run import Run
+
+    space = CodeSpace(6, 5)  # knuth's own opening here is 11234: 11223 must be played
+    depths = walk_depths(space, "knuth-from11223", Run(jobs=2))
+    assert int(depths.sum()) == 37925
