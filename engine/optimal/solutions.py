@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import files
 from ..codes import CodeSpace
@@ -223,8 +223,8 @@ def _solution(
             cache.save(name, key, tree_to_json(shipped.tree))
             shipped.notice = notice.replace("searching again", "the shipped tree stored")
         return shipped
+    from .checkpoint import Checkpointed
     from .search import OptimalSearch
-    from .tree import build_tree, least_cap
     from .warmup import kernel_for
 
     if run.runner is not None and (max_guesses or worst_first):
@@ -252,21 +252,25 @@ def _solution(
             notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
             search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
-    try:
-        with search.watching(run):
-            if worst_first:
-                least_cap(search, run)
-            if run.runner is None:
-                tree = build_tree(search, run)
-            else:
-                from .spread import spread_tree
 
+    def save(proved: dict[str, Any]) -> None:
+        cache.save_arrays(partial, partial_key, proved)
+
+    kept = Checkpointed(search, save)
+    try:
+        if run.runner is None:  # saved as it goes: a kill loses one checkpoint at most
+            tree = kept.tree(run, worst_first)
+        else:
+            from .spread import spread_tree
+
+            with search.watching(run):  # a cap is searched here alone (above)
                 tree = spread_tree(search, run)
     except ConfigError:  # a cap no strategy keeps: nothing to resume
         raise
     except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
-        cache.save_arrays(partial, partial_key, search.proved())
+        save(kept.search.proved())
         raise
+    search = kept.search
     cache.save(name, key, tree_to_json(tree))
     cache.remove(partial)
     cap = search.max_guesses

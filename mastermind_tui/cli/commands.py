@@ -192,6 +192,8 @@ def stats(args: argparse.Namespace) -> int:
     space = settings.space
     games = args.games
     if args.criteria:  # said before anything about how many games
+        if args.openings or args.opening is not None:
+            raise ConfigError("--criteria compares the optima, which choose no opening")
         if args.strategy is not None:
             raise ConfigError(
                 "--criteria compares the optimal criteria itself: leave out --strategy "
@@ -232,6 +234,10 @@ def stats(args: argparse.Namespace) -> int:
             cluster.close()
             raise ConfigError("--criteria runs here: leave out --scheduler")
         return _criteria(args, space, settings.strategy, secrets)
+    if args.openings:
+        from .openings import sweep_openings
+
+        return sweep_openings(args, settings, secrets, jobs, cluster, exact, ProgressBar())
     bar = ProgressBar()
     try:
         with ctrl_c_stops() as stop:

@@ -53,7 +53,7 @@ COMMANDS: Final[list[Command]] = [
         "solve",
         "let a strategy break SECRET and print its reasoning",
         "commands:solve",
-        ("secret", "size", "json"),
+        ("secret", "size", "opening", "json"),
         own=(
             Option(
                 "--html",
@@ -69,13 +69,18 @@ COMMANDS: Final[list[Command]] = [
         "stats",
         "play every secret (or a sample) and summarise",
         "commands:stats",
-        ("size", "sample", "json", "jobs", "criteria"),
+        ("size", "opening", "sample", "json", "jobs", "criteria"),
         palette=Palette("Statistics", "Compare strategies over many games", "statistics", 2),
         own=(
             Option(
                 "--fresh",
                 "search the optimal tree from nothing: no cached or shipped tree read, "
                 "nothing cached written (timing the search)",
+            ),
+            Option(
+                "--openings",
+                "play every secret from one opening per colour pattern (11223, 11234...) "
+                "and rank them by worst case, then total guesses",
             ),
         ),
     ),
@@ -161,7 +166,7 @@ COMMANDS: Final[list[Command]] = [
         "watch",
         "watch a strategy break SECRET, one step at a time, full-screen",
         "launch:game",
-        ("secret-to-watch", "size"),
+        ("secret-to-watch", "size", "opening"),
         screen=True,
         records=True,  # it leads to the home screen, where games are played
         mode=Mode(
@@ -202,7 +207,7 @@ COMMANDS: Final[list[Command]] = [
         "tree",
         "a deterministic strategy's whole decision tree",
         "tree:tree",
-        ("size-without-seed", "tree"),
+        ("size-without-seed", "opening", "tree"),
     ),
     Command(
         "records",
