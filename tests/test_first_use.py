@@ -198,3 +198,52 @@ def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None
 
     assert stamp(str(tmp_path / "a")) != stamp(str(tmp_path / "b"))
     assert stamp(str(tmp_path / "a")) == stamp(str(tmp_path / "a"))
+
+
+def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 31: numba's files of the kernel are checked against what the compile wrote
+    (the marker lists them): one damaged since is moved aside, said in one line, and the
+    kernel is compiled again in the background while the interpreted one answers, rather
+    than numba recompiling in the app's process. The compile is stood in for here."""
+    import hashlib
+    import json
+
+    from engine.optimal import warmup
+
+    monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path / "trees"))
+    started: list[bool] = []
+    monkeypatch.setattr(warmup, "compiling", lambda: bool(started))
+    monkeypatch.setattr(warmup, "start", lambda: started.append(True))
+    monkeypatch.setattr(warmup, "notice", "")
+    numba = tmp_path / "numba"
+    numba.mkdir()
+    kernel = [
+        numba / "search_kernel.search-9.py311.nbi",
+        numba / "search_kernel.search-9.py311.1.nbc",
+    ]
+    for path, data in zip(kernel, (b"index", b"object code" * 100), strict=True):
+        path.write_bytes(data)
+    place = warmup.marker()
+    assert place is not None
+    place.parent.mkdir(parents=True)
+    listed = [
+        [str(p), p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest()] for p in kernel
+    ]
+    place.write_text(json.dumps({"files": listed}))
+    assert warmup.ready() and warmup.kernel_for(CodeSpace(6, 4)) == "numba"
+
+    flipped = bytearray(kernel[1].read_bytes())
+    flipped[7] ^= 0x10  # a flipped bit, the size kept
+    kernel[1].write_bytes(bytes(flipped))
+    assert not warmup.ready()
+    assert "damaged" in warmup.notice and "search_kernel.search-9.py311.1.nbc" in warmup.notice
+    assert sorted(p.name for p in numba.iterdir()) == sorted(p.name + ".bad" for p in kernel)
+    assert not place.exists()  # the next compile writes it anew
+    assert warmup.kernel_for(CodeSpace(4, 4)) == warmup.INTERIM and started
+    assert warmup.status().startswith(warmup.notice)
+
+    place.write_text("numba's cache holds the search kernel\n")  # an older marker: no list
+    assert not warmup.ready() and not place.exists()
