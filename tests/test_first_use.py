@@ -247,3 +247,43 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
 
     place.write_text("numba's cache holds the search kernel\n")  # an older marker: no list
     assert not warmup.ready() and not place.exists()
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False), (2, 4, True), (4, 4, True)]
+)
+@pytest.mark.parametrize("only_possible", [False, True])
+def test_a_cap_with_a_guess_to_spare_plays_the_shipped_plain_tree(
+    colours: int, positions: int, repeats: bool, only_possible: bool,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:  # fmt: skip
+    """optimal-maxN on a fresh install: where the plain optimum needs fewer than N guesses,
+    the capped search finds the plain tree itself, so the shipped one is played (nothing
+    searched, nothing compiled); with no guess to spare, the search decides."""
+    from engine.optimal.shipped import _guesses, plain_within
+    from engine.optimal.solutions import solution
+    from engine.strategies import make_strategy
+    from engine.strategies.optimal import Optimal
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    space = CodeSpace(colours, positions, repeats)
+    plain = Criterion(only_possible).file(space)
+    needs = _guesses(plain)
+    capped = OptimalSearch(space, only_possible=only_possible, max_guesses=needs + 1)
+    assert (
+        tree_to_json(build_tree(capped))
+        == tree(plain)
+        == plain_within(space, only_possible, needs + 1)
+    )
+    assert plain_within(space, only_possible, needs) is None
+    name = ("optimal-fit" if only_possible else "optimal") + f"-max{needs + 1}"
+    strategy = make_strategy(name)
+    assert isinstance(strategy, Optimal) and strategy.shipped(space)
+    solution.cache_clear()
+    try:
+        found = solution(colours, positions, repeats, only_possible, needs + 1)
+        assert found.searched is None and found.max_guesses == needs + 1
+        assert tree_to_json(found.tree) == tree(plain)
+    finally:
+        solution.cache_clear()

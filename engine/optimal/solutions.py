@@ -278,16 +278,22 @@ def _solution(
 def _shipped(
     space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
 ) -> Solution | None:
-    """The tree shipped with the package for a small size (``shipped``), or None."""
-    from .shipped import tree
+    """The tree shipped with the package for a small size (``shipped``), or None; under
+    a cap on guesses (``-maxN``), the plain optimum's when it keeps the cap with a guess
+    to spare (``shipped.plain_within``: the capped search finds the same tree), its
+    positions off the tree searched under the cap."""
+    from .shipped import plain_within, tree
     from .tree import tree_from_json
 
-    stored = None if cap else tree(name)
+    if cap and worst_first:
+        return None
+    stored = plain_within(space, only_possible, cap) if cap else tree(name)
     if stored is None:
         return None
     try:
         root = tree_from_json(stored, space)
     except (ValueError, TypeError):
         return None
-    cap = max(depth for depth, _ in root.walk()) if worst_first else None
+    if worst_first:
+        cap = max(depth for depth, _ in root.walk())
     return Solution(space, root, only_possible=only_possible, max_guesses=cap)
