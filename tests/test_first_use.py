@@ -88,6 +88,7 @@ def test_a_small_size_searches_interpreted_while_the_kernel_compiles(
     monkeypatch.setattr(warmup, "ready", lambda: compiled["done"])
     small, big = CodeSpace(4, 4), CodeSpace(6, 4)
     assert warmup.kernel_for(small) == warmup.INTERIM == "interpreted"
+    assert warmup.kernel_for(CodeSpace(5, 4)) == warmup.INTERIM  # 625 codes, timed: fits
     assert warmup.kernel_for(big) == "numba"  # waited for (here: nothing to wait on)
     assert "compile" in warmup.status() and warmup.seconds_left() > 0
     found = Solution(small, build_tree(OptimalSearch(small)))

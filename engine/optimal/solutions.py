@@ -232,8 +232,9 @@ def _solution(
             "a cluster searches the optimum on average alone; a cap on guesses "
             "(--max-guesses, optimal-worst) is searched here, without --scheduler"
         )
+    backend = kernel_for(space, run, whole=True)
     search = OptimalSearch(
-        space, only_possible=only_possible, max_guesses=max_guesses, backend=kernel_for(space, run)
+        space, only_possible=only_possible, max_guesses=max_guesses, backend=backend
     )
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
@@ -279,9 +280,8 @@ def _shipped(
     space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
 ) -> Solution | None:
     """The tree shipped with the package for a small size (``shipped``), or None; under
-    a cap on guesses (``-maxN``), the plain optimum's when it keeps the cap with a guess
-    to spare (``shipped.plain_within``: the capped search finds the same tree), its
-    positions off the tree searched under the cap."""
+    a cap on guesses, the plain optimum's where the capped search finds it too
+    (``shipped.plain_within``)."""
     from .shipped import plain_within, tree
     from .tree import tree_from_json
 

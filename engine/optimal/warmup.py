@@ -1,7 +1,7 @@
 """The exact search's kernel compiled in a process of its own, so that nothing a person
 does waits on numba: on a fresh install the app starts ``start`` after its first frame;
 meanwhile the shipped trees (``shipped``) and the interpreted backend
-(``engine.backends.interpreted``, sizes of up to ``SMALL`` codes) answer, and only a
+(``engine.backends.interpreted``, the sizes its ``fits`` names) answer, and only a
 position off every tree of a bigger size waits for the compile to end (``kernel_for``).
 
 Once numba's cache holds the compiled code, a marker in the cache of trees says so,
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from .. import files
 from ..backends import DEFAULT
-from ..backends.interpreted import SMALL
+from ..backends.interpreted import SMALL, fits
 from ..codes import CodeSpace
 from ..run import HERE, INTERVAL, Run
 
@@ -208,14 +208,18 @@ def status() -> str:
     return f"{said}the search compiles first, about {left} s"
 
 
-def kernel_for(space: CodeSpace, run: Run = HERE) -> str:
+def kernel_for(space: CodeSpace, run: Run = HERE, whole: bool = False) -> str:
     """The backend a search of ``space`` should use now: the compiled one (ready, or
     waited for, ``run``'s stop heard meanwhile: a big size off its tree), the interpreted
-    one (``INTERIM``) for a small size while the compile runs."""
+    one (``INTERIM``) for a small size while the compile runs: positions off the tree for
+    the sizes ``fits`` names, a ``whole`` tree only for those of at most ``SMALL`` codes
+    (5x4's whole tree interpreted would take far longer than the compile)."""
     if ready():
         return DEFAULT
     start()
-    if space.count <= SMALL:
+    if space.count <= SMALL or (
+        not whole and fits(space.colours, space.positions, space.repeats, space.count)
+    ):
         return INTERIM
     while compiling():
         run.check()
