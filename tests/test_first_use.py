@@ -288,3 +288,24 @@ def test_a_cap_with_a_guess_to_spare_plays_the_shipped_plain_tree(
         assert tree_to_json(found.tree) == tree(plain)
     finally:
         solution.cache_clear()
+
+
+async def test_the_app_says_a_damaged_compiled_cache_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found as the app starts the background compile after its first frame."""
+    from app_helpers import heard, until
+
+    from engine.optimal import warmup
+    from mastermind_tui.app.shell import MastermindApp
+
+    line = "numba's compiled cache in /x is damaged (k.nbc); moved aside as ….bad; compiling"
+
+    def start() -> None:
+        monkeypatch.setattr(warmup, "notice", line)
+
+    monkeypatch.setattr(warmup, "start", start)
+    app = MastermindApp(None, records=None)
+    said = heard(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: line in said)
