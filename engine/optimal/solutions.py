@@ -232,8 +232,9 @@ def _solution(
             "a cluster searches the optimum on average alone; a cap on guesses "
             "(--max-guesses, optimal-worst) is searched here, without --scheduler"
         )
+    backend = kernel_for(space, run, whole=True)
     search = OptimalSearch(
-        space, only_possible=only_possible, max_guesses=max_guesses, backend=kernel_for(space, run)
+        space, only_possible=only_possible, max_guesses=max_guesses, backend=backend
     )
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
@@ -282,16 +283,21 @@ def _solution(
 def _shipped(
     space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
 ) -> Solution | None:
-    """The tree shipped with the package for a small size (``shipped``), or None."""
-    from .shipped import tree
+    """The tree shipped with the package for a small size (``shipped``), or None; under
+    a cap on guesses, the plain optimum's where the capped search finds it too
+    (``shipped.plain_within``)."""
+    from .shipped import plain_within, tree
     from .tree import tree_from_json
 
-    stored = None if cap else tree(name)
+    if cap and worst_first:
+        return None
+    stored = plain_within(space, only_possible, cap) if cap else tree(name)
     if stored is None:
         return None
     try:
         root = tree_from_json(stored, space)
     except (ValueError, TypeError):
         return None
-    cap = max(depth for depth, _ in root.walk()) if worst_first else None
+    if worst_first:
+        cap = max(depth for depth, _ in root.walk())
     return Solution(space, root, only_possible=only_possible, max_guesses=cap)

@@ -103,10 +103,15 @@ class Optimal(Strategy):
         return is_cached(space, self.criterion)
 
     def shipped(self, space: CodeSpace) -> bool:
-        """Whether this criterion's tree for the size ships with the package."""
-        from ..optimal.shipped import tree
+        """Whether this criterion's tree for the size ships with the package (under a cap
+        on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
+        from ..optimal.shipped import plain_within, tree
 
-        return self.max_guesses is None and tree(self.criterion.file(space)) is not None
+        if self.max_guesses is None:
+            return tree(self.criterion.file(space)) is not None
+        if self.worst_first:
+            return False
+        return plain_within(space, self.only_possible, self.max_guesses) is not None
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""

@@ -116,15 +116,19 @@ class PlayScreen(PegScreen):
         self.known += 1
 
     def watch_known(self) -> None:
-        """Draw the trace (and the ratings, which the lab view and HINT show or hide)."""
+        """Draw the trace (and the ratings, which the lab view and HINT show or hide).
+        A hidden trace (spoiler-free) is not drawn: whatever shows it (the lab view, a
+        second HINT, the game's end) moves ``known`` on, which draws it then; drawing it
+        unseen, three times before the first frame, was a part of that frame's time."""
         session = self.session
-        self.query_one(TracePane).show(
-            session.guessing.trace(),
-            session.format,
-            session.space.colours,
-            session.space.positions,
-            thinking=self.busy("advice"),
-        )
+        if not session.guessing.spoilers_hidden:
+            self.query_one(TracePane).show(
+                session.guessing.trace(),
+                session.format,
+                session.space.colours,
+                session.space.positions,
+                thinking=self.busy("advice"),
+            )
         self.draw_ratings()
 
     def watch_rated_count(self) -> None:
