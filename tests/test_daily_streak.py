@@ -17,7 +17,7 @@ from mastermind_tui.cli.records import format_summary
 from mastermind_tui.records.figures import daily_streak, played_today
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
-from mastermind_tui.screens.daily import DailyScreen
+from mastermind_tui.screens.daily import DailyScreen, ShareScreen
 
 SIZE = (6, 4, True)
 TODAY = date(2026, 11, 26)
@@ -117,6 +117,7 @@ async def test_today_s_first_game_counts_and_the_end_tells_the_streak(tmp_path: 
         await enter(pilot, session.secret_text)
         await until(pilot, lambda: len(Records(path).games()) == 2)
         assert screen.streak() == "Daily streak: 2 days solved unaided."
+        await until(pilot, lambda: isinstance(app.screen, ShareScreen))
         note = str(app.screen.query_one("#share-note").render())
         assert note.startswith("Daily streak: 2 days")
     newest = Records(path).games()[0]

@@ -116,6 +116,8 @@ async def test_d_opens_the_debrief_once_the_game_is_over(tmp_path: Path) -> None
         await enter(pilot, "RRGG")
         field = app.screen.query_one("#command", Input)
         await pilot.press("d")  # the game goes on: D is a letter typed
+        await until(pilot, lambda: field.value == "d")
+        await idle(pilot)  # its change handled: still a letter on the command line
         assert field.value == "d" and not isinstance(app.screen, DebriefScreen)
         field.value = ""
         await enter(pilot, "BBWR")
