@@ -9,11 +9,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from waiting import wait_until
 
 from engine import cache
 from engine.optimal import checkpoint
@@ -61,9 +61,7 @@ def test_a_killed_search_resumes_from_its_last_checkpoint(
     )
     partial = cache_dir / "optimal-6x5-no-repeats.partial.npz"
     try:
-        deadline = time.monotonic() + 240
-        while not partial.exists() and child.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: partial.exists() or child.poll() is not None, 240)
         assert partial.exists(), "no checkpoint was written"
     finally:
         child.send_signal(signal.SIGKILL)  # no handler runs: only a checkpoint survives
