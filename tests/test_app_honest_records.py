@@ -1,5 +1,6 @@
 """Issue 30, point 6: honest records. A game in which HINT named a code (or WHATIF was
-used) is recorded as assisted; a game left with a guess played (F5 then Leave, Ctrl+Q)
+used) is recorded as assisted; a game left with a guess played
+(F5 then Leave, Ctrl+Q, a closed browser tab)
 is recorded as abandoned and ends the streak."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app_helpers import enter, game_session, message, until
+from textual import messages
 from textual.widgets import Static
 
 from mastermind_tui.app.shell import MastermindApp
@@ -67,6 +69,20 @@ async def test_quitting_the_app_records_the_game_as_abandoned(tmp_path: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await enter(pilot, wrong(game_session(app).secret_text))
         await pilot.press("ctrl+q")
+    (left,) = Records(path).games()
+    assert left.abandoned and len(left.moves) == 1
+
+
+async def test_an_exit_not_through_exit_records_the_game_as_abandoned(tmp_path: Path) -> None:
+    """Under ``mastermind serve`` a closed browser tab reaches the app as textual-serve's
+    "quit", on which Textual's web driver posts ExitApp itself, not through ``App.exit``
+    (tests/test_serve_browser.py closes a real tab)."""
+    path = tmp_path / "r.sqlite3"
+    app = app_for(path, seed=15)
+    async with app.run_test(size=SIZE) as pilot:
+        await enter(pilot, wrong(game_session(app).secret_text))
+        app.post_message(messages.ExitApp())
+        await until(pilot, lambda: path.exists() and bool(Records(path).games()))
     (left,) = Records(path).games()
     assert left.abandoned and len(left.moves) == 1
 

@@ -35,6 +35,8 @@ from selenium.webdriver.common.keys import Keys
 from waiting import wait_until
 
 from mastermind_tui.cli.serve import is_loopback
+from mastermind_tui.records.store import Records
+from mastermind_tui.records.types import Game
 
 #: Names another Chromium (or Chrome) binary than ``chromium`` on PATH.
 CHROMIUM_VARIABLE = "MASTERMIND_CHROMIUM"
@@ -65,10 +67,12 @@ def free_port() -> int:
         return cast(int, probe.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(tmp_path: Path, records: str = "") -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``mastermind serve`` on a free port, its apps keeping their records at ``records``
+    (none where empty): its address and its process."""
     port = free_port()
-    env = {**os.environ, "MASTERMIND_RECORDS": "", "MASTERMIND_CACHE_DIR": str(tmp_path)}
+    env = {**os.environ, "MASTERMIND_RECORDS": records, "MASTERMIND_CACHE_DIR": str(tmp_path)}
     process = subprocess.Popen(
         [sys.executable, "-m", "mastermind_tui", "serve", "--port", str(port)],
         stdout=subprocess.PIPE,
@@ -86,15 +90,40 @@ def server(tmp_path: Path) -> Iterator[str]:
         return True
 
     assert wait_until(listening, step=0.1), "the server did not start listening"
-    yield f"http://127.0.0.1:{port}/"
-    process.terminate()
-    # The app waits for its first guess's rating (the optimum's search with an empty
-    # cache, 8-14 s under load) before it exits: not what this test is about.
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        process.wait(timeout=5)
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)  # nothing of the group outlives the test
-    process.wait()
+    try:
+        yield f"http://127.0.0.1:{port}/", process
+    finally:
+        apps = children(process.pid)
+        process.terminate()
+        # The app waits for its first guess's rating (the optimum's search with an empty
+        # cache, 8-14 s under load) before it exits: not what these tests are about.
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5)
+        for group in [process.pid, *apps]:  # each app has a process group of its own
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(group, signal.SIGKILL)  # nothing of the server outlives the test
+        process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    with serving(tmp_path) as (address, _):
+        yield address
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (read from /proc): the server's apps."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        # pid (name) state ppid ...: the name may hold spaces and parentheses.
+        state, ppid = text.rpartition(")")[2].split()[:2]
+        if int(ppid) == pid and state != "Z":
+            found.append(int(stat.parent.name))
+    return found
 
 
 def find_browser() -> tuple[str, str] | str:
@@ -183,6 +212,43 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(
     if keep := os.environ.get("MASTERMIND_BROWSER_SCREENSHOT"):
         time.sleep(1)  # let the canvas catch up with the last frame
         browser.save_screenshot(keep)
+
+
+def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """Issue 30 item 6: a game of play with a guess played, left by closing the browser tab,
+    is kept as abandoned (a losing game cannot be dodged that way), and its app ends."""
+    records = tmp_path / "records.sqlite3"
+
+    def abandoned() -> list[Game]:
+        if not records.exists():  # not made by this reader: the app makes it
+            return []
+        return [game for game in Records(records).games() if game.abandoned]
+
+    with serving(tmp_path, records=str(records)) as (address, process):
+        first = browser.current_window_handle  # stays open: only the game's tab closes
+        browser.switch_to.new_window("tab")
+        browser.get(address)
+        screen = Screen(browser)
+        screen.wait_for("choose a game")
+        apps = children(process.pid)
+        assert len(apps) == 1, apps
+        keyboard = browser.find_element("css selector", ".xterm-helper-textarea")
+        browser.execute_script("arguments[0].focus()", keyboard)
+        ActionChains(browser).key_down(Keys.CONTROL).send_keys("s").key_up(Keys.CONTROL).perform()
+        screen.wait_for("Your guess")
+        ActionChains(browser).send_keys("RRGG", Keys.ENTER).perform()
+        screen.wait_for(r"1\s*RRGG\s*\d\s*\d")  # the History row: the guess is played
+        assert not abandoned()
+        browser.close()
+        browser.switch_to.window(first)
+        assert wait_until(abandoned, 120, step=0.2), "the game left was not recorded"
+        [game] = abandoned()
+        assert (game.mode, game.outcome, len(game.moves)) == ("play", "abandoned", 1)
+        gone = wait_until(lambda: not children(process.pid), 120, step=0.2)
+        assert gone, f"the app of the closed tab still runs: {children(process.pid)}"
+        assert process.poll() is None  # the server serves on
 
 
 def test_the_watch_and_a_what_if_play_in_the_browser(

@@ -121,11 +121,12 @@ class MastermindApp(BaseApp):
         if problem:
             self.notify(problem, severity="warning")
 
-    def exit(self, result: None = None, return_code: int = 0, message: Any | None = None) -> None:
-        """Every way out (Ctrl+Q, a signal, the terminal gone) keeps a game left abandoned."""
+    def on_exit_app(self) -> None:
+        """Every way out (Ctrl+Q, a signal, the terminal gone, a closed browser tab) keeps a
+        game left abandoned: ``exit`` posts ExitApp, and under ``serve`` the web driver
+        posts it itself when the page closes, without ``exit``."""
         for game in self.abandon_games():
             self.recorder.keep_now(game)
-        super().exit(result, return_code, message)
 
     def on_unmount(self) -> None:
         """Quitting ends the services' jobs: a rating's helper search (``Rating.stop``),

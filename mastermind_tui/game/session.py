@@ -183,9 +183,9 @@ class GameSession:
 
     def abandon(self) -> Game | None:
         """The game left unfinished with a guess of the person's played (home, quit, a
-        closed terminal): its record, outcome "abandoned", which ends a streak, so that
-        a losing game cannot be dodged. None when there is nothing to keep (over, no
-        guess yet, the computer breaking, or a mode that keeps no records)."""
+        closed terminal or browser tab): its record, outcome "abandoned", which ends a
+        streak, so that a losing game cannot be dodged. None when there is nothing to keep
+        (over, no guess yet, the computer breaking, or a mode that keeps no records)."""
         if (
             self.over
             or self._counted

@@ -47,7 +47,8 @@ in the wrong place.
 - Hard mode (`--hard`): every guess must fit every answer so far; HINT suggests such codes
 - A HINT that names a code (the second), WHATIF or the laboratory view: the game is
   recorded as assisted, kept apart from unaided games. Leaving a game with a guess
-  played (F5, Ctrl+Q, a closed terminal) records it as abandoned: it ends a streak
+  played (F5, Ctrl+Q, a closed terminal or browser tab) records it as abandoned: it
+  ends a streak
 - PgUp/PgDn: scroll the History; Ctrl+PgUp/Ctrl+PgDn: scroll the Solver trace (its
   border says when more lies below)
 - F8: your records; Escape comes back to this game
