@@ -22,6 +22,7 @@ from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
 
 from ..ending import ctrl_c_stops
+from .backend import chosen_backend
 from .launch import build_settings
 from .parser import Failed
 
@@ -37,7 +38,9 @@ def solve(args: argparse.Namespace) -> int:
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
     notation = written_in(space, args.secret, settings.notation)
     secret = notation.parse(space, args.secret)
-    solver = Solver(space, make_strategy(name), seed=args.seed)
+    backend = chosen_backend(args)
+    strategy = make_strategy(name)
+    solver = Solver(space, strategy.compiled(space, backend) if backend else strategy, args.seed)
     while not solver.solved:
         solver.answer_for(secret)
     fmt = partial(notation.format, space)
@@ -197,7 +200,9 @@ def stats(args: argparse.Namespace) -> int:
             f"or --games N to play N of them at random (e.g. --games 1000)"
         )
     secrets = choose_secrets(space, games, args.seed)
-    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
+    backend = chosen_backend(args)
+    here = 1 if backend == "cuda" else (os.cpu_count() or 1)  # one GPU: one process feeds it
+    jobs = here if args.jobs is None else args.jobs
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     exact = args.exact if args.exact is not None else args.scheduler is not None
@@ -230,7 +235,7 @@ def stats(args: argparse.Namespace) -> int:
         with ctrl_c_stops() as stop:
             if cluster is not None:
                 cluster.stop = stop  # heard while the cluster's results are awaited
-            run = Run(bar, stop, cluster, jobs)
+            run = Run(bar, stop, cluster, jobs, backend)
             prepare(space, settings.strategy, run)
             result = run_stats(space, settings.strategy, secrets, args.seed, run, exact=exact)
     except MastermindError as error:

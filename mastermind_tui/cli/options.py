@@ -173,6 +173,17 @@ def _jobs(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _backend(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--backend",
+        choices=("auto", "numba", "cuda"),
+        default=None,
+        help="what weighs the guesses on spaces past the answer table (e.g. 8x5): numba on "
+        "the CPU, cuda on an NVIDIA GPU (the extra 'gpu'), or auto (cuda where a GPU is "
+        "here); default: numba for stats, none for solve and tree",
+    )
+
+
 def _retro(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true", help="plain stdin/stdout, no full screen")
     _setting(p, "seed", "--seed")
@@ -263,6 +274,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "sample": _sample,
     "jobs": _jobs,
     "criteria": _criteria,
+    "backend": _backend,
     "retro": _retro,
     "tree": _tree,
     "records": _records,

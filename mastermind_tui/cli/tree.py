@@ -14,10 +14,12 @@ from engine.feedback import decode
 from engine.notation import Notation
 from engine.run import Run
 from engine.strategies import Strategy
-from engine.tree import Node, build_tree
+from engine.tree import Node
+from engine.tree_levels import walk_any
 from engine.words import plural
 
 from ..ending import ctrl_c_stops
+from .backend import chosen_backend
 from .commands import ProgressBar, prepare
 from .launch import build_settings
 
@@ -46,8 +48,9 @@ def tree(args: argparse.Namespace) -> int:
             f"the tree of {space.count:,} codes is too big to print; "
             f"at most {TREE_LIMIT:,} (8 colours x 5 positions)"
         )
+    backend = chosen_backend(args)
     prepare(space, strategy.name)
-    root = build(space, strategy)
+    root = build(space, strategy.compiled(space, backend) if backend else strategy)
     depth = args.depth if args.depth is not None else root.height
     if args.format == "json":
         print(json.dumps(as_json(root, space, notation, depth)))
@@ -68,7 +71,9 @@ def build(space: CodeSpace, strategy: Strategy) -> Node:
     bar = ProgressBar("of the tree")
     try:
         with ctrl_c_stops() as stop:
-            return build_tree(space, strategy, Run(bar, stop))
+            root = walk_any(space, strategy, keep=True, run=Run(bar, stop)).root
+            assert root is not None  # a space is never empty
+            return root
     finally:
         bar.close()
 

@@ -53,13 +53,13 @@ COMMANDS: Final[list[Command]] = [
         "solve",
         "let a strategy break SECRET and print its reasoning",
         "commands:solve",
-        ("secret", "size", "json"),
+        ("secret", "size", "json", "backend"),
     ),
     Command(
         "stats",
         "play every secret (or a sample) and summarise",
         "commands:stats",
-        ("size", "sample", "json", "jobs", "criteria"),
+        ("size", "sample", "json", "jobs", "criteria", "backend"),
         palette=Palette("Statistics", "Compare strategies over many games", "statistics", 2),
         own=(
             Option(
@@ -192,7 +192,7 @@ COMMANDS: Final[list[Command]] = [
         "tree",
         "a deterministic strategy's whole decision tree",
         "tree:tree",
-        ("size-without-seed", "tree"),
+        ("size-without-seed", "tree", "backend"),
     ),
     Command(
         "records",
