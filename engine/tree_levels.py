@@ -40,7 +40,7 @@ class ManyKernel(Protocol):
 
     def many(
         self, space: CodeSpace, requests: list[tuple[IntArray, IntArray]], counts: bool = True
-    ) -> list[npt.NDArray[np.int64]]: ...
+    ) -> list[npt.NDArray[np.signedinteger[Any]]]: ...
 
 
 def _key(pool: IntArray, cands: IntArray) -> tuple[int, int, int, int]:
@@ -53,7 +53,8 @@ class Ahead:
 
     def __init__(self, kernel: Any) -> None:
         self.kernel = kernel
-        self.known: dict[tuple[bool, tuple[int, int, int, int]], npt.NDArray[np.int64]] = {}
+        #: What was weighed: (largest?, pool and candidates) -> counts or largest classes.
+        self.known: dict[tuple[bool, tuple[int, int, int, int]], npt.NDArray[Any]] = {}
         self.missed = 0
 
     def weigh(self, space: CodeSpace, asked: list[tuple[bool, IntArray, IntArray]]) -> None:
@@ -61,6 +62,8 @@ class Ahead:
         self.known.clear()
         for largest in (True, False):
             todo = {_key(p, c): (p, c) for kind, p, c in asked if kind == largest}
+            if not todo:
+                continue
             found = self.kernel.many(space, list(todo.values()), counts=not largest)
             self.known.update(((largest, k), v) for k, v in zip(todo, found, strict=True))
 
@@ -69,7 +72,7 @@ class Ahead:
         if found is None:
             self.missed += 1
             return self.kernel.counts(space, pool, cands)  # type: ignore[no-any-return]
-        return found
+        return found.astype(np.int64)
 
     def largest(self, space: CodeSpace, pool: Codes, cands: Codes, stop: float) -> Keys:
         found = self.known.get((True, _key(pool, cands)))
