@@ -8,18 +8,17 @@ writes it, which ``tree --check`` reads.
 
     python -m engine.tree_improve --openings 00112 --k 4 --minutes 13 --out best-8x5.json
 
-The 8x5 tree that command made (179,568 guesses) ships with the package (``SHIPPED``,
-gzipped): ``tree --check`` reads it once unpacked (``gunzip -c``).
+The 8x5 tree that command made (179,568 guesses) ships with the package, gzipped, and
+plays as ``--strategy best-8x5`` (``strategies.shipped_tree``); ``tree --check`` reads it
+once unpacked (``gunzip -c``).
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -29,16 +28,9 @@ from .feedback import answers, decode, encode
 from .strategies import NO_DRAWS, Position, Strategy, make_strategy
 from .tree import History, Node, walk
 
-#: The best 8x5 tree this search has made, as ``tree --format json`` writes trees.
-SHIPPED = Path(__file__).parent / "trees" / "best-8x5.json.gz"
 #: The best total published for an 8x5 tree that we know of (mikemag/Mastermind's
 #: entropy from 11223).
 PUBLISHED_8X5 = 179_751
-
-
-def shipped_text() -> str:
-    """The shipped 8x5 tree's JSON text."""
-    return gzip.decompress(SHIPPED.read_bytes()).decode("utf-8")
 
 
 #: The heuristics mixed.

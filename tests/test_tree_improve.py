@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from engine import CodeSpace, make_strategy
+from engine.strategies.shipped_tree import SHIPPED, shipped_text
 from engine.tree import walk
-from engine.tree_improve import PUBLISHED_8X5, SHIPPED, search, shipped_text
+from engine.tree_improve import PUBLISHED_8X5, search
 from mastermind_tui.cli.main import main
 
 

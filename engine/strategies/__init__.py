@@ -28,6 +28,7 @@ from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
+from .shipped_tree import ShippedTree
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -42,6 +43,7 @@ STRATEGIES: dict[str, type[Strategy]] = {
         Sequential,
         Classic,
         RandomConsistent,
+        ShippedTree,
     )
 }
 
