@@ -19,3 +19,8 @@ class AnswerError(MastermindError):
 
 class InconsistentAnswersError(MastermindError):
     """The answers so far rule out every code: the code maker made a slip somewhere."""
+
+
+class Unavailable(Exception):
+    """What a request needs is not on this machine (a GPU, an optional package): the
+    environment, not the input; the command line says it in one line and exits 1."""

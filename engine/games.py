@@ -13,7 +13,7 @@ from .codes import CodeSpace
 from .feedback import TABLE_LIMIT, against, cached_table, encode
 from .run import HERE, Run, Runner, Ticker
 from .strategies import NO_DRAWS, Position, Strategy, make_strategy
-from .tree import walk
+from .tree_levels import walk_any
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -101,9 +101,9 @@ def walk_depths(
     """Depth of every secret from one walk of the tree; with run.jobs > 1 (or a runner) the
     subtrees under the first guess are walked in that many processes, biggest first.
     ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
-    chosen = _strategy(strategy, exact).compiled(space)
+    chosen = _strategy(strategy, exact).compiled(space, run.backend)
     if run.jobs <= 1 and run.runner is None:
-        return walk(space, chosen, run=run).depths
+        return walk_any(space, chosen, run=run).depths
 
     everything = space.allowed
     guess = chosen.guess(Position(space, everything, (), NO_DRAWS))
@@ -112,7 +112,7 @@ def walk_depths(
     depths = np.zeros(space.size, dtype=np.uint8)
     depths[guess] = 1
     parts = [
-        (space, strategy, everything[cls == a], ((guess, int(a)),), exact)
+        (space, strategy, everything[cls == a], ((guess, int(a)),), exact, run.backend)
         for a in np.unique(cls)
         if a != win
     ]
@@ -132,10 +132,11 @@ def _walk_part(
     cands: Codes,
     history: tuple[tuple[int, int], ...],
     exact: bool = False,
+    backend: str | None = None,
 ) -> tuple[Codes, npt.NDArray[np.uint8]]:
     """A worker's share of the walk: depths of the secrets under one first answer."""
-    chosen = _strategy(strategy, exact).compiled(space)
-    return cands, walk(space, chosen, cands, history).depths[cands]
+    chosen = _strategy(strategy, exact).compiled(space, backend)
+    return cands, walk_any(space, chosen, cands, history).depths[cands]
 
 
 def _strategy(name: str, exact: bool) -> Strategy:

@@ -54,6 +54,9 @@ class Run:
     runner: Runner | None = None
     #: Processes of this machine a run may split over.
     jobs: int = 1
+    #: The compiled backend the partition strategies weigh with (``engine.backends``;
+    #: None: the default, numba's).
+    backend: str | None = None
 
     @property
     def watched(self) -> bool:
@@ -86,11 +89,11 @@ class Run:
 
     def with_progress(self, progress: Progress | None) -> Run:
         """The same run heard by ``progress`` instead."""
-        return Run(progress, self.stop, self.runner, self.jobs)
+        return Run(progress, self.stop, self.runner, self.jobs, self.backend)
 
     def here(self) -> Run:
         """The same run in this process alone (a task's share of it)."""
-        return Run(self.progress, self.stop)
+        return Run(self.progress, self.stop, backend=self.backend)
 
 
 class Ticker:

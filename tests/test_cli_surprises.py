@@ -18,8 +18,8 @@ import pytest
 from app_helpers import settings_from
 from waiting import wait_until
 
-from mastermind_tui.cli.commands import ProgressBar
 from mastermind_tui.cli.main import EXIT_CODES, build_parser, main
+from mastermind_tui.cli.progress import ProgressBar
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
 NO_TERMINAL = "needs a terminal on stdin and stdout; use `mastermind retro --plain`"

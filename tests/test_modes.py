@@ -15,7 +15,8 @@ from textual.widgets import Select
 from engine import MastermindError, Rules
 from engine.strategies import DEFAULT_STRATEGY
 from mastermind_tui.cli.main import build_parser, main
-from mastermind_tui.cli.options import OPTIONS, number
+from mastermind_tui.cli.options import OPTIONS
+from mastermind_tui.cli.values import number
 from mastermind_tui.game.modes import BY_NAME, COMMANDS, MODES, PALETTE, Command
 from mastermind_tui.game.settings import DEFAULTS, PRESETS, SETTINGS, Settings
 

@@ -14,8 +14,8 @@ from engine.errors import ConfigError
 from engine.run import Run
 from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
 from engine.tree import walk
-from mastermind_tui.cli.commands import ProgressBar
 from mastermind_tui.cli.main import main
+from mastermind_tui.cli.progress import ProgressBar
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,7 +17,9 @@ from engine.run import Run, Stopped
 from engine.strategies import Position, partitioning
 from engine.tree import Node, build_tree, walk
 
-DETERMINISTIC = [n for n, cls in STRATEGIES.items() if cls.deterministic and n != "optimal"]
+DETERMINISTIC = [
+    n for n, cls in STRATEGIES.items() if cls.deterministic and n != "optimal" and not cls.sizes
+]
 SPACE = CodeSpace(6, 4)
 
 

@@ -9,7 +9,8 @@ what it offers or None (a backend may offer either):
 * ``SearchKernel``: the exact optimal search's compiled calls and the constants naming
   its modes and counters (what ``engine.optimal.search.OptimalSearch`` drives).
 
-A second backend (a GPU, say) is one new module and one line in ``BACKENDS``. The
+A second backend is one new module and one line in ``BACKENDS``, as the GPU's is
+(``cuda``: the partition kernel only). The
 registry names modules rather than importing them, so that choosing a backend imports
 only that one (numba's start-up is paid only by the runs that compile).
 """
@@ -32,9 +33,25 @@ BACKENDS: dict[str, str] = {
     "numba": "engine.backends.numba_cpu",
     # The numba kernel's source run as plain Python: small sizes while numba compiles.
     "interpreted": "engine.backends.interpreted",
+    # The partition kernel on an NVIDIA GPU (the extra 'gpu': numba-cuda).
+    "cuda": "engine.backends.cuda",
 }
 #: The backend the engine uses unless told otherwise.
 DEFAULT = "numba"
+#: The name that picks the GPU's backend where one is here, else the default.
+AUTO = "auto"
+#: What ``--backend`` offers (the interpreted one is the search's stand-in, not a choice).
+CHOICES = (AUTO, "numba", "cuda")
+
+
+def resolve(name: str) -> str:
+    """The backend ``name`` stands for: ``auto`` is cuda where numba-cuda sees a GPU (or
+    its simulator), numba otherwise; any other name is itself. Finding out imports
+    numba-cuda, so only ``auto`` pays for it."""
+    if name != AUTO:
+        return name
+    gpu = importlib.import_module(BACKENDS["cuda"])  # by name, as ``backend`` imports
+    return "cuda" if gpu.available() else DEFAULT
 
 
 @runtime_checkable

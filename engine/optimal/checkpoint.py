@@ -49,7 +49,7 @@ class Checkpointed:
     """A search saved as it goes: ``search`` is the one under way (a fresh one after each
     checkpoint, with the same settings and backend), ``save(proved)`` keeps a checkpoint."""
 
-    def __init__(self, search: OptimalSearch, save: Callable[[Proved], None]) -> None:
+    def __init__(self, search: OptimalSearch, save: Callable[[Proved], object]) -> None:
         self.search = search
         self.save = save
         self.cap = search.max_guesses  # least_cap changes it: each fresh search starts here

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import files
 from ..codes import CodeSpace
@@ -253,11 +253,7 @@ def _solution(
             notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
             search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
-
-    def save(proved: dict[str, Any]) -> None:
-        cache.save_arrays(partial, partial_key, proved)
-
-    kept = Checkpointed(search, save)
+    kept = Checkpointed(search, lambda proved: cache.save_arrays(partial, partial_key, proved))
     try:
         if run.runner is None:  # saved as it goes: a kill loses one checkpoint at most
             tree = kept.tree(run, worst_first)
@@ -269,7 +265,7 @@ def _solution(
     except ConfigError:  # a cap no strategy keeps: nothing to resume
         raise
     except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
-        save(kept.search.proved())
+        cache.save_arrays(partial, partial_key, kept.search.proved())
         raise
     search = kept.search
     cache.save(name, key, tree_to_json(tree))

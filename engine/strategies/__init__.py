@@ -30,6 +30,7 @@ from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .openings import FROM, Opened, opening_text, read_opened, sweep_patterns
 from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
 from .partitioning import PartitionStrategy
+from .shipped_tree import ShippedTree
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -44,6 +45,7 @@ STRATEGIES: dict[str, type[Strategy]] = {
         Sequential,
         Classic,
         RandomConsistent,
+        ShippedTree,
     )
 }
 

@@ -106,6 +106,9 @@ class Strategy(ABC):
     rule_ties: ClassVar[str] = ""
     rule_opening: ClassVar[str] = ""
     rule_cost: ClassVar[str] = ""
+    #: The only sizes it plays, as (colours, positions, repeats); () for any (a tree kept
+    #: as data plays its own size alone, and ``check`` refuses the others).
+    sizes: ClassVar[tuple[tuple[int, int, bool], ...]] = ()
 
     def prepare(self, space: CodeSpace, run: Run | None = None) -> str:
         """Make ready, before a run, what playing this size needs (read or search a

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -17,13 +15,15 @@ from engine.explain import answer_text, reasons, runner_up, sentence, split_text
 from engine.notation import Notation, written_in
 from engine.run import Run
 from engine.solver import Solver
-from engine.stats import StatsResult, choose_secrets, describe_seconds, run_stats
+from engine.stats import StatsResult, choose_secrets, run_stats
 from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
 
 from ..ending import ctrl_c_stops
+from .backend import chosen_backend
 from .launch import build_settings
 from .parser import Failed
+from .progress import ProgressBar
 
 if TYPE_CHECKING:
     from engine.arrays import Codes
@@ -39,7 +39,9 @@ def solve(args: argparse.Namespace) -> int:
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
     notation = written_in(space, args.secret, settings.notation)
     secret = notation.parse(space, args.secret)
-    solver = Solver(space, make_strategy(name), seed=args.seed)
+    backend = chosen_backend(args)
+    strategy = make_strategy(name)
+    solver = Solver(space, strategy.compiled(space, backend) if backend else strategy, args.seed)
     while not solver.solved:
         solver.answer_for(secret)
     fmt = partial(notation.format, space)
@@ -131,55 +133,6 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
         print(f"mastermind: {notice}", file=sys.stderr)
 
 
-class ProgressBar:
-    """A bar on stderr, shown only on a terminal and only once a run passes one second,
-    then redrawn every tenth of a second however fast or slow the games go, with the time
-    left at the rate so far (a run below the game limit can still take hours). The line
-    stays under 80 columns, so that a carriage return always reaches its start."""
-
-    #: Seconds before the bar first appears, and between redraws.
-    DELAY = 1.0
-    INTERVAL = 0.1
-    #: The time left is said from 1% of the games or this many seconds on: a tree walk's
-    #: first games carry the costliest decisions, so the earliest rate is far too slow.
-    SETTLE = 5.0
-    WIDTH = 20
-
-    def __init__(self, what: str = "games", clock: Callable[[], float] = time.perf_counter) -> None:
-        #: What is counted: "games" (done/total shown), or a phrase after a percentage.
-        self.what = what
-        self.clock = clock
-        self.start = clock()
-        self.next_draw = self.start + self.DELAY
-        self.drawn = 0  # length of the line on screen, to blank what a shorter one leaves
-        self.tty = sys.stderr.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        if not self.tty:
-            return
-        now = self.clock()
-        if now < self.next_draw:
-            return
-        self.next_draw = now + self.INTERVAL
-        filled = self.WIDTH * done // max(1, total)
-        elapsed = now - self.start
-        left = ""
-        if done and (done * 100 >= total or elapsed >= self.SETTLE):
-            left = f", {describe_seconds((total - done) * elapsed / done)} left"
-        count = f"{done:,}/{total:,} games"
-        if self.what != "games":
-            count = f"{100 * done // max(1, total)}% {self.what}"
-        bar = f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {count}{left}"
-        sys.stderr.write(f"\r{bar:<{self.drawn}}")
-        sys.stderr.flush()
-        self.drawn = len(bar)
-
-    def close(self) -> None:
-        if self.drawn:
-            sys.stderr.write("\r" + " " * self.drawn + "\r")
-            sys.stderr.flush()
-
-
 #: ``stats`` with neither --all nor --games plays every secret up to this many codes
 #: (6x4 takes a fraction of a second); past it, a sentence says what to type.
 QUICK_ALL = 1296
@@ -206,7 +159,9 @@ def stats(args: argparse.Namespace) -> int:
             f"or --games N to play N of them at random (e.g. --games 1000)"
         )
     secrets = choose_secrets(space, games, args.seed)
-    jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
+    backend = chosen_backend(args)
+    here = 1 if backend == "cuda" else (os.cpu_count() or 1)  # one GPU: one process feeds it
+    jobs = here if args.jobs is None else args.jobs
     if jobs < 1:
         raise ConfigError("--jobs must be at least 1")
     exact = args.exact if args.exact is not None else args.scheduler is not None
@@ -243,7 +198,7 @@ def stats(args: argparse.Namespace) -> int:
         with ctrl_c_stops() as stop:
             if cluster is not None:
                 cluster.stop = stop  # heard while the cluster's results are awaited
-            run = Run(bar, stop, cluster, jobs)
+            run = Run(bar, stop, cluster, jobs, backend)
             prepare(space, settings.strategy, run)
             result = run_stats(space, settings.strategy, secrets, args.seed, run, exact=exact)
     except MastermindError as error:

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from engine import MastermindError
+from engine.errors import Unavailable
 
 from ..ending import Ended, end_on_signals
 from ..game.modes import BY_NAME, recording_text
@@ -60,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except MastermindError as error:
         return _fail(str(error), EXIT_USAGE)
-    except Failed as error:
+    except (Failed, Unavailable) as error:  # the environment: a file, a GPU
         return _fail(str(error), EXIT_FAILED)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERRUPTED)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class Bar(Protocol):
-    """What hears the sweep: ``commands.ProgressBar`` (not imported: it imports this)."""
+    """What hears the sweep: ``progress.ProgressBar``."""
 
     def __call__(self, done: int, total: int) -> None: ...
 

@@ -8,19 +8,8 @@ import argparse
 from collections.abc import Callable
 
 from ..game.modes import Option
-from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS, NumberError, whole
-
-
-def number(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of ``minimum`` or more, checked by ``whole``."""
-
-    def read(text: str) -> int:
-        try:
-            return whole(text, minimum)
-        except NumberError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return read
+from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS
+from .values import number, port, size_of
 
 
 def _setting(p: argparse.ArgumentParser, name: str, *flags: str) -> None:
@@ -173,6 +162,17 @@ def _jobs(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _backend(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--backend",
+        choices=("auto", "numba", "cuda"),
+        default=None,
+        help="what weighs the guesses on spaces past the answer table (e.g. 8x5): numba on "
+        "the CPU, cuda on an NVIDIA GPU (the extra 'gpu'), or auto (cuda where a GPU is "
+        "here); default: numba for stats, none for solve and tree",
+    )
+
+
 def _retro(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true", help="plain stdin/stdout, no full screen")
     _setting(p, "seed", "--seed")
@@ -230,9 +230,7 @@ def _opening(p: argparse.ArgumentParser) -> None:
 
 
 def _records(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--size", type=_size_of, help="only this size, as colours x positions (e.g. 6x4)"
-    )
+    p.add_argument("--size", type=size_of, help="only this size, as colours x positions (e.g. 6x4)")
     _json(p)
     p.add_argument("--where", action="store_true", help="print where the records are kept")
 
@@ -246,24 +244,11 @@ def _spoiler_free(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _size_of(text: str) -> tuple[int, int]:
-    from .records import parse_size
-
-    return parse_size(text)
-
-
 def _serve(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
     )
-    p.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000)")
-
-
-def _port(text: str) -> int:
-    value = number(0)(text)
-    if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{text} is not a port; give 1 to 65535")
-    return value
+    p.add_argument("--port", type=port, default=8000, help="port to listen on (default 8000)")
 
 
 #: The option groups a command of ``modes.COMMANDS`` may name, in the order it names them.
@@ -283,6 +268,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "sample": _sample,
     "jobs": _jobs,
     "criteria": _criteria,
+    "backend": _backend,
     "retro": _retro,
     "tree": _tree,
     "records": _records,

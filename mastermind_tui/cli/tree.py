@@ -15,12 +15,15 @@ from engine.notation import Notation
 from engine.run import Run
 from engine.strategies import Strategy
 from engine.tree import Node, build_tree, is_cut
+from engine.tree_levels import walk_any
 from engine.tree_more import challenge_code
 from engine.words import plural
 
 from ..ending import ctrl_c_stops
-from .commands import ProgressBar, prepare
+from .backend import chosen_backend
+from .commands import prepare
 from .launch import build_settings
+from .progress import ProgressBar
 
 #: The biggest space whose whole tree is built (8 colours x 5 positions).
 TREE_LIMIT = 32_768
@@ -49,8 +52,9 @@ def tree(args: argparse.Namespace) -> int:
         )
     if args.format == "challenge" and args.depth is not None:
         raise MastermindError("the challenge's grammar has no way to leave answers out: no --depth")
+    backend = chosen_backend(args)
     prepare(space, strategy.name)
-    root = build(space, strategy, args.depth)
+    root = build(space, strategy, args.depth, backend)
     depth = args.depth if args.depth is not None else root.height
     if args.format == "json":
         print(json.dumps(as_json(root, space, notation, depth)))
@@ -68,7 +72,9 @@ def tree(args: argparse.Namespace) -> int:
     return 0
 
 
-def build(space: CodeSpace, strategy: Strategy, depth: int | None = None) -> Node:
+def build(
+    space: CodeSpace, strategy: Strategy, depth: int | None = None, backend: str | None = None
+) -> Node:
     """The tree (its first ``depth`` levels alone when given: the work stops there too),
     with a progress bar and the time left on a terminal past a second; Ctrl+C asks the
     walk to stop (``ctrl_c_stops``), which ends it within about a second. The compiled
@@ -76,7 +82,13 @@ def build(space: CodeSpace, strategy: Strategy, depth: int | None = None) -> Nod
     bar = ProgressBar("of the tree")
     try:
         with ctrl_c_stops() as stop:
-            return build_tree(space, strategy.compiled(space), Run(bar, stop), depth)
+            compiled = strategy.compiled(space, backend)
+            if depth is None and hasattr(getattr(compiled, "_kernel", None), "many"):
+                # A kernel that weighs many positions at once (the GPU's): a level a launch.
+                root = walk_any(space, compiled, keep=True, run=Run(bar, stop)).root
+                assert root is not None  # a space is never empty
+                return root
+            return build_tree(space, compiled, Run(bar, stop), depth)
     finally:
         bar.close()
 

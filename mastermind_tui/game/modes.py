@@ -53,7 +53,7 @@ COMMANDS: Final[list[Command]] = [
         "solve",
         "let a strategy break SECRET and print its reasoning",
         "commands:solve",
-        ("secret", "size", "opening", "json"),
+        ("secret", "size", "opening", "json", "backend"),
         own=(
             Option(
                 "--html",
@@ -69,7 +69,7 @@ COMMANDS: Final[list[Command]] = [
         "stats",
         "play every secret (or a sample) and summarise",
         "commands:stats",
-        ("size", "opening", "sample", "json", "jobs", "criteria"),
+        ("size", "opening", "sample", "json", "jobs", "criteria", "backend"),
         palette=Palette("Statistics", "Compare strategies over many games", "statistics", 2),
         own=(
             Option(
@@ -207,7 +207,7 @@ COMMANDS: Final[list[Command]] = [
         "tree",
         "a deterministic strategy's whole decision tree",
         "tree:tree",
-        ("size-without-seed", "opening", "tree"),
+        ("size-without-seed", "opening", "tree", "backend"),
     ),
     Command(
         "records",
