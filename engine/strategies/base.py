@@ -96,6 +96,9 @@ class Strategy(ABC):
     measure: ClassVar[Measure | None] = None
     #: Ticked on the Statistics screen when it opens.
     shown_by_default: ClassVar[bool] = False
+    #: The only sizes it plays, as (colours, positions, repeats); () for any (a tree kept
+    #: as data plays its own size alone, and ``check`` refuses the others).
+    sizes: ClassVar[tuple[tuple[int, int, bool], ...]] = ()
     #: Whether a long statistics run may split its games over worker processes.
     runs_apart: ClassVar[bool] = True
     #: The settings its constructor takes by keyword (none by default).
@@ -106,9 +109,6 @@ class Strategy(ABC):
     rule_ties: ClassVar[str] = ""
     rule_opening: ClassVar[str] = ""
     rule_cost: ClassVar[str] = ""
-    #: The only sizes it plays, as (colours, positions, repeats); () for any (a tree kept
-    #: as data plays its own size alone, and ``check`` refuses the others).
-    sizes: ClassVar[tuple[tuple[int, int, bool], ...]] = ()
 
     def prepare(self, space: CodeSpace, run: Run | None = None) -> str:
         """Make ready, before a run, what playing this size needs (read or search a
