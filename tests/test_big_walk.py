@@ -1,0 +1,102 @@
+"""The level-by-level walk of the big spaces (``engine.big_walk``) chooses every guess as
+the ordinary tree walk does: the same depth for every secret, from the strategy's own
+opening or another, whole or resumed after a stop, in one process or two."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import CodeSpace
+from engine import big_walk as big
+from engine.feedback import against, encode
+from engine.games import walk_depths
+from engine.strategies import make_strategy
+from engine.tree import walk
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "strategy"),
+    [
+        (6, 4, "knuth"),
+        (6, 4, "most-parts"),
+        (5, 5, "knuth"),
+        (7, 4, "most-parts"),
+        (4, 6, "knuth"),
+        (3, 7, "most-parts"),
+        (2, 8, "knuth"),
+    ],
+)
+def test_every_secret_takes_the_ordinary_walks_guesses(
+    colours: int, positions: int, strategy: str
+) -> None:
+    space = CodeSpace(colours, positions)
+    depths = big.big_walk_depths(space, strategy)
+    assert np.array_equal(depths, walk_depths(space, strategy))
+
+
+def test_knuths_published_total_on_6x4() -> None:
+    depths = big.big_walk_depths(CodeSpace(6, 4), "knuth")
+    assert int(depths.sum()) == 5801 and int(depths.max()) == 5
+
+
+def _ordinary_from(space: CodeSpace, strategy: str, opening: int) -> np.ndarray:
+    """The ordinary walk under each answer to ``opening``."""
+    chosen = make_strategy(strategy)
+    cls = against(space, opening, None)
+    depths = np.zeros(space.size, dtype=np.uint8)
+    depths[opening] = 1
+    for answer in np.unique(cls):
+        if answer != encode(space.positions, 0, space.positions):
+            cands = space.allowed[cls == answer]
+            part = walk(space, chosen, cands, ((opening, int(answer)),)).depths
+            depths[cands] = part[cands]
+    return depths
+
+
+@pytest.mark.parametrize(("strategy", "opening"), [("knuth", "1234"), ("most-parts", "1112")])
+def test_another_opening_is_walked_as_the_ordinary_walk_goes_on_from_it(
+    strategy: str, opening: str
+) -> None:
+    space = CodeSpace(6, 4)
+    code = space.from_digits([int(d) - 1 for d in opening])
+    depths = big.big_walk_depths(space, strategy, opening=code)
+    assert depths[code] == 1
+    assert np.array_equal(depths, _ordinary_from(space, strategy, code))
+
+
+def test_two_processes_give_the_same_depths() -> None:
+    space = CodeSpace(5, 5)
+    one = big.big_walk_depths(space, "knuth")
+    assert np.array_equal(big.big_walk_depths(space, "knuth", jobs=2), one)
+
+
+def test_a_stopped_walk_goes_on_from_where_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saved after every batch of a few candidates, stopped in the middle of a level,
+    then run again: the same depths, and the parts already ended are read back."""
+    space = CodeSpace(5, 5)
+    expected = big.big_walk_depths(space, "knuth")
+    monkeypatch.setattr(big, "SAVE_EVERY", -1.0)
+    monkeypatch.setattr(big, "BATCH_CODES", 20)
+    kernel = big._kernel()
+    calls = {"n": 0}
+    real = kernel.choose_level
+
+    def stopping(*args: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise KeyboardInterrupt
+        real(*args)
+
+    monkeypatch.setattr(kernel, "choose_level", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        big.big_walk_depths(space, "knuth", folder=tmp_path)
+    assert list(tmp_path.glob("*-done.npz")) and list(tmp_path.glob("*part*[0-9].npz"))
+    calls["n"] = -(10**9)  # no more stops
+    resumed = big.big_walk_depths(space, "knuth", folder=tmp_path)
+    assert np.array_equal(resumed, expected)
+    assert not list(tmp_path.glob("*part*[0-9].npz"))  # every part ended: only its depths
