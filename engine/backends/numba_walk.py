@@ -76,16 +76,27 @@ def _first_of_orbit(
 
 
 @njit(cache=True)
-def _weigh(tabs, cols, widths, g, cands, hist, best, mode):  # type: ignore[no-untyped-def]
-    """Guess ``g``'s key over ``cands`` (Knuth: largest class, lower is better; Most
-    Parts: parts, higher is better), or a key no better than ``best`` as soon as it
-    cannot beat it."""
-    n = len(cands)
+def _weigh(tabs, cols, widths, g, local, hist, best, mode):  # type: ignore[no-untyped-def]
+    """Guess ``g``'s key over the candidates whose table columns are ``local`` (Knuth:
+    largest class, lower is better; Most Parts: parts, higher is better), or a key no
+    better than ``best`` as soon as it cannot beat it. The guess's three table rows are
+    read with the candidates' columns gathered beforehand, in step."""
+    high, low, common = tabs
+    hi, lo, pat = cols
+    ch, cl, cp = local
+    row_h = np.int64(hi[g]) * widths[0]
+    row_l = np.int64(lo[g]) * widths[1]
+    row_c = np.int64(pat[g]) * widths[2]
+    n = len(ch)
     hist[:] = 0
     if mode == KNUTH:
         top = 0
         for j in range(n):
-            c = _answer(tabs, cols, widths, g, cands[j])
+            c = (
+                np.int64(high[row_h + ch[j]])
+                + np.int64(low[row_l + cl[j]])
+                + np.int64(common[row_c + cp[j]])
+            )
             v = hist[c] + 1
             hist[c] = v
             if v >= best:
@@ -96,7 +107,8 @@ def _weigh(tabs, cols, widths, g, cands, hist, best, mode):  # type: ignore[no-u
     for j in range(n):
         if parts + n - j <= best:
             return best
-        c = _answer(tabs, cols, widths, g, cands[j])
+        c = np.int64(high[row_h + ch[j]]) + np.int64(low[row_l + cl[j]])
+        c += np.int64(common[row_c + cp[j]])
         if hist[c] == 0:
             parts += 1
         hist[c] += 1
@@ -109,30 +121,59 @@ def choose(  # type: ignore[no-untyped-def]
 ):
     """The guess at a position with ``cands`` (ranks, ascending) and symmetry group
     ``e0:e1``: the best key, a candidate among ties, then the first as written.
-    ``inside`` is an all-False mask of the space (left so)."""
+    ``inside`` is an all-False mask of the space (left so). The codes weighed after the
+    candidates hold only colours some candidate holds, or the first colour none holds
+    (the others are merged into it), counted through in written order."""
     lmap = np.empty(len(dmap), dtype=np.int64)
+    hi, lo, pat = cols
+    n = len(cands)
+    local = (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+    for j in range(n):
+        local[0][j], local[1][j], local[2][j] = hi[cands[j]], lo[cands[j]], pat[cands[j]]
     knuth = mode == KNUTH
-    best = len(cands) + 1 if knuth else 0
+    best = n + 1 if knuth else 0
     guess = -1
-    for i in range(len(cands)):
+    for i in range(n):
         g = cands[i]
         if not _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
             continue
-        key = _weigh(tabs, cols, widths, g, cands, hist, best, mode)
+        key = _weigh(tabs, cols, widths, g, local, hist, best, mode)
         if (key < best) if knuth else (key > best):
             best, guess = key, g
             if (best <= bound) if knuth else (best >= bound):
                 return guess
     for c in cands:
         inside[c] = True
-    for g in range(digits.shape[0]):
-        if inside[g] or not _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
-            continue
-        key = _weigh(tabs, cols, widths, g, cands, hist, best, mode)
-        if (key < best) if knuth else (key > best):
-            best, guess = key, g
-            if (best <= bound) if knuth else (best >= bound):
-                break
+    colours, p = len(dmap), digits.shape[1]
+    values = np.empty(colours, dtype=np.int64)
+    nv = 0
+    for col in range(colours):
+        if dmap[col] == col:
+            values[nv] = col
+            nv += 1
+    at = np.zeros(p, dtype=np.int64)
+    weight = np.empty(p, dtype=np.int64)
+    w = 1
+    for i in range(p - 1, -1, -1):
+        weight[i] = w
+        w *= colours
+    while True:
+        g = 0
+        for i in range(p):
+            g += values[at[i]] * weight[i]
+        if not inside[g] and _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
+            key = _weigh(tabs, cols, widths, g, local, hist, best, mode)
+            if (key < best) if knuth else (key > best):
+                best, guess = key, g
+                if (best <= bound) if knuth else (best >= bound):
+                    break
+        i = p - 1
+        while i >= 0 and at[i] == nv - 1:
+            at[i] = 0
+            i -= 1
+        if i < 0:
+            break
+        at[i] += 1
     for c in cands:
         inside[c] = False
     return guess
