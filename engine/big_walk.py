@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import time
+import zipfile
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import permutations
@@ -66,6 +67,14 @@ def tables(colours: int, positions: int) -> dict[str, Any]:
         "rank_of": rank_of,
         "code_of": code_of,
     }
+
+
+def resume_folder() -> Path | None:
+    """Where walks keep their parts: the cache folder's ``big-walk`` (None: caching off)."""
+    from . import cache
+
+    folder = cache.directory()
+    return None if folder is None else folder / "big-walk"
 
 
 def _kernel() -> Any:
@@ -125,6 +134,9 @@ def big_walk_depths(
         done += len(ranks)
         if progress is not None:
             progress(done, space.size)
+    if folder is not None:  # whole: what was kept for a resume is done with
+        for path in folder.glob(f"{tag}-part*.npz"):
+            path.unlink(missing_ok=True)
     out: npt.NDArray[np.uint8] = depths[t["rank_of"]]
     return out
 
@@ -157,9 +169,9 @@ def walk_part(
     size = len(t["code_of"])
     saved = folder / f"{tag}-part{index}.npz" if folder is not None else None
     finished = folder / f"{tag}-part{index}-done.npz" if folder is not None else None
-    if finished is not None and finished.exists():
-        with np.load(finished) as old:
-            return old["ranks"], old["depths"]
+    done = _load(finished)
+    if done is not None and np.array_equal(done["ranks"], cands):
+        return done["ranks"], done["depths"]
     state: dict[str, Any] = {
         "level": 2,
         "cands": cands,
@@ -173,9 +185,9 @@ def walk_part(
         "chosen": 0,
         "depths": np.zeros(size, dtype=np.uint8),
     }
-    if saved is not None and saved.exists():
-        with np.load(saved) as old:
-            state = {key: old[key] for key in old.files}
+    old = _load(saved)
+    if old is not None and set(old) == set(state):
+        state = old
         state["level"], state["chosen"] = int(state["level"]), int(state["chosen"])
     answers, slots, win = (
         answer_count(positions),
@@ -218,6 +230,19 @@ def walk_part(
         if saved is not None and saved.exists():
             saved.unlink()
     return ranks, part_depths
+
+
+def _load(path: Path | None) -> dict[str, Any] | None:
+    """What ``_save`` left in ``path``, or None: none there, or damaged (then removed,
+    and the part walked afresh)."""
+    if path is None or not path.is_file():
+        return None
+    try:
+        with np.load(path, allow_pickle=False) as old:
+            return {key: old[key] for key in old.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+        path.unlink(missing_ok=True)
+        return None
 
 
 def _save(path: Path, state: dict[str, Any]) -> None:

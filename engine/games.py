@@ -13,6 +13,7 @@ from .codes import CodeSpace
 from .feedback import TABLE_LIMIT, against, cached_table, encode
 from .run import HERE, Run, Runner, Ticker
 from .strategies import NO_DRAWS, Position, Strategy, make_strategy
+from .strategies.partitioning import PartitionStrategy
 from .tree import walk
 
 if TYPE_CHECKING:
@@ -100,7 +101,23 @@ def walk_depths(
 ) -> npt.NDArray[np.uint8]:
     """Depth of every secret from one walk of the tree; with run.jobs > 1 (or a runner) the
     subtrees under the first guess are walked in that many processes, biggest first.
-    ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``)."""
+    ``exact``: the strategy weighs every guess on any space (``Strategy.exactly``). Past
+    the compiled kernel's reach, Knuth and Most Parts are walked level by level
+    (``engine.big_walk``), every guess weighed, parts saved in the cache folder so that a
+    stopped run goes on from there."""
+    plain = make_strategy(strategy)
+    if isinstance(plain, PartitionStrategy) and plain.big_walks(space, space.count):
+        from .big_walk import big_walk_depths, resume_folder
+
+        parallel = run.runner is not None or run.jobs > 1
+        return big_walk_depths(
+            space,
+            strategy,
+            jobs=max(run.jobs, 2) if run.runner is not None else run.jobs,
+            folder=resume_folder(),
+            progress=run.report if run.watched else None,
+            runner=_runner(run) if parallel else None,
+        )
     chosen = _strategy(strategy, exact).compiled(space)
     if run.jobs <= 1 and run.runner is None:
         return walk(space, chosen, run=run).depths

@@ -99,4 +99,39 @@ def test_a_stopped_walk_goes_on_from_where_it_was(
     calls["n"] = -(10**9)  # no more stops
     resumed = big.big_walk_depths(space, "knuth", folder=tmp_path)
     assert np.array_equal(resumed, expected)
-    assert not list(tmp_path.glob("*part*[0-9].npz"))  # every part ended: only its depths
+    assert not list(tmp_path.glob("*.npz"))  # whole: nothing kept
+
+
+def test_a_damaged_save_is_walked_afresh(tmp_path: Path) -> None:
+    space = CodeSpace(4, 4)
+    expected = big.big_walk_depths(space, "knuth")
+    opening = space.from_digits([0, 0, 1, 2])
+    for index in range(20):
+        (tmp_path / f"knuth-4x4-{opening}-part{index}.npz").write_bytes(b"not a zip")
+        (tmp_path / f"knuth-4x4-{opening}-part{index}-done.npz").write_bytes(b"PK\x03\x04")
+    assert np.array_equal(big.big_walk_depths(space, "knuth", folder=tmp_path), expected)
+    assert not list(tmp_path.glob("*.npz"))
+
+
+def test_stats_walks_past_the_kernels_reach_level_by_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the ordinary walk would weigh a sample (here: past a lowered limit), every
+    secret of Knuth's tree is walked level by level, exactly, and says so."""
+    from engine import stats
+    from engine.strategies import partitioning
+
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(partitioning, "EXACT_LIMIT", 1000)
+    calls = []
+    real = big.big_walk_depths
+
+    def spy(*args: object, **kwargs: object) -> np.ndarray:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(big, "big_walk_depths", spy)
+    space = CodeSpace(6, 4)
+    result = stats.run_stats(space, "knuth", space.allowed)
+    assert calls and result.total_guesses == 5801 and result.exact
+    assert not list((tmp_path / "big-walk").glob("*.npz"))

@@ -117,10 +117,13 @@ def _weigh(tabs, cols, widths, g, local, hist, best, mode):  # type: ignore[no-u
 
 @njit(cache=True)
 def choose(  # type: ignore[no-untyped-def]
-    tabs, cols, widths, digits, cands, inside, sigma, pi, e0, e1, free, dmap, bound, mode, hist
-):
+    tabs, cols, widths, digits, cands, inside, sigma, pi, e0, e1, free, dmap, bound, mode, hist,
+    hint,
+):  # fmt: skip
     """The guess at a position with ``cands`` (ranks, ascending) and symmetry group
     ``e0:e1``: the best key, a candidate among ties, then the first as written.
+    ``hint`` (a sibling's guess, or -1) is weighed first: a good key early leaves more
+    guesses early; the codes before it still win a tie with it.
     ``inside`` is an all-False mask of the space (left so). The codes weighed after the
     candidates hold only colours some candidate holds, or the first colour none holds
     (the others are merged into it), counted through in written order."""
@@ -157,14 +160,30 @@ def choose(  # type: ignore[no-untyped-def]
     for i in range(p - 1, -1, -1):
         weight[i] = w
         w *= colours
+    hinted = False
+    if (
+        hint >= 0
+        and not inside[hint]
+        and _first_of_orbit(digits, hint, sigma, pi, e0, e1, free, dmap, lmap)
+    ):
+        key = _weigh(tabs, cols, widths, hint, local, hist, best, mode)
+        if (key < best) if knuth else (key > best):
+            best, guess, hinted = key, hint, True
     while True:
         g = 0
         for i in range(p):
             g += values[at[i]] * weight[i]
-        if not inside[g] and _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
-            key = _weigh(tabs, cols, widths, g, local, hist, best, mode)
-            if (key < best) if knuth else (key > best):
-                best, guess = key, g
+        if hinted and g >= guess:
+            hinted = False
+            if (best <= bound) if knuth else (best >= bound):
+                break
+        weigh = not inside[g] and g != guess
+        if weigh and _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
+            # Before the hint, a tie with it is enough.
+            limit = best + (1 if knuth else -1) if hinted else best
+            key = _weigh(tabs, cols, widths, g, local, hist, limit, mode)
+            if (key < limit) if knuth else (key > limit):
+                best, guess, hinted = key, g, False
                 if (best <= bound) if knuth else (best >= bound):
                     break
         i = p - 1
@@ -218,9 +237,10 @@ def choose_level(  # type: ignore[no-untyped-def]
                     dead = col
                 dmap[col] = dead
         bound = (n + answers - 1) // answers if mode == KNUTH else min(n, answers)
+        hint = out[node - 1] if node > 0 and group[node - 1] == k else -1
         out[node] = choose(
             tabs, cols, widths, digits, part, inside, sigma, pi, offsets[k], offsets[k + 1],
-            free, dmap, bound, mode, hist,
+            free, dmap, bound, mode, hist, hint,
         )  # fmt: skip
 
 
