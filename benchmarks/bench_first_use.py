@@ -4,12 +4,14 @@ of a fresh install, timed in a fresh process from empty caches (``NUMBA_CACHE_DI
 cached), for each size and strategy of the optimal family.
 
     python benchmarks/bench_first_use.py [--sizes 4x4 5x4 6x4 6x4n] [--strategies ...]
+        [--skip-before]
 
 Three runs a case: ``before`` (no shipped trees, no background compile: as before issue
 28), ``cold`` (what a fresh install does now: the app starts the background compile,
 then the action is asked at once), ``warm`` (a second process, everything on disk).
 Actions, each timed: HINT after a good first guess (the tree's own), HINT after a bad one
 (the first code, AAAA), the rating of that bad guess, and a what-if of a second guess.
+The warm runs share one compile of the kernel (made once, before the first case).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 CHILD = r"""
 import json, sys, time
@@ -81,8 +85,14 @@ def main() -> None:
         nargs="+",
         default=["optimal", "optimal-fit", "optimal-worst", "optimal-max6"],
     )
+    parser.add_argument("--skip-before", action="store_true", help="cold and warm runs only")
     options = parser.parse_args()
+    labels = ("cold", "warm") if options.skip_before else ("before", "cold", "warm")
     print(f"load average before: {os.getloadavg()[0]:.1f}")
+    compiled = tempfile.mkdtemp()  # the warm runs' numba cache, compiled once
+    if "warm" in labels:
+        env = {**os.environ, "NUMBA_CACHE_DIR": compiled, "MASTERMIND_CACHE_DIR": compiled}
+        subprocess.run([sys.executable, "-m", "engine.optimal.warmup"], env=env, check=True)
     print("| size | strategy | run | " + " | ".join(
         ["hint at start", "hint after good guess", "hint after bad guess",
          "rating of bad guess", "what-if (2nd guess)"]) + " | same answers |")  # fmt: skip
@@ -90,20 +100,23 @@ def main() -> None:
     for size in options.sizes:
         for strategy in options.strategies:
             rows = {}
-            for label in ("before", "cold", "warm"):
-                if label != "warm":
-                    numba, trees = tempfile.mkdtemp(), tempfile.mkdtemp()
+            trees = tempfile.mkdtemp()
+            for label in labels:
+                numba = tempfile.mkdtemp()
+                if label == "warm":  # the background compile ended, as it does in the app:
+                    numba = compiled  # the trees the cold run cached, and its marker
+                    for marker in Path(compiled).glob("kernel-*.compiled"):
+                        shutil.copy(marker, trees)
+                else:
+                    trees = tempfile.mkdtemp()
                 env = {**os.environ, "NUMBA_CACHE_DIR": numba, "MASTERMIND_CACHE_DIR": trees}
-                if label == "warm":  # the background compile ended, as it does in the app
-                    subprocess.run(
-                        [sys.executable, "-m", "engine.optimal.warmup"], env=env, check=True
-                    )
                 if label == "before":
                     env.update(MASTERMIND_SHIPPED="0", MASTERMIND_WARMUP="0")
                 rows[label] = run(size, strategy, env)
+            first = next(iter(rows.values()))
             same = all(
-                [v[1] for v in rows[label].values()] == [v[1] for v in rows["before"].values()]
-                for label in rows
+                [v[1] for v in row.values()] == [v[1] for v in first.values()]
+                for row in rows.values()
             )
             for label, row in rows.items():
                 cells = " | ".join(f"{v[0]:.2f}" for v in row.values())

@@ -36,11 +36,15 @@ def estimated(choice: Choice) -> bool:
 
 
 def score_text(decision: Decision) -> str:
-    """``largest class: 276``, or ``≈2,112,251 (estimate)`` when sampled; "" if unscored."""
+    """``largest class: 276``, ``≈2,112,251 (estimate)`` when sampled, ``expected
+    guesses: 4.340, this one counted`` (``engine.expected``); "" if unscored."""
     if decision.score is None:
         return ""
     mark = "≈" if estimated(decision) else ""
     tail = " (estimate)" if estimated(decision) else ""
+    measure = None if decision.score_label is None else measure_of(decision.score_label)
+    if measure is not None and measure.in_guesses:
+        tail += ", this one counted"
     return f"{decision.score_label}: {mark}{format_score(decision.score)}{tail}"
 
 
@@ -67,7 +71,8 @@ def alternatives_text(
     if ties:
         names = ", ".join(item(a, score=False) for a in ties)
         more = tie_count(decision) - 1 - len(ties)
-        names += f" and {more:,} more" if more > 0 else ""
+        least = "" if decision.ties_known else "at least "
+        names += f" and {least}{more:,} more" if more > 0 else ""
         parts.append(f"tied at {mark}{format_score(decision.score or 0.0)}: {names}")
     if worse:
         parts.append("next best: " + ", ".join(item(a) for a in worse))
@@ -128,12 +133,11 @@ def _families_note(decision: Decision) -> str:
     not played yet."""
     if not (decision.ties and decision.ties_weighed and decision.ties > decision.ties_weighed):
         return ""
-    if decision.note.startswith(OPENING):
+    if any(note.startswith(OPENING) for note in decision.note.split("; ")):
         return " (the codes with its pattern of colours)"
-    return (
-        f" ({decision.ties_weighed:,} weighed, each standing for the codes alike but for "
-        "colours not played yet)"
-    )
+    weighed = decision.ties_weighed
+    each = f"{weighed:,} weighed, each standing for " if weighed > 1 else ""
+    return f" ({each}the codes alike but for colours not played yet)"
 
 
 def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
@@ -147,15 +151,23 @@ def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
     if count < 2 or measure is None:
         return ""
     g, amount = fmt(decision.guess), _amount(decision, decision.score, measure)
-    if count == 2:
+    among = _among(decision)
+    if count == 2 and decision.ties_known:
         r = fmt(decision.alternatives[0].guess)
-        return f"{g} and {r}{_families_note(decision)} {measure.both.format(amount)}; " + tie_rule(
-            decision, fmt
-        )
+        both = measure.both.format(amount)
+        return f"{among}{g} and {r}{_families_note(decision)} {both}; " + tie_rule(decision, fmt)
     together = measure.both.removeprefix("both ").format(amount)
-    return f"{g} and {count - 1:,} others{_families_note(decision)} {together}; " + tie_rule(
+    least = "" if decision.ties_known else "at least "
+    others = f"{least}{count - 1:,} {'other' if count == 2 else 'others'}"
+    return f"{among}{g} and {others}{_families_note(decision)} {together}; " + tie_rule(
         decision, fmt
     )
+
+
+def _among(decision: Decision) -> str:
+    """``Of 1,993 guesses drawn at random, `` where the guesses weighed were a sample
+    (its ties and its next best are the sample's), else ""."""
+    return f"Of {decision.ties_among:,} guesses drawn at random, " if decision.ties_among else ""
 
 
 def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
@@ -163,7 +175,7 @@ def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
     the secret, RGGR could not`` (two), ``4 of the 6 could be the secret; RRGO is first of
     those as written`` (more)."""
     g, count = fmt(decision.guess), tie_count(decision)
-    if count <= 2:
+    if count <= 2 and decision.ties_known:
         r = fmt(decision.alternatives[0].guess)
         if decision.consistent and not decision.alternatives[0].consistent:
             return f"{g} could be the secret, {r} could not"
@@ -171,15 +183,18 @@ def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
             return f"both could be the secret, and {g} comes first as written"
         return f"neither could be the secret, and {g} comes first as written"
     possible = decision.ties_possible if decision.ties else None
+    # The exact search keeps a few of the guesses tied: of those found, then.
+    found = "" if decision.ties_known else " found"
     if not decision.consistent:
-        return f"none could be the secret, and {g} comes first as written"
+        return f"none{found} could be the secret, and {g} comes first as written"
     if possible is None:
         return f"{g} could be the secret and comes first as written of those that could"
     if possible == 1:
-        return f"only {g} of the {count:,} could be the secret"
+        return f"only {g} of the {count:,}{found} could be the secret"
     if possible == count:
-        return f"all {count:,} could be the secret, and {g} comes first as written"
-    return f"{possible:,} of the {count:,} could be the secret; {g} is first of those as written"
+        return f"all {count:,}{found} could be the secret, and {g} comes first as written"
+    could = f"{possible:,} of the {count:,}{found} could be the secret"
+    return f"{could}; {g} is first of those as written"
 
 
 def tied(decision: Decision, score: float) -> bool:
@@ -212,7 +227,8 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
         tie = tie_text(decision, fmt)
         if tie:
             return tie + "."
-        text = f"{g} {measure.own.format(_amount(decision, decision.score, measure))}"
+        own = measure.own.format(_amount(decision, decision.score, measure))
+        text = f"{_among(decision)}{g} {own}"
         rival = next_worse(decision)
         if rival is not None:
             rival_text = measure.rival.format(_amount(decision, rival.score))

@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 TOLERANCE = 1e-9
 #: The rule's name where the exact optimum is known.
 OPTIMAL = Optimal.name
+#: How a rating names the best guess of the exact rules (others: "knuth's choice").
+WHOSE = {OPTIMAL: "the exact optimum's guess", "optimal-fit": "the best code that fits"}
 
 
 def exact_rule(rule: str) -> bool:
@@ -114,8 +116,7 @@ class MoveRating:
         """``RRGG: 4.48 guesses expected, this one counted; the exact optimum's guess at move
         1, BBWR, 4.41``: "here" is kept for the position now (``engine.expected``)."""
         head = f"{fmt(self.guess)}: {self.amount(self.value)}"
-        whose = "the exact optimum's guess" if self.rule == OPTIMAL else f"{self.rule}'s choice"
-        whose += f" at move {self.move}"
+        whose = WHOSE.get(self.rule, f"{self.rule}'s choice") + f" at move {self.move}"
         if self.guess == self.best_guess:
             return f"{head}, {whose}"
         if self.best:

@@ -35,9 +35,14 @@ def reasoning(
         "weighed": decision.pool_size,
         "ties": tie_count(decision) if decision.score is not None else None,
         "ties_could_be_secret": decision.ties_possible if decision.ties else None,
+        # Whether every tie is counted (the exact search keeps a few: then at least),
+        # and the random sample of guesses they were counted in (None: every code).
+        "ties_all_counted": decision.ties_known,
+        "ties_among_sample": decision.ties_among or None,
         "twins": decision.twins,
         "twins_said": twins_text(decision, fmt),
         "next_best": guess(decision.worse),
+        "best_could_be_secret": guess(decision.best_possible),
         "split": {answer_text(a): n for a, n in decision.partition.items()},
         "runner_up": None,
     }

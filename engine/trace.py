@@ -48,6 +48,11 @@ class Choice:
     ties: int = 0
     ties_possible: int = 0
     ties_weighed: int = 0
+    #: The ties were counted among this many guesses drawn at random (a big space's
+    #: sample), not every code; 0: every code counted. ``ties_known``: the exact search
+    #: keeps a few of the guesses tied, so ``ties`` is at least that many (False).
+    ties_among: int = 0
+    ties_known: bool = True
     #: Codes that split the candidates exactly as the guess does (the same number of codes
     #: for every answer), itself excluded, and a few of them by name.
     twins: int = 0
@@ -56,6 +61,9 @@ class Choice:
     #: the best guess that scores worse ("next best"); None where there is none.
     rival: Alternative | None = None
     worse: Alternative | None = None
+    #: The best guess weighed that could be the secret (the chart always shows it, with
+    #: its cost, even where guesses that cannot be the secret crowd the top); None: none.
+    best_possible: Alternative | None = None
 
 
 @dataclass(frozen=True)

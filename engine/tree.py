@@ -34,8 +34,11 @@ class Node:
     guess: int
     candidates: int
     children: dict[int, Node] = field(default_factory=dict)
-    #: Most guesses from here to the end of a game, this one included.
+    #: Most guesses from here to the end of a game, this one included (below a depth
+    #: cut, the levels built only).
     height: int = 1
+    #: Answers left unexplored below this node by a depth cut (``walk``'s ``depth``).
+    below: int = 0
 
 
 @dataclass
@@ -58,6 +61,7 @@ class _Walker:
         keep: bool,
         run: Run | None,
         total: int,
+        depth: int | None = None,
     ) -> None:
         if not strategy.deterministic:
             raise ValueError(f"{strategy.name} guesses at random: it has no single tree")
@@ -66,6 +70,7 @@ class _Walker:
         self.keep = keep
         self.run = run if run is not None and run.watched else None
         self.total = total
+        self.depth = depth
         self.done = 0
         self.ticker = Ticker()
         self.win = encode(space.positions, 0, space.positions)
@@ -89,6 +94,10 @@ class _Walker:
             answer = int(answers(self.space, guess, cands[cands == other])[0])
             return Node(guess, 2, {answer: Node(other, 1)}, height=2)
         cls = answers(self.space, guess, cands)
+        if self.depth is not None and level >= self.depth:  # cut: the answers untold
+            self._finished(len(cands))
+            parts = len(np.unique(cls)) - int(bool((cls == self.win).any()))
+            return Node(guess, len(cands), below=parts) if self.keep else None
         order = cls.argsort(kind="stable")  # stable: each part stays sorted
         sizes = np.bincount(cls)
         found = sizes.nonzero()[0]
@@ -134,9 +143,19 @@ def walk(
     return Walk(walker.depths, root)
 
 
-def build_tree(space: CodeSpace, strategy: Strategy, run: Run | None = None) -> Node:
+def build_tree(
+    space: CodeSpace, strategy: Strategy, run: Run | None = None, depth: int | None = None
+) -> Node:
     """The whole decision tree of a deterministic strategy from the start of a game
-    (``run``: heard and stopped as ``walk``'s)."""
-    root = walk(space, strategy, keep=True, run=run).root
+    (``run``: heard and stopped as ``walk``'s); with ``depth``, its first ``depth`` levels
+    only, the answers below them counted (``Node.below``) but not worked out."""
+    cands = space.allowed
+    walker = _Walker(space, strategy, True, run, len(cands), depth)
+    root = walker.walk(cands, (), 1)
     assert root is not None  # a space is never empty
     return root
+
+
+def is_cut(node: Node) -> bool:
+    """Whether a depth cut left answers of this tree unexplored."""
+    return node.below > 0 or any(is_cut(child) for child in node.children.values())

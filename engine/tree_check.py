@@ -116,8 +116,11 @@ class _Checker:
             return []
         guess = plan.guess
         if guess is None:
-            if len(cands) != 1:
+            if len(cands) > plan.spread:
                 self._fail(cands, path, f"the tree names no guess for {len(cands):,} codes")
+                return []
+            if len(cands) > 1:  # Knuth's bare 2: the codes left guessed in turn
+                self.depths[cands] = level + np.arange(len(cands))
                 return []
             guess = int(cands[0])
         if not 0 <= guess < self.space.size or (

@@ -13,6 +13,13 @@
   a letter defined below as ``A = (guess: parts)``. Codes are digits, from 1 unless a 0
   appears.
 
+- ``knuth``: Knuth's own notation (1976), as fancidev/mastermind's p4c6r-knuth.txt has
+  it: Irving's with all 15 answers (the impossible 3B1W written 0) and a bare ``2`` for a
+  part of two codes, guessed in turn. The same reader reads both, told apart by that
+  answer.
+- ``text`` (``mastermind tree``'s own listing) and ``challenge`` (the 2014 Code Golf
+  challenge's grammar): ``engine.tree_more``.
+
 Sizes come from the file where it says them (code length, the highest digit, whether a
 code repeats a colour) unless the caller gives them.
 """
@@ -28,20 +35,28 @@ from .feedback import encode
 from .notation import parse_any
 from .tree_check import Plan
 from .tree_irving import read_irving
+from .tree_more import is_challenge, is_text, read_challenge, read_text
 from .tree_read import ReadTree, Size, TreeFileError, digit_reader, digit_space, digit_writer
 
-FORMATS = ("json", "punch-card", "yaml", "irving")
+FORMATS = ("text", "json", "challenge", "punch-card", "yaml", "irving", "knuth")
 NAMES = {
+    "text": "this program's text",
+    "challenge": "the 2014 challenge's grammar",
     "json": "this program's JSON",
     "punch-card": "arfst23 punch card",
     "yaml": "arfst23 YAML",
     "irving": "Irving-style listing",
+    "knuth": "Knuth's notation (1976)",
 }
 
 
 def detect(text: str) -> str:
     """The format a tree file is in, from its first characters."""
     head = text.lstrip()
+    if is_text(head):
+        return "text"
+    if is_challenge(head):
+        return "challenge"
     if head.startswith(("{", "[")):
         return "json"
     first = text.strip("\n").split("\n", 1)[0]
@@ -56,7 +71,15 @@ def detect(text: str) -> str:
 
 def read_tree(text: str, size: Size, form: str | None = None) -> ReadTree:
     form = form or detect(text)
-    reader = {"json": _json, "punch-card": _punch_card, "yaml": _yaml, "irving": read_irving}[form]
+    reader = {
+        "json": _json,
+        "punch-card": _punch_card,
+        "yaml": _yaml,
+        "irving": read_irving,
+        "knuth": read_irving,
+        "text": read_text,
+        "challenge": read_challenge,
+    }[form]
     return reader(text, size)
 
 

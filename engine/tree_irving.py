@@ -42,13 +42,9 @@ class _Irving:
         self.space = digit_space(codes, size, self.base)
         self.code = digit_reader(self.space, self.base)
         self.letters: dict[str, Plan] = {}
-        p = self.space.positions
-        self.order = [
-            (black, white)
-            for black in range(p + 1)
-            for white in range(p - black, -1, -1)
-            if (black, white) != (p - 1, 1)
-        ]
+        self.write = digit_writer(self.space, self.base)
+        #: Whether the listing writes the impossible answer (Knuth's 15 for 4 positions).
+        self.knuth = False
 
     def take(self, kind: str, value: str | None = None) -> str:
         if self.at >= len(self.tokens):
@@ -89,7 +85,8 @@ class _Irving:
             return stub
         if nxt == "(":
             return self.body(count)
-        return Plan(None, {}, count)
+        # A bare count: no code, the only one, or (Knuth's bare 2) two guessed in turn.
+        return Plan(None, None, count, spread=2 if count == 2 else 1)
 
     def body(self, count: int | None) -> Plan:
         self.take("p", "(")
@@ -103,20 +100,46 @@ class _Irving:
         self.take("p", ":")
         kids: dict[int, Plan] = {}
         p = self.space.positions
-        for black, white in self.order:
-            n = int(self.take("n"))
-            if black == p:  # 1 when the guess itself may be the secret
-                self.take("p", ")")
-                if n not in (0, 1):
-                    raise TreeFileError(f"{n} codes cannot all be the guess")
+        for black in range(p + 1):
+            entries = [self.entry()]
+            while self.peek() == ",":
+                self.take("p", ",")
+                entries.append(self.entry())
+            self.take("p", ";" if black < p else ")")
+            whites = list(range(p - black, -1, -1))
+            if black == p - 1:
+                if len(entries) == 2:  # Knuth writes the impossible (p-1)B1W, as 0
+                    if entries[0][0]:
+                        raise TreeFileError(
+                            f"{entries[0][0]} codes listed for {black}B 1W, which no code gets"
+                        )
+                    self.knuth = True
+                    entries = entries[1:]
+                whites = [0]
+            if len(entries) != len(whites):
+                raise TreeFileError(
+                    f"after {self.write(guess)}: {len(entries)} parts for {black} black, "
+                    f"expected {len(whites)}"
+                )
+            if black == p:
+                if entries[0][0] not in (0, 1):  # 1 when the guess itself may be the secret
+                    raise TreeFileError(f"{entries[0][0]} codes cannot all be the guess")
                 break
-            sub = self.situation(n)
-            if n:
-                kids[encode(black, white, p)] = sub
-            self.take("p", "," if white else ";")
+            for (n, sub), white in zip(entries, whites, strict=True):
+                if n:
+                    kids[encode(black, white, p)] = sub
         return Plan(guess, kids, count)
+
+    def entry(self) -> tuple[int, Plan]:
+        """A part: its count and what follows it."""
+        n = int(self.take("n"))
+        return n, self.situation(n)
 
 
 def read_irving(text: str, size: Size) -> ReadTree:
+    """Irving's listing, or Knuth's (1976) with its 15 answers (the impossible one written
+    0) and a bare 2 for two codes guessed in turn: told apart by that answer."""
     reader = _Irving(text, size)
-    return ReadTree("irving", reader.space, reader.read(), digit_writer(reader.space, reader.base))
+    root = reader.read()
+    form = "knuth" if reader.knuth else "irving"
+    return ReadTree(form, reader.space, root, digit_writer(reader.space, reader.base))

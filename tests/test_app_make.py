@@ -285,3 +285,27 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
             await until(pilot, partial(moves_made, number))
             assert len(session.rows()) == number
         assert app.focused is app.screen.query_one("#command", Input)
+
+
+async def test_the_first_guess_s_split_shows_before_any_answer() -> None:
+    """Issue 30 point 8: "No guess yet." sat under "knuth plays: BBWW"; the first guess's
+    split as it would be is drawn instead."""
+    from mastermind_tui.widgets.bars import PartitionBars
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await until(pilot, lambda: "my guess is" in message(pilot))
+        session = game_session(app)
+        pending = session.pending
+        assert pending is not None
+        guess = session.format(pending.guess)
+
+        def drawn() -> bool:
+            split = str(app.screen.query_one("#trace-split", Static).render())
+            return f"How {guess} would split the 1,296 codes" in split
+
+        await until(pilot, drawn)
+        bars = app.screen.query_one(PartitionBars)
+        assert bars.partition == pending.partition
+        assert "No guess yet." not in str(bars.render())

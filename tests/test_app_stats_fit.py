@@ -17,7 +17,6 @@ from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.widgets.histogram import StatsCard, layout
 
-
 # knuth's 5-guess row: matched by its bar, as an unseeded random run's total may hold "694"
 KNUTH_FIVE = re.compile(r"│  5 █+ 694 ")
 

@@ -161,6 +161,9 @@ def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
 
 def test_the_command_line_on_the_cluster_prints_what_one_process_prints(cluster: Cluster) -> None:
     base = [sys.executable, "-m", "mastermind_tui", "stats", "--all", "--colours", "5", "--json"]
+    # Both workers up (a loaded machine may still be starting one, or restarting one an
+    # earlier test's run stopped), as the line below names their count.
+    cluster.client.wait_for_workers(2, timeout=300)
     alone = subprocess.run(base, capture_output=True, text=True)
     spread = subprocess.run([*base, "--scheduler", cluster.address], capture_output=True, text=True)
     assert spread.returncode == 0, spread.stderr

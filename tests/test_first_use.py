@@ -88,6 +88,7 @@ def test_a_small_size_searches_interpreted_while_the_kernel_compiles(
     monkeypatch.setattr(warmup, "ready", lambda: compiled["done"])
     small, big = CodeSpace(4, 4), CodeSpace(6, 4)
     assert warmup.kernel_for(small) == warmup.INTERIM == "interpreted"
+    assert warmup.kernel_for(CodeSpace(5, 4)) == warmup.INTERIM  # 625 codes, timed: fits
     assert warmup.kernel_for(big) == "numba"  # waited for (here: nothing to wait on)
     assert "compile" in warmup.status() and warmup.seconds_left() > 0
     found = Solution(small, build_tree(OptimalSearch(small)))
@@ -198,3 +199,113 @@ def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None
 
     assert stamp(str(tmp_path / "a")) != stamp(str(tmp_path / "b"))
     assert stamp(str(tmp_path / "a")) == stamp(str(tmp_path / "a"))
+
+
+def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 31: numba's files of the kernel are checked against what the compile wrote
+    (the marker lists them): one damaged since is moved aside, said in one line, and the
+    kernel is compiled again in the background while the interpreted one answers, rather
+    than numba recompiling in the app's process. The compile is stood in for here."""
+    import hashlib
+    import json
+
+    from engine.optimal import warmup
+
+    monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path / "trees"))
+    started: list[bool] = []
+    monkeypatch.setattr(warmup, "compiling", lambda: bool(started))
+    monkeypatch.setattr(warmup, "start", lambda: started.append(True))
+    monkeypatch.setattr(warmup, "notice", "")
+    numba = tmp_path / "numba"
+    numba.mkdir()
+    kernel = [
+        numba / "search_kernel.search-9.py311.nbi",
+        numba / "search_kernel.search-9.py311.1.nbc",
+    ]
+    for path, data in zip(kernel, (b"index", b"object code" * 100), strict=True):
+        path.write_bytes(data)
+    place = warmup.marker()
+    assert place is not None
+    place.parent.mkdir(parents=True)
+    listed = [
+        [str(p), p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest()] for p in kernel
+    ]
+    place.write_text(json.dumps({"files": listed}))
+    assert warmup.ready() and warmup.kernel_for(CodeSpace(6, 4)) == "numba"
+
+    flipped = bytearray(kernel[1].read_bytes())
+    flipped[7] ^= 0x10  # a flipped bit, the size kept
+    kernel[1].write_bytes(bytes(flipped))
+    assert not warmup.ready()
+    assert "damaged" in warmup.notice and "search_kernel.search-9.py311.1.nbc" in warmup.notice
+    assert sorted(p.name for p in numba.iterdir()) == sorted(p.name + ".bad" for p in kernel)
+    assert not place.exists()  # the next compile writes it anew
+    assert warmup.kernel_for(CodeSpace(4, 4)) == warmup.INTERIM and started
+    assert warmup.status().startswith(warmup.notice)
+
+    place.write_text("numba's cache holds the search kernel\n")  # an older marker: no list
+    assert not warmup.ready() and not place.exists()
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False), (2, 4, True), (4, 4, True)]
+)
+@pytest.mark.parametrize("only_possible", [False, True])
+def test_a_cap_with_a_guess_to_spare_plays_the_shipped_plain_tree(
+    colours: int, positions: int, repeats: bool, only_possible: bool,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:  # fmt: skip
+    """optimal-maxN on a fresh install: where the plain optimum needs fewer than N guesses,
+    the capped search finds the plain tree itself, so the shipped one is played (nothing
+    searched, nothing compiled); with no guess to spare, the search decides."""
+    from engine.optimal.shipped import _guesses, plain_within
+    from engine.optimal.solutions import solution
+    from engine.strategies import make_strategy
+    from engine.strategies.optimal import Optimal
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    space = CodeSpace(colours, positions, repeats)
+    plain = Criterion(only_possible).file(space)
+    needs = _guesses(plain)
+    capped = OptimalSearch(space, only_possible=only_possible, max_guesses=needs + 1)
+    assert (
+        tree_to_json(build_tree(capped))
+        == tree(plain)
+        == plain_within(space, only_possible, needs + 1)
+    )
+    assert plain_within(space, only_possible, needs) is None
+    name = ("optimal-fit" if only_possible else "optimal") + f"-max{needs + 1}"
+    strategy = make_strategy(name)
+    assert isinstance(strategy, Optimal) and strategy.shipped(space)
+    solution.cache_clear()
+    try:
+        found = solution(colours, positions, repeats, only_possible, needs + 1)
+        assert found.searched is None and found.max_guesses == needs + 1
+        assert tree_to_json(found.tree) == tree(plain)
+    finally:
+        solution.cache_clear()
+
+
+async def test_the_app_says_a_damaged_compiled_cache_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found as the app starts the background compile after its first frame."""
+    from app_helpers import heard, until
+
+    from engine.optimal import warmup
+    from mastermind_tui.app.shell import MastermindApp
+
+    line = "numba's compiled cache in /x is damaged (k.nbc); moved aside as ….bad; compiling"
+
+    def start() -> None:
+        monkeypatch.setattr(warmup, "notice", line)
+
+    monkeypatch.setattr(warmup, "start", start)
+    app = MastermindApp(None, records=None)
+    said = heard(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: line in said)

@@ -168,6 +168,7 @@ def test_records_command(tmp_path: Path) -> None:
             "assisted": 0,
             "assisted_won": 0,
             "abandoned": 0,
+            "daily_streak": 0,
         }
     ]
     text = run_cli(env=env).stdout
@@ -321,7 +322,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     assert not old.assisted  # version 3's column: games from before were not assisted
     Records(path).add(game())
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
 
@@ -362,7 +363,7 @@ def test_a_file_of_version_3_gains_abandoned_and_keeps_its_games(tmp_path: Path)
     assert old.assisted and not old.abandoned and old.key == "k1"
     Records(path).add(game("abandoned", moves=2, abandoned=True))
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 5
     left = Records(path).games()[0]
     assert left.abandoned and left.outcome == "abandoned"
 

@@ -272,7 +272,7 @@ def run_the_browser_test(env: dict[str, str]) -> subprocess.CompletedProcess[str
         [*PYTEST, f"{__file__}::test_a_guess_typed_in_the_browser_reaches_the_board"],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,  # a bound for a hung run only: a pytest start takes minutes at load 25
         env=env,
         cwd=Path(__file__).parent.parent,
     )

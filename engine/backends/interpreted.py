@@ -4,7 +4,7 @@ itself, for the moments its compiled code is not on disk yet (a fresh install: n
 
 The same source as ``engine.optimal.search_kernel``, read with ``njit`` standing for
 nothing: the same answers, some hundred times slower. A position of a few hundred codes is
-weighed in well under a second (5x4 after a poor first guess, 256 codes: 0.8 s); ``SMALL``
+weighed in well under a second (5x4 after a poor first guess, 256 codes: 0.8 s); ``fits``
 says which sizes use it. It offers no partition kernel (the partition strategies compile
 nothing this slow to wait for).
 """
@@ -22,10 +22,22 @@ import numpy as np
 if TYPE_CHECKING:
     from . import PartitionKernel, SearchKernel
 
-__all__ = ["SMALL", "partitions", "search"]
+__all__ = ["ALSO", "SMALL", "fits", "partitions", "search"]
 
 #: Most codes of a size whose off-tree positions are searched here while compiling.
 SMALL = 300
+#: Bigger sizes (colours, positions, repeats) searched here too: each position after one
+#: guess was timed (5x4: the largest class after each of the 5 first guesses, 120-256
+#: codes, 0.5-2.5 s of CPU; waiting for the compile took 54 s under load). 6x4 without
+#: repeats is not: a class of its took more than a minute.
+ALSO = ((5, 4, True),)
+
+
+def fits(colours: int, positions: int, repeats: bool, count: int) -> bool:
+    """Whether a size's positions off its tree are searched here while compiling."""
+    return count <= SMALL or (colours, positions, repeats) in ALSO
+
+
 #: The kernel's source: read, not imported (it sits in ``engine.optimal``, above here).
 SOURCE = Path(__file__).parent.parent / "optimal" / "search_kernel.py"
 #: How the kernel imports numba's ``njit`` (replaced by ``_njit`` here).

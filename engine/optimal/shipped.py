@@ -76,6 +76,29 @@ def tree(name: str) -> list[Any] | None:
     return None if stored is None else stored.get("tree")
 
 
+def plain_within(space: CodeSpace, only_possible: bool, cap: int) -> list[Any] | None:
+    """For a cap on guesses (``-maxN``): the plain optimum's shipped tree when it keeps the
+    cap with a guess to spare (it needs at most N-1), or None. The capped search finds
+    that very tree: a check of every shipped size, optimal and fit, under caps of one and
+    two guesses more than the tree needs found no difference (tests/test_first_use.py
+    checks the small ones); with no guess to spare, some ties went otherwise."""
+    plain = tree(file(space, only_possible, False))
+    return (
+        plain if plain is not None and _guesses(file(space, only_possible, False)) < cap else None
+    )
+
+
+@lru_cache(maxsize=64)
+def _guesses(name: str) -> int:
+    """The most guesses the shipped tree ``name`` needs (its deepest node)."""
+
+    def deepest(node: list[Any]) -> int:
+        return 1 + max((deepest(child) for _, child in node[3]), default=0)
+
+    found = tree(name)
+    return 0 if found is None else deepest(found)
+
+
 def openings(name: str) -> dict[str, int]:
     """The shipped totals after each first guess (by its orbit's representative)."""
     if os.environ.get("MASTERMIND_SHIPPED", "1") in ("", "0"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import files
 from ..codes import CodeSpace
@@ -223,8 +223,8 @@ def _solution(
             cache.save(name, key, tree_to_json(shipped.tree))
             shipped.notice = notice.replace("searching again", "the shipped tree stored")
         return shipped
+    from .checkpoint import Checkpointed
     from .search import OptimalSearch
-    from .tree import build_tree, least_cap
     from .warmup import kernel_for
 
     if run.runner is not None and (max_guesses or worst_first):
@@ -232,8 +232,9 @@ def _solution(
             "a cluster searches the optimum on average alone; a cap on guesses "
             "(--max-guesses, optimal-worst) is searched here, without --scheduler"
         )
+    backend = kernel_for(space, run, whole=True)
     search = OptimalSearch(
-        space, only_possible=only_possible, max_guesses=max_guesses, backend=kernel_for(space, run)
+        space, only_possible=only_possible, max_guesses=max_guesses, backend=backend
     )
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
@@ -252,21 +253,25 @@ def _solution(
             notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
             search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
-    try:
-        with search.watching(run):
-            if worst_first:
-                least_cap(search, run)
-            if run.runner is None:
-                tree = build_tree(search, run)
-            else:
-                from .spread import spread_tree
 
+    def save(proved: dict[str, Any]) -> None:
+        cache.save_arrays(partial, partial_key, proved)
+
+    kept = Checkpointed(search, save)
+    try:
+        if run.runner is None:  # saved as it goes: a kill loses one checkpoint at most
+            tree = kept.tree(run, worst_first)
+        else:
+            from .spread import spread_tree
+
+            with search.watching(run):  # a cap is searched here alone (above)
                 tree = spread_tree(search, run)
     except ConfigError:  # a cap no strategy keeps: nothing to resume
         raise
     except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
-        cache.save_arrays(partial, partial_key, search.proved())
+        save(kept.search.proved())
         raise
+    search = kept.search
     cache.save(name, key, tree_to_json(tree))
     cache.remove(partial)
     cap = search.max_guesses
@@ -278,16 +283,21 @@ def _solution(
 def _shipped(
     space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
 ) -> Solution | None:
-    """The tree shipped with the package for a small size (``shipped``), or None."""
-    from .shipped import tree
+    """The tree shipped with the package for a small size (``shipped``), or None; under
+    a cap on guesses, the plain optimum's where the capped search finds it too
+    (``shipped.plain_within``)."""
+    from .shipped import plain_within, tree
     from .tree import tree_from_json
 
-    stored = None if cap else tree(name)
+    if cap and worst_first:
+        return None
+    stored = plain_within(space, only_possible, cap) if cap else tree(name)
     if stored is None:
         return None
     try:
         root = tree_from_json(stored, space)
     except (ValueError, TypeError):
         return None
-    cap = max(depth for depth, _ in root.walk()) if worst_first else None
+    if worst_first:
+        cap = max(depth for depth, _ in root.walk())
     return Solution(space, root, only_possible=only_possible, max_guesses=cap)

@@ -1,20 +1,27 @@
 """The exact search's kernel compiled in a process of its own, so that nothing a person
 does waits on numba: on a fresh install the app starts ``start`` after its first frame;
 meanwhile the shipped trees (``shipped``) and the interpreted backend
-(``engine.backends.interpreted``, sizes of up to ``SMALL`` codes) answer, and only a
+(``engine.backends.interpreted``, the sizes its ``fits`` names) answer, and only a
 position off every tree of a bigger size waits for the compile to end (``kernel_for``).
 
 Once numba's cache holds the compiled code, a marker in the cache of trees says so,
 stamped with the kernel's source and numba's version: a changed kernel or another numba
-is compiled again in the background the same way. ``MASTERMIND_WARMUP=0`` turns all this
-off (the kernel compiled where it is first used, as before).
+is compiled again in the background the same way. The marker lists numba's files of the
+kernel with their sizes and digests: one damaged since (truncated, emptied, a flipped
+bit, gone) makes the kernel not ready, its files are moved aside (``….bad``, said in one
+line: ``notice``) and compiled again in the background, the shipped trees and the
+interpreted kernel answering meanwhile, rather than numba recompiling in the app's own
+process while a person waits. ``MASTERMIND_WARMUP=0`` turns all this off (the kernel
+compiled where it is first used, as before).
 
     python -m engine.optimal.warmup [PID]   # compile now; with PID, end when it ends
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -24,8 +31,9 @@ from functools import cache
 from importlib import metadata
 from pathlib import Path
 
+from .. import files
 from ..backends import DEFAULT
-from ..backends.interpreted import SMALL
+from ..backends.interpreted import SMALL, fits
 from ..codes import CodeSpace
 from ..run import HERE, INTERVAL, Run
 
@@ -38,6 +46,13 @@ SOURCES = ("optimal/search_kernel.py", "backends/numba_jit.py")
 
 _process: subprocess.Popen[bytes] | None = None
 _began = 0.0
+#: The one line saying the compiled cache was found damaged ("" while it was not).
+notice = ""
+#: The last files found sound: (path, size, mtime) of each, so that a digest is taken
+#: only when one of them changes (``ready`` is asked on every search and home line).
+_sound: tuple[tuple[str, int, int], ...] | None = None
+#: The most the marker is read (it lists a few files).
+_MARKER_LIMIT = 64 * 1024
 
 
 @cache
@@ -71,11 +86,78 @@ def enabled() -> bool:
 
 
 def ready() -> bool:
-    """Whether the compiled kernel can be used at once (or compiling is not ours to do)."""
+    """Whether the compiled kernel can be used at once (or compiling is not ours to do):
+    the marker is there and every file of numba's it lists is as the compile left it."""
     if not enabled():
         return True
     place = marker()
-    return place is not None and place.exists()
+    if place is None or not place.exists():
+        return False
+    try:
+        listed = json.loads(files.read_bounded(place, _MARKER_LIMIT))["files"]
+        kernel = {str(path): (int(size), str(digest)) for path, size, digest in listed}
+    except (OSError, files.Refused, ValueError, KeyError, TypeError):
+        _forget(place)  # a marker of another version, or damaged: compiled again
+        return False
+    return _intact(place, kernel)
+
+
+def _intact(place: Path, kernel: dict[str, tuple[int, str]]) -> bool:
+    """Whether numba's files of the kernel are those the compile wrote; if not, they are
+    moved aside with the marker (the background compile then starts from nothing) and
+    ``notice`` says so in one line."""
+    global _sound, notice
+    try:
+        statuses = [(path, files.check_regular(Path(path))) for path in kernel]
+        seen = tuple((path, status.st_size, status.st_mtime_ns) for path, status in statuses)
+        if seen == _sound:
+            return True
+        damaged = [
+            path
+            for path, size, _ in seen
+            if size != kernel[path][0] or _digest(Path(path)) != kernel[path][1]
+        ]
+    except (OSError, files.Refused) as error:  # gone, or a pipe or folder in its place
+        damaged = [str(getattr(error, "filename", None) or error)]
+    if not damaged:
+        _sound = seen
+        return True
+    for path in kernel:
+        files.move_aside(Path(path), any_kind=True)
+    _forget(place)
+    folder = Path(next(iter(kernel))).parent
+    notice = (
+        f"numba's compiled cache in {folder} is damaged ({Path(damaged[0]).name}); "
+        "moved aside as ….bad; compiling again in the background"
+    )
+    return False
+
+
+def _forget(place: Path) -> None:
+    with contextlib.suppress(OSError):  # a read-only cache: compiled again each run
+        place.unlink()
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(files.read_bounded(path)).hexdigest()
+
+
+def kernel_files() -> list[Path]:
+    """numba's index and data files of the search kernel (after a compile), in the
+    folder numba keeps them for ``search_kernel.py``."""
+    from . import search_kernel
+
+    folders = {
+        Path(dispatcher._cache._cache_path)
+        for dispatcher in vars(search_kernel).values()
+        if getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
+    }
+    return sorted(
+        path
+        for folder in folders
+        for path in folder.glob("search_kernel.*")
+        if path.suffix in (".nbi", ".nbc")
+    )
 
 
 def start() -> None:
@@ -120,19 +202,24 @@ def status() -> str:
     if ready():
         return ""
     left = round(seconds_left())
+    said = f"{notice}: " if notice else ""
     if compiling():
-        return f"compiling the search in the background, about {left} s left"
-    return f"the search compiles first, about {left} s"
+        return f"{said}compiling the search in the background, about {left} s left"
+    return f"{said}the search compiles first, about {left} s"
 
 
-def kernel_for(space: CodeSpace, run: Run = HERE) -> str:
+def kernel_for(space: CodeSpace, run: Run = HERE, whole: bool = False) -> str:
     """The backend a search of ``space`` should use now: the compiled one (ready, or
     waited for, ``run``'s stop heard meanwhile: a big size off its tree), the interpreted
-    one (``INTERIM``) for a small size while the compile runs."""
+    one (``INTERIM``) for a small size while the compile runs: positions off the tree for
+    the sizes ``fits`` names, a ``whole`` tree only for those of at most ``SMALL`` codes
+    (5x4's whole tree interpreted would take far longer than the compile)."""
     if ready():
         return DEFAULT
     start()
-    if space.count <= SMALL:
+    if space.count <= SMALL or (
+        not whole and fits(space.colours, space.positions, space.repeats, space.count)
+    ):
         return INTERIM
     while compiling():
         run.check()
@@ -183,8 +270,12 @@ def main(argv: list[str]) -> int:
     compile_all()
     place = marker()
     if place is not None:
+        listed = [[str(path), path.stat().st_size, _digest(path)] for path in kernel_files()]
         place.parent.mkdir(parents=True, exist_ok=True)
-        place.write_text(f"numba's cache holds the search kernel {stamp()}\n", encoding="utf-8")
+        text = json.dumps({"kernel": stamp(), "files": listed}, indent=1)
+        written = place.with_name(f"{place.name}.{os.getpid()}")
+        written.write_text(text + "\n", encoding="utf-8")
+        os.replace(written, place)  # whole or not there: the app reads it at any time
     return 0
 
 

@@ -27,7 +27,9 @@ from ..run import Run
 from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
+from .openings import FROM, Opened, opening_text, read_opened, sweep_patterns
 from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
+from .partitioning import PartitionStrategy
 
 STRATEGIES: dict[str, type[Strategy]] = {
     cls.name: cls
@@ -91,6 +93,9 @@ def strategy_class(name: str) -> type[Strategy]:
     cls = STRATEGIES.get(name)
     if cls is not None:
         return cls
+    opened = read_opened(name, STRATEGIES)  # knuth-from11223: a partition strategy's own opening
+    if opened is not None:
+        return opened
     base, _, cap = name.rpartition("-max")
     if base in STRATEGIES and cap.isascii() and cap.isdigit():
         # A number past any cap is refused before Python reads thousands of digits.
@@ -98,8 +103,30 @@ def strategy_class(name: str) -> type[Strategy]:
     shown = name if len(name) <= 40 else name[:40] + "…"
     raise ConfigError(
         f"unknown strategy {shown!r}; choose one of {', '.join(STRATEGIES)} "
-        "(optimal and optimal-fit also as e.g. optimal-max5: never more than 5 guesses)"
+        "(optimal and optimal-fit also as e.g. optimal-max5: never more than 5 guesses; "
+        "a partition strategy as e.g. knuth-from1122: opening with 1122)"
     )
+
+
+def opened_name(base: str, space: CodeSpace, code: int) -> str:
+    """The name of strategy ``base`` opening with ``code``: ``knuth-from11223``; ConfigError
+    when ``base`` is not a partition strategy (the others choose no opening of their own to
+    replace: the optimum's is part of its proof, a random one draws)."""
+    cls = strategy_class(base.lower())
+    if not issubclass(cls, PartitionStrategy) or issubclass(cls, Opened):
+        takes = ", ".join(n for n, c in STRATEGIES.items() if issubclass(c, PartitionStrategy))
+        raise ConfigError(
+            f"an opening applies to the partition strategies ({takes}), not to "
+            f"{cls.name!r}, which chooses no opening of its own to replace"
+        )
+    return f"{cls.name}{FROM}{opening_text(space, code)}"
+
+
+def without_opening(name: str) -> str:
+    """The strategy ``name`` names without an opening given to it (``knuth-from1234``:
+    ``knuth``), what is kept as a preference, which outlives the size the opening fits."""
+    cls = strategy_class(name.lower())
+    return cls.base_name() if isinstance(cls, type) and issubclass(cls, Opened) else cls.name
 
 
 def make_strategy(name: str, **settings: int) -> Strategy:
@@ -144,7 +171,10 @@ __all__ = [
     "capped_name",
     "make_strategy",
     "measure_of",
+    "opened_name",
     "prepare",
     "register",
     "strategy_class",
+    "sweep_patterns",
+    "without_opening",
 ]

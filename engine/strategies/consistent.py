@@ -33,6 +33,10 @@ class Sequential(Strategy):
     name = "sequential"
     summary = "first consistent code in index order (seed 000's BBC BASIC program)"
     WHY = "{guess} is the first code still possible in index order."
+    rule_measures = "nothing: it plays the first code still possible in index order"
+    rule_ties = "none arise: index order decides"
+    rule_opening = "index 0: BBBB on 6x4"
+    rule_cost = "one look at the sorted codes still possible: microseconds"
 
     def guess(self, position: Position) -> int:
         return int(position.candidates[0])
@@ -61,6 +65,13 @@ class Classic(Strategy):
     summary = "random start, then first possible code scanning forward (the 1978 listing)"
     deterministic = False
     shown_by_default = True
+    rule_measures = (
+        "nothing: from a random index it scans forward to the first code still possible, "
+        "wrapping round to index 0"
+    )
+    rule_ties = "none arise: the scan decides"
+    rule_opening = "the code at a random index (the seed decides)"
+    rule_cost = "one look at the sorted codes still possible: microseconds"
 
     def __init__(self, draw: Callable[[int], int] | None = None) -> None:
         """``draw(n)`` gives the start index in 0..n-1; by default the solver's RNG.
@@ -97,6 +108,10 @@ class RandomConsistent(Strategy):
     name = "random"
     summary = "a uniformly random code among those still possible (seeds 003, 004)"
     deterministic = False
+    rule_measures = "nothing: any code still possible, each as likely"
+    rule_ties = "none arise: the draw decides"
+    rule_opening = "any code, drawn at random (the seed decides)"
+    rule_cost = "one draw: microseconds"
 
     def guess(self, position: Position) -> int:
         return int(position.candidates[position.rng.integers(len(position.candidates))])

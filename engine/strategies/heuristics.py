@@ -20,6 +20,11 @@ class Knuth(PartitionStrategy):
     name = "knuth"
     summary = "Knuth's minimax: the guess whose largest class of answers is smallest (1976)"
     shown_by_default = True
+    rule_measures = (
+        "the largest class: for each guess, the codes left after the least helpful "
+        "answer; the guess that makes it smallest wins (minimax)"
+    )
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWW (1122)"
     measure = Measure(
         label="largest class",
         reads="largest class {}",
@@ -43,6 +48,11 @@ class Knuth(PartitionStrategy):
 class ExpectedSize(PartitionStrategy):
     name = "expected-size"
     summary = "Irving: the guess with the smallest expected class size (1979)"
+    rule_measures = (
+        "the expected size of the class the secret falls in (each class weighted by "
+        "its own size); the guess that makes it smallest wins"
+    )
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR (1123)"
     measure = Measure(
         label="expected size",
         reads="expected size {}",
@@ -65,6 +75,11 @@ class ExpectedSize(PartitionStrategy):
 class Entropy(PartitionStrategy):
     name = "entropy"
     summary = "Neuwirth: the guess whose answer carries the most information (1982)"
+    rule_measures = (
+        "what the answer tells about the secret on average, in bits (the entropy of "
+        "the class sizes); the guess that tells most wins"
+    )
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BWRG (1234)"
     shown_by_default = True
     measure = Measure(
         label="bits",
@@ -100,6 +115,11 @@ def _n_log_n(size: int) -> Keys:
 class MostParts(PartitionStrategy):
     name = "most-parts"
     summary = "Kooi: the guess that splits the candidates into the most classes (2005)"
+    rule_measures = (
+        "how many different answers a guess can get (classes: each answer that has "
+        "codes); the guess with the most wins"
+    )
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR (1123)"
     measure = Measure(
         label="classes",
         reads="{} classes",

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
 
 from ..codes import CodeSpace
 from ..expected import EXPECTED
@@ -19,11 +21,17 @@ from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, soluti
 from ..run import HERE, Run
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
+from .guess_pools import OPENING, unused_colours
+from .ties import colour_families, opening_families, twins_of
 
 if TYPE_CHECKING:
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
     from ..optimal.search import OptimalSearch
+
+
+#: The opening's note: the search weighs one guess per pattern of colours.
+PATTERNS = f"{OPENING} one guess per pattern of colours, all alike by symmetry"
 
 
 class Optimal(Strategy):
@@ -33,11 +41,24 @@ class Optimal(Strategy):
         label="expected guesses",
         reads=EXPECTED,
         own="finds the secret in {} on average, this one counted, as few as any guess can",
-        both="both need {} on average",
+        both="both need {} on average, each counting itself",
         rival="needs {}",
         unit="guess",
         units="guesses",
         in_guesses=True,
+    )
+    rule_measures = (
+        "the guesses still expected to find the secret, this one counted, with perfect "
+        "play from then on; the fewest wins"
+    )
+    rule_ties = (
+        "of the guesses reaching the optimum, a code that could be the secret, then the "
+        "first as written"
+    )
+    rule_opening = "the root of its tree: on 6x4 BBWR (1123), 4.340 guesses expected"
+    rule_cost = (
+        "an exact search of the whole game once per size (under a second on 6x4; shipped "
+        "or cached on disk after), then each move is a lookup in its tree"
     )
     #: Its games are lookups in its tree: worker processes would each read the tree
     #: again, or search it again for seconds with no cache to read.
@@ -82,10 +103,15 @@ class Optimal(Strategy):
         return is_cached(space, self.criterion)
 
     def shipped(self, space: CodeSpace) -> bool:
-        """Whether this criterion's tree for the size ships with the package."""
-        from ..optimal.shipped import tree
+        """Whether this criterion's tree for the size ships with the package (under a cap
+        on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
+        from ..optimal.shipped import plain_within, tree
 
-        return self.max_guesses is None and tree(self.criterion.file(space)) is not None
+        if self.max_guesses is None:
+            return tree(self.criterion.file(space)) is not None
+        if self.worst_first:
+            return False
+        return plain_within(space, self.only_possible, self.max_guesses) is not None
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
@@ -124,14 +150,62 @@ class Optimal(Strategy):
             i = space.locate(cands, code)
             return i < len(cands) and int(cands[i]) == code
 
+        alternatives = tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others)
         return Choice(
             guess=guess,
             consistent=possible(guess),
             score=total / len(cands),
             score_label=self.measure.label,
-            alternatives=tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others),
-            note=found.tell(),  # said at the first step only, not at every one
+            alternatives=alternatives,
+            # What the tree's making said, at the first step only; at the opening, that
+            # a guess stands for its pattern (the ties count them all).
+            note="; ".join(t for t in (found.tell(), "" if position.history else PATTERNS) if t),
+            best_possible=next((a for a in alternatives if a.consistent), None),
+            **_ties(space, position, guess, possible(guess), total, others, alternatives),
         )
+
+
+def _ties(
+    space: CodeSpace,
+    position: Position,
+    guess: int,
+    consistent: bool,
+    total: int,
+    others: list[tuple[int, int]],
+    alternatives: tuple[Alternative, ...],
+) -> dict[str, Any]:
+    """The tie facts of an optimal choice (``Choice`` fields). The search weighs one guess
+    for each class of guesses alike by symmetry, and the tree keeps the first ``OTHERS``
+    tied, so the count is each one's family (its pattern at the opening, later the codes
+    alike but for colours not played yet) and a lower bound (``ties_known`` False) but at
+    the opening with fewer kept, or with two codes or fewer left (the codes themselves).
+    Twins: a family's members, and the tied guesses that split the codes alike."""
+    from ..optimal.tree import OTHERS
+
+    cands, history = position.candidates, position.history
+    tied = [g for g, t in others if t == total]
+    scored = dict(zip((g for g, _ in others), alternatives, strict=True))
+    pool = np.array([guess, *tied], dtype=np.int32)
+    if len(cands) <= 2:
+        family = np.ones(len(pool), dtype=np.int64)
+    elif not history:
+        family = opening_families(space, pool)
+    else:
+        family = colour_families(space, pool, unused_colours(space, history))
+    twins = twins_of(space, guess, tied, cands)
+    possible = [consistent, *(scored[g].consistent for g in tied)]
+    differ = [a for a in alternatives if a.guess not in twins]
+    worse = [a for g, a in scored.items() if g not in tied]
+    return {
+        "ties": int(family.sum()),
+        "ties_possible": int(family[np.array(possible)].sum()),
+        "ties_weighed": len(pool),
+        "ties_known": len(cands) <= 2 or (not history and len(tied) < OTHERS),
+        "twins": int(family[0] - 1 + sum(family[1 + tied.index(g)] for g in twins)),
+        "twin_guesses": tuple(twins),
+        "rival": differ[0] if differ else None,
+        "worse": worse[0] if worse else None,
+    }
 
 
 class OptimalPossible(Optimal):
@@ -144,13 +218,18 @@ class OptimalPossible(Optimal):
         label="expected guesses, possible only",
         reads=EXPECTED,
         own="finds the secret in {} on average, this one counted, as few as any possible code can",
-        both="both need {} on average",
+        both="both need {} on average, each counting itself",
         rival="needs {}",
         unit="guess",
         units="guesses",
         in_guesses=True,
     )
     only_possible = True
+    rule_measures = (
+        "the guesses still expected to find the secret, this one counted, when every "
+        "guess must be a code still possible; the fewest wins"
+    )
+    rule_opening = "the root of its tree: on 6x4 BBWR (1123), 4.367 guesses expected"
 
 
 class OptimalWorst(Optimal):
@@ -165,13 +244,18 @@ class OptimalWorst(Optimal):
         reads=EXPECTED,
         own="finds the secret in {} on average, this one counted, as few as any guess can "
         "that keeps the worst case as low as it can be",
-        both="both need {} on average",
+        both="both need {} on average, each counting itself",
         rival="needs {}",
         unit="guess",
         units="guesses",
         in_guesses=True,
     )
     worst_first = True
+    rule_measures = (
+        "the guesses the worst secret needs, then the guesses expected (this one "
+        "counted) among the guesses that keep that worst case; the fewest wins"
+    )
+    rule_opening = "the root of its tree: on 6x4 BBWR (1123), 4.341 guesses expected"
 
 
 #: What a cap adds to its criterion's measure label (read back by ``capped_measure``).
@@ -200,11 +284,14 @@ def _capped(base: type[Optimal], guesses: int) -> type[Optimal]:
             "summary": f"the fewest guesses on average, {what}never more than {guesses}: "
             "exact search",
             "max_guesses": guesses,
+            "rule_measures": f"{base.rule_measures}, no secret needing more than {guesses}",
             "measure": dataclasses.replace(
                 base.measure,
                 label=f"{base.measure.label}{CAPPED_LABEL.format(guesses)}",
                 own="finds the secret in {} on average, this one counted, as few as any guess "
                 f"can without ever needing more than {guesses} guesses",
+                both="both need {} on average, each counting itself, without ever needing "
+                f"more than {guesses} guesses",
             ),
         },
     )

@@ -54,10 +54,12 @@ class Limits:
     product_entries: int = PRODUCT_ENTRIES
 
 
-def weighed(position: Position, limits: Limits) -> tuple[Codes, Codes, list[str]]:
-    """The guesses to weigh, the candidates to score them on, and notes saying why."""
+def weighed(position: Position, limits: Limits) -> tuple[Codes, Codes, list[str], bool]:
+    """The guesses to weigh, the candidates to score them on, notes saying why, and
+    whether the guesses are a random sample (then so are the ties counted among them)."""
     space, cands = position.space, position.candidates
     notes = []
+    drawn = False
     if len(cands) <= 2:
         pool = cands
     elif not position.history:
@@ -76,6 +78,7 @@ def weighed(position: Position, limits: Limits) -> tuple[Codes, Codes, list[str]
             )
     else:
         pool = _sample_pool(position, limits)
+        drawn = True
         notes.append("big space: the guesses weighed are a random sample")
     scored = cands
     if len(pool) * len(cands) > limits.pair_budget or (
@@ -92,7 +95,8 @@ def weighed(position: Position, limits: Limits) -> tuple[Codes, Codes, list[str]
         if len(pool) > keep:
             notes.append(f"{keep:,} of {len(pool):,} guesses weighed, drawn at random")
             pool = np.sort(rng.choice(pool, keep, replace=False))
-    return pool, scored, notes
+            drawn = True
+    return pool, scored, notes, drawn
 
 
 def _sample_pool(position: Position, limits: Limits) -> Codes:

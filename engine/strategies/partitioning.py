@@ -5,8 +5,8 @@ A guess's *partition* is the histogram of answers it would get from the candidat
 strategy turns it into a key to minimise. Ties go to a guess that could be the secret,
 then to the code first *as written* (1122 before 2211, as the literature lists codes):
 with that rule the published totals come out exactly (Knuth 5801 on 6x4). Two reductions
-keep this fast and exact: colours no guess has used are interchangeable, so one guess of
-each family is weighed, and ``guess`` weighs only the first as written of guesses that
+keep this fast and exact: colours not played yet are alike, so one guess stands for each
+pattern of them, and ``guess`` weighs only the first as written of guesses that
 differ in colours no candidate has (``guess_pools``); answers come from a table on small
 spaces, else from one matrix product per block of guesses (``partition_keys``). Past
 ``EXACT_LIMIT`` codes the guesses weighed, and if need be the candidates, are a seeded
@@ -37,7 +37,8 @@ from .guess_pools import (
 )
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
-from .ties import families, ties_of
+from .rule_card import PARTITION_COST, PARTITION_OPENING, PARTITION_TIES
+from .ties import families, few_left, ties_of
 
 if TYPE_CHECKING:
     from ..arrays import Codes, Counts, Keys
@@ -57,6 +58,7 @@ class PartitionStrategy(Strategy):
     """Choose the guess whose partition has the smallest key."""
 
     measure: ClassVar[Measure]
+    rule_ties, rule_opening, rule_cost = PARTITION_TIES, PARTITION_OPENING, PARTITION_COST
     #: The key is the largest class: a guess can be dropped once one class outgrows the
     #: best key so far (``PartitionKernel.largest``).
     largest_class: ClassVar[bool] = False
@@ -158,7 +160,7 @@ class PartitionStrategy(Strategy):
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
-        pool, scored, notes = weighed(position, self.limits)
+        pool, scored, notes, drawn = weighed(position, self.limits)
         if scored is cands and len(cands) > 2 and self._bound_reached(space, cands) is not None:
             # Every guess is still weighed, so that the ties the trace tells are all of them.
             notes = [
@@ -169,9 +171,10 @@ class PartitionStrategy(Strategy):
         keys = self._keys(space, pool, scored)
         consistent = members(space, pool, cands)
         order = np.lexsort((written_order(space, pool), ~consistent, keys))
-        best = order[0]
-        n, total = len(scored), len(cands)
+        best, n, total = order[0], len(scored), len(cands)
         ties = ties_of(space, pool, keys, consistent, order, families(position, pool), scored)
+        ties = few_left(space, cands, ties) if len(cands) <= 2 else ties
+        possible = order[consistent[order]]
 
         def alternative(i: int | None) -> Alternative | None:
             if i is None:
@@ -193,10 +196,12 @@ class PartitionStrategy(Strategy):
             ties=ties.count,
             ties_possible=ties.possible,
             ties_weighed=ties.weighed,
+            ties_among=len(pool) if drawn and len(cands) > 2 else 0,
             twins=ties.twins,
             twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
             rival=alternative(ties.rival),
             worse=alternative(ties.worse),
+            best_possible=alternative(int(possible[0]) if len(possible) else None),
         )
 
     def guess(self, position: Position) -> int:
@@ -208,7 +213,7 @@ class PartitionStrategy(Strategy):
         space, cands = position.space, position.candidates
         if len(cands) <= 2:
             return int(cands[np.argmin(written_order(space, cands))])
-        pool, scored, _ = weighed(position, self.limits)
+        pool, scored, _, _ = weighed(position, self.limits)
         answers = answer_count(space.positions)
         bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answers
         if bound_tried:

@@ -8,14 +8,14 @@ worse)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import factorial, perm
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
 from ..codes import CodeSpace
-from ..feedback import answers
+from ..feedback import against, answers
 from .base import Position
 from .guess_pools import canonical_codes, unused_colours
 
@@ -133,6 +133,28 @@ def ties_of(
         rival=rival if rival is not None else worse,
         worse=worse,
     )
+
+
+def few_left(space: CodeSpace, cands: Codes, ties: Ties) -> Ties:
+    """The ties of a choice among one or two codes left (``ties`` counted among those
+    alone), every code counted: with one left every code leaves at most that one, and
+    with two every code that tells them apart splits them as the choice does, in any
+    measure (one code for each of two answers); those are the two codes and the codes
+    that would answer them differently."""
+    if len(cands) == 1:
+        count = space.count
+    else:
+        allowed = space.allowed
+        first, second = (against(space, int(c))[allowed] for c in cands)
+        count = int(np.count_nonzero(first != second))
+    return replace(ties, count=count, possible=len(cands), weighed=count)
+
+
+def twins_of(space: CodeSpace, guess: int, others: list[int], cands: Codes) -> list[int]:
+    """Which of ``others`` split ``cands`` exactly as ``guess`` does (the same number of
+    codes for every answer), in their order."""
+    own = _histogram(space, guess, cands)
+    return [g for g in others if np.array_equal(_histogram(space, g, cands), own)]
 
 
 def _histogram(space: CodeSpace, guess: int, codes: Codes) -> Counts:

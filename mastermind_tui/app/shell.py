@@ -93,10 +93,13 @@ class MastermindApp(BaseApp):
 
     def _warm_up(self) -> None:
         """After the first frame: the exact search's kernel compiled in another process
-        if numba's cache lacks it (``engine.optimal.warmup``), so that no HINT waits on it."""
+        if numba's cache lacks it (``engine.optimal.warmup``), so that no HINT waits on it;
+        a damaged compiled cache found on the way is said in one line."""
         from engine.optimal import warmup
 
         warmup.start()
+        if warmup.notice:
+            self.notify(warmup.notice, severity="warning")
 
     def _say_note(self) -> None:
         """What the first game took from the preferences, on its message line."""

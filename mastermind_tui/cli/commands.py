@@ -32,6 +32,8 @@ BAR_WIDTH = 40
 
 
 def solve(args: argparse.Namespace) -> int:
+    if args.json and getattr(args, "html", None) is not None:
+        raise MastermindError("--json does nothing with --html: the handout is HTML")
     settings = build_settings(args)
     space, name = settings.space, settings.strategy
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
@@ -41,6 +43,11 @@ def solve(args: argparse.Namespace) -> int:
     while not solver.solved:
         solver.answer_for(secret)
     fmt = partial(notation.format, space)
+    if getattr(args, "html", None) is not None:
+        from .handout import handout, write
+
+        write(args.html, handout(solver, notation, secret, name))
+        return 0
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
 
@@ -185,6 +192,8 @@ def stats(args: argparse.Namespace) -> int:
     space = settings.space
     games = args.games
     if args.criteria:  # said before anything about how many games
+        if args.openings or args.opening is not None:
+            raise ConfigError("--criteria compares the optima, which choose no opening")
         if args.strategy is not None:
             raise ConfigError(
                 "--criteria compares the optimal criteria itself: leave out --strategy "
@@ -225,6 +234,10 @@ def stats(args: argparse.Namespace) -> int:
             cluster.close()
             raise ConfigError("--criteria runs here: leave out --scheduler")
         return _criteria(args, space, settings.strategy, secrets)
+    if args.openings:
+        from .openings import sweep_openings
+
+        return sweep_openings(args, settings, secrets, jobs, cluster, exact, ProgressBar())
     bar = ProgressBar()
     try:
         with ctrl_c_stops() as stop:

@@ -47,7 +47,28 @@ def build_settings(args: argparse.Namespace) -> Settings:
     """Settings of a command that prints (solve, stats, tree): from the options it has and
     the user gave; anything unsaid comes from the preset, then the defaults (the games'
     settings, which also take the user's preferences, are built by ``opening``)."""
-    return Settings.build(**given(args))  # type: ignore[arg-type]
+    return with_opening(args, Settings.build(**given(args)))  # type: ignore[arg-type]
+
+
+def with_opening(args: argparse.Namespace, settings: Settings) -> Settings:
+    """``settings`` with the strategy opening with ``--opening CODE`` when given (read as
+    any code is, in the settings' notation), its name saying so (``knuth-from11223``);
+    a code the size or the rules forbid, or a strategy that chooses no opening, is
+    refused in one line."""
+    text = getattr(args, "opening", None)
+    if text is None:
+        return settings
+    import dataclasses
+
+    from engine.strategies import make_strategy, opened_name
+
+    space = settings.space
+    try:
+        name = opened_name(settings.strategy, space, parse_any(space, text, settings.notation))
+        make_strategy(name).check(space)
+    except MastermindError as error:
+        raise SettingError("strategy", f"--opening: {error}") from None
+    return dataclasses.replace(settings, strategy=name)
 
 
 def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]) -> Start:
@@ -61,6 +82,7 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
     mode = command.mode
     assert mode is not None, f"{args.command} opens no mode"
     settings = Settings.build(**chosen, mode=args.command, saved=saved)  # type: ignore[arg-type]
+    settings = with_opening(args, settings)
     secret = None
     if mode.takes_strategies and _names_a_strategy(args.secret):
         # `compare knuth optimal`: no secret given, strategies only (a random secret).

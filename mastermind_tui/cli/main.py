@@ -36,9 +36,13 @@ _ERRNO_OUTPUT = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE
 
 def _command_in(argv: Sequence[str] | None) -> str | None:
     """The command ``argv`` starts with, if it starts with one (a word that is no command
-    is left to the parser, which lists the commands there are)."""
+    is left to the parser, which lists the commands there are); "" for none at all (the
+    home screen, ``--help``: no command's options are built, a part of the first frame's
+    time)."""
     words = sys.argv[1:] if argv is None else list(argv)
-    return words[0] if words and not words[0].startswith("-") else None
+    if not any(not word.startswith("-") for word in words):
+        return ""
+    return words[0] if not words[0].startswith("-") else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

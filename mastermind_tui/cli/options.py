@@ -86,7 +86,7 @@ def add_own(p: argparse.ArgumentParser, option: Option) -> None:
     if option.switch:
         p.add_argument(option.flag, action="store_true", help=option.help)
     else:
-        p.add_argument(option.flag, default=None, help=option.help)
+        p.add_argument(option.flag, default=None, help=option.help, metavar=option.metavar or None)
 
 
 def no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -188,25 +188,44 @@ def _retro(p: argparse.ArgumentParser) -> None:
 
 
 def _tree(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--depth", type=number(1), default=None, help="levels to print (default all)")
+    p.add_argument(
+        "--depth",
+        type=number(1),
+        default=None,
+        help="levels to build and print (default all): the levels below are not worked out",
+    )
     p.add_argument(
         "--format",
-        choices=("text", "json", "dot"),
+        choices=("text", "json", "dot", "challenge"),
         default="text",
-        help="indented text, JSON for programs, or DOT for Graphviz (default text); "
-        "with --check, text or JSON",
+        help="indented text, JSON for programs, DOT for Graphviz, or the 2014 Code Golf "
+        "challenge's grammar ({AB:{10:...}}, colours A, B...) (default text); with --check, "
+        "text or JSON",
     )
     p.add_argument(
         "--check",
         metavar="FILE",
-        help="check a decision tree written by this program or a peer (arfst23's punch card "
-        "or YAML, an Irving-style listing): does it find every secret, in how many guesses",
+        help="check a decision tree written by this program (text, JSON, challenge) or a peer "
+        "(arfst23's punch card or YAML, an Irving-style listing, Knuth's 1976 notation, the "
+        "2014 challenge's grammar): does it find every secret, in how many guesses",
     )
     p.add_argument(
         "--tree-format",
-        choices=("auto", "json", "punch-card", "yaml", "irving"),
+        choices=("auto", "text", "json", "challenge", "punch-card", "yaml", "irving", "knuth"),
         default="auto",
         help="the format of the --check file (default: told from its first lines)",
+    )
+
+
+def _opening(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--opening",
+        metavar="CODE",
+        default=None,
+        help="open with CODE (read as any code is: BBWWR, 00112 in digits, '1 1 2 2 3' in "
+        "numbers) rather than the strategy's own first guess, then play as it does: the "
+        "partition strategies (knuth, expected-size, entropy, most-parts); the strategy is "
+        "then named with its opening counted from 1, e.g. knuth-from11223",
     )
 
 
@@ -258,6 +277,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "game": _game,
     "spoiler-free": _spoiler_free,
     "lab": lambda p: _setting(p, "lab", "--lab"),
+    "hard": lambda p: _setting(p, "hard", "--hard"),
     "no-record": no_record,
     "json": _json,
     "sample": _sample,
@@ -266,5 +286,6 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
     "retro": _retro,
     "tree": _tree,
     "records": _records,
+    "opening": _opening,
     "serve": _serve,
 }

@@ -68,6 +68,8 @@ def format_summary(summary: Summary) -> str:
         f"{summary.max_moves} moves at most",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]
+    if summary.daily_streak:
+        lines.append(f"  daily puzzle: {summary.daily_streak} days in a row solved unaided")
     if summary.abandoned:
         lines.append(f"  abandoned {summary.abandoned} (counted as played, not won)")
     if summary.assisted:

@@ -14,7 +14,8 @@ from engine.feedback import decode
 from engine.notation import Notation
 from engine.run import Run
 from engine.strategies import Strategy
-from engine.tree import Node, build_tree
+from engine.tree import Node, build_tree, is_cut
+from engine.tree_more import challenge_code
 from engine.words import plural
 
 from ..ending import ctrl_c_stops
@@ -46,29 +47,36 @@ def tree(args: argparse.Namespace) -> int:
             f"the tree of {space.count:,} codes is too big to print; "
             f"at most {TREE_LIMIT:,} (8 colours x 5 positions)"
         )
+    if args.format == "challenge" and args.depth is not None:
+        raise MastermindError("the challenge's grammar has no way to leave answers out: no --depth")
     prepare(space, strategy.name)
-    root = build(space, strategy)
+    root = build(space, strategy, args.depth)
     depth = args.depth if args.depth is not None else root.height
     if args.format == "json":
         print(json.dumps(as_json(root, space, notation, depth)))
     elif args.format == "dot":
         print("\n".join(as_dot(root, space, notation, depth)))
+    elif args.format == "challenge":
+        print("".join(as_challenge(root, space)))
     else:
         name = strategy.name
-        print(
-            f"{name} on {space.rules_text()}: {space.count:,} codes, at most {root.height} guesses"
-        )
+        reach = f"at most {root.height} guesses"
+        if is_cut(root):
+            reach = f"its first {plural(depth, 'level')} (the rest not worked out)"
+        print(f"{name} on {space.rules_text()}: {space.count:,} codes, {reach}")
         print("\n".join(as_text(root, space, notation, depth)))
     return 0
 
 
-def build(space: CodeSpace, strategy: Strategy) -> Node:
-    """The whole tree, with a progress bar on a terminal past a second; Ctrl+C asks the
-    walk to stop (``ctrl_c_stops``), which ends it within about a second."""
+def build(space: CodeSpace, strategy: Strategy, depth: int | None = None) -> Node:
+    """The tree (its first ``depth`` levels alone when given: the work stops there too),
+    with a progress bar and the time left on a terminal past a second; Ctrl+C asks the
+    walk to stop (``ctrl_c_stops``), which ends it within about a second. The compiled
+    kernel weighs the guesses where it reaches (8x5 and the like), as ``stats`` does."""
     bar = ProgressBar("of the tree")
     try:
         with ctrl_c_stops() as stop:
-            return build_tree(space, strategy, Run(bar, stop))
+            return build_tree(space, strategy.compiled(space), Run(bar, stop), depth)
     finally:
         bar.close()
 
@@ -95,8 +103,9 @@ def as_text(
             yield from as_text(
                 child, space, notation, depth, level + 1, f"{answer_text(cls, space.positions)} -> "
             )
-    elif node.children:
-        yield f"{'  ' * (level + 1)}... {plural(len(node.children), 'answer')} below"
+    elif node.children or node.below:
+        below = len(node.children) or node.below
+        yield f"{'  ' * (level + 1)}... {plural(below, 'answer')} below"
 
 
 def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dict[str, Any]:
@@ -105,6 +114,9 @@ def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dic
         "codes": node.candidates,
         "height": node.height,
     }
+    if node.below:  # a depth cut: how many answers, none worked out
+        out["answers_below"] = node.below
+        del out["height"]
     if depth > 1 and node.children:
         out["children"] = [
             {
@@ -135,3 +147,18 @@ def as_dot(node: Node, space: CodeSpace, notation: Notation, depth: int) -> list
     emit(node, 1)
     lines.append("}")
     return lines
+
+
+def as_challenge(node: Node, space: CodeSpace) -> Iterator[str]:
+    """The tree in the 2014 Code Golf challenge's grammar (``engine.tree_more``), in
+    pieces to join: ``{AABB:{30:{...},...}}``, a leaf its code alone."""
+    guess = challenge_code(space, node.guess)
+    if not node.children:
+        yield guess
+        return
+    yield "{" + guess + ":{"
+    for i, (cls, child) in enumerate(sorted(node.children.items(), reverse=True)):
+        answer = decode(cls, space.positions)
+        yield f"{',' if i else ''}{answer.black}{answer.white}:"
+        yield from as_challenge(child, space)
+    yield "}}"

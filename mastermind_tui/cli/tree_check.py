@@ -24,11 +24,16 @@ LIMIT = 32 * 1024 * 1024
 
 
 def check(args: argparse.Namespace) -> int:
-    for given, option in ((args.depth, "--depth"), (args.strategy, "--strategy")):
+    for given, option in (
+        (args.depth, "--depth"),
+        (args.strategy, "--strategy"),
+        (args.opening, "--opening"),
+    ):
         if given is not None:
             raise MastermindError(f"{option} does nothing with --check: the file is the tree")
-    if args.format == "dot":
-        raise MastermindError("--check reports in text or JSON, not DOT")
+    if args.format in ("dot", "challenge"):
+        what = "DOT" if args.format == "dot" else "the challenge's grammar"
+        raise MastermindError(f"--check reports in text or JSON, not {what}")
     settings = build_settings(args)
     preset = args.preset is not None
     size = Size(

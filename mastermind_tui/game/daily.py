@@ -20,6 +20,8 @@ from engine import Answer, CodeSpace, MastermindError
 EXACT_PAR_CODES = 1296
 #: Beyond, the stated heuristic whose game sets par.
 HEURISTIC = "knuth"
+#: Beyond it in hard mode: a strategy whose every guess fits the answers so far.
+HARD_HEURISTIC = "sequential"
 
 
 def today() -> date:
@@ -63,17 +65,24 @@ class Par:
     by: str
 
 
-def par(space: CodeSpace, secret: int) -> Par:
-    """Par for the day's secret (slow the first time on a size: a job's work)."""
+def par(space: CodeSpace, secret: int, hard: bool = False) -> Par:
+    """Par for the day's secret (slow the first time on a size: a job's work); in hard
+    mode the exact optimum among guesses that fit (``optimal-fit``), and beyond its
+    reach the heuristic's game, every guess of which fits (``HARD_HEURISTIC``)."""
     from engine.solver import play
     from engine.stats import run_stats
     from engine.strategies import make_strategy
 
     exact = space.count <= EXACT_PAR_CODES
-    name = "optimal" if exact else HEURISTIC
+    if hard:
+        name = "optimal-fit" if exact else HARD_HEURISTIC
+        by = "the optimum among codes that fit" if exact else HARD_HEURISTIC
+    else:
+        name = "optimal" if exact else HEURISTIC
+        by = "the optimum" if exact else HEURISTIC
     guesses = len(play(space, make_strategy(name), secret))
     average = run_stats(space, name, space.allowed).average
-    return Par(guesses, average, "the optimum" if exact else HEURISTIC)
+    return Par(guesses, average, by)
 
 
 def pegs(answer: Answer, positions: int) -> str:
@@ -82,12 +91,20 @@ def pegs(answer: Answer, positions: int) -> str:
 
 
 def share_block(
-    space: CodeSpace, day: date, answers: list[Answer], solved: bool, par_: Par | None
+    space: CodeSpace,
+    day: date,
+    answers: list[Answer],
+    solved: bool,
+    par_: Par | None,
+    hard: bool = False,
 ) -> str:
-    """The spoiler-free result to paste: size, date, guesses / par, a line per move."""
+    """The spoiler-free result to paste: size (and hard mode), date, guesses / par, a
+    line per move."""
     size = f"{space.colours}x{space.positions}" + ("" if space.repeats else " no repeats")
+    size += " hard mode" if hard else ""
     moves = str(len(answers)) if solved else "X"
-    score = f"{moves}/{par_.guesses} par" if par_ is not None else f"{moves} guesses"
+    guesses = "guess" if moves == "1" else "guesses"
+    score = f"{moves}/{par_.guesses} par" if par_ is not None else f"{moves} {guesses}"
     lines = [f"Mastermind daily {day.isoformat()} {size}: {score}"]
     lines += [pegs(a, space.positions) for a in answers]
     return "\n".join(lines)

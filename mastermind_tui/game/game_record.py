@@ -55,6 +55,7 @@ def game_record(
         repeats=space.repeats,
         practice=practice,
         assisted=assisted,
+        hard=settings.hard,
         secret=None if secret is None else code_text(space.to_digits(secret)),
         notation=settings.notation.name,
     )

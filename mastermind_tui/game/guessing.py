@@ -13,6 +13,7 @@ from engine.trace import Choice
 from engine.words import plural
 
 from .context import GameContext
+from .hard import FIT, HEURISTIC_WORDS, contradiction, hard_best, rule_strategy
 from .rating_book import rule_words, takes_advice
 from .trace_views import person_view
 from .views import TraceView
@@ -68,6 +69,10 @@ class PersonGuessing:
         if session.over:
             raise MastermindError(session.over_text())
         code = session.parse(text)
+        if session.settings.hard:  # refused in a line, costing no move
+            refusal = contradiction(session.space, self.person.moves, code, session.format)
+            if refusal is not None:
+                raise MastermindError(refusal)
         before = len(self.person.moves) + 1
         earlier = next(
             (n for n, (guess, _) in enumerate(self.person.moves, 1) if guess == code), None
@@ -132,19 +137,26 @@ class PersonGuessing:
         known = self.person.known
         if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
             return f"HINT: {session.format(int(known.candidates[0]))} is the only code left."
+        hard = session.settings.hard
         if (
             self.best is None
             and self.advice is not None
+            and not hard
             and takes_advice(session.space, session.settings.strategy)
         ):
             self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:
             return "HINT: working out the best guess here…"
-        rule = rule_words(session.space, session.settings.strategy, self.best)
+        strategy = session.settings.strategy
+        rule_by = rule_strategy(session.space, strategy, hard)
+        if hard and rule_by != FIT:
+            rule = f"{HEURISTIC_WORDS} ({self.best.score:.1f})"
+        else:
+            rule = rule_words(session.space, rule_by, self.best)
         guess = session.format(self.best.guess)
         said = f"HINT: try {guess}, {rule}"
-        strategy = session.settings.strategy
-        if self.advice is not None and self.advice.guess != self.best.guess:
+        fits = self.advice is not None and (self.advice.consistent or not hard)
+        if fits and self.advice is not None and self.advice.guess != self.best.guess:
             score = score_text(self.advice)
             own = f" ({score})" if score else ""
             said += f"; {strategy} would play {session.format(self.advice.guess)}{own}"
@@ -155,8 +167,11 @@ class PersonGuessing:
         already or not wanted yet)."""
         if self.best is not None or self.hints < 2 or self.session.over:
             return None
-        space, strategy = self.session.space, self.session.settings.strategy
-        moves = list(self.person.moves)
+        settings = self.session.settings
+        space, moves = settings.space, list(self.person.moves)
+        strategy = rule_strategy(space, settings.strategy, settings.hard)
+        if settings.hard and strategy != FIT:
+            return lambda: hard_best(space, moves)
         return lambda: best_apart(space, strategy, moves)
 
     def take_best(self, generation: int, choice: Choice) -> bool:

@@ -19,6 +19,8 @@ class Option(NamedTuple):
     #: ``module:function`` in ``mastermind_tui`` that checks a value given, before the app
     #: starts (a MastermindError: one line, exit 2); "" for none.
     check: str = ""
+    #: What its value is called in the help (``FILE``); "" for the flag's own name.
+    metavar: str = ""
 
     @property
     def dest(self) -> str:

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-_GAME: Final = ("game", "spoiler-free", "lab", "no-record")
+_GAME: Final = ("game", "spoiler-free", "lab", "hard", "no-record")
 
 COMMANDS: Final[list[Command]] = [
     Command(
@@ -53,19 +53,34 @@ COMMANDS: Final[list[Command]] = [
         "solve",
         "let a strategy break SECRET and print its reasoning",
         "commands:solve",
-        ("secret", "size", "json"),
+        ("secret", "size", "opening", "json"),
+        own=(
+            Option(
+                "--html",
+                "write the game as one standalone HTML handout to FILE (the rule card, the "
+                "path, each move's two beats drawn as in the watch); '-' writes it to "
+                "standard output",
+                switch=False,
+                metavar="FILE",
+            ),
+        ),
     ),
     Command(
         "stats",
         "play every secret (or a sample) and summarise",
         "commands:stats",
-        ("size", "sample", "json", "jobs", "criteria"),
+        ("size", "opening", "sample", "json", "jobs", "criteria"),
         palette=Palette("Statistics", "Compare strategies over many games", "statistics", 2),
         own=(
             Option(
                 "--fresh",
                 "search the optimal tree from nothing: no cached or shipped tree read, "
                 "nothing cached written (timing the search)",
+            ),
+            Option(
+                "--openings",
+                "play every secret from one opening per colour pattern (11223, 11234...) "
+                "and rank them by worst case, then total guesses",
             ),
         ),
     ),
@@ -81,7 +96,7 @@ COMMANDS: Final[list[Command]] = [
             ("person",),
             "opening:game",
             "break the computer's secret code; HINT and the laboratory view help",
-            (*GAME_FIELDS, "lab"),
+            (*GAME_FIELDS, "lab", "hard"),
             record="play",
         ),
         palette=Palette("Play: new game, you break the code", "A secret to break", CHOOSE, 1),
@@ -116,7 +131,7 @@ COMMANDS: Final[list[Command]] = [
             ("person", "computer"),
             "opening:game",
             "you and the computer take turns to break each other's code, scored",
-            (*GAME_FIELDS, "lab"),
+            (*GAME_FIELDS, "lab", "hard"),
             record="match",
         ),
         palette=Palette("Match: new game, both in turn (1978)", "Take turns, scored", CHOOSE, 1),
@@ -125,7 +140,7 @@ COMMANDS: Final[list[Command]] = [
         "daily",
         "today's puzzle: one secret for everyone each UTC day, par from the optimum",
         "launch:game",
-        ("game", "no-record"),
+        ("game", "hard", "no-record"),
         screen=True,
         records=True,
         mode=Mode(
@@ -133,7 +148,7 @@ COMMANDS: Final[list[Command]] = [
             ("person",),
             "opening:daily",
             "one secret a UTC day, the same for everyone; par from the exact optimum",
-            ("no-repeats", "colours", "positions", "moves", "notation"),
+            ("no-repeats", "colours", "positions", "moves", "notation", "hard"),
             record="daily",
         ),
         palette=Palette("Daily puzzle: today's game", "One secret a day, with par", CHOOSE, 1),
@@ -151,7 +166,7 @@ COMMANDS: Final[list[Command]] = [
         "watch",
         "watch a strategy break SECRET, one step at a time, full-screen",
         "launch:game",
-        ("secret-to-watch", "size"),
+        ("secret-to-watch", "size", "opening"),
         screen=True,
         records=True,  # it leads to the home screen, where games are played
         mode=Mode(
@@ -192,7 +207,7 @@ COMMANDS: Final[list[Command]] = [
         "tree",
         "a deterministic strategy's whole decision tree",
         "tree:tree",
-        ("size-without-seed", "tree"),
+        ("size-without-seed", "opening", "tree"),
     ),
     Command(
         "records",

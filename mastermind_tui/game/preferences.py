@@ -20,6 +20,7 @@ from typing import Final
 import platformdirs
 
 from engine import MastermindError, files
+from engine.strategies import without_opening
 
 from .settings import SETTINGS, Settings
 
@@ -95,7 +96,8 @@ def kept(settings: Settings) -> dict[str, object]:
     rules = settings.rules
     return {
         "mode": settings.mode,
-        "strategy": settings.strategy,
+        # An opening (--opening) fits one size: the strategy alone is kept.
+        "strategy": without_opening(settings.strategy),
         "colours": rules.colours,
         "positions": rules.positions,
         "rounds": rules.rounds,

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine import Answer, CodeSpace, Decision, PersonBreaks
-from engine.rating import OPTIMAL, MoveRating, Rater, exact_rule, summary
+from engine.rating import WHOSE, MoveRating, Rater, exact_rule, summary
 from engine.rating_process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
 from ..records.types import Game
 from .context import GameContext
 from .game_record import recorded_moves
+from .hard import rule_strategy
 
 
 @dataclass
@@ -81,7 +82,11 @@ class RatingBook:
             person, ratings, advised = earlier.person, earlier.ratings, dict(earlier.advised)
         else:
             return None
-        space, strategy = session.space, session.settings.strategy
+        settings = session.settings
+        space = settings.space
+        strategy = rule_strategy(space, settings.strategy, settings.hard)
+        if strategy != settings.strategy:
+            advised = {}  # the game's strategy's advice is not this rule's best guess
         moves = list(person.moves)
         start = len(ratings)
 
@@ -147,7 +152,7 @@ def rule_words(space: CodeSpace, strategy: str, best: Choice) -> str:
     assert best.score is not None
     value = best.score - 1 if exact_rule(rule) else best.score
     as_rated = MoveRating(0, best.guess, value, best.guess, value, rule)
-    whose = "the exact optimum's guess" if rule == OPTIMAL else f"{rule}'s choice"
+    whose = WHOSE.get(rule, f"{rule}'s choice")
     return f"{whose}, {as_rated.amount(value)}"
 
 

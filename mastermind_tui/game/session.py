@@ -257,8 +257,7 @@ class GameSession:
         """Round, moves used and left, the score when both sides play, and the rule for a
         game not solved: the always-visible status line."""
         practice = f" · practice game ({self.practice_why})" if self.practice else ""
-        if self.assisted:
-            practice += " · assisted"
+        practice += " · assisted" * self.assisted + " · hard mode" * self.settings.hard
         if not self.over:
             return self.match.status(len(self.rows())) + practice
         solved = self.game.outcome is Outcome.SOLVED

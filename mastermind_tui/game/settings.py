@@ -140,6 +140,11 @@ SETTINGS: Final[dict[str, Setting]] = {
         "strategy's advice, F4's tree and each guess's rating as it comes (F9 turns it "
         "on or off in a game; a game played with it is recorded as assisted)",
     ),
+    "hard": Setting(
+        False,
+        "hard mode: every guess must fit every answer so far (HINT suggests only such "
+        "codes; par is the exact optimum among them, the optimal-fit strategy)",
+    ),
 }
 #: The value of every setting left unsaid, by its name in ``Settings.build``.
 DEFAULTS: Final[dict[str, object]] = {name: s.default for name, s in SETTINGS.items()}
@@ -212,6 +217,8 @@ class Settings:
     seed: int | None = None
     #: The laboratory view from the start: the codes still possible, advice, ratings.
     lab: bool = False
+    #: Hard mode: every guess must fit every answer so far (``game.hard``).
+    hard: bool = False
 
     @classmethod
     def build(
@@ -226,6 +233,7 @@ class Settings:
         seed: int | None = None,
         repeats: bool | None = None,
         lab: bool = False,
+        hard: bool = False,
         preset: str | None = None,
         saved: dict[str, object] | None = None,
     ) -> Settings:
@@ -265,7 +273,7 @@ class Settings:
             make_strategy(strategy).check(rules.space)
         except MastermindError as error:
             raise SettingError("strategy", str(error)) from None
-        return cls(mode, rules, chosen, strategy.lower(), seed, lab)
+        return cls(mode, rules, chosen, strategy.lower(), seed, lab, hard)
 
     @property
     def space(self) -> CodeSpace:

@@ -103,16 +103,19 @@ def computer_view(
     outcome: Outcome,
     rival: Rival | None,
 ) -> TraceView:
-    """The computer's own knowledge: its pending decision and the last answer's split,
-    beside its runner-up's."""
+    """The computer's own knowledge: its pending decision and the last answer's split
+    (before the first answer, the first guess's), beside its runner-up's."""
     space = settings.space
     last = solver.steps[-1] if solver.steps else None
+    # Before any answer, the first guess's split as it would be ("No guess yet." sat
+    # under "knuth plays: BBWW").
+    shown = last.decision if last else pending
     return TraceView(
         candidates=len(solver.candidates),
         space_size=space.count,
-        partition=last.decision.partition if last else {},
+        partition=shown.partition if shown else {},
         answered=last.answer if last else None,
-        partition_of=settings.notation.format(space, last.guess) if last else "",
+        partition_of=settings.notation.format(space, shown.guess) if shown else "",
         decision=pending,
         headline=f"{settings.strategy} plays",
         possible=mapped(space, solver.candidates),

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from engine import Answer, CodeSpace, Solver, Step, make_strategy
 from engine.explain import answer_text, class_codes, code_text, runner_up
 from engine.feedback import encode
+from engine.strategies.guess_pools import written_order
 from engine.words import plural
 
+from .explore import Branch, path_text
 from .settings import Settings
 from .trace_views import watch_view
 from .views import RIVAL_LIMIT, TREE_LIMIT, Row, TraceView
@@ -29,6 +34,8 @@ class Recording:
     possible: list[Codes | None] = field(default_factory=list)
     #: Each step's runner-up and how it would have split the same codes.
     rivals: list[tuple[int, dict[Answer, int]] | None] = field(default_factory=list)
+    #: The secret its answers came from (on a branch, the stand-in: the first code left).
+    secret: int = -1
 
 
 class WatchSession:
@@ -37,6 +44,14 @@ class WatchSession:
     def __init__(self, settings: Settings, secret: int) -> None:
         self.settings = settings
         self.secret = secret
+        #: The secret of the path on show: ``secret``, or a branch's stand-in.
+        self.target = secret
+        #: A random strategy plays every path with one seed, so a branch is the same game
+        #: up to the move it leaves.
+        self.seed = settings.seed if settings.seed is not None else secrets.randbits(32)
+        #: The branches explored, outermost first, and the path and beat each one left.
+        self.branches: list[Branch] = []
+        self._left: list[tuple[Recording, int]] = []
         self.steps: list[Step] = []
         self.possible: list[Codes | None] = []
         self.rivals: list[tuple[int, dict[Answer, int]] | None] = []
@@ -50,12 +65,20 @@ class WatchSession:
     def space(self) -> CodeSpace:
         return self.settings.space
 
-    def play(self, check: Callable[[], None] = lambda: None) -> Recording:
+    def play(
+        self,
+        check: Callable[[], None] = lambda: None,
+        forced: Sequence[Answer] = (),
+        told: Callable[[int], None] = lambda move: None,
+    ) -> Recording:
         """Play the whole game on a private solver and return it, changing nothing here
         (slow on big games: call from a worker, then ``take`` the result); ``check`` is
-        called before each guess and may raise to stop."""
+        called before each guess and may raise to stop, ``told`` hears the move worked
+        out. With ``forced`` answers (a branch), the first moves get those, and the
+        later ones a stand-in secret's: the first code left after them as written."""
         space = self.space
-        solver = Solver(space, make_strategy(self.settings.strategy), seed=self.settings.seed)
+        solver = Solver(space, make_strategy(self.settings.strategy), seed=self.seed)
+        secret = self.secret
 
         def kept(codes: Codes) -> Codes | None:
             return codes if len(codes) <= TREE_LIMIT else None
@@ -63,17 +86,56 @@ class WatchSession:
         game = Recording(possible=[kept(solver.candidates)])
         while not solver.solved:
             check()
+            told(len(solver.steps) + 1)
             decision, before = solver.decide(), solver.candidates
             small = len(before) <= RIVAL_LIMIT
             game.rivals.append(runner_up(space, decision, before) if small else None)
-            solver.answer_for(self.secret)
+            move = len(solver.steps)
+            if move < len(forced):
+                solver.answer(*forced[move])
+                left = solver.candidates
+                secret = int(left[np.argmin(written_order(space, left))])
+            else:
+                solver.answer_for(secret)
             game.possible.append(kept(solver.candidates))
         game.steps.extend(solver.steps)
-        return game
+        return replace(game, secret=secret)
 
     def take(self, game: Recording) -> None:
         """Keep a game ``play`` recorded (on the interface thread)."""
         self.steps, self.possible, self.rivals = game.steps, game.possible, game.rivals
+        self.target = game.secret if game.secret >= 0 else self.secret
+
+    def branch(self, answer: Answer) -> tuple[Branch, tuple[Answer, ...]]:
+        """The branch where the move on show got ``answer``, and the answers its game is
+        played with (those of the path on show before it, then ``answer``)."""
+        got = self.steps[self.move].answer
+        forced = (*(s.answer for s in self.steps[: self.move]), answer)
+        return Branch(self.move, answer, got), forced
+
+    def explore(self, branch: Branch, game: Recording) -> None:
+        """Go along a branch ``play`` worked out: its answer on show, the path left kept."""
+        here = Recording(self.steps, self.possible, self.rivals, self.target)
+        self._left.append((here, self.beat))
+        self.branches.append(branch)
+        self.take(game)
+        self.beat = 2 * branch.move + 1
+        self.what_if = None
+
+    def leave(self) -> bool:
+        """Back to the path the last branch left, at the beat it was left on; False on
+        the secret's own path."""
+        if not self._left:
+            return False
+        game, self.beat = self._left.pop()
+        self.branches.pop()
+        self.take(game)
+        self.what_if = None
+        return True
+
+    def path(self) -> str:
+        """The branches taken, in a line ("" on the secret's own path)."""
+        return path_text(self.branches, self.format(self.target))
 
     def solve(self) -> None:
         """Play and keep the whole game at once (for callers without a worker)."""

@@ -4,11 +4,56 @@ games played and won, average and best moves, streak and histogram."""
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, date, datetime, timedelta
 
 from .types import Game, Summary
 
 
-def summarise(games_newest_first: list[Game]) -> list[Summary]:
+def _today() -> date:
+    return datetime.now(UTC).date()
+
+
+def counted_daily(game: Game) -> bool:
+    """A game of today's daily puzzle that counts (the first of its UTC day and size;
+    an earlier day's replay, or a second game of the same day, is practice)."""
+    return game.mode == "daily" and game.breaker == "person" and not game.practice
+
+
+def daily_streak(games: list[Game], size: tuple[int, int, bool], today: date | None = None) -> int:
+    """Days in a row, up to today (or yesterday while today's puzzle is still to play),
+    whose daily puzzle of ``size`` (colours, positions, repeats) was solved unaided: a
+    day lost, abandoned or assisted ends it. A game's day is the UTC date it finished."""
+    days: dict[str, Game] = {}
+    for game in games:
+        if counted_daily(game) and (game.colours, game.positions, game.repeats) == size:
+            first = days.setdefault(game.finished_at[:10], game)
+            if game.finished_at < first.finished_at:  # the day's first game counts
+                days[game.finished_at[:10]] = game
+    day = today or _today()
+    if day.isoformat() not in days:
+        day -= timedelta(days=1)
+    streak = 0
+    while day.isoformat() in days:
+        game = days[day.isoformat()]
+        if not game.won or game.assisted or game.abandoned:
+            break
+        streak += 1
+        day -= timedelta(days=1)
+    return streak
+
+
+def played_today(games: list[Game], size: tuple[int, int, bool], today: date | None = None) -> bool:
+    """Whether today's daily puzzle of ``size`` has a counted game already."""
+    day = (today or _today()).isoformat()
+    return any(
+        counted_daily(g)
+        and g.finished_at.startswith(day)
+        and (g.colours, g.positions, g.repeats) == size
+        for g in games
+    )
+
+
+def summarise(games_newest_first: list[Game], today: date | None = None) -> list[Summary]:
     """Figures per size, rules and move limit for the games a person broke (practice
     and assisted games aside, assisted ones counted apart; an abandoned game always
     counts, as played and lost, so it ends a streak): a game won in 3 of 3 moves is
@@ -49,6 +94,7 @@ def summarise(games_newest_first: list[Game]) -> list[Summary]:
                 assisted=len(helped.get(key, [])),
                 assisted_won=sum(g.won for g in helped.get(key, [])),
                 abandoned=sum(g.abandoned for g in games),
+                daily_streak=daily_streak(games, (colours, positions, repeats), today),
             )
         )
     return out

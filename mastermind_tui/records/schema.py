@@ -56,5 +56,9 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
     """,
+    # Version 5: a game played in hard mode (every guess fitting every answer so far).
+    """
+    ALTER TABLE games ADD COLUMN hard INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

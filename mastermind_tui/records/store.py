@@ -161,7 +161,7 @@ class Records:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
                 " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
-                " abandoned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " abandoned, hard) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -180,6 +180,7 @@ class Records:
                     game.key,
                     int(game.assisted),
                     int(game.abandoned),
+                    int(game.hard),
                 ),
             )
             game_id = int(
@@ -252,6 +253,7 @@ class Records:
                 practice=bool(r["practice"]),
                 assisted=bool(r["assisted"]),
                 abandoned=bool(r["abandoned"]),
+                hard=bool(r["hard"]),
                 secret=r["secret"],
                 notation=r["notation"],
                 finished_at=r["finished_at"],

@@ -53,6 +53,8 @@ class Game:
     #: Left with a guess played and the game not over (outcome "abandoned"): counted as
     #: played and not won, whatever else it was, so it ends a streak.
     abandoned: bool = False
+    #: Played in hard mode: every guess had to fit every answer so far.
+    hard: bool = False
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None
@@ -90,6 +92,8 @@ class Summary:
     assisted_won: int = 0
     #: Games left unfinished (counted in ``played``, never won).
     abandoned: int = 0
+    #: Days in a row whose daily puzzle of this size was solved unaided (``figures``).
+    daily_streak: int = 0
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -105,4 +109,5 @@ class Summary:
             "assisted": self.assisted,
             "assisted_won": self.assisted_won,
             "abandoned": self.abandoned,
+            "daily_streak": self.daily_streak,
         }

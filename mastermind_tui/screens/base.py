@@ -26,6 +26,7 @@ from ..widgets.codemap import CodeMap
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
+from .end_keys import end_key
 
 #: From this width the panes sit side by side with roomy pegs ("-wide"); below, "-narrow".
 WIDE = 100
@@ -251,11 +252,11 @@ class GameScreen(SizedScreen):
         """Once the game has ended the command line asks for no more moves: it says what
         Enter (or F5) does now."""
         if self.session.match_over and self.session.match.single_game:
-            self.command_line.set_prompt("Game over:", "Enter or N plays again; F5 home; HELP")
+            self.command_line.set_prompt("Game over:", "Enter or N plays again; D debrief; F5 home")
         elif self.session.match_over:
-            self.command_line.set_prompt("Game over:", "N for a new match; F5 home; HELP")
+            self.command_line.set_prompt("Game over:", "N for a new match; D debrief; F5 home")
         else:
-            self.command_line.set_prompt("Game over:", "Enter for the next game, or HELP")
+            self.command_line.set_prompt("Game over:", "Enter for the next game; D debrief")
 
     def next_game_hint(self) -> str:
         if self.session.match_over and self.session.match.single_game:
@@ -294,7 +295,6 @@ class GameScreen(SizedScreen):
 
     @on(Input.Changed, "#command")
     def _n_plays_again(self, event: Input.Changed) -> None:
-        """N typed on an empty command line once the match is over: play again at once."""
-        if event.value.strip().upper() == "N" and self.session.match_over and not self.left:
+        """N (play again) or D (debrief) on an empty command line once over: ``end_key``."""
+        if not self.left and end_key(self, self.session, self.play_again, event.value):
             event.input.clear()
-            self.play_again()

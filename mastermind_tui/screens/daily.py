@@ -4,6 +4,7 @@ job, and at the end the share block (no colour, no code) and a key that copies i
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,6 +17,9 @@ from engine import Outcome
 
 from ..game.daily import Par, par, share_block
 from ..game.session import GameSession
+from ..records.figures import daily_streak, played_today
+from ..records.store import Records
+from ..records.types import Game
 from .play import PlayScreen
 
 
@@ -50,6 +54,11 @@ class ShareScreen(ModalScreen[None]):
         )
 
 
+def read_games(path: Path) -> list[Game]:
+    """Every game the records hold (none when there is no file yet)."""
+    return Records(path).games() if path.exists() else []
+
+
 class DailyScreen(PlayScreen):
     """One game on the day's secret; play again is refused (one puzzle a day)."""
 
@@ -60,6 +69,8 @@ class DailyScreen(PlayScreen):
         self.day = day
         self.copy = copy
         self.par: Par | None = None
+        #: The games the records held when the puzzle opened (None: not read).
+        self.earlier: list[Game] | None = None
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -67,7 +78,38 @@ class DailyScreen(PlayScreen):
         assert secret is not None
         kind = "practice (not counted)" if self.session.practice else "counted"
         self.say(f"Daily puzzle of {self.day} (UTC), {kind}. Guess!")
-        self.compute("par", lambda ticket: par(space, secret), self._par)
+        hard = self.session.settings.hard
+        self.compute("par", lambda ticket: par(space, secret, hard), self._par)
+        path = getattr(getattr(self.app, "recorder", None), "records", None)
+        if not self.session.practice and isinstance(path, Path):
+            self.compute("records", lambda ticket: read_games(path), self._earlier)
+
+    def _earlier(self, games: list[Game]) -> None:
+        """The records read: a second game of today's puzzle is practice (the first of the
+        day counts), and the daily streak is known for the end."""
+        self.earlier = games
+        if played_today(games, self.puzzle_size) and not self.session.over:
+            self.session.practice = True
+            self.session.practice_why = "today's puzzle was played already"
+            self.say("Today's puzzle was played already: this game is practice (not counted).")
+            self._say(self.session.status())
+
+    @property
+    def puzzle_size(self) -> tuple[int, int, bool]:
+        space = self.session.space
+        return space.colours, space.positions, space.repeats
+
+    def streak(self) -> str:
+        """The daily streak with this game, once over and the records were read."""
+        finished = self.session.finished
+        if self.earlier is None or finished is None or self.session.practice:
+            return ""
+        days = daily_streak([finished, *self.earlier], self.puzzle_size)
+        return f"Daily streak: {days} day{'s' * (days != 1)} solved unaided."
+
+    def failed(self, job: str, error: str) -> None:
+        if job != "records":  # no records read: no streak shown, the game goes on
+            super().failed(job, error)
 
     def _par(self, found: Par) -> None:
         self.par = found
@@ -76,11 +118,12 @@ class DailyScreen(PlayScreen):
         session = self.session
         answers = [answer for _, answer in session.moves()]
         solved = session.game.outcome is Outcome.SOLVED
-        return share_block(session.space, self.day, answers, solved, self.par)
+        hard = session.settings.hard
+        return share_block(session.space, self.day, answers, solved, self.par, hard)
 
     def game_over_prompt(self) -> None:
         super().game_over_prompt()
-        self.command_line.set_prompt("Game over:", "F6 share; F5 home; HELP")
+        self.command_line.set_prompt("Game over:", "F6 share; D debrief; F5 home; HELP")
         self.action_share()
 
     def action_share(self) -> None:
@@ -91,13 +134,16 @@ class DailyScreen(PlayScreen):
         if self.par is not None:
             block += f"\n(par: {self.par.by}; its average {self.par.average:.2f})"
         note = "c copies it (if your terminal supports it); Escape closes."
+        if self.streak():
+            note = f"{self.streak()}\n{note}"
         if self.copy:
             self.app.copy_to_clipboard(block)
             note = "Copied to the clipboard, if your terminal supports it. Escape closes."
         self.app.push_screen(ShareScreen(block, note))
 
     def next_game_hint(self) -> str:
-        return " One puzzle a day: F6 shares it; F5 the home screen."
+        streak = f" {self.streak()}" if self.streak() else ""
+        return f"{streak} One puzzle a day: F6 shares it; F5 the home screen."
 
     def play_again(self) -> None:
         self.say("One puzzle a day: `mastermind daily --date YYYY-MM-DD` replays earlier ones.")

@@ -21,12 +21,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static, Tree
-from textual.widgets.tree import TreeNode
+from textual.widgets.tree import NodeID, TreeNode
 
 from engine import CodeSpace, make_strategy
 from engine.explain import answer_text
-from engine.feedback import answers, decode
+from engine.feedback import answers, decode, encode
 from engine.notation import Notation
+from engine.run import Run
+from engine.strategies import Strategy
 from engine.tree import Node, walk
 from engine.words import plural
 
@@ -80,6 +82,32 @@ def path_counts(space: CodeSpace, history: tuple[tuple[int, int], ...]) -> list[
     return out
 
 
+def other_answers(
+    space: CodeSpace,
+    strategy: Strategy,
+    history: tuple[tuple[int, int], ...],
+    move: int,
+    run: Run,
+) -> list[tuple[int, Node | None]]:
+    """The answers move ``move`` (from 0) of ``history`` could have got besides the one it
+    got, each with the tree from there (None for the all-black answer: the game ends),
+    as written; ``run`` hears every part's codes placed in turn."""
+    cands = space.allowed
+    for guess, answer in history[:move]:
+        cands = cands[answers(space, guess, cands) == answer]
+    guess, played = history[move]
+    classes = answers(space, guess, cands)
+    win = encode(space.positions, 0, space.positions)
+    out: list[tuple[int, Node | None]] = []
+    for answer in sorted(set(np.unique(classes).tolist()) - {played}):
+        part = cands[classes == answer]
+        after = (*history[:move], (guess, answer))
+        out.append(
+            (answer, None if answer == win else walk(space, strategy, part, after, True, run).root)
+        )
+    return out
+
+
 class DecisionTreeScreen(Working, ModalScreen[None]):
     """A panel on the right half of the screen; the game stays visible on the left."""
 
@@ -105,6 +133,8 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         #: The current node, once the tree is drawn.
         self.current: TreeNode[Node] | None = None
         self.short = False
+        #: The folded lines of other answers, by node, and the move (from 0) each folds.
+        self._folds: dict[NodeID, int] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel") as panel:
@@ -174,12 +204,15 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         """The moves played, each a node marked played with its other answers folded into
         one line; the node the last leads to, and the answer that led there."""
         via: int | None = None
-        for (guess, answer), (before, others) in zip(self.history, counts, strict=True):
+        for move, ((guess, answer), (before, others)) in enumerate(
+            zip(self.history, counts, strict=True)
+        ):
             lead = "" if via is None else f"{answer_text(decode(via, self.space.positions))} → "
             label = f"{lead}{self.notation.format(self.space, guess)}  {before:,} codes · {PLAYED}"
             parent = parent.add(label, expand=True)
             if others:
-                parent.add_leaf(f"… {plural(others, 'other answer')}")
+                fold = parent.add_leaf(f"… {plural(others, 'other answer')}")
+                self._folds[fold.id] = move
             via = answer
         return parent, via
 
@@ -197,3 +230,43 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Node]) -> None:
         self._open_children(event.node)
+
+    @on(Tree.NodeSelected)
+    def _unfold(self, event: Tree.NodeSelected[Node]) -> None:
+        """Enter on a played move's folded line: its other answers, each a branch of the
+        tree from there (walked as this panel's job; progress on the status line)."""
+        move = self._folds.pop(event.node.id, None)
+        if move is None:
+            return
+        fold = event.node
+        fold.set_label(f"{fold.label} (working them out…)")
+        space, name, history = self.space, self.strategy, self.history
+
+        def work(ticket: Ticket[None]) -> list[tuple[int, Node | None]]:
+            return other_answers(space, make_strategy(name), history, move, ticket.run())
+
+        def done(branches: list[tuple[int, Node | None]]) -> None:
+            self._unfolded(fold, history[move][0], branches)
+
+        self.compute(f"fold:{move}", work, done, progress=self._placed)
+
+    def _unfolded(
+        self, fold: TreeNode[Node], guess: int, branches: list[tuple[int, Node | None]]
+    ) -> None:
+        """The folded line gives way to one branch per other answer, in its place."""
+        parent = fold.parent
+        if parent is None:
+            return
+        for answer, node in branches:
+            if node is None:
+                said = answer_text(decode(answer, self.space.positions))
+                code = self.notation.format(self.space, guess)
+                parent.add_leaf(f"{said} → {code} was the secret", before=fold)
+                continue
+            label = node_label(node, self.space, self.notation, answer, self.short)
+            if node.children:
+                parent.add(label, data=node, before=fold)
+            else:
+                parent.add_leaf(label, data=node, before=fold)
+        fold.remove()
+        self._status(f"{plural(len(branches), 'other answer')} opened · Enter opens a node")

@@ -32,12 +32,19 @@ in the wrong place.
   measure and, where the exact optimum is known, in guesses expected
 - F9: the laboratory view on or off: the codes still possible, the advice, F4's tree and
   each guess's rating as it comes (the game is then recorded as assisted)
+- F7 or a click on the board: set the next guess peg by peg, no typing. ← → choose a
+  place; ↑ ↓, a colour's letter or digit, or a click on a colour of the tray under the
+  panes set it; Backspace takes it out; Space holds it (underlined: it carries to the
+  next guess, whose row starts from the held pegs); Enter plays the row, the same move
+  as typed. While the row has the keys, letters set pegs: Escape or Tab gives the keys
+  back to the command line
 - `UNDO`: take back your last guess; the game becomes a practice game
 - `QUIT`: give up this game and see the secret
 - `HELP` (or F1): this page
 - Enter on an empty line after a game: the match's next game; after a single game,
   another with the same settings and a new secret (N too); after a match's last round,
-  N starts a new match, scores reset; F5 opens the home screen
+  N starts a new match, scores reset; D: the game's debrief; F5 opens the home screen
+- Hard mode (`--hard`): every guess must fit every answer so far; HINT suggests such codes
 - A HINT that names a code (the second), WHATIF or the laboratory view: the game is
   recorded as assisted, kept apart from unaided games. Leaving a game with a guess
   played (F5, Ctrl+Q, a closed terminal) records it as abandoned: it ends a streak
@@ -89,9 +96,12 @@ shrink). Every line of the trace starts with the move and beat it belongs to.
 
 n or →, p or ←: a beat forward or back; Space: play/pause, + and -: faster, slower;
 w: what if (type any code: its split beside the strategy's choice; Escape goes back);
-↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; Shift+arrows or the mouse:
+↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; x on the answer selected:
+play on as if it had come (the status line says the path; Backspace goes back, Escape
+stops a long one); Shift+arrows or the mouse:
 name a code on the map and the move that ruled it out (a click picks a cell's lower code);
-PgUp/PgDn: scroll; F4: the decision tree, the path played marked; F5: the home screen.
+PgUp/PgDn: scroll; F4: the decision tree, the path played marked; l: every guess weighed,
+ranked (Escape closes it); r: the strategy's rule card (as above); F5: the home screen.
 
 ### The pictures
 - **Guesses weighed**: the chosen guess (▶) and the next best, each a bar as long as its
@@ -218,15 +228,22 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def __init__(
-        self, role: str = "person", written: tuple[Notation, CodeSpace] | None = None
+        self,
+        role: str = "person",
+        written: tuple[Notation, CodeSpace] | None = None,
+        lead: str = "",
     ) -> None:
+        """``lead``: Markdown shown first (the watch's strategy's rule card)."""
         super().__init__()
         self.role = role
+        self.lead = lead
         #: The game's notation and size, for examples written as its codes are.
         self.written = written
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
+            if self.lead:
+                yield Markdown(self.lead, id="help-lead")
             page = PAGES.get(self.role, COMPUTER)
             if self.role == "person":
                 page = page.format(**examples(*self.written) if self.written else LETTERS)

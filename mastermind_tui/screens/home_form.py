@@ -59,6 +59,10 @@ class HomeForm(Grid):
         super().__init__(id=id)
         self._initial = settings
         self._mode = mode
+        #: How many fields show an error: every change asks (``has_error``), and a query
+        #: of the whole form for it, on each of the changes filling the fields at start,
+        #: was a part of the first frame's time.
+        self._errors = 0
 
     def compose(self) -> ComposeResult:
         s = self._initial
@@ -124,6 +128,10 @@ class HomeForm(Grid):
             "Laboratory view (you break the code)",
             Tick("show what the solver knows", s.lab, id="lab", compact=True),
         )
+        yield from self._field(
+            "Hard mode",
+            Tick("each guess fits every answer", s.hard, id="hard", compact=True),
+        )
 
     @staticmethod
     def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:
@@ -178,6 +186,9 @@ class HomeForm(Grid):
             field.display = name == "mode" or name in names
 
     def clear_errors(self) -> None:
+        if not self._errors:
+            return
+        self._errors = 0
         for field in self.query(".field.-invalid"):
             field.remove_class("-invalid")
             field.query_one(".field-error", Static).update("")
@@ -187,6 +198,8 @@ class HomeForm(Grid):
         focus (``quiet``: focus stays)."""
         widget = self._field_of(name)
         field = cast(Widget, widget.parent)
+        if not field.has_class("-invalid"):
+            self._errors += 1
         field.add_class("-invalid")
         field.query_one(".field-error", Static).update(form_words(message))
         if not quiet:
@@ -196,7 +209,7 @@ class HomeForm(Grid):
     @property
     def has_error(self) -> bool:
         """Whether a field shows an error (to check the form again as it changes)."""
-        return bool(self.query(".field.-invalid"))
+        return self._errors > 0
 
     @property
     def error(self) -> str:

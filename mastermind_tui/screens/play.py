@@ -24,7 +24,8 @@ from ..navigation import Rate, Rated
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
-from .base import WIDE, GameScreen
+from .base import WIDE
+from .peg_screen import PegScreen
 
 #: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
@@ -35,18 +36,20 @@ SPOILER_NOTE = (
 )
 
 
-class PlayScreen(GameScreen):
+class PlayScreen(PegScreen):
     """The person guesses; what the guesses taught, the strategy's advice and the ratings
     are worked out in workers, so even an 8x8 guess (or a first rating on 6x4, which may
     search for seconds) never holds up the keyboard.
 
     The hint is a typed ``HINT`` or ``H`` (like the 1978 ``BOARD`` and ``QUIT``) or F3,
     never the bare H key: every printable key belongs to the command line here, where
-    guesses (and ``HINT``, ``HELP``) are typed."""
+    guesses (and ``HINT``, ``HELP``) are typed, unless F7 or a click gave the keys to the
+    peg row (``PegScreen``), whose letters are colours."""
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "play.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "pegs.tcss", "play.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f3", "hint", "Hint", id="hint"),
+        Binding("f7", "pegs", "Pegs", id="pegs"),
         Binding("f9", "lab", "Lab", id="lab"),
     ]
 
@@ -113,15 +116,19 @@ class PlayScreen(GameScreen):
         self.known += 1
 
     def watch_known(self) -> None:
-        """Draw the trace (and the ratings, which the lab view and HINT show or hide)."""
+        """Draw the trace (and the ratings, which the lab view and HINT show or hide).
+        A hidden trace (spoiler-free) is not drawn: whatever shows it (the lab view, a
+        second HINT, the game's end) moves ``known`` on, which draws it then; drawing it
+        unseen, three times before the first frame, was a part of that frame's time."""
         session = self.session
-        self.query_one(TracePane).show(
-            session.guessing.trace(),
-            session.format,
-            session.space.colours,
-            session.space.positions,
-            thinking=self.busy("advice"),
-        )
+        if not session.guessing.spoilers_hidden:
+            self.query_one(TracePane).show(
+                session.guessing.trace(),
+                session.format,
+                session.space.colours,
+                session.space.positions,
+                thinking=self.busy("advice"),
+            )
         self.draw_ratings()
 
     def watch_rated_count(self) -> None:

@@ -107,7 +107,14 @@ class RecordsScreen(Working, Screen[None]):
             status.update("No games recorded yet: finish a game and it appears here.")
         else:
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
-            status.update(f"{len(loaded.games)} recent games; records kept in {self.path}{paused}")
+            daily = "".join(
+                f"; daily streak {size_text(s.colours, s.positions, s.repeats)}: {s.daily_streak}"
+                for s in loaded.summaries
+                if s.daily_streak
+            )
+            status.update(
+                f"{len(loaded.games)} recent games{daily}; records kept in {self.path}{paused}"
+            )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()
         for s in loaded.summaries:
@@ -130,7 +137,8 @@ class RecordsScreen(Working, Screen[None]):
                 size_text(game.colours, game.positions, game.repeats),
                 game.mode
                 + (" (practice)" if game.practice else "")
-                + (" (assisted)" if game.assisted else ""),
+                + (" (assisted)" if game.assisted else "")
+                + (" (hard)" if game.hard else ""),
                 "you" if game.breaker == "person" else game.strategy,
                 game.outcome,
                 str(len(game.moves)),

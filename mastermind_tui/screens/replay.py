@@ -41,6 +41,21 @@ def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating
     )
 
 
+def kinds_text(game: Game) -> str:
+    """What kind of game it was, in words: `` (practice, assisted, hard mode)``."""
+    kinds = [
+        word
+        for word, on in (
+            ("practice", game.practice),
+            ("assisted", game.assisted),
+            ("abandoned", game.abandoned),
+            ("hard mode", game.hard),
+        )
+        if on
+    ]
+    return f" ({', '.join(kinds)})" if kinds else ""
+
+
 class ReplayScreen(SizedScreen):
     """n / → / Space forward, p / ← back, Home and End to either end."""
 
@@ -51,6 +66,7 @@ class ReplayScreen(SizedScreen):
         Binding("p,left", "step(-1)", "Back", id="previous"),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
+        Binding("d", "debrief", "Debrief", id="debrief"),
         Binding("escape", "app.pop_screen", "Records", id="back"),
     ]
 
@@ -78,6 +94,12 @@ class ReplayScreen(SizedScreen):
     def on_mount(self) -> None:
         self.shown = 0
 
+    def action_debrief(self) -> None:
+        """D: the game's debrief, each move against the best play there."""
+        from .debrief import DebriefScreen
+
+        self.app.push_screen(DebriefScreen(self.game))
+
     def action_step(self, delta: int) -> None:
         self.shown = max(0, min(len(self.game.moves), self.shown + delta))
 
@@ -103,10 +125,10 @@ class ReplayScreen(SizedScreen):
         count = len(game.moves)
         moves = plural(count, "move")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
-        practice = " (practice)" if game.practice else ""
-        practice += " (assisted)" if game.assisted else ""
+        if game.abandoned:
+            ended = f"abandoned (left unfinished) after {moves}"
         self.query_one("#replay-title", Static).update(
-            f"{who}{practice} on {rules_text(game.colours, game.positions, game.repeats)}, "
+            f"{who}{kinds_text(game)} on {rules_text(game.colours, game.positions, game.repeats)}, "
             f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
         )
         try:

@@ -159,7 +159,7 @@ class StatsScreen(SizedScreen):
                 Confirm(
                     f"{plural(plan.games, 'game')} ({strategies} of "
                     f"{plural(len(plan.secrets), 'secret')}) will take "
-                    f"{describe_seconds(seconds)} on one core. Run them?",
+                    f"{describe_seconds(seconds)} {plan.where()}. Run them?",
                     yes="Run",
                     no="Not now",
                     title="A long run",

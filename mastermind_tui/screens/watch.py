@@ -19,11 +19,12 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
+from .exploring import Explores
+from .lesson import WatchLesson
 from .playback import AGAIN, Playback
-from .what_if import AsksWhatIf
 
 
-class WatchScreen(AsksWhatIf):
+class WatchScreen(WatchLesson, Explores):
     """The whole game is solved in a worker first; stepping only changes what is shown.
     The board lists the moves, so on a wide terminal the trace takes History's room."""
 
@@ -41,7 +42,11 @@ class WatchScreen(AsksWhatIf):
         Binding("w", "what_if", "What if", id="what-if"),
         Binding("f1", "help", "Help", id="help"),
         Binding("f4", "tree", "Tree", id="tree"),
-        Binding("escape", "drop_what_if", show=False),
+        Binding("l", "ranked", "List", id="ranked"),
+        Binding("r", "rule", "Rule", id="rule"),
+        Binding("x", "explore", show=False),
+        Binding("backspace", "leave", show=False),
+        Binding("escape", "cancel", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
         Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
@@ -90,7 +95,7 @@ class WatchScreen(AsksWhatIf):
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)
         rows = session.rows()
-        secret = space.to_digits(session.secret) if session.at_end else None
+        secret = space.to_digits(session.target) if session.at_end else None
         self.query_one(Board).show(
             rows,
             space.positions,
@@ -157,9 +162,14 @@ class WatchScreen(AsksWhatIf):
             self._moved()
 
     def action_select_bar(self, delta: int) -> None:
-        """Up and down: select a partition bar (an open one stays open as it moves)."""
-        self._bar = 0 if self._bar is None else max(0, self._bar + delta)
+        """Up and down: select a partition bar (an open one stays open as it moves); the
+        first selection scrolls the split into view, and the caption says what x does."""
+        first, self._bar = self._bar is None, 0 if self._bar is None else max(0, self._bar + delta)
         self._draw_bar()
+        if first and self.session.solved:
+            self.query_one(TracePane).show_split()
+        if not self._open:
+            self.said_selected()
 
     def action_open_bar(self, number: int = 0) -> None:
         """Enter opens or closes the selected bar; a digit opens that bar (1: the largest)."""
@@ -229,9 +239,10 @@ class WatchScreen(AsksWhatIf):
 
     def action_help(self) -> None:
         from .help import HelpScreen
+        from .lesson import card_markdown
 
         self.pause()
-        self.app.push_screen(HelpScreen("watch"))
+        self.app.push_screen(HelpScreen("watch", lead=card_markdown(self.rule_card())))
 
     def action_play(self) -> None:
         """Space: play the beats at the speed set, or pause on the beat on show."""
@@ -255,7 +266,10 @@ class WatchScreen(AsksWhatIf):
     def _status(self) -> None:
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
-        self._say(
-            f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()}) · "
-            + self.playback.text()
-        )
+        path = self.session.path()
+        if path:  # the path explored says more than the rules, and pausing goes unsaid
+            playing = f" · {self.playback.text()}" if self.playback.playing else ""
+            self._say(f"{path[0].upper()}{path[1:]}{playing}")
+            return
+        said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
+        self._say(f"{said} · {self.playback.text()}")

@@ -41,6 +41,11 @@ class Board(Static):
     def watch_compact(self) -> None:
         self._draw()
 
+    def next_row(self, number: int) -> Text | None:
+        """The row of the next guess, or None to draw it empty like the rows after it (a
+        board that takes guesses peg by peg draws its row here)."""
+        return None
+
     def _draw(self) -> None:
         if self._shown is None:
             return
@@ -63,6 +68,10 @@ class Board(Static):
             lines.append(line)
             first_empty += 1
         for number in range(first_empty, max_moves + 1):
+            drawn = None if secret is not None or number > first_empty else self.next_row(number)
+            if drawn is not None:
+                lines.append(drawn)
+                continue
             line = Text(f"{number:>2} ", style="dim")
             line.append_text(empty_pegs(positions, symbols, compact))
             line.append(gap + " " * positions)  # as wide as a played row: no widening later

@@ -21,6 +21,8 @@ from .pegs import Painter
 #: Marks a guess that could be the secret, and one whose score ties the chosen one's.
 POSSIBLE = "✓"
 TIE = "="
+#: Marks the best guess that could be the secret, drawn below the rows it ranks under.
+BELOW = "⋮ "
 #: Values within this share of the largest are drawn from a baseline, not from zero.
 CLOSE = 0.05
 
@@ -57,6 +59,11 @@ class ChoiceChart(Widget):
         shown = [(decision.guess, decision.score, decision.consistent)]
         shown += [(a.guess, a.score, a.consistent) for a in decision.alternatives]
         shown = shown[: max(1, self.rows)]
+        # The best code that could be the secret, with its cost, wherever it ranks.
+        best = decision.best_possible
+        extra = best is not None and all(g != best.guess for g, _, _ in shown)
+        if best is not None and extra:
+            shown.append((best.guess, best.score, best.consistent))
         mark = "≈" if decision.estimated else ""
         values = [f"{mark}{format_score(score)}" for _, score, _ in shown]
         digits = max(len(v) for v in values)
@@ -74,7 +81,8 @@ class ChoiceChart(Widget):
         ties = False
         for row, ((guess, score, possible), value) in enumerate(zip(shown, values, strict=True)):
             chosen = row == 0
-            parts.append(("▶ " if chosen else "  ", "bold $accent"))
+            below = extra and row == len(shown) - 1
+            parts.append(("▶ " if chosen else BELOW if below else "  ", "bold $accent"))
             parts.append(paint(guess))
             parts.append(" " * (code_width - len(self._fmt(guess)) + 1))
             length = max(1, round(room * (abs(score) - base) / max(top - base, 1e-12)))
@@ -85,6 +93,8 @@ class ChoiceChart(Widget):
             parts.append((f" {TIE if tie else ' '}{POSSIBLE if possible else ' '}", "bold"))
             parts.append("\n")
         legend = f"▶ chosen · {POSSIBLE} could be the secret"
+        if extra:
+            legend += f" · {BELOW.strip()} the best that could be the secret"
         if ties and decision.alternatives and tied(decision, decision.alternatives[0].score):
             legend += f" · {TIE} tied, broken so: {tie_rule(decision, self._fmt)}"
         parts.append((legend, "dim"))

@@ -11,41 +11,15 @@ from textual.content import Content
 from engine import Answer, CodeSpace
 from engine.notation import Notation
 
+from ..game.peg_colours import PALETTE, text_colour
+
 #: Writes a code (by index) with each symbol on its peg's colour.
 Painter = Callable[[int], Content]
-
-#: Background colours; the first eight are the 1978 listing's (black, white, red, green,
-#: orange, yellow, purple, tan), the rest tell apart up to the engine's 20 colours.
-PALETTE = (
-    "#262626",
-    "#f2f2f2",
-    "#d62828",
-    "#2a9d3f",
-    "#f77f00",
-    "#f6d32d",
-    "#7b2cbf",
-    "#d2b48c",
-    "#1e6fd9",
-    "#20c5c5",
-    "#ff6fb5",
-    "#8b4513",
-    "#a6e22e",
-    "#1b2a80",
-    "#008080",
-    "#800000",
-    "#808000",
-    "#8a8a8a",
-    "#ff7f50",
-    "#b8860b",
-)
-#: Colours light enough to need dark text.
-_LIGHT = {1, 4, 5, 7, 9, 10, 12, 17, 18}
 
 
 def peg_style(colour: int) -> str:
     """A peg's colours: its own as background, text dark or light to read on it."""
-    fg = "#111111" if colour in _LIGHT else "#ffffff"
-    return f"bold {fg} on {PALETTE[colour]}"
+    return f"bold {text_colour(colour)} on {PALETTE[colour]}"
 
 
 def peg(colour: int, symbol: str, width: int = 1, compact: bool = False) -> Text:

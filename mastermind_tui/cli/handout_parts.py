@@ -1,0 +1,146 @@
+"""The handout's pictures, drawn as the app draws them but in HTML and CSS (no script, no
+image fetched): codes as pegs, the guesses weighed as bars in the strategy's measure, and
+a split answer by answer beside the runner-up's on one scale."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from engine import Answer, CodeSpace, Decision
+from engine.explain import answer_text, tie_rule, tied
+from engine.notation import Notation
+from engine.strategies import measure_of
+from engine.trace import format_score
+
+from ..game.peg_colours import PALETTE, text_colour
+
+#: Writes a code as HTML (pegs), and as plain text.
+Painter = Callable[[int], str]
+Formatter = Callable[[int], str]
+#: Guesses drawn in the chart (the chosen one first), as the app draws on a tall terminal.
+CHART_ROWS = 6
+#: Marks, as in the app.
+POSSIBLE, TIE, BELOW = "✓", "=", "⋮"
+
+
+def pegs(space: CodeSpace, notation: Notation, code: int) -> str:
+    """A code as its symbols, each on its peg's colour (the letters stay)."""
+    text = notation.format(space, code)
+    digits = space.to_digits(code)
+    if len(text) != len(digits):
+        return f'<span class="code">{escape(text)}</span>'
+    cells = "".join(
+        f'<span class="peg" style="background:{PALETTE[d]};color:{text_colour(d)}">'
+        f"{escape(c)}</span>"
+        for c, d in zip(text, digits, strict=True)
+    )
+    return f'<span class="code" title="{escape(text)}">{cells}</span>'
+
+
+def _bar(share: float, kind: str) -> str:
+    width = max(0.5, min(100.0, 100.0 * share))
+    return f'<span class="bar {kind}" style="width:{width:.1f}%"></span>'
+
+
+def chart(decision: Decision, paint: Callable[[int], str], fmt: Callable[[int], str]) -> str:
+    """The guesses weighed: the choice (▶) and the next best, each a bar as long as its
+    score; = a tie with the choice, ✓ a code that could be the secret, ⋮ the best code
+    that could be the secret where it ranks below the rows drawn. "" where unscored."""
+    label = decision.score_label
+    measure = None if label is None else measure_of(label)
+    if decision.score is None or measure is None:
+        return ""
+    rows = [(decision.guess, decision.score, decision.consistent, "▶")]
+    rows += [(a.guess, a.score, a.consistent, "") for a in decision.alternatives]
+    rows = rows[:CHART_ROWS]
+    best = decision.best_possible
+    if best is not None and all(g != best.guess for g, _, _, _ in rows):
+        rows.append((best.guess, best.score, True, BELOW))
+    top = max(abs(score) for _, score, _, _ in rows) or 1.0
+    mark = "≈" if decision.estimated else ""
+    better = "more" if measure.higher_is_better else "less"
+    lines = [
+        f"<p class='title'>Guesses weighed, by {escape(measure.label)} ({better} is better)</p>",
+        "<table class='chart'>",
+    ]
+    ties = False
+    for row, (guess, score, possible, lead) in enumerate(rows):
+        tie = row > 0 and tied(decision, score)
+        ties = ties or tie
+        marks = (TIE if tie else "") + (POSSIBLE if possible else "")
+        kind = "chosen" if row == 0 else "other"
+        lines.append(
+            f"<tr class='{kind}'><td class='lead'>{lead}</td><td>{paint(guess)}</td>"
+            f"<td class='track'>{_bar(abs(score) / top, kind)}</td>"
+            f"<td class='num'>{mark}{format_score(score)}</td><td>{marks}</td></tr>"
+        )
+    lines.append("</table>")
+    legend = f"▶ chosen · {POSSIBLE} could be the secret"
+    if any(lead == BELOW for *_, lead in rows):
+        legend += f" · {BELOW} the best that could be the secret"
+    if ties:
+        legend += f" · {TIE} tied, broken so: {tie_rule(decision, fmt)}"
+    lines.append(f"<p class='legend'>{escape(legend)}</p>")
+    return "\n".join(lines)
+
+
+def split(
+    name: str,
+    partition: dict[Answer, int],
+    answered: Answer | None,
+    rival: tuple[str, dict[Answer, int]] | None,
+) -> str:
+    """One row per answer, largest class first: the guess's bar and, beside it on the
+    same scale, the runner-up's (its answers the guess has no code for at the end); ◀
+    the answer given, "worst case" the largest classes."""
+    theirs = rival[1] if rival else {}
+    order = list(partition) + sorted(
+        (a for a in theirs if a not in partition), key=lambda a: -theirs[a]
+    )
+    top = max([*partition.values(), *theirs.values(), 1])
+    biggest = max(partition.values(), default=0)
+    head = f"<th>answer</th><th colspan='2'>{escape(name)}</th>"
+    if rival:
+        head += f"<th colspan='2'>{escape(rival[0])} (runner-up)</th>"
+    lines = [f"<table class='split'><tr>{head}</tr>"]
+    for answer in order:
+        count = partition.get(answer, 0)
+        mark = " ◀" if answer == answered else ""
+        worst = " worst case" if count == biggest and biggest > 1 else ""
+        kind = "chosen" if mark else "own"
+        row = (
+            f"<td class='ans'>{answer_text(answer)}</td>"
+            f"<td class='track'>{_bar(count / top, kind) if count else ''}</td>"
+            f"<td class='num'>{count:,}<span class='mark'>{worst}{mark}</span></td>"
+        )
+        if rival:
+            other = theirs.get(answer, 0)
+            bar = _bar(other / top, "rival") if other else ""
+            row += f"<td class='track'>{bar}</td><td class='num'>{other:,}</td>"
+        lines.append(f"<tr{' class=given' if mark else ''}>{row}</tr>")
+    lines.append("</table>")
+    return "\n".join(lines)
+
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto;
+  padding: 0 1rem; color: #1d1d1f; line-height: 1.45; }
+h1 { font-size: 1.6rem; } h2 { margin-top: 2.2rem; border-bottom: 2px solid #ccd; }
+h3 { font-size: 1rem; margin: 1.2rem 0 0.3rem; color: #445; }
+.code { font-family: ui-monospace, monospace; white-space: nowrap; }
+.peg { display: inline-block; min-width: 1.35em; text-align: center; font-weight: bold;
+  border-radius: 0.3em; margin-right: 1px; box-shadow: inset 0 0 0 1px #8886; }
+.sentence { font-weight: 600; } .why { color: #555; font-style: italic; }
+table { border-collapse: collapse; } td, th { padding: 0.1rem 0.4rem; }
+.track { width: 14rem; } .bar { display: inline-block; height: 0.9em; vertical-align: middle; }
+.bar.chosen { background: #d97706; } .bar.other, .bar.own { background: #4f6db8; }
+.bar.rival { background: #8b5cf6; }
+.num { text-align: right; font-family: ui-monospace, monospace; white-space: nowrap; }
+.ans { font-family: ui-monospace, monospace; } tr.given td { font-weight: bold; }
+.mark { color: #b45309; } .legend, .title { color: #555; font-size: 0.9rem; margin: 0.2rem 0; }
+.title { font-weight: 600; } .card dt { font-weight: bold; float: left; width: 6rem; }
+.card dd { margin-left: 6.5rem; margin-bottom: 0.3rem; }
+.path li { margin: 0.2rem 0; } .folded { color: #666; }
+@media print { h2 { page-break-before: auto; } section.move { page-break-inside: avoid; } }
+"""
