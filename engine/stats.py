@@ -126,7 +126,9 @@ def run_stats(
     """
     chosen = make_strategy(strategy)
     chosen.check(space)
-    if exact:
+    # Every guess weighed wherever the strategy can (the pair budget lifted), so that a
+    # run called exact is; past that, only with ``exact`` (``engine.games._strategy``).
+    if exact or not chosen.sampled(space):
         chosen = chosen.exactly()
     secrets = np.asarray(secrets)
     total = len(secrets)

@@ -72,11 +72,13 @@ def build(space: CodeSpace, strategy: Strategy, depth: int | None = None) -> Nod
     """The tree (its first ``depth`` levels alone when given: the work stops there too),
     with a progress bar and the time left on a terminal past a second; Ctrl+C asks the
     walk to stop (``ctrl_c_stops``), which ends it within about a second. The compiled
-    kernel weighs the guesses where it reaches (8x5 and the like), as ``stats`` does."""
+    kernel weighs the guesses where it reaches (8x5 and the like), as ``stats`` does, and
+    every guess is weighed wherever the strategy can (no pair budget: ``stats`` too)."""
+    whole = strategy if strategy.sampled(space) else strategy.exactly()
     bar = ProgressBar("of the tree")
     try:
         with ctrl_c_stops() as stop:
-            return build_tree(space, strategy.compiled(space), Run(bar, stop), depth)
+            return build_tree(space, whole.compiled(space), Run(bar, stop), depth)
     finally:
         bar.close()
 
