@@ -13,6 +13,7 @@ from .codes import CodeSpace
 from .feedback import TABLE_LIMIT, against, cached_table, encode
 from .run import HERE, Run, Runner, Ticker
 from .strategies import NO_DRAWS, Position, Strategy, make_strategy
+from .strategies.openings import Opened
 from .strategies.partitioning import PartitionStrategy
 from .tree import walk
 
@@ -110,9 +111,13 @@ def walk_depths(
         from .big_walk import big_walk_depths, resume_folder
 
         parallel = run.runner is not None or run.jobs > 1
+        opening = None
+        if isinstance(plain, Opened):  # knuth-from1122334: the base, from that opening
+            strategy, opening = plain.base_name(), plain.opening_code(space)
         return big_walk_depths(
             space,
             strategy,
+            opening=opening,
             jobs=max(run.jobs, 2) if run.runner is not None else run.jobs,
             folder=resume_folder(),
             progress=run.report if run.watched else None,

@@ -135,3 +135,31 @@ def test_stats_walks_past_the_kernels_reach_level_by_level(
     result = stats.run_stats(space, "knuth", space.allowed)
     assert calls and result.total_guesses == 5801 and result.exact
     assert not list((tmp_path / "big-walk").glob("*.npz"))
+
+
+def test_stats_walks_an_opening_level_by_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``stats --all --opening`` past the kernel's reach (``knuth-from1123``): the
+    level-by-level walk plays the base strategy from that opening, as the ordinary walk
+    goes on from it."""
+    from engine import stats
+    from engine.strategies import partitioning
+
+    space = CodeSpace(6, 4)
+    code = space.from_digits([0, 0, 1, 2])
+    expected = _ordinary_from(space, "knuth", code)
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(partitioning, "EXACT_LIMIT", 1000)
+    calls = []
+    real = big.big_walk_depths
+
+    def spy(*args: object, **kwargs: object) -> np.ndarray:
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(big, "big_walk_depths", spy)
+    result = stats.run_stats(space, "knuth-from1123", space.allowed)
+    assert calls == [((space, "knuth"), calls[0][1])] and calls[0][1]["opening"] == code
+    assert result.total_guesses == int(expected.sum()) and result.exact
+    assert result.worst == int(expected.max())
