@@ -13,6 +13,7 @@ from .errors import ConfigError
 from .games import parallel_games, play_block, walk_depths
 from .run import HERE, Run
 from .strategies import make_strategy
+from .strategies.partitioning import PartitionStrategy
 
 if TYPE_CHECKING:
     from .arrays import Codes, Depths
@@ -125,7 +126,9 @@ def run_stats(
     """
     chosen = make_strategy(strategy)
     chosen.check(space)
-    if exact:
+    # Every guess weighed wherever the strategy can (the pair budget lifted), so that a
+    # run called exact is; past that, only with ``exact`` (``engine.games._strategy``).
+    if exact or not chosen.sampled(space):
         chosen = chosen.exactly()
     secrets = np.asarray(secrets)
     total = len(secrets)
@@ -137,6 +140,8 @@ def run_stats(
     )
     start = time.perf_counter()
     walk_tree = chosen.walks(space, total)
+    # Walked level by level, every guess weighed (``engine.big_walk``), however big.
+    big = walk_tree and isinstance(chosen, PartitionStrategy) and chosen.big_walks(space, total)
     runner, jobs = run.runner, run.jobs
     parallel = chosen.runs_apart and (
         runner is not None or (jobs > 1 and chosen.seconds(space, total) > parallel_after)
@@ -169,5 +174,5 @@ def run_stats(
         distribution=distribution,
         seconds=seconds,
         repeats=space.repeats,
-        exact=not chosen.sampled(space),
+        exact=big or not chosen.sampled(space),
     )

@@ -37,6 +37,9 @@ class Knuth(PartitionStrategy):
     largest_class = True
     #: Its walks drop a guess at its first class past the best: 2 ns (7x5 to 4x8).
     walk_seconds_per_code = 2e-9
+    #: Level by level past 131,072 codes, CPU seconds (benchmarks/bench_big_sizes.py,
+    #: loaded machine): 7x6 46 s (3.3 ns), 6x7 314 s (4.0 ns); it grows a little with size.
+    big_walk_seconds_per_code = 4.5e-9
 
     def keys(self, hist: Counts) -> Keys:
         return cast("Keys", hist.max(axis=1).astype(np.float64))
@@ -127,6 +130,10 @@ class MostParts(PartitionStrategy):
         units="classes",
         higher_is_better=True,
     )
+
+    #: Level by level past 131,072 codes: no class to leave a guess at early, so slower
+    #: (7x6: 71 s of CPU, 5.1 ns).
+    big_walk_seconds_per_code = 6e-9
 
     def keys(self, hist: Counts) -> Keys:
         return cast("Keys", -(hist > 0).sum(axis=1).astype(np.float64))

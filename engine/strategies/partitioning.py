@@ -64,6 +64,9 @@ class PartitionStrategy(Strategy):
     largest_class: ClassVar[bool] = False
     #: A tree walk's seconds per code of the space per secret, with the compiled kernel.
     walk_seconds_per_code: ClassVar[float] = 4e-9
+    #: Past EXACT_LIMIT codes, every secret is walked level by level (``engine.big_walk``),
+    #: every guess weighed: a tree walk's seconds per code of the space per secret there.
+    big_walk_seconds_per_code: ClassVar[float | None] = None
 
     def __init__(self, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
@@ -122,9 +125,22 @@ class PartitionStrategy(Strategy):
         2.5 s, 6x6 3.9 s, 9x5 7.4 s, 4x8 12 s; expected size 7x5 1.3 s, 8x5 4.2 s, 6x6
         8.6 s; most parts 8x5 3.5 s; entropy 8x5 6.2 s. Otherwise one game per distinct
         secret (``walks``)."""
+        if self.big_walks(space, games):
+            assert self.big_walk_seconds_per_code is not None
+            return float(self.big_walk_seconds_per_code * space.count**2 + 2e-6 * games)
         if not self._kernel_reaches(space):
             return super().seconds(space, games)
         return float(self.walk_seconds_per_code * space.count**2 + 2e-6 * games)
+
+    def big_walks(self, space: CodeSpace, games: int) -> bool:
+        """Whether ``stats`` walks the whole tree level by level (``engine.big_walk``):
+        past EXACT_LIMIT codes, for enough games, where the strategy has such a walk."""
+        return (
+            self.big_walk_seconds_per_code is not None
+            and space.repeats
+            and space.size > EXACT_LIMIT
+            and super().walks(space, games)
+        )
 
     def walks(self, space: CodeSpace, games: int) -> bool:
         """Past the answer table, where the compiled kernel reaches, always: its walk of

@@ -78,11 +78,13 @@ def build(
     """The tree (its first ``depth`` levels alone when given: the work stops there too),
     with a progress bar and the time left on a terminal past a second; Ctrl+C asks the
     walk to stop (``ctrl_c_stops``), which ends it within about a second. The compiled
-    kernel weighs the guesses where it reaches (8x5 and the like), as ``stats`` does."""
+    kernel weighs the guesses where it reaches (8x5 and the like), as ``stats`` does, and
+    every guess is weighed wherever the strategy can (no pair budget: ``stats`` too)."""
+    whole = strategy if strategy.sampled(space) else strategy.exactly()
     bar = ProgressBar("of the tree")
     try:
         with ctrl_c_stops() as stop:
-            compiled = strategy.compiled(space, backend)
+            compiled = whole.compiled(space, backend)
             if depth is None and hasattr(getattr(compiled, "_kernel", None), "many"):
                 # A kernel that weighs many positions at once (the GPU's): a level a launch.
                 root = walk_any(space, compiled, keep=True, run=Run(bar, stop)).root

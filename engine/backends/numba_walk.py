@@ -1,0 +1,357 @@
+"""The numba kernels of the level-by-level walk of Knuth's and Most Parts' trees over big
+spaces (``engine.big_walk``: 6x7 to 7x7 and 9x6, where the guess x candidate work of the
+ordinary walk takes hours).
+
+Codes are numbered here by their rank *as written* (first position most significant), so
+that every loop over codes or candidates runs in the tie-breaking order. A position's
+guess is found in two sweeps: its candidates first (a candidate wins every tie against a
+guess that cannot be the secret), then every other code, each taking the place of the
+best only by a strictly better key, so that the first as written among the best wins
+(Knuth's rule). Three shortcuts keep this exact:
+
+* a guess is weighed only if it comes first as written among its images under the
+  symmetries that fix every guess played so far (position permutations with the colour
+  relabelling they need, any permutation of unused colours, any merging of colours no
+  candidate holds): its images split the candidates alike and can be the secret alike;
+* a guess is left as soon as it cannot beat the best so far (Knuth: one class reaches the
+  best's largest; Most Parts: too few candidates left to make more parts);
+* a guess reaching the lower bound (the candidates split as evenly as the answers allow)
+  ends the search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .numba_jit import njit
+
+#: The strategies the walk plays.
+KNUTH = 0
+MOST_PARTS = 1
+
+
+@njit(cache=True, inline="always")
+def _answer(tabs: Any, cols: Any, widths: Any, g: Any, c: Any) -> Any:
+    """The answer class of guess ``g`` against code ``c`` (both ranks), from the three
+    tables ``numba_partitions.answer_parts`` builds."""
+    high, low, common = tabs
+    hi, lo, pat = cols
+    return (
+        np.int64(high[np.int64(hi[g]) * widths[0] + hi[c]])
+        + np.int64(low[np.int64(lo[g]) * widths[1] + lo[c]])
+        + np.int64(common[np.int64(pat[g]) * widths[2] + pat[c]])
+    )
+
+
+@njit(cache=True)
+def _first_of_orbit(
+    digits: Any, r: Any, sigma: Any, pi: Any, e0: Any, e1: Any, free: Any, dmap: Any, lmap: Any
+) -> Any:
+    """Whether code ``r`` comes first as written among its images under the group
+    elements ``e0:e1`` (each a position permutation ``sigma`` and colour images ``pi``,
+    -1 for an unused colour, any permutation of which is in the group too: such colours
+    are given the smallest unused colours in order of appearance), colours no candidate
+    holds merged into the first of them (``dmap``)."""
+    p = digits.shape[1]
+    for e in range(e0, e1):
+        lmap[:] = -1
+        k = 0
+        for i in range(p):
+            col = digits[r, sigma[e, i]]
+            y = pi[e, col]
+            if y < 0:
+                if lmap[col] < 0:
+                    lmap[col] = free[k]
+                    k += 1
+                y = lmap[col]
+            y = dmap[y]
+            x = digits[r, i]
+            if y < x:
+                return False
+            if y > x:
+                break
+    return True
+
+
+@njit(cache=True)
+def _weigh(tabs, cols, widths, g, local, hist, best, mode):  # type: ignore[no-untyped-def]
+    """Guess ``g``'s key over the candidates whose table columns are ``local`` (Knuth:
+    largest class, lower is better; Most Parts: parts, higher is better), or a key no
+    better than ``best`` as soon as it cannot beat it. The guess's three table rows are
+    read with the candidates' columns gathered beforehand, in step."""
+    high, low, common = tabs
+    hi, lo, pat = cols
+    ch, cl, cp = local
+    row_h = np.int64(hi[g]) * widths[0]
+    row_l = np.int64(lo[g]) * widths[1]
+    row_c = np.int64(pat[g]) * widths[2]
+    n = len(ch)
+    hist[:] = 0
+    if mode == KNUTH:
+        top = 0
+        for j in range(n):
+            c = (
+                np.int64(high[row_h + ch[j]])
+                + np.int64(low[row_l + cl[j]])
+                + np.int64(common[row_c + cp[j]])
+            )
+            v = hist[c] + 1
+            hist[c] = v
+            if v >= best:
+                return best
+            top = max(top, v)
+        return top
+    parts = 0
+    for j in range(n):
+        if parts + n - j <= best:
+            return best
+        c = np.int64(high[row_h + ch[j]]) + np.int64(low[row_l + cl[j]])
+        c += np.int64(common[row_c + cp[j]])
+        if hist[c] == 0:
+            parts += 1
+        hist[c] += 1
+    return parts
+
+
+@njit(cache=True)
+def choose(  # type: ignore[no-untyped-def]
+    tabs, cols, widths, digits, cands, inside, sigma, pi, e0, e1, free, dmap, bound, mode, hist,
+    hint,
+):  # fmt: skip
+    """The guess at a position with ``cands`` (ranks, ascending) and symmetry group
+    ``e0:e1``: the best key, a candidate among ties, then the first as written.
+    ``hint`` (a sibling's guess, or -1) is weighed first: a good key early leaves more
+    guesses early; the codes before it still win a tie with it.
+    ``inside`` is an all-False mask of the space (left so). The codes weighed after the
+    candidates hold only colours some candidate holds, or the first colour none holds
+    (the others are merged into it), counted through in written order."""
+    lmap = np.empty(len(dmap), dtype=np.int64)
+    hi, lo, pat = cols
+    n = len(cands)
+    local = (np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64))
+    for j in range(n):
+        local[0][j], local[1][j], local[2][j] = hi[cands[j]], lo[cands[j]], pat[cands[j]]
+    knuth = mode == KNUTH
+    best = n + 1 if knuth else 0
+    guess = -1
+    for i in range(n):
+        g = cands[i]
+        if not _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
+            continue
+        key = _weigh(tabs, cols, widths, g, local, hist, best, mode)
+        if (key < best) if knuth else (key > best):
+            best, guess = key, g
+            if (best <= bound) if knuth else (best >= bound):
+                return guess
+    for c in cands:
+        inside[c] = True
+    colours, p = len(dmap), digits.shape[1]
+    values = np.empty(colours, dtype=np.int64)
+    nv = 0
+    for col in range(colours):
+        if dmap[col] == col:
+            values[nv] = col
+            nv += 1
+    at = np.zeros(p, dtype=np.int64)
+    weight = np.empty(p, dtype=np.int64)
+    w = 1
+    for i in range(p - 1, -1, -1):
+        weight[i] = w
+        w *= colours
+    hinted = False
+    if (
+        hint >= 0
+        and not inside[hint]
+        and _first_of_orbit(digits, hint, sigma, pi, e0, e1, free, dmap, lmap)
+    ):
+        key = _weigh(tabs, cols, widths, hint, local, hist, best, mode)
+        if (key < best) if knuth else (key > best):
+            best, guess, hinted = key, hint, True
+    while True:
+        g = 0
+        for i in range(p):
+            g += values[at[i]] * weight[i]
+        if hinted and g >= guess:
+            hinted = False
+            if (best <= bound) if knuth else (best >= bound):
+                break
+        weigh = not inside[g] and g != guess
+        if weigh and _first_of_orbit(digits, g, sigma, pi, e0, e1, free, dmap, lmap):
+            # Before the hint, a tie with it is enough.
+            limit = best + (1 if knuth else -1) if hinted else best
+            key = _weigh(tabs, cols, widths, g, local, hist, limit, mode)
+            if (key < limit) if knuth else (key > limit):
+                best, guess, hinted = key, g, False
+                if (best <= bound) if knuth else (best >= bound):
+                    break
+        i = p - 1
+        while i >= 0 and at[i] == nv - 1:
+            at[i] = 0
+            i -= 1
+        if i < 0:
+            break
+        at[i] += 1
+    for c in cands:
+        inside[c] = False
+    return guess
+
+
+@njit(cache=True)
+def choose_level(  # type: ignore[no-untyped-def]
+    tabs, cols, widths, digits, cands, starts, group, sigma, pi, offsets, used, answers, slots,
+    mode, first, last, out,
+):  # fmt: skip
+    """``choose`` for the nodes ``first:last`` of a level (node i holds
+    ``cands[starts[i]:starts[i + 1]]`` and the group ``group[i]``, whose guesses hold the
+    colours of the bits of ``used[group[i]]``), into ``out``."""
+    colours = pi.shape[1]
+    inside = np.zeros(digits.shape[0], dtype=np.bool_)
+    hist = np.zeros(slots, dtype=np.int64)
+    free = np.empty(colours, dtype=np.int64)
+    dmap = np.empty(colours, dtype=np.int64)
+    present = np.zeros(colours, dtype=np.bool_)
+    for node in range(first, last):
+        part = cands[starts[node] : starts[node + 1]]
+        n = len(part)
+        if n <= 2:
+            out[node] = part[0]
+            continue
+        k = group[node]
+        nfree = 0
+        for col in range(colours):
+            if not (used[k] >> col) & 1:
+                free[nfree] = col
+                nfree += 1
+        present[:] = False
+        for c in part:
+            for i in range(digits.shape[1]):
+                present[digits[c, i]] = True
+        dead = -1
+        for col in range(colours):
+            if present[col]:
+                dmap[col] = col
+            else:
+                if dead < 0:
+                    dead = col
+                dmap[col] = dead
+        bound = (n + answers - 1) // answers if mode == KNUTH else min(n, answers)
+        hint = out[node - 1] if node > 0 and group[node - 1] == k else -1
+        out[node] = choose(
+            tabs, cols, widths, digits, part, inside, sigma, pi, offsets[k], offsets[k + 1],
+            free, dmap, bound, mode, hist, hint,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def _fixes(sigma: Any, pi: Any, e: Any, guess: Any, used: Any, out: Any) -> Any:
+    """Whether element ``e`` extends to one fixing ``guess`` (digits): its colour images,
+    those of the colours the guess plays first now chosen, into ``out``."""
+    out[:] = pi[e]
+    taken = np.int64(0)
+    for i in range(len(guess)):
+        col, target = guess[sigma[e, i]], guess[i]
+        if out[col] < 0:
+            if (used >> target) & 1 or (taken >> target) & 1:
+                return False
+            out[col] = target
+            taken |= np.int64(1) << target
+        elif out[col] != target:
+            return False
+    return True
+
+
+@njit(cache=True)
+def split_level(  # type: ignore[no-untyped-def]
+    tabs, cols, widths, digits, cands, starts, group, guesses, sigma, pi, offsets, used,
+    level, depths, win, slots,
+):  # fmt: skip
+    """Each node's candidates split by the answer to its guess: the secrets found now
+    or by the next guess or two get their depth (one or two candidates: the first as
+    written is guessed), the others make the next level's nodes, which share their
+    parent's group less the elements that move its guess."""
+    nodes = len(starts) - 1
+    counts = np.zeros(slots, dtype=np.int64)
+    cls = np.empty(len(cands), dtype=np.int64)
+    child_nodes, child_codes, elements = 0, 0, 0
+    kept = np.zeros(nodes, dtype=np.bool_)
+    for node in range(nodes):
+        g = guesses[node]
+        a, b = starts[node], starts[node + 1]
+        counts[:] = 0
+        for j in range(a, b):
+            c = _answer(tabs, cols, widths, g, cands[j])
+            cls[j] = c
+            counts[c] += 1
+        for c in range(slots):
+            if c != win and counts[c] > 2:
+                child_nodes += 1
+                child_codes += counts[c]
+                kept[node] = True
+        if kept[node]:
+            elements += offsets[group[node] + 1] - offsets[group[node]]
+    new_cands = np.empty(child_codes, dtype=np.int32)
+    new_starts = np.zeros(child_nodes + 1, dtype=np.int64)
+    new_group = np.empty(child_nodes, dtype=np.int64)
+    new_sigma = np.empty((elements, sigma.shape[1]), dtype=sigma.dtype)
+    new_pi = np.empty((elements, pi.shape[1]), dtype=pi.dtype)
+    new_offsets = np.zeros(nodes + 1, dtype=np.int64)
+    new_used = np.zeros(nodes, dtype=np.int64)
+    gd = np.empty(digits.shape[1], dtype=np.int64)
+    row = np.empty(pi.shape[1], dtype=pi.dtype)
+    fill = np.zeros(slots + 1, dtype=np.int64)
+    node_out, code_out, groups, element_out = 0, 0, 0, 0
+    for node in range(nodes):
+        g = guesses[node]
+        a, b = starts[node], starts[node + 1]
+        counts[:] = 0
+        for j in range(a, b):
+            counts[cls[j]] += 1
+        fill[0] = 0
+        for c in range(slots):
+            fill[c + 1] = fill[c] + counts[c]
+        order = np.empty(b - a, dtype=np.int32)
+        for j in range(a, b):
+            c = cls[j]
+            order[fill[c]] = cands[j]
+            fill[c] += 1
+        if kept[node]:
+            k = group[node]
+            gd[:] = digits[g]
+            bits = used[k]
+            for i in range(len(gd)):
+                bits |= np.int64(1) << gd[i]
+            for e in range(offsets[k], offsets[k + 1]):
+                if _fixes(sigma, pi, e, gd, used[k], row):
+                    new_sigma[element_out] = sigma[e]
+                    new_pi[element_out] = row
+                    element_out += 1
+            new_used[groups] = bits
+            new_offsets[groups + 1] = element_out
+        start = 0
+        for c in range(slots):
+            size = counts[c]
+            part = order[start : start + size]
+            start += size
+            if size == 0:
+                continue
+            if c == win:
+                depths[g] = level
+            elif size == 1:
+                depths[part[0]] = level + 1
+            elif size == 2:
+                depths[part[0]] = level + 1
+                depths[part[1]] = level + 2
+            else:
+                new_cands[code_out : code_out + size] = part
+                code_out += size
+                new_starts[node_out + 1] = code_out
+                new_group[node_out] = groups
+                node_out += 1
+        if kept[node]:
+            groups += 1
+    return (
+        new_cands, new_starts, new_group, new_sigma[:element_out], new_pi[:element_out],
+        new_offsets[: groups + 1].copy(), new_used[:groups].copy(),
+    )  # fmt: skip

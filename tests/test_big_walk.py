@@ -1,0 +1,165 @@
+"""The level-by-level walk of the big spaces (``engine.big_walk``) chooses every guess as
+the ordinary tree walk does: the same depth for every secret, from the strategy's own
+opening or another, whole or resumed after a stop, in one process or two."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine import CodeSpace
+from engine import big_walk as big
+from engine.feedback import against, encode
+from engine.games import walk_depths
+from engine.strategies import make_strategy
+from engine.tree import walk
+
+
+@pytest.mark.parametrize(
+    ("colours", "positions", "strategy"),
+    [
+        (6, 4, "knuth"),
+        (6, 4, "most-parts"),
+        (5, 5, "knuth"),
+        (7, 4, "most-parts"),
+        (4, 6, "knuth"),
+        (3, 7, "most-parts"),
+        (2, 8, "knuth"),
+    ],
+)
+def test_every_secret_takes_the_ordinary_walks_guesses(
+    colours: int, positions: int, strategy: str
+) -> None:
+    space = CodeSpace(colours, positions)
+    depths = big.big_walk_depths(space, strategy)
+    assert np.array_equal(depths, walk_depths(space, strategy))
+
+
+def test_knuths_published_total_on_6x4() -> None:
+    depths = big.big_walk_depths(CodeSpace(6, 4), "knuth")
+    assert int(depths.sum()) == 5801 and int(depths.max()) == 5
+
+
+def _ordinary_from(space: CodeSpace, strategy: str, opening: int) -> np.ndarray:
+    """The ordinary walk under each answer to ``opening``."""
+    chosen = make_strategy(strategy)
+    cls = against(space, opening, None)
+    depths = np.zeros(space.size, dtype=np.uint8)
+    depths[opening] = 1
+    for answer in np.unique(cls):
+        if answer != encode(space.positions, 0, space.positions):
+            cands = space.allowed[cls == answer]
+            part = walk(space, chosen, cands, ((opening, int(answer)),)).depths
+            depths[cands] = part[cands]
+    return depths
+
+
+@pytest.mark.parametrize(("strategy", "opening"), [("knuth", "1234"), ("most-parts", "1112")])
+def test_another_opening_is_walked_as_the_ordinary_walk_goes_on_from_it(
+    strategy: str, opening: str
+) -> None:
+    space = CodeSpace(6, 4)
+    code = space.from_digits([int(d) - 1 for d in opening])
+    depths = big.big_walk_depths(space, strategy, opening=code)
+    assert depths[code] == 1
+    assert np.array_equal(depths, _ordinary_from(space, strategy, code))
+
+
+def test_two_processes_give_the_same_depths() -> None:
+    space = CodeSpace(5, 5)
+    one = big.big_walk_depths(space, "knuth")
+    assert np.array_equal(big.big_walk_depths(space, "knuth", jobs=2), one)
+
+
+def test_a_stopped_walk_goes_on_from_where_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Saved after every batch of a few candidates, stopped in the middle of a level,
+    then run again: the same depths, and the parts already ended are read back."""
+    space = CodeSpace(5, 5)
+    expected = big.big_walk_depths(space, "knuth")
+    monkeypatch.setattr(big, "SAVE_EVERY", -1.0)
+    monkeypatch.setattr(big, "BATCH_CODES", 20)
+    kernel = big._kernel()
+    calls = {"n": 0}
+    real = kernel.choose_level
+
+    def stopping(*args: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise KeyboardInterrupt
+        real(*args)
+
+    monkeypatch.setattr(kernel, "choose_level", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        big.big_walk_depths(space, "knuth", folder=tmp_path)
+    assert list(tmp_path.glob("*-done.npz")) and list(tmp_path.glob("*part*[0-9].npz"))
+    calls["n"] = -(10**9)  # no more stops
+    resumed = big.big_walk_depths(space, "knuth", folder=tmp_path)
+    assert np.array_equal(resumed, expected)
+    assert not list(tmp_path.glob("*.npz"))  # whole: nothing kept
+
+
+def test_a_damaged_save_is_walked_afresh(tmp_path: Path) -> None:
+    space = CodeSpace(4, 4)
+    expected = big.big_walk_depths(space, "knuth")
+    opening = space.from_digits([0, 0, 1, 2])
+    for index in range(20):
+        (tmp_path / f"knuth-4x4-{opening}-part{index}.npz").write_bytes(b"not a zip")
+        (tmp_path / f"knuth-4x4-{opening}-part{index}-done.npz").write_bytes(b"PK\x03\x04")
+    assert np.array_equal(big.big_walk_depths(space, "knuth", folder=tmp_path), expected)
+    assert not list(tmp_path.glob("*.npz"))
+
+
+def test_stats_walks_past_the_kernels_reach_level_by_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the ordinary walk would weigh a sample (here: past a lowered limit), every
+    secret of Knuth's tree is walked level by level, exactly, and says so."""
+    from engine import stats
+    from engine.strategies import partitioning
+
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(partitioning, "EXACT_LIMIT", 1000)
+    calls = []
+    real = big.big_walk_depths
+
+    def spy(*args: object, **kwargs: object) -> np.ndarray:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(big, "big_walk_depths", spy)
+    space = CodeSpace(6, 4)
+    result = stats.run_stats(space, "knuth", space.allowed)
+    assert calls and result.total_guesses == 5801 and result.exact
+    assert not list((tmp_path / "big-walk").glob("*.npz"))
+
+
+def test_stats_walks_an_opening_level_by_level(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``stats --all --opening`` past the kernel's reach (``knuth-from1123``): the
+    level-by-level walk plays the base strategy from that opening, as the ordinary walk
+    goes on from it."""
+    from engine import stats
+    from engine.strategies import partitioning
+
+    space = CodeSpace(6, 4)
+    code = space.from_digits([0, 0, 1, 2])
+    expected = _ordinary_from(space, "knuth", code)
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(partitioning, "EXACT_LIMIT", 1000)
+    calls = []
+    real = big.big_walk_depths
+
+    def spy(*args: object, **kwargs: object) -> np.ndarray:
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(big, "big_walk_depths", spy)
+    result = stats.run_stats(space, "knuth-from1123", space.allowed)
+    assert calls == [((space, "knuth"), calls[0][1])] and calls[0][1]["opening"] == code
+    assert result.total_guesses == int(expected.sum()) and result.exact
+    assert result.worst == int(expected.max())
