@@ -1,6 +1,7 @@
 """Damage every kind of file the program reads back, in every way issue 31's campaign did,
 and run the command that reads it: no exit 70 (an internal error), no hang, and either
-the right answer or a clean refusal in one line.
+the right answer or a clean refusal in one line. Each case's peak memory (the child's
+maximum resident set, from ``os.wait4``) is printed, and the largest per kind at the end.
 
 Kinds: the cached optimal tree (``optimal-4x3.json``), a partial proof
 (``optimal-4x3.partial.npz``), numba's compiled cache (``*.nbi``, ``*.nbc``), the
@@ -18,6 +19,7 @@ import argparse
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,16 +64,31 @@ def damage(path: Path, how: str) -> None:
         path.mkdir()
 
 
-def run(argv: list[str], env: dict[str, str]) -> tuple[int | None, str, str, float]:
-    """The exit code (None: it hung), stdout, stderr and seconds of a command."""
+def run(argv: list[str], env: dict[str, str]) -> tuple[int | None, str, str, float, float]:
+    """The exit code (None: it hung), stdout, stderr, seconds and peak memory (MiB) of a
+    command. Its output goes to files (no pipe to fill); ``os.wait4`` gives the child's
+    own resource use, so each case's peak is its own, not the largest so far."""
     started = time.monotonic()
-    try:
-        done = subprocess.run(
-            [sys.executable, *argv], capture_output=True, text=True, env=env, timeout=HANG_SECONDS
-        )
-    except subprocess.TimeoutExpired:
-        return None, "", "", time.monotonic() - started
-    return done.returncode, done.stdout, done.stderr, time.monotonic() - started
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen([sys.executable, *argv], stdout=out, stderr=err, env=env)
+        hung = False
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - started > HANG_SECONDS:
+                hung = True
+                os.kill(child.pid, signal.SIGKILL)
+                pid, status, usage = os.wait4(child.pid, 0)
+                break
+            time.sleep(0.02)
+        child.returncode = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait
+        seconds = time.monotonic() - started
+        peak = usage.ru_maxrss / 1024  # KiB on Linux
+        out.seek(0)
+        err.seek(0)
+        text = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+    return (None if hung else child.returncode), *text, seconds, peak
 
 
 class Campaign:
@@ -79,6 +96,8 @@ class Campaign:
         self.root = root
         self.cases = self.exit70 = self.hangs = self.wrong = 0
         self.slowest = 0.0
+        #: Per kind: cases, exit 70s, hangs and the largest peak memory (MiB) of a case.
+        self.kinds: dict[str, list[float]] = {}
 
     def env(self, **extra: str) -> dict[str, str]:
         base = {
@@ -86,6 +105,8 @@ class Campaign:
             "MASTERMIND_RECORDS": "",
             "MASTERMIND_CONFIG_DIR": "",
             "MASTERMIND_CACHE_DIR": str(self.root / "cache"),
+            # the small sizes' shipped trees would answer before any cache or search
+            "MASTERMIND_SHIPPED": "0",
             "NUMBA_CACHE_DIR": str(self.root / "numba"),
         }
         return {**base, **extra}
@@ -93,9 +114,14 @@ class Campaign:
     def check(
         self, kind: str, how: str, argv: list[str], env: dict[str, str], ok: Callable[[str], bool]
     ) -> None:
-        code, out, err, seconds = run(argv, env)
+        code, out, err, seconds, peak = run(argv, env)
         self.cases += 1
         self.slowest = max(self.slowest, seconds)
+        tally = self.kinds.setdefault(kind, [0, 0, 0, 0.0])
+        tally[0] += 1
+        tally[1] += code == 70
+        tally[2] += code is None
+        tally[3] = max(tally[3], peak)
         lines = err.strip().splitlines()
         clean = (code == 0 and ok(out)) or (code in (1, 2) and len(lines) == 1)
         verdict = "hang" if code is None else "EXIT 70" if code == 70 else "ok" if clean else "BAD"
@@ -103,7 +129,11 @@ class Campaign:
         self.exit70 += code == 70
         self.wrong += verdict == "BAD"
         said = (lines[-1] if lines else "")[:110]
-        print(f"{kind:<11} {how:<10} exit {code!s:<4} {seconds:5.1f} s  {verdict:<7} {said}")
+        print(
+            f"{kind:<12} {how:<10} exit {code!s:<4} {seconds:5.1f} s {peak:6.0f} MiB  "
+            f"{verdict:<7} {said}",
+            flush=True,
+        )
 
 
 def optimal_stats() -> list[str]:
@@ -177,7 +207,7 @@ def fuzz_preferences(c: Campaign) -> None:
 def fuzz_tree_check(c: Campaign) -> None:
     tree = c.root / "given.json"
     make = ["-m", "mastermind_tui", "tree", "--strategy", "knuth", *SIZE, "--format", "json"]
-    _, sound, _, _ = run(make, c.env())
+    _, sound, _, _, _ = run(make, c.env())
     for how in (*DAMAGE, "urandom"):
         if tree.is_dir() and not tree.is_symlink():
             shutil.rmtree(tree)
@@ -216,6 +246,9 @@ def main() -> int:
         c = Campaign(Path(folder))
         for kind in kinds:
             KINDS[kind](c)
+    print(f"\n{'kind':<12} cases  exit 70  hangs  peak memory")
+    for kind, (cases, exit70, hangs, peak) in c.kinds.items():
+        print(f"{kind:<12} {cases:5.0f}  {exit70:7.0f}  {hangs:5.0f}  {peak:7.0f} MiB")
     print(
         f"\n{c.cases} cases: {c.exit70} exit 70, {c.hangs} hangs, {c.wrong} neither right "
         f"nor one clean line; slowest {c.slowest:.1f} s"

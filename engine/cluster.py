@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import socket
+import ssl
 import struct
 import time
 from collections.abc import Callable, Generator
@@ -55,7 +56,8 @@ class Cluster:
                 logging.getLogger(name).setLevel(logging.CRITICAL)
         shown = files.shown(address, 200)
         try:
-            _probe(address, min(connect_seconds, PROBE_SECONDS))
+            context = _tls_context(address)
+            _probe(address, min(connect_seconds, PROBE_SECONDS), context)
             self.client = Client(address, timeout=connect_seconds)
         except (OSError, TimeoutError, ValueError) as error:
             raise ClusterError(
@@ -123,34 +125,63 @@ PROBE_SECONDS = 5.0
 GREETING_LIMIT = 1 << 20
 
 
-def _probe(address: str, seconds: float) -> None:
-    """Whether a plain TCP address speaks Dask, within ``seconds``: a Dask server sends
-    its handshake as soon as it accepts, a frame whose 8-byte length comes first. A port
-    that accepts and says nothing (an HTTP server, Dask's own dashboard, a silent socket),
-    or says something else, would keep Dask's client waiting past any timeout; here it
-    is one ``OSError``. Other protocols (tls://, ucx://) are left to Dask."""
+def _tls_context(address: str) -> ssl.SSLContext | None:
+    """The client's TLS context for a ``tls://`` address, from Dask's own settings (its
+    ``distributed.comm.tls`` configuration); None for other schemes. Without those
+    settings Dask fails deep inside with a TypeError; here it is a ValueError (one line)."""
+    if address.rpartition("://")[0] != "tls":
+        return None
+    from distributed.security import Security
+
+    context = Security().get_connection_args("client").get("ssl_context")
+    if not isinstance(context, ssl.SSLContext):
+        raise ValueError(
+            "tls:// needs Dask's TLS settings (distributed.comm.tls: ca-file, client cert "
+            "and key), and none are set"
+        )
+    return context
+
+
+def _probe(address: str, seconds: float, context: ssl.SSLContext | None = None) -> None:
+    """Whether a plain TCP or TLS address speaks Dask, within ``seconds``: a Dask server
+    sends its handshake as soon as it accepts (over TLS: once the TLS handshake is done),
+    a frame whose 8-byte length comes first. A port that accepts and says nothing (an
+    HTTP server, Dask's own dashboard, a silent socket), or says something else, would
+    keep Dask's client waiting past any timeout; here it is one ``OSError`` (a failed TLS
+    handshake is one too). Other protocols (ucx://, inproc://) are left to Dask."""
     scheme, _, rest = address.rpartition("://")
-    if scheme not in ("", "tcp"):
+    if scheme not in ("", "tcp", "tls"):
         return
     host, _, port = rest.rpartition(":")
     if not port.isascii() or not port.isdigit():
         return  # Dask says what is wrong with it
     host = host.strip("[]") or "127.0.0.1"
     deadline = time.monotonic() + seconds
-    with socket.create_connection((host, int(port)), timeout=seconds) as sock:
-        greeting = b""
-        while len(greeting) < 8:
-            sock.settimeout(max(0.01, deadline - time.monotonic()))
-            try:
-                part = sock.recv(8 - len(greeting))
-            except TimeoutError:
-                raise OSError(f"port {port} answers, but not as a Dask scheduler") from None
-            if not part:
-                raise OSError(f"port {port} closed the connection: not a Dask scheduler")
-            greeting += part
+    with socket.create_connection((host, int(port)), timeout=seconds) as plain:
+        try:
+            sock = plain if context is None else context.wrap_socket(plain, server_hostname=host)
+        except TimeoutError:
+            raise OSError(f"port {port} answers, but no TLS handshake") from None
+        with sock:
+            greeting = _greeting(sock, port, deadline)
     (length,) = struct.unpack("<Q", greeting)
     if not 0 < length <= GREETING_LIMIT:
         raise OSError(f"port {port} speaks something other than Dask")
+
+
+def _greeting(sock: socket.socket, port: str, deadline: float) -> bytes:
+    """The first 8 bytes a server sends, by ``deadline``."""
+    greeting = b""
+    while len(greeting) < 8:
+        sock.settimeout(max(0.01, deadline - time.monotonic()))
+        try:
+            part = sock.recv(8 - len(greeting))
+        except TimeoutError:
+            raise OSError(f"port {port} answers, but not as a Dask scheduler") from None
+        if not part:
+            raise OSError(f"port {port} closed the connection: not a Dask scheduler")
+        greeting += part
+    return greeting
 
 
 def _reason(error: BaseException) -> str:

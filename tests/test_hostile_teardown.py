@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_helpers import until
-from storm import STARTS, small
+from storm import STARTS, Storm, run_storm, small
 
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.navigation import Start
@@ -34,3 +35,15 @@ async def test_status_lookups_survive_their_screen_torn_down(cache_dir: Path) ->
                 screen.failed("compare", "a strategy failed")
             await pilot.pause()
         assert app.return_code in (None, 0)
+
+
+#: Compare's storms, many seeds (the one that showed ``NoMatches '#status'`` was never
+#: replayed, so breadth stands in for it); ``benchmarks/key_storm.py --start compare``
+#: runs more and longer ones.
+COMPARE_SEEDS = range(1, 13)
+
+
+@pytest.mark.parametrize("seed", COMPARE_SEEDS)
+async def test_many_key_storms_on_compare_end_without_an_error(seed: int, cache_dir: Path) -> None:
+    app = await run_storm(Storm("compare", seed))
+    assert app.return_code in (None, 0), f"replay with Storm('compare', {seed})"

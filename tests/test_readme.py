@@ -94,8 +94,10 @@ def test_every_benchmark_command_runs_as_written(page: str) -> None:
         for i, word in enumerate(words):
             if word.startswith("--"):
                 assert f'"{word}"' in source, (script, word)
-            elif words[i - 1] == "--runs":
+            elif words[i - 1] in ("--runs", "--seeds", "--events"):
                 assert word.isdigit(), (script, word)
+            elif words[i - 1] == "--start":  # key_storm.py's starts: tests/storm.py's STARTS
+                assert f'"{word}":' in (ROOT / "tests" / "storm.py").read_text(), (script, word)
             elif words[i - 1] != "--before":  # a folder of the user's choosing
                 assert words[i - 1] == "--only" and f'"{word}":' in source, (script, word)
 
