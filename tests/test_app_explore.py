@@ -185,9 +185,13 @@ async def test_an_8x5_branch_stops_on_escape_then_follows_the_engine() -> None:
         session = watch.session
         other = next(a for a in session.steps[0].decision.partition if a != session.steps[0].answer)
         index = watch.query_one(PartitionBars).answers().index(other)
-        await pilot.press(*["down"] * (index + 1), "x")
+        await pilot.press(*["down"] * (index + 1))
+        await until(pilot, lambda: watch._bar == index)  # the row selected (a loaded machine)
+        # x and Escape as the screen's actions, back to back: a key press waits for the
+        # process to go idle, and a branch on a quick machine is done by then.
+        watch.action_explore()
         assert text(app, "#caption").startswith("Exploring move 1 answered")
-        await pilot.press("escape")
+        watch.action_cancel()
         assert text(app, "#caption").startswith("Exploring stopped")
         await idle(pilot)
         assert not session.branches
@@ -204,7 +208,9 @@ async def test_quitting_stops_a_branch_within_a_second() -> None:
         watch = await ready(pilot)
         other = next(a for a in watch.session.steps[0].decision.partition if a.black == 0)
         index = watch.query_one(PartitionBars).answers().index(other)
-        await pilot.press(*["down"] * (index + 1), "x")
+        await pilot.press(*["down"] * (index + 1))
+        await until(pilot, lambda: watch._bar == index)  # the row selected (a loaded machine)
+        watch.action_explore()  # x, without the key press's wait for an idle process
         assert watch.busy("explore")
         started = time.monotonic()
         app.exit()

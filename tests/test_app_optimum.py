@@ -57,6 +57,10 @@ def drawn(pilot: Pilot[Any]) -> bool:
     titles = screen.query("HeaderTitle").results(Static)
     bars = list(screen.query(PartitionBars).results(PartitionBars))
     titled = any("Mastermind" in str(title.render()) for title in titles)
+    # A spoiler-free game's hidden trace is not drawn until something shows it.
+    guessing = getattr(getattr(screen, "session", None), "guessing", None)
+    if getattr(guessing, "spoilers_hidden", False):
+        return titled and bool(bars)
     return titled and bool(bars) and all(bar.limit is not None for bar in bars)
 
 
