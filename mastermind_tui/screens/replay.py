@@ -4,7 +4,6 @@ person's guess), one move at a time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,29 +15,13 @@ from textual.widgets import Footer, Header, Static
 from engine import Answer, CodeSpace, MastermindError, Notation, get_notation
 from engine.codes import rules_text
 from engine.feedback import answers, encode
-from engine.rating import MoveRating
 from engine.words import plural
 
+from ..game.debrief import rated
 from ..game.views import Row
-from ..records.types import Game, Move, code_digits
+from ..records.types import Game, code_digits
 from ..widgets.board import Board
 from .base import SizedScreen
-
-
-def rating_of(number: int, move: Move, code: Callable[[str], int]) -> MoveRating | None:
-    """The engine's rating of a recorded guess, to be read in its own words; None when the
-    guess was not rated."""
-    if move.rule is None or move.value is None or move.best_value is None:
-        return None
-    return MoveRating(
-        move=number,
-        guess=code(move.guess),
-        value=move.value,
-        best_guess=code(move.best_guess) if move.best_guess else code(move.guess),
-        best_value=move.best_value,
-        rule=move.rule,
-        higher_is_better=move.higher_is_better,
-    )
 
 
 def kinds_text(game: Game) -> str:
@@ -168,7 +151,7 @@ class ReplayScreen(SizedScreen):
             lines.append(
                 f"{number}. {self.written(guess)} gets {move.black},{move.white}: {left} left"
             )
-            rating = rating_of(number, move, self.code)
+            rating = rated(number, move, self.space)
             if rating is not None:
                 lines.append(f"   {rating.sentence(self.written)}")
         if self.shown == len(game.moves) and game.secret is not None:
