@@ -28,6 +28,9 @@ class HomeScreen(SizedScreen):
     """Builds Settings from the form (``HomeForm``); any error is shown beside its field."""
 
     CSS_PATH = "home.tcss"
+    #: Focus goes straight to the mode: the scrolling container Textual would focus first
+    #: restyles the whole form twice on its way (45 ms of the first frame).
+    AUTO_FOCUS = "#mode"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", id="start"),
@@ -67,7 +70,6 @@ class HomeScreen(SizedScreen):
         return self.query_one(HomeForm)
 
     def on_mount(self) -> None:
-        self.query_one("#mode", Select).focus()
         self._fields_of_mode()
         self._preset_kept()
         self._show_optimum()
