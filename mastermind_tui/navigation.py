@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from .game.session import GameSession
 from .game.settings import Settings
+
+if TYPE_CHECKING:  # for the fields' types only: the home screen needs no game loaded
+    from .game.session import GameSession
 
 
 @dataclass

@@ -10,7 +10,7 @@ from textual.widgets import Input, Select, Static
 from engine import MastermindError, make_strategy, play
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.main import build_parser, main
-from mastermind_tui.game.compare_session import DEFAULT_RIVALS, read_strategies
+from mastermind_tui.game.rivals import DEFAULT_RIVALS, read_strategies
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.compare import CompareScreen

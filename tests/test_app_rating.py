@@ -374,18 +374,19 @@ async def test_quitting_ends_a_rating_under_way(
     Quitting now ends the helper and its search; a helper already idle (the compiled
     search takes a tenth of a second on 6x4) stays, warm, with no job under way."""
     from engine import rating_process as rating_module
-    from mastermind_tui.services import rating as app_module
 
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()
     rating_module._helper.clear()
     stopped: list[bool] = []
+    stop = rating_module.stop_rating
 
     def stop_rating() -> bool:
-        stopped.append(rating_module.stop_rating())
+        stopped.append(stop())
         return stopped[-1]
 
-    monkeypatch.setattr(app_module, "stop_rating", stop_rating)
+    # The app imports it when it quits (``services.rating``), so it finds this one.
+    monkeypatch.setattr(rating_module, "stop_rating", stop_rating)
     app = MastermindApp(Start(Settings.build(seed=5, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)

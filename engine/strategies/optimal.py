@@ -105,10 +105,10 @@ class Optimal(Strategy):
     def shipped(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size ships with the package (under a cap
         on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
-        from ..optimal.shipped import plain_within, tree
+        from ..optimal.shipped import has, plain_within
 
         if self.max_guesses is None:
-            return tree(self.criterion.file(space)) is not None
+            return has(self.criterion.file(space))
         if self.worst_first:
             return False
         return plain_within(space, self.only_possible, self.max_guesses) is not None

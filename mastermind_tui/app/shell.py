@@ -150,11 +150,13 @@ class MastermindApp(BaseApp):
 
     def game_in_progress(self) -> bool:
         """Whether some screen holds a game that leaving would abandon."""
+        screens = self.screen_stack[1:]  # the default screen underneath holds no game
+        if not screens:  # at start: the first frame need not load the game screens
+            return False
         from ..screens.base import GameScreen
 
         return any(
-            isinstance(screen, GameScreen) and screen.session.in_progress
-            for screen in self.screen_stack
+            isinstance(screen, GameScreen) and screen.session.in_progress for screen in screens
         )
 
     def abandon_games(self) -> list[Game]:

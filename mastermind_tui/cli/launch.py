@@ -96,7 +96,7 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
         secret = parse_any(settings.space, args.secret, settings.notation)
     strategies: tuple[str, ...] = ()
     if mode.takes_strategies:
-        from ..game.compare_session import read_strategies
+        from ..game.rivals import read_strategies
 
         if getattr(args, "strategy", None) is not None:
             raise MastermindError(

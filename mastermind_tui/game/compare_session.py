@@ -6,29 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from engine import make_strategy
-from engine.errors import ConfigError
 from engine.words import plural
 
 from .settings import Settings
 from .watch_session import Recording, WatchSession
-
-#: What ``mastermind compare`` puts side by side when no strategy is named.
-DEFAULT_RIVALS = ("knuth", "expected-size", "entropy")
-#: Most strategies side by side (each needs a column of the screen).
-MOST = 4
-
-
-def read_strategies(text: str | Sequence[str], settings: Settings) -> tuple[str, ...]:
-    """Strategy names from a line (``knuth, optimal entropy``) or a list, each checked
-    for this size; the defaults when none is named. ConfigError says what is wrong."""
-    names = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    chosen = tuple(dict.fromkeys(n.lower() for n in names)) or DEFAULT_RIVALS
-    if len(chosen) < 2 or len(chosen) > MOST:
-        raise ConfigError(f"name 2 to {MOST} different strategies to compare (got {len(chosen)})")
-    for name in chosen:
-        make_strategy(name).check(settings.space)
-    return chosen
 
 
 class CompareSession:

@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.reactive import var
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from engine.words import plural
@@ -18,7 +17,6 @@ from engine.words import plural
 from ..game.breaker import breaker_position, codes_of_class
 from ..game.session import GameSession
 from ..game.typed import Kind, Typed
-from ..jobs import Working
 from ..navigation import ShowSession
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
@@ -27,51 +25,7 @@ from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
 from .end_keys import end_key
-
-#: From this width the panes sit side by side with roomy pegs ("-wide"); below, "-narrow".
-WIDE = 100
-#: From this height the header and a full-height command line show ("-tall"); below, "-short".
-TALL = 30
-#: The smallest terminal the screens can be drawn in; below it a message says so.
-MIN_WIDTH, MIN_HEIGHT = 60, 20
-
-
-class SizedScreen(Working, Screen[None]):
-    """A screen that takes size classes from the terminal, draws any board compact when
-    narrow and, below the minimum size, shows a centred message instead of its widgets
-    (they come back when the terminal grows). Its background work is its own (``jobs``)."""
-
-    # Textual declares these as optional instance-level lists, so no ClassVar here.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide")]  # noqa: RUF012
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]  # noqa: RUF012
-
-    def on_mount(self) -> None:
-        self.mount(Static(id="too-small", markup=False))
-
-    def _say(self, text: str, where: str = "#status") -> None:
-        """Write the status line (or ``where``) if the screen still has one: a timer or a
-        job's answer may land as the screen is torn down (Compare's ``NoMatches
-        '#status'``)."""
-        for status in self.query(where).results(Static):
-            status.update(text)
-
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.query_one("#too-small", Static).update(
-            f"Terminal too small: at least {MIN_WIDTH}x{MIN_HEIGHT} needed (now {width}x{height})"
-        )
-        for board in self.query(Board):
-            board.compact = width < WIDE
-        if small != self.has_class("-too-small"):
-            self.set_class(small, "-too-small")
-            if not small:
-                self.fitted()
-
-    def fitted(self) -> None:
-        """Called when the terminal has grown back to the minimum size: restore focus."""
-        if self.focused is None:
-            self.focus_next()
+from .sized import TALL, SizedScreen
 
 
 def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
@@ -101,6 +55,9 @@ class GameScreen(SizedScreen):
     generation: var[int] = var(-1, init=False)
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss"]
+    #: The keys go to the command line from the first frame: Textual's own choice, the
+    #: first focusable widget, is the peg row, whose tray would show until ``on_mount``.
+    AUTO_FOCUS = "#command"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="help"),

@@ -22,8 +22,8 @@ from ..game.compare_session import CompareSession
 from ..game.watch_session import Recording, WatchSession
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
-from .base import TALL, SizedScreen
 from .playback import AGAIN, Playback
+from .sized import TALL, SizedScreen
 
 
 def column_text(watch: WatchSession, beat: int) -> str:

@@ -14,14 +14,14 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 from engine import MastermindError
 from engine.notation import get_notation
 
-from ..game.compare_session import read_strategies
 from ..game.modes import MODES
+from ..game.rivals import read_strategies
 from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
 from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
-from .base import SizedScreen
 from .home_form import NO_REPEATS, FormSelect, HomeForm
+from .sized import SizedScreen
 
 
 class HomeScreen(SizedScreen):

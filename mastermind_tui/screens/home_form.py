@@ -18,8 +18,8 @@ from engine import STRATEGIES, MastermindError
 from engine.codes import CodeSpace
 from engine.notation import NOTATIONS
 
-from ..game.compare_session import DEFAULT_RIVALS
 from ..game.modes import MODES
+from ..game.rivals import DEFAULT_RIVALS
 from ..game.settings import PRESET_TITLES, SETTINGS, SettingError, Settings
 from ..services.optimum import Size, criterion
 from ..widgets.tick import Tick

@@ -24,8 +24,8 @@ from ..navigation import Rate, Rated
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
-from .base import WIDE
 from .peg_screen import PegScreen
+from .sized import WIDE
 
 #: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (

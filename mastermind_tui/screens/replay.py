@@ -21,7 +21,7 @@ from ..game.debrief import rated
 from ..game.views import Row
 from ..records.types import Game, code_digits
 from ..widgets.board import Board
-from .base import SizedScreen
+from .sized import SizedScreen
 
 
 def kinds_text(game: Game) -> str:

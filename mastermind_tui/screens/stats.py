@@ -19,8 +19,8 @@ from engine.words import plural
 from ..game.settings import Settings, whole_number
 from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
-from .base import SizedScreen
 from .dialogs import Confirm
+from .sized import SizedScreen
 from .stats_run import Ended, Plan, Told, play
 
 #: Games above this size are sampled unless the person asks for every secret.

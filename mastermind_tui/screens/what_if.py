@@ -22,7 +22,7 @@ from engine.words import plural
 from ..game.watch_session import WatchSession
 from ..game.what_if import WhatIf, what_if
 from ..widgets.trace import TracePane
-from .base import SizedScreen
+from .sized import SizedScreen
 
 
 class WhatIfLine(ModalScreen[int | None]):

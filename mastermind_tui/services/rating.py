@@ -4,15 +4,15 @@ that arrives after its screen moved on still completes that game's record."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
-from engine.rating_process import stop_rating
-
-from ..game.session import GameSession, Ratings
 from ..jobs import Jobs
 from ..navigation import Rated
+
+if TYPE_CHECKING:  # the app owns this service from its start; the games load later
+    from ..game.session import GameSession, Ratings
 
 
 class Rating:
@@ -60,5 +60,7 @@ class Rating:
     def stop(self) -> None:
         """At quit: the ratings under way end, their helper process's search with them
         (which the rating's thread would otherwise wait for: 12 s on a first 6x4 rating)."""
+        from engine.rating_process import stop_rating
+
         self.jobs.cancel_all()
         stop_rating()
