@@ -10,7 +10,11 @@ Three runs a case: ``before`` (no shipped trees, no background compile: as befor
 28), ``cold`` (what a fresh install does now: the app starts the background compile,
 then the action is asked at once), ``warm`` (a second process, everything on disk).
 Actions, each timed: HINT after a good first guess (the tree's own), HINT after a bad one
-(the first code, AAAA), the rating of that bad guess, and a what-if of a second guess.
+(the first code, AAAA), the rating of that bad guess, HINT after and rating of another
+first guess (a code two thirds down the list: not its pattern's first code, so mapped by
+symmetry, ``engine.optimal.mapped``), and a what-if of a second guess after the bad one.
+The last column: the CPU seconds of the actions together, in the process that asks (a
+background compile runs in a process of its own).
 The warm runs share one compile of the kernel (made once, before the first case).
 """
 
@@ -40,9 +44,10 @@ warmup.start()  # as the app does after its first frame
 secret = int(space.allowed[-1])
 out = {}
 def timed(label, work):
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     value = work()
-    out[label] = [round(time.perf_counter() - began, 3), str(value)]
+    out[label] = [round(time.perf_counter() - began, 3), str(value),
+                  round(time.process_time() - cpu, 3)]
     return value
 from engine.feedback import decode
 def score(space, guess, secret):
@@ -59,6 +64,13 @@ play(bad, bad_guess)
 timed("hint after bad guess", lambda: bad.decide().guess)
 moves = [(bad_guess, score(space, bad_guess, secret))]
 timed("rating of bad guess", lambda: round(rate_moves(space, name, moves)[-1].value, 4))
+# A first guess that is not its pattern's first code (RGBY beside ABCD): mapped.
+other_guess = int(space.allowed[(2 * len(space.allowed)) // 3])
+other = Solver(space, make_strategy(name))
+play(other, other_guess)
+timed("hint after other guess", lambda: other.decide().guess)
+others = [(other_guess, score(space, other_guess, secret))]
+timed("rating of other guess", lambda: round(rate_moves(space, name, others)[-1].value, 4))
 second = int(space.allowed[len(space.allowed) // 2])
 moves2 = [*moves, (second, score(space, second, secret))]
 timed("what-if (2nd guess)", lambda: round(rate_moves(space, name, moves2, start=1)[-1].value, 4))
@@ -95,8 +107,9 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "engine.optimal.warmup"], env=env, check=True)
     print("| size | strategy | run | " + " | ".join(
         ["hint at start", "hint after good guess", "hint after bad guess",
-         "rating of bad guess", "what-if (2nd guess)"]) + " | same answers |")  # fmt: skip
-    print("|---" * 9 + "|")
+         "rating of bad guess", "hint after other guess", "rating of other guess",
+         "what-if (2nd guess)"]) + " | same answers | CPU s |")  # fmt: skip
+    print("|---" * 12 + "|")
     for size in options.sizes:
         for strategy in options.strategies:
             rows = {}
@@ -120,7 +133,9 @@ def main() -> None:
             )
             for label, row in rows.items():
                 cells = " | ".join(f"{v[0]:.2f}" for v in row.values())
-                print(f"| {size} | {strategy} | {label} | {cells} | {same} |", flush=True)
+                cpu = sum(float(v[2]) for v in row.values())
+                print(f"| {size} | {strategy} | {label} | {cells} | {same} | {cpu:.1f} |",
+                      flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -182,13 +182,12 @@ class Rater:
         opening (RRRR, RGBY on 6x4) takes seconds, and there are only a few orbits."""
         space = self.space
         assert isinstance(self.scorer, Optimal)
-        search = self.scorer.search_for(space)
         n = len(codes)
         assert best.score is not None
         known = (best.guess, round(best.score * n))
         if history:
-            return rate(search, codes, history, guess, known).expected
-        orbit = str(search.representative((), guess))
+            return rate(self.scorer.search_for(space), codes, history, guess, known).expected
+        orbit = str(_orbit(space, self.scorer, guess))
         name, key = _openings_file(space, self.rule)
         try:
             stored = cache.load(name, key)
@@ -202,10 +201,22 @@ class Rater:
         totals = dict(stored) if isinstance(stored, dict) else {}
         total = totals.get(orbit)
         if not isinstance(total, int):
+            search = self.scorer.search_for(space)
             total = round(rate(search, codes, (), guess, known).expected * n)
             totals[orbit] = total
             cache.save(name, key, totals)
         return total / n
+
+
+def _orbit(space: CodeSpace, scorer: Optimal, guess: int) -> int:
+    """The first guess the search weighs for ``guess`` (its pattern's first code): worked
+    out in numpy where codes are short, so that a shipped total needs no search (whose
+    kernel may still be compiling on a fresh install)."""
+    from .optimal import mapped
+
+    if mapped.covered(space):
+        return mapped.representative(space, guess)
+    return scorer.search_for(space).representative((), guess)
 
 
 def split_score(strategy: str, split: Mapping[Answer, int]) -> tuple[float, Measure] | None:

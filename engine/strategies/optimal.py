@@ -139,10 +139,7 @@ class Optimal(Strategy):
         found = self._solution(space)
         node = found.follow(position.history)
         if node is None:  # off the tree (a person's own guesses): search from here
-            from ..optimal.tree import decision
-
-            history = tuple(g for g, _ in position.history)
-            guess, total, others = decision(found.search, cands, history)
+            guess, total, others = found.decision(cands, position.history)
         else:
             guess, total, others = node.guess, node.total, list(node.others)
 
