@@ -1,7 +1,8 @@
 """Check the shipped data of what follows each first guess (``engine.optimal.after``)
 against the search, for every size and criterion that ships it (issue 28, point 1): each
 pattern's tree grown again by the search, and the decision after first guesses
-(``engine.optimal.mapped``) against the search's at every answer.
+(``engine.optimal.mapped``) against the search's at every answer, with the totals after
+four second guesses drawn at random (what rates a what-if).
 
     python benchmarks/check_after_data.py [--sizes 6x4 6x4n] [--firsts N | --every]
 
@@ -22,7 +23,7 @@ from engine.codes import CodeSpace
 from engine.optimal import after, mapped, shipped
 from engine.optimal.node import Node
 from engine.optimal.search import OptimalSearch
-from engine.optimal.tree import decision, grow, least_cap, tree_to_json
+from engine.optimal.tree import decision, grow, least_cap, rate, tree_to_json
 
 
 def check(space: CodeSpace, only_possible: bool, worst_first: bool, firsts: int | None) -> int:
@@ -69,6 +70,11 @@ def check(space: CodeSpace, only_possible: bool, worst_first: bool, firsts: int 
             if got != want:
                 print(f"  after {first}, answer {answer}: {got} != {want}", flush=True)
                 bad += 1
+            for guess in (int(g) for g in rng.choice(everything, 4)):
+                total = round(rate(search, codes, (first,), guess).expected * len(codes))
+                if mapped.total_after(space, file, codes, first, guess) != total:
+                    print(f"  after {first}, answer {answer}, {guess}: total differs")
+                    bad += 1
     return bad
 
 

@@ -186,6 +186,9 @@ class Rater:
         assert best.score is not None
         known = (best.guess, round(best.score * n))
         if history:
+            total = self.scorer.total(space, codes, history, guess)
+            if total is not None:  # shipped, or nothing to search
+                return total / n
             return rate(self.scorer.search_for(space), codes, history, guess, known).expected
         orbit = str(_orbit(space, self.scorer, guess))
         name, key = _openings_file(space, self.rule)

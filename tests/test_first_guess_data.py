@@ -13,7 +13,7 @@ import pytest
 from engine.codes import CodeSpace
 from engine.optimal import after, mapped, shipped
 from engine.optimal.search import OptimalSearch
-from engine.optimal.tree import decision, least_cap, tree_to_json
+from engine.optimal.tree import decision, least_cap, rate, tree_to_json
 
 CRITERIA = [(False, False), (True, False), (False, True)]
 
@@ -31,8 +31,9 @@ def test_the_decision_after_any_first_guess_is_the_searchs(
     colours: int, positions: int, repeats: bool, only_possible: bool, worst_first: bool,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:  # fmt: skip
-    """Guess, total and the others shown beside it (ties, runner-up), for first guesses
-    that are and are not their pattern's first code, at every answer."""
+    """Guess, total and the others shown beside it (ties, runner-up), and the total
+    after a second guess (a what-if), for first guesses that are and are not their
+    pattern's first code, at every answer."""
     monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
     space = CodeSpace(colours, positions, repeats)
     file = after.name(space, only_possible, worst_first)
@@ -48,6 +49,11 @@ def test_the_decision_after_any_first_guess_is_the_searchs(
             if answer != search.found and 2 < len(codes) <= 80:
                 want = decision(search, codes, (first,))
                 assert mapped.decision(space, file, codes, first) == want
+                for guess in (want[0], *(int(g) for g in rng.choice(space.allowed, 3))):
+                    total = round(rate(search, codes, (first,), guess).expected * len(codes))
+                    assert mapped.total_after(space, file, codes, first, guess) == total
+                    quick = mapped.split_total(space, codes, guess)
+                    assert quick is None or quick == total
 
 
 @pytest.mark.parametrize(("only_possible", "worst_first"), CRITERIA)

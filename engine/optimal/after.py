@@ -14,7 +14,8 @@ holds
   guess of the search's pool there that reaches it, and, where the decision shows a
   runner-up, its total and every pool guess reaching that: what ``mapped`` needs to
   give a first guess of the same pattern (RRGG for AABB) the very decision the search
-  makes after it, the tie rule being no symmetry of the game.
+  makes after it, the tie rule being no symmetry of the game; then the total after
+  every pool guess there (what rates any second guess: a what-if, a rating).
 
 Made by ``python -m engine.optimal.after`` (the compiled kernel; minutes) and checked
 against the search by tests/test_first_guess_data.py (a sample) and
@@ -46,6 +47,9 @@ LIMIT = SMALL
 #: One position's ties: the optimal total, the pool guesses reaching it, the runner-up's
 #: total (-1: the decision shows none) and the pool guesses reaching that.
 Ties = tuple[int, list[int], int, list[int]]
+#: Where a position's ties are stored, the total after each guess of the pool follows:
+#: guess, total, guess, total... (what rates a second guess, a what-if).
+TOTALS = 4
 
 
 def name(space: CodeSpace, only_possible: bool, worst_first: bool) -> str:
@@ -88,10 +92,21 @@ def ties_after(file: str, first: int, answer: int) -> Ties | None:
     stored = read(file)
     found = None if stored is None else stored.get("ties", {}).get(str(first), {})
     row = found.get(str(answer)) if isinstance(found, dict) else None
-    if not isinstance(row, list) or len(row) != 4:
+    if not isinstance(row, list) or len(row) != TOTALS + 1:
         return None
-    total, tied, runner, runners = row
+    total, tied, runner, runners, _ = row
     return int(total), [int(g) for g in tied], int(runner), [int(g) for g in runners]
+
+
+def totals_after(file: str, first: int, answer: int) -> dict[int, int]:
+    """The stored total after each pool guess right after ``first`` gave ``answer``."""
+    stored = read(file)
+    found = None if stored is None else stored.get("ties", {}).get(str(first), {})
+    row = found.get(str(answer)) if isinstance(found, dict) else None
+    if not isinstance(row, list) or len(row) != TOTALS + 1:
+        return {}
+    flat = [int(v) for v in row[TOTALS]]
+    return dict(zip(flat[::2], flat[1::2], strict=True))
 
 
 def ties_of(search: OptimalSearch, codes: Any, history: tuple[int, ...]) -> Ties:
@@ -116,7 +131,7 @@ def build(space: CodeSpace, only_possible: bool, worst_first: bool) -> dict[str,
     """Search what follows each first guess of the pool (the compiled kernel)."""
     from .node import Node
     from .search import OptimalSearch
-    from .tree import TREE_FORMAT, grow, least_cap, tree_to_json
+    from .tree import TREE_FORMAT, grow, least_cap, rate, tree_to_json
 
     search = OptimalSearch(space, only_possible=only_possible)
     if worst_first:
@@ -135,7 +150,13 @@ def build(space: CodeSpace, only_possible: bool, worst_first: bool) -> dict[str,
                 continue
             codes = everything[split == answer]
             if len(codes) > 2:
-                rows[str(answer)] = list(ties_of(search, codes, (first,)))
+                found = ties_of(search, codes, (first,))
+                best = (found[1][0], found[0])
+                totals = [
+                    [g, round(rate(search, codes, (first,), g, best).expected * len(codes))]
+                    for g in (int(g) for g in search.pool((first,)))
+                ]
+                rows[str(answer)] = [*found, [v for pair in totals for v in pair]]
             if first != own:
                 children[answer] = grow(search, codes, (first,))
         ties[str(first)] = rows
@@ -148,8 +169,10 @@ def build(space: CodeSpace, only_possible: bool, worst_first: bool) -> dict[str,
 def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
     payload = build(space, only_possible, worst_first)
     path = shipped.FOLDER / f"{name(space, only_possible, worst_first)}.gz"
-    with gzip.open(path, "wt", encoding="utf-8", compresslevel=9) as handle:
+    written = path.with_name(f"{path.name}.{os.getpid()}")
+    with gzip.open(written, "wt", encoding="utf-8", compresslevel=9) as handle:
         handle.write(json.dumps(payload, separators=(",", ":")))
+    os.replace(written, path)  # whole or not there: a running app may read it
     return path
 
 

@@ -213,3 +213,37 @@ def decision(
             key.append((low * 2 + (0 if g in possible else 1), g))
         others.append((min(key)[1], runner))
     return int(guess), total, others
+
+
+def total_after(
+    space: CodeSpace, file: str, codes: SomeCodes, first: int, guess: int
+) -> int | None:
+    """The optimal total with ``guess`` played after the first guess ``first`` left
+    ``codes`` (``tree.rate``'s, times the codes), from the stored totals of its
+    pattern, or None (nothing stored)."""
+    if not covered(space):
+        return None
+    from ..feedback import table
+
+    rep, p, colours = symmetry(space, first)
+    answer = int(table(space)[first, int(codes[0])])
+    totals = after.totals_after(file, rep, answer)
+    digits = _spell(space, np.array([guess], dtype=np.int64))
+    image = _code(space, colours[digits[:, p]])
+    rep_digits = _spell(space, np.array([rep], dtype=np.int64))[0]
+    return totals.get(int(_first_of_orbit(space, rep_digits, image)[0]))
+
+
+def split_total(space: CodeSpace, codes: SomeCodes, guess: int) -> int | None:
+    """The optimal total with ``guess`` played on ``codes`` where every class it leaves
+    holds two codes or fewer (each costs 2m - 1, nothing to search), or None."""
+    from ..feedback import encode, table
+
+    split = table(space)[guess, np.asarray(codes, dtype=np.int64)]
+    sizes = np.bincount(split)
+    found = encode(space.positions, 0, space.positions)
+    if found < len(sizes):
+        sizes[found] = 0
+    if sizes.max(initial=0) > 2:
+        return None
+    return len(codes) + int((2 * sizes[sizes > 0] - 1).sum())

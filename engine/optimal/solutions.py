@@ -114,6 +114,17 @@ class Solution:
                 return found
         return decision(self.search, codes, tuple(g for g, _ in history))
 
+    def total(self, codes: SomeCodes, history: tuple[int, ...], guess: int) -> int | None:
+        """The optimal total with ``guess`` played at a position off the tree, where it
+        is known without the search (``mapped``: small classes, or one guess in on a
+        size shipping what follows each first guess), or None."""
+        from .mapped import split_total, total_after
+
+        found = split_total(self.space, codes, guess)
+        if found is None and self.after and len(history) == 1:
+            found = total_after(self.space, self.after, codes, history[0], guess)
+        return found
+
     def tell(self) -> str:
         """The notice the first time it is asked for, then "": a report made once (the
         solution outlives the run that had to search)."""

@@ -25,6 +25,8 @@ from .guess_pools import OPENING, unused_colours
 from .ties import colour_families, opening_families, twins_of
 
 if TYPE_CHECKING:
+    from ..arrays import SomeCodes
+
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
     from ..optimal.search import OptimalSearch
@@ -120,6 +122,13 @@ class Optimal(Strategy):
     def notice(self, space: CodeSpace) -> str:
         """What the tree's making had to say (a damaged cache searched again), or ""."""
         return self._solution(space).notice
+
+    def total(
+        self, space: CodeSpace, codes: SomeCodes, history: tuple[int, ...], guess: int
+    ) -> int | None:
+        """The optimal total with ``guess`` played at a position, where known without
+        the search (``Solution.total``), or None."""
+        return self._solution(space).total(codes, history, guess)
 
     def search_for(self, space: CodeSpace) -> OptimalSearch:
         """The search behind this criterion's tree for the size (made when first asked)."""
