@@ -199,8 +199,7 @@ class Rater:
         if not isinstance(stored, dict):  # the shipped totals of a small size, if any
             from .optimal.shipped import openings
 
-            criterion = self.scorer.criterion
-            stored = None if criterion.max_guesses else openings(criterion.file(space))
+            stored = openings(_shipped_openings(space, self.scorer))
         totals = dict(stored) if isinstance(stored, dict) else {}
         total = totals.get(orbit)
         if not isinstance(total, int):
@@ -209,6 +208,20 @@ class Rater:
             totals[orbit] = total
             cache.save(name, key, totals)
         return total / n
+
+
+def _shipped_openings(space: CodeSpace, scorer: Optimal) -> str:
+    """The shipped file whose opening totals rate a first guess for ``scorer``'s
+    criterion: its own, optimal-worst's under the fewest guesses any strategy keeps (the
+    same search), none under another cap."""
+    from .optimal.shipped import file, least_within
+
+    criterion = scorer.criterion
+    if not criterion.max_guesses:
+        return criterion.file(space)
+    if least_within(space, criterion.only_possible, criterion.max_guesses):
+        return file(space, False, True)
+    return ""
 
 
 def _orbit(space: CodeSpace, scorer: Optimal, guess: int) -> int:

@@ -85,7 +85,7 @@ def test_the_tree_after_a_first_guess_is_the_searchs(
         assert stored == tree_to_json(Node(first, len(search.everything), total, children))
 
 
-def test_every_size_past_the_interpreted_kernel_ships_its_data() -> None:
+def test_every_shipped_size_ships_what_follows_each_first_guess() -> None:
     made = {p.name for p in shipped.FOLDER.glob("after-*.json.gz")}
     for space in shipped.sizes():
         if after.wanted(space):
@@ -166,7 +166,12 @@ print(session.rating.ratings[-1].sentence(session.format))
 
 @pytest.mark.parametrize(
     ("colours", "positions", "repeats", "strategy", "first"),
-    [(6, 4, "r", "optimal", 0), (6, 4, "r", "optimal-worst", 600), (6, 4, "n", "optimal-fit", 200)],
+    [
+        (6, 4, "r", "optimal", 0),
+        (6, 4, "r", "optimal-worst", 600),
+        (6, 4, "n", "optimal-fit", 200),
+        (6, 4, "r", "optimal-max5", 900),  # the fewest any strategy keeps: worst's search
+    ],
 )
 def test_a_game_hints_after_a_bad_first_guess_with_no_numba_at_all(
     colours: int, positions: int, repeats: str, strategy: str, first: int, tmp_path: Path
@@ -193,3 +198,22 @@ def test_a_game_hints_after_a_bad_first_guess_with_no_numba_at_all(
     assert done.returncode == 0, done.stderr[-2000:]
     hint, rating = done.stdout.splitlines()[-2:]
     assert hint.startswith("HINT: try ") and "expected" in rating
+
+
+@pytest.mark.parametrize(("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False)])
+def test_the_least_cap_is_the_worst_first_search(
+    colours: int, positions: int, repeats: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """optimal-maxL, L the fewest guesses any strategy keeps, is optimal-worst's search:
+    its shipped tree and data serve, one more guess not."""
+    from engine.optimal.shipped import _guesses, least_within
+    from engine.optimal.tree import build_tree
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    space = CodeSpace(colours, positions, repeats)
+    worst = shipped.file(space, False, True)
+    least = _guesses(worst)
+    capped = OptimalSearch(space, max_guesses=least)
+    assert tree_to_json(build_tree(capped)) == shipped.tree(worst)
+    assert least_within(space, False, least)
+    assert not least_within(space, False, least + 1) and not least_within(space, True, least)

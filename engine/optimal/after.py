@@ -1,7 +1,7 @@
-"""What the optimum does after any first guess, shipped with the package for the sizes
-whose positions after a first guess are too big for the interpreted kernel (more than
-``SMALL`` codes): the first HINT after a person's own opening reads it, where the search
-would first wait for numba's compile (issue 28, point 1).
+"""What the optimum does after any first guess, shipped with the package for every size
+whose tree ships (``shipped``): the first HINT, rating and what-if after a person's own
+opening read it, where the search would first wait for numba's compile (the sizes past
+the interpreted kernel's ``SMALL`` codes) or run interpreted (issue 28, point 1).
 
 The search weighs one first guess per orbit of the game's symmetries (its ``pool``: the
 first of each pattern as written, AAAA AAAB AABB AABC ABCD on 6x4). For each of them,
@@ -35,15 +35,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..backends.interpreted import SMALL
 from ..codes import CodeSpace
 from . import shipped
 
 if TYPE_CHECKING:
     from .search import OptimalSearch
 
-#: Sizes with more codes than this ship what follows each first guess.
-LIMIT = SMALL
 #: One position's ties: the optimal total, the pool guesses reaching it, the runner-up's
 #: total (-1: the decision shows none) and the pool guesses reaching that.
 Ties = tuple[int, list[int], int, list[int]]
@@ -57,10 +54,10 @@ def name(space: CodeSpace, only_possible: bool, worst_first: bool) -> str:
 
 
 def wanted(space: CodeSpace) -> bool:
-    """Whether the size ships what follows each first guess."""
-    return LIMIT < space.count <= shipped.LIMIT and (space.colours, space.positions) not in (
-        shipped.SLOW
-    )
+    """Whether the size ships what follows each first guess: every size whose tree ships
+    (the small ones too: the interpreted kernel would answer them, but a warm app would
+    load numba's compiled kernel for them, half a second)."""
+    return space.count <= shipped.LIMIT and (space.colours, space.positions) not in shipped.SLOW
 
 
 @lru_cache(maxsize=8)

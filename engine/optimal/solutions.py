@@ -337,12 +337,15 @@ def _solution(
 
 
 def _after_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
-    """The shipped data of what follows each first guess for a criterion (not under a
-    cap of the person's choosing: it is searched for the criterion alone), or ""."""
+    """The shipped data of what follows each first guess for a criterion, or "": under a
+    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
     from . import after
+    from .shipped import least_within
 
-    if cap or not after.wanted(space):
+    if not after.wanted(space):
         return ""
+    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
+        return after.name(space, False, True) if least_within(space, only_possible, cap) else ""
     return after.name(space, only_possible, worst_first)
 
 
@@ -352,12 +355,14 @@ def _shipped(
     """The tree shipped with the package for a small size (``shipped``), or None; under
     a cap on guesses, the plain optimum's where the capped search finds it too
     (``shipped.plain_within``)."""
-    from .shipped import plain_within, tree
+    from .shipped import file, least_within, plain_within, tree
     from .tree import tree_from_json
 
     if cap and worst_first:
         return None
     stored = plain_within(space, only_possible, cap) if cap else tree(name)
+    if stored is None and cap and least_within(space, only_possible, cap):
+        stored = tree(file(space, False, True))  # optimal-worst's: the same search
     if stored is None:
         return None
     try:

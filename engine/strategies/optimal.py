@@ -107,13 +107,16 @@ class Optimal(Strategy):
     def shipped(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size ships with the package (under a cap
         on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
-        from ..optimal.shipped import plain_within, tree
+        from ..optimal.shipped import least_within, plain_within, tree
 
         if self.max_guesses is None:
             return tree(self.criterion.file(space)) is not None
         if self.worst_first:
             return False
-        return plain_within(space, self.only_possible, self.max_guesses) is not None
+        cap = self.max_guesses
+        return plain_within(space, self.only_possible, cap) is not None or least_within(
+            space, self.only_possible, cap
+        )
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
