@@ -53,8 +53,9 @@ def check(space: CodeSpace, only_possible: bool, worst_first: bool, firsts: int 
     rng = np.random.default_rng(28)
     if not mapped.covered(space):
         return bad
+    drawn = min(len(everything), max(0, (firsts or 0) - len(pool)))
     chosen = [int(g) for g in everything] if firsts is None else pool + [
-        int(g) for g in rng.choice(everything, max(0, firsts - len(pool)), replace=False)
+        int(g) for g in rng.choice(everything, drawn, replace=False)
     ]  # fmt: skip
     for first in chosen:
         if mapped.representative(space, first) != search.representative((), first):
