@@ -4,13 +4,18 @@ of a fresh install, timed in a fresh process from empty caches (``NUMBA_CACHE_DI
 cached), for each size and strategy of the optimal family.
 
     python benchmarks/bench_first_use.py [--sizes 4x4 5x4 6x4 6x4n] [--strategies ...]
-        [--skip-before]
+        [--skip-before] [--more]
 
 Three runs a case: ``before`` (no shipped trees, no background compile: as before issue
 28), ``cold`` (what a fresh install does now: the app starts the background compile,
 then the action is asked at once), ``warm`` (a second process, everything on disk).
 Actions, each timed: HINT after a good first guess (the tree's own), HINT after a bad one
-(the first code, AAAA), the rating of that bad guess, and a what-if of a second guess.
+(the first code, AAAA), the rating of that bad guess, HINT after and rating of another
+first guess (a code two thirds down the list: not its pattern's first code, so mapped by
+symmetry, ``engine.optimal.mapped``), and a what-if of a second guess after the bad one.
+Each cell: wall seconds, then in brackets the CPU seconds of the process that asks (a
+background compile runs in a process of its own): on a loaded machine the second is
+the one to read.
 The warm runs share one compile of the kernel (made once, before the first case).
 """
 
@@ -40,9 +45,10 @@ warmup.start()  # as the app does after its first frame
 secret = int(space.allowed[-1])
 out = {}
 def timed(label, work):
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     value = work()
-    out[label] = [round(time.perf_counter() - began, 3), str(value)]
+    out[label] = [round(time.perf_counter() - began, 3), str(value),
+                  round(time.process_time() - cpu, 3)]
     return value
 from engine.feedback import decode
 def score(space, guess, secret):
@@ -59,11 +65,23 @@ play(bad, bad_guess)
 timed("hint after bad guess", lambda: bad.decide().guess)
 moves = [(bad_guess, score(space, bad_guess, secret))]
 timed("rating of bad guess", lambda: round(rate_moves(space, name, moves)[-1].value, 4))
+# A first guess that is not its pattern's first code (RGBY beside ABCD): mapped.
+other_guess = int(space.allowed[(2 * len(space.allowed)) // 3])
+other = Solver(space, make_strategy(name))
+play(other, other_guess)
+timed("hint after other guess", lambda: other.decide().guess)
+others = [(other_guess, score(space, other_guess, secret))]
+timed("rating of other guess", lambda: round(rate_moves(space, name, others)[-1].value, 4))
 second = int(space.allowed[len(space.allowed) // 2])
 moves2 = [*moves, (second, score(space, second, secret))]
 timed("what-if (2nd guess)", lambda: round(rate_moves(space, name, moves2, start=1)[-1].value, 4))
 print(json.dumps(out))
 """
+
+
+#: Other sizes of 301 to 1,296 codes (``--more``; 9x3 without repeats and 2x9, whose
+#: first guesses are not mapped, left out).
+MORE = ["4x5", "3x6", "7x3", "8x3", "9x3", "10x3", "7x4n", "6x5n", "8x3n", "10x3n"]
 
 
 def run(size: str, strategy: str, env: dict[str, str]) -> dict[str, list[object]]:
@@ -86,7 +104,13 @@ def main() -> None:
         default=["optimal", "optimal-fit", "optimal-worst", "optimal-max6"],
     )
     parser.add_argument("--skip-before", action="store_true", help="cold and warm runs only")
+    parser.add_argument(
+        "--more", action="store_true", help=f"the sizes {' '.join(MORE)} instead, no caps"
+    )
     options = parser.parse_args()
+    if options.more:
+        options.sizes = MORE
+        options.strategies = [s for s in options.strategies if "-max" not in s]
     labels = ("cold", "warm") if options.skip_before else ("before", "cold", "warm")
     print(f"load average before: {os.getloadavg()[0]:.1f}")
     compiled = tempfile.mkdtemp()  # the warm runs' numba cache, compiled once
@@ -95,8 +119,9 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "engine.optimal.warmup"], env=env, check=True)
     print("| size | strategy | run | " + " | ".join(
         ["hint at start", "hint after good guess", "hint after bad guess",
-         "rating of bad guess", "what-if (2nd guess)"]) + " | same answers |")  # fmt: skip
-    print("|---" * 9 + "|")
+         "rating of bad guess", "hint after other guess", "rating of other guess",
+         "what-if (2nd guess)"]) + " | same answers |")  # fmt: skip
+    print("|---" * 11 + "|")
     for size in options.sizes:
         for strategy in options.strategies:
             rows = {}
@@ -119,7 +144,7 @@ def main() -> None:
                 for row in rows.values()
             )
             for label, row in rows.items():
-                cells = " | ".join(f"{v[0]:.2f}" for v in row.values())
+                cells = " | ".join(f"{v[0]:.2f} ({v[2]:.2f})" for v in row.values())
                 print(f"| {size} | {strategy} | {label} | {cells} | {same} |", flush=True)
 
 

@@ -182,13 +182,15 @@ class Rater:
         opening (RRRR, RGBY on 6x4) takes seconds, and there are only a few orbits."""
         space = self.space
         assert isinstance(self.scorer, Optimal)
-        search = self.scorer.search_for(space)
         n = len(codes)
         assert best.score is not None
         known = (best.guess, round(best.score * n))
         if history:
-            return rate(search, codes, history, guess, known).expected
-        orbit = str(search.representative((), guess))
+            total = self.scorer.total(space, codes, history, guess)
+            if total is not None:  # shipped, or nothing to search
+                return total / n
+            return rate(self.scorer.search_for(space), codes, history, guess, known).expected
+        orbit = str(_orbit(space, self.scorer, guess))
         name, key = _openings_file(space, self.rule)
         try:
             stored = cache.load(name, key)
@@ -197,15 +199,40 @@ class Rater:
         if not isinstance(stored, dict):  # the shipped totals of a small size, if any
             from .optimal.shipped import openings
 
-            criterion = self.scorer.criterion
-            stored = None if criterion.max_guesses else openings(criterion.file(space))
+            stored = openings(_shipped_openings(space, self.scorer))
         totals = dict(stored) if isinstance(stored, dict) else {}
         total = totals.get(orbit)
         if not isinstance(total, int):
+            search = self.scorer.search_for(space)
             total = round(rate(search, codes, (), guess, known).expected * n)
             totals[orbit] = total
             cache.save(name, key, totals)
         return total / n
+
+
+def _shipped_openings(space: CodeSpace, scorer: Optimal) -> str:
+    """The shipped file whose opening totals rate a first guess for ``scorer``'s
+    criterion: its own, optimal-worst's under the fewest guesses any strategy keeps (the
+    same search), none under another cap."""
+    from .optimal.shipped import file, least_within
+
+    criterion = scorer.criterion
+    if not criterion.max_guesses:
+        return criterion.file(space)
+    if least_within(space, criterion.only_possible, criterion.max_guesses):
+        return file(space, False, True)
+    return ""
+
+
+def _orbit(space: CodeSpace, scorer: Optimal, guess: int) -> int:
+    """The first guess the search weighs for ``guess`` (its pattern's first code): worked
+    out in numpy where codes are short, so that a shipped total needs no search (whose
+    kernel may still be compiling on a fresh install)."""
+    from .optimal import mapped
+
+    if mapped.covered(space):
+        return mapped.representative(space, guess)
+    return scorer.search_for(space).representative((), guess)
 
 
 def split_score(strategy: str, split: Mapping[Answer, int]) -> tuple[float, Measure] | None:

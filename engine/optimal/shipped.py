@@ -96,6 +96,14 @@ def plain_within(space: CodeSpace, only_possible: bool, cap: int) -> list[Any] |
     )
 
 
+def least_within(space: CodeSpace, only_possible: bool, cap: int) -> bool:
+    """Whether a cap on guesses is the fewest any strategy keeps (the worst-first tree's
+    depth): the capped search is then the worst-first criterion's own search (which sets
+    that very cap), so its shipped tree and data serve (the plain criterion only)."""
+    worst = file(space, False, True)
+    return not only_possible and tree(worst) is not None and _guesses(worst) == cap
+
+
 @lru_cache(maxsize=64)
 def _guesses(name: str) -> int:
     """The most guesses the shipped tree ``name`` needs (its deepest node)."""

@@ -6,7 +6,7 @@ search keeps what it proved beside the tree, and the same call resumes from it.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import files
@@ -16,6 +16,7 @@ from ..feedback import encode
 from ..run import HERE, Run
 
 if TYPE_CHECKING:
+    from ..arrays import SomeCodes
     from .node import Node
     from .search import OptimalSearch
 
@@ -35,6 +36,10 @@ class Solution:
     only_possible: bool = False
     #: The cap on guesses the tree keeps (None: none).
     max_guesses: int | None = None
+    #: The shipped data of what follows each first guess (``after``; "": none).
+    after: str = ""
+    #: The trees after first guesses read so far from it, by first guess.
+    afters: dict[int, Node | None] = field(default_factory=dict)
 
     @property
     def search(self) -> OptimalSearch:
@@ -56,8 +61,12 @@ class Solution:
         """The tree node a history of (guess, answer) leads to, or None if the history
         left the tree (a person's own guesses)."""
         found = encode(self.space.positions, 0, self.space.positions)
-        node = self.tree
+        node: Node | None = self.tree
+        if history and node is not None and history[0][0] != node.guess:
+            node = self._after(history[0][0])  # an opening of the person's own
         for guess, answer in history:
+            if node is None:
+                return None
             if guess != node.guess or answer == found:
                 return None
             child = node.children.get(answer)
@@ -65,6 +74,56 @@ class Solution:
                 return None
             node = child
         return node
+
+    def _after(self, first: int) -> Node | None:
+        """The shipped tree after the first guess ``first``, if it is its pattern's
+        first code and the size ships one (``after``)."""
+        if not self.after:
+            return None
+        if first not in self.afters:
+            from .after import tree_after
+            from .tree import tree_from_json
+
+            stored = tree_after(self.after, first)
+            try:
+                node = None if stored is None else tree_from_json(stored, self.space)
+            except (ValueError, TypeError):
+                node = None
+            self.afters[first] = node
+        return self.afters[first]
+
+    def decision(
+        self, codes: SomeCodes, history: tuple[tuple[int, int], ...]
+    ) -> tuple[int, int, list[tuple[int, int]]]:
+        """The optimal decision at a position off the tree (``tree.decision``): with
+        two codes or fewer, or one guess in on a size shipping what follows each first
+        guess (``mapped``), without the search; otherwise the search's."""
+        from .tree import decision
+
+        if len(codes) <= 2:  # either code, the first as written: the search's choice
+            from .mapped import as_written
+
+            guess, *rest = sorted((int(c) for c in codes), key=as_written(self.space))
+            total = 2 * len(codes) - 1
+            return guess, total, [(g, total) for g in rest]
+        if self.after and len(history) == 1:
+            from .mapped import decision as mapped
+
+            found = mapped(self.space, self.after, codes, history[0][0])
+            if found is not None:
+                return found
+        return decision(self.search, codes, tuple(g for g, _ in history))
+
+    def total(self, codes: SomeCodes, history: tuple[int, ...], guess: int) -> int | None:
+        """The optimal total with ``guess`` played at a position off the tree, where it
+        is known without the search (``mapped``: small classes, or one guess in on a
+        size shipping what follows each first guess), or None."""
+        from .mapped import split_total, total_after
+
+        found = split_total(self.space, codes, guess)
+        if found is None and self.after and len(history) == 1:
+            found = total_after(self.space, self.after, codes, history[0], guess)
+        return found
 
     def tell(self) -> str:
         """The notice the first time it is asked for, then "": a report made once (the
@@ -173,6 +232,7 @@ class _Solutions:
             found = self._kept.pop(key, None)
         if found is None:
             found = _solution(*key, run)
+            found.after = _after_file(found.space, only_possible, max_guesses, worst_first)
         with self._lock:
             self._kept[key] = found
             if len(self._kept) > KEPT:
@@ -276,18 +336,33 @@ def _solution(
     )
 
 
+def _after_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
+    """The shipped data of what follows each first guess for a criterion, or "": under a
+    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
+    from . import after
+    from .shipped import least_within
+
+    if not after.wanted(space):
+        return ""
+    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
+        return after.name(space, False, True) if least_within(space, only_possible, cap) else ""
+    return after.name(space, only_possible, worst_first)
+
+
 def _shipped(
     space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
 ) -> Solution | None:
     """The tree shipped with the package for a small size (``shipped``), or None; under
     a cap on guesses, the plain optimum's where the capped search finds it too
     (``shipped.plain_within``)."""
-    from .shipped import plain_within, tree
+    from .shipped import file, least_within, plain_within, tree
     from .tree import tree_from_json
 
     if cap and worst_first:
         return None
     stored = plain_within(space, only_possible, cap) if cap else tree(name)
+    if stored is None and cap and least_within(space, only_possible, cap):
+        stored = tree(file(space, False, True))  # optimal-worst's: the same search
     if stored is None:
         return None
     try:

@@ -25,6 +25,8 @@ from .guess_pools import OPENING, unused_colours
 from .ties import colour_families, opening_families, twins_of
 
 if TYPE_CHECKING:
+    from ..arrays import SomeCodes
+
     # The search is imported where it is used: every command lists this strategy, and
     # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
     from ..optimal.search import OptimalSearch
@@ -105,13 +107,16 @@ class Optimal(Strategy):
     def shipped(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size ships with the package (under a cap
         on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
-        from ..optimal.shipped import has, plain_within
+        from ..optimal.shipped import has, least_within, plain_within
 
         if self.max_guesses is None:
             return has(self.criterion.file(space))
         if self.worst_first:
             return False
-        return plain_within(space, self.only_possible, self.max_guesses) is not None
+        cap = self.max_guesses
+        return plain_within(space, self.only_possible, cap) is not None or least_within(
+            space, self.only_possible, cap
+        )
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
@@ -120,6 +125,13 @@ class Optimal(Strategy):
     def notice(self, space: CodeSpace) -> str:
         """What the tree's making had to say (a damaged cache searched again), or ""."""
         return self._solution(space).notice
+
+    def total(
+        self, space: CodeSpace, codes: SomeCodes, history: tuple[int, ...], guess: int
+    ) -> int | None:
+        """The optimal total with ``guess`` played at a position, where known without
+        the search (``Solution.total``), or None."""
+        return self._solution(space).total(codes, history, guess)
 
     def search_for(self, space: CodeSpace) -> OptimalSearch:
         """The search behind this criterion's tree for the size (made when first asked)."""
@@ -139,10 +151,7 @@ class Optimal(Strategy):
         found = self._solution(space)
         node = found.follow(position.history)
         if node is None:  # off the tree (a person's own guesses): search from here
-            from ..optimal.tree import decision
-
-            history = tuple(g for g, _ in position.history)
-            guess, total, others = decision(found.search, cands, history)
+            guess, total, others = found.decision(cands, position.history)
         else:
             guess, total, others = node.guess, node.total, list(node.others)
 
