@@ -25,10 +25,13 @@ from mastermind_tui.cli.main import main
 LETTERS = get_notation("letters")
 
 
-def brute_costs(space: CodeSpace, codes: tuple[int, ...]) -> dict[int, int]:
+def brute_costs(
+    space: CodeSpace, codes: tuple[int, ...], only_possible: bool = False
+) -> dict[int, int]:
     """Every guess's exact total for ``codes`` (guesses that tell nothing left out): the
     guess's codes, plus each class's optimum but the class of the guess itself, each
-    optimum the plain minimum over every guess (memoised by the set)."""
+    optimum the plain minimum over every guess (memoised by the set); ``only_possible``:
+    every guess a code still possible (optimal-fit's rule)."""
     answers = table(space)
     found = int(answers[0, 0])  # the answer class "all black"
 
@@ -41,7 +44,7 @@ def brute_costs(space: CodeSpace, codes: tuple[int, ...]) -> dict[int, int]:
     def cost(s: tuple[int, ...]) -> dict[int, int]:
         arr = np.array(s)
         out = {}
-        for g in space.allowed:
+        for g in arr if only_possible else space.allowed:
             split = answers[g, arr]
             kinds = np.unique(split)
             if len(kinds) == 1 and kinds[0] != found:
@@ -53,10 +56,12 @@ def brute_costs(space: CodeSpace, codes: tuple[int, ...]) -> dict[int, int]:
     return cost(codes)
 
 
-def positions(space: CodeSpace, moves: int) -> list[tuple[np.ndarray, tuple[int, ...]]]:
+def positions(
+    space: CodeSpace, moves: int, only_possible: bool = False
+) -> list[tuple[np.ndarray, tuple[int, ...]]]:
     """Every position the optimum's own first ``moves`` guesses lead to, with 3 to 24
     codes (small enough for the brute force)."""
-    search = OptimalSearch(space)
+    search = OptimalSearch(space, only_possible=only_possible)
     level: list[tuple[np.ndarray, tuple[int, ...]]] = [(search.everything, ())]
     for _ in range(moves):
         deeper: list[tuple[np.ndarray, tuple[int, ...]]] = []
@@ -92,6 +97,21 @@ def test_exact_ties_equal_a_brute_force(colours: int, places: int, moves: int) -
         assert (exact.worse[1] if exact.worse else None) == (min(worse) if worse else None)
         checked += 1
     assert checked >= 3
+
+
+def test_optimal_fit_s_ties_equal_a_brute_force() -> None:
+    """Every guess a code still possible (optimal-fit): the same count, on 4x3 and 4x4."""
+    checked = 0
+    for space, moves in ((CodeSpace(4, 3), 1), (CodeSpace(4, 4), 2)):
+        search = OptimalSearch(space, only_possible=True)
+        for codes, history in positions(space, moves, only_possible=True):
+            costs = brute_costs(space, tuple(codes.tolist()), only_possible=True)
+            best = min(costs.values())
+            exact = exact_ties(search, codes, history)
+            assert exact is not None and exact.total == best
+            assert exact.count == sum(1 for t in costs.values() if t == best)
+            checked += 1
+    assert checked >= 6
 
 
 def test_the_choice_counts_every_tie_and_twin(cache_dir: Path) -> None:
