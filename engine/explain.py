@@ -13,16 +13,15 @@ from typing import TYPE_CHECKING, cast
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
 from .strategies import Measure, measure_of
-from .strategies.guess_pools import FAMILIES, OPENING
+from .strategies.guess_pools import FAMILIES, OPENING, SYMMETRY
 from .trace import Alternative, Choice, Decision, format_score
 from .words import plural
 
 if TYPE_CHECKING:
     from .arrays import Codes
 
-#: What the star after a score means.
-STAR = "*"
-STAR_MEANING = "* cannot be the secret"
+#: What the star after a score means; notes the tie sentence says (brief reasons drop them).
+STAR, STAR_MEANING, SAID = "*", "* cannot be the secret", (FAMILIES, SYMMETRY)
 
 
 def answer_text(answer: Answer) -> str:
@@ -92,7 +91,7 @@ def reasons(decision: Decision, fmt: Callable[[int], str], brief: bool = False) 
     if not decision.consistent:
         out.append("cannot be the secret, but splits the rest best")
     said = _families_note(decision) if brief else ""
-    notes = [n for n in decision.note.split("; ") if n and not (said and n.startswith(FAMILIES))]
+    notes = [n for n in decision.note.split("; ") if n and not (said and n.startswith(SAID))]
     out.extend(notes)
     return out
 
@@ -133,10 +132,12 @@ def _families_note(decision: Decision) -> str:
     not played yet."""
     if not (decision.ties and decision.ties_weighed and decision.ties > decision.ties_weighed):
         return ""
-    if any(note.startswith(OPENING) for note in decision.note.split("; ")):
+    notes, weighed = decision.note.split("; "), decision.ties_weighed
+    if any(note.startswith(OPENING) for note in notes):
         return " (the codes with its pattern of colours)"
-    weighed = decision.ties_weighed
     each = f"{weighed:,} weighed, each standing for " if weighed > 1 else ""
+    if any(note.startswith(SYMMETRY) for note in notes):  # the exact optimum's classes
+        return f" ({each}the codes that swapping colours and positions makes of it)"
     return f" ({each}the codes alike but for colours not played yet)"
 
 

@@ -171,6 +171,16 @@ class Solver:
         self._pending = twin._pending
         return self._pending[0]
 
+    def recall(self, decision: Decision) -> Decision:
+        """Take, as the pending decision, one this deterministic strategy made before at
+        this very position (a recorded game's, the same history): replayed, not thought
+        out again. Refused for a strategy that draws at random (its generator would not
+        move on as it did) or a decision made on another number of codes."""
+        if not self.strategy.deterministic or decision.candidates_before != len(self.candidates):
+            raise MastermindError("that decision was made for another position")
+        self._pending = (decision, self._classes(decision.guess))
+        return decision
+
     def answer_for(self, secret: int) -> Step:
         """Answer the pending guess as the code maker of ``secret`` would."""
         guess = self.decide().guess

@@ -466,10 +466,10 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
         split = text_of(app, "#trace-split").splitlines()
         assert split[1].startswith("BBW: ") and "; BWR (runner-up): " in split[1]
         await pilot.press("n")
-        assert (  # the tree keeps a few tied guesses: at least, of those found
-            "WRR and at least 3 others (2 weighed, each standing for the codes alike but for "
-            "colours not played yet) need 2.357 guesses on average, each counting itself; all 4 "
-            "found could be the secret, and WRR comes first as written."
+        assert (  # every tie counted: 2 classes by the position's symmetry, 8 codes
+            "WRR and 7 others (2 weighed, each standing for the codes that swapping colours "
+            "and positions makes of it) need 2.357 guesses on average, each counting itself; "
+            "all 8 could be the secret, and WRR comes first as written."
             in " ".join(advice(app).split())
         )
 

@@ -110,7 +110,8 @@ def test_a_rebuilt_cache_is_said_at_the_first_step_only(cache_dir: Path) -> None
         decision = solver.decide()
         notes.append(decision.note)
         solver.answer(*score(secret, space.to_digits(decision.guess)))
-    assert len(notes) > 1 and "damaged" in notes[0] and not any(notes[1:])
+    # Later notes may say why tied guesses stand for classes; the damage is said once.
+    assert len(notes) > 1 and "damaged" in notes[0] and not any("damaged" in n for n in notes[1:])
 
 
 def test_foreign_cache_is_not_trusted(cache_dir: Path) -> None:

@@ -73,17 +73,17 @@ def test_a_sample_of_guesses_says_its_ties_are_the_sample_s() -> None:
 
 def test_the_exact_optimum_counts_its_ties_and_twins(cache_dir: Path) -> None:
     """optimal on RGOY: BBWR's pattern ties whole at the opening (720 codes, its 719 others
-    its twins); later the tree keeps a few tied guesses, so the count is a lower bound,
-    said as such, and the twins are the codes alike but for colours not played yet."""
+    its twins); later every tie is counted too (``test_optimal_ties``): WGGO's class by
+    the position's symmetry, 24 codes, all twins, said without "at least"."""
     (_, first), (before, second), *_ = decisions("optimal", "RGOY")
     assert (first.ties, first.ties_possible, first.twins, first.ties_known) == (720, 720, 719, True)
     assert tie_text(first, fmt).startswith(
         "BBWR and 719 others (the codes with its pattern of colours) need 4.340 guesses on "
         "average, each counting itself; all 720 could be the secret"
     )
-    assert not second.ties_known and second.ties >= 6
-    assert tie_text(second, fmt).startswith(f"WGGO and at least {second.ties - 1} others")
-    assert "found could be the secret" in tie_text(second, fmt)
+    assert second.ties_known and (second.ties, second.twins) == (24, 23)
+    assert tie_text(second, fmt).startswith("WGGO and 23 others")
+    assert "all 24 could be the secret" in tie_text(second, fmt)
     own = np.bincount(answers(SPACE, second.guess, before), minlength=25)
     for twin in ("WGGY", "WOOG", "WOOY", "WYYG", "WYYO"):  # G, O, Y not played yet
         split = np.bincount(answers(SPACE, LETTERS.parse(SPACE, twin), before), minlength=25)

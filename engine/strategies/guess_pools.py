@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 OPENING = "opening:"
 #: How the note on families alike but for unused colours begins.
 FAMILIES = "colours not played yet"
+#: How the exact optimum's note on classes of guesses alike by symmetry begins.
+SYMMETRY = "symmetry:"
 #: Spaces up to this size weigh every (symmetry-reduced) guess.
 EXACT_LIMIT = 1 << 17
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
 from ..expected import EXPECTED
@@ -21,8 +19,8 @@ from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, soluti
 from ..run import HERE, Run
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
-from .guess_pools import OPENING, unused_colours
-from .ties import colour_families, opening_families, twins_of
+from .guess_pools import OPENING
+from .optimal_ties import tie_facts
 
 if TYPE_CHECKING:
     from ..arrays import SomeCodes
@@ -143,6 +141,10 @@ class Optimal(Strategy):
 
         check_reach(space, self.max_guesses)
 
+    def solution_for(self, space: CodeSpace) -> Solution:
+        """This criterion's tree for the size and the search behind it."""
+        return self._solution(space)
+
     def _solution(self, space: CodeSpace, run: Run = HERE) -> Solution:
         return solution(space.colours, space.positions, space.repeats, *self.criterion, run=run)
 
@@ -160,61 +162,31 @@ class Optimal(Strategy):
             return i < len(cands) and int(cands[i]) == code
 
         alternatives = tuple(Alternative(g, t / len(cands), possible(g)) for g, t in others)
+        facts = tie_facts(found, position, guess, total, alternatives)
+        # What the tree's making said, at the first step only; at the opening, that a
+        # guess stands for its pattern, later for its class by symmetry (ties count all).
+        said = facts.pop("note") or ("" if position.history else PATTERNS)
         return Choice(
             guess=guess,
             consistent=possible(guess),
             score=total / len(cands),
             score_label=self.measure.label,
             alternatives=alternatives,
-            # What the tree's making said, at the first step only; at the opening, that
-            # a guess stands for its pattern (the ties count them all).
-            note="; ".join(t for t in (found.tell(), "" if position.history else PATTERNS) if t),
-            best_possible=next((a for a in alternatives if a.consistent), None),
-            **_ties(space, position, guess, possible(guess), total, others, alternatives),
+            note="; ".join(t for t in (found.tell(), said) if t),
+            **facts,
         )
 
+    def guess(self, position: Position) -> int:
+        """The tree's guess without its trace (statistics, decision trees): the ties are
+        counted only where a trace tells them."""
+        found = self._solution(position.space)
+        node = found.follow(position.history)
+        if node is not None:
+            return node.guess
+        from ..optimal.tree import decision
 
-def _ties(
-    space: CodeSpace,
-    position: Position,
-    guess: int,
-    consistent: bool,
-    total: int,
-    others: list[tuple[int, int]],
-    alternatives: tuple[Alternative, ...],
-) -> dict[str, Any]:
-    """The tie facts of an optimal choice (``Choice`` fields). The search weighs one guess
-    for each class of guesses alike by symmetry, and the tree keeps the first ``OTHERS``
-    tied, so the count is each one's family (its pattern at the opening, later the codes
-    alike but for colours not played yet) and a lower bound (``ties_known`` False) but at
-    the opening with fewer kept, or with two codes or fewer left (the codes themselves).
-    Twins: a family's members, and the tied guesses that split the codes alike."""
-    from ..optimal.tree import OTHERS
-
-    cands, history = position.candidates, position.history
-    tied = [g for g, t in others if t == total]
-    scored = dict(zip((g for g, _ in others), alternatives, strict=True))
-    pool = np.array([guess, *tied], dtype=np.int32)
-    if len(cands) <= 2:
-        family = np.ones(len(pool), dtype=np.int64)
-    elif not history:
-        family = opening_families(space, pool)
-    else:
-        family = colour_families(space, pool, unused_colours(space, history))
-    twins = twins_of(space, guess, tied, cands)
-    possible = [consistent, *(scored[g].consistent for g in tied)]
-    differ = [a for a in alternatives if a.guess not in twins]
-    worse = [a for g, a in scored.items() if g not in tied]
-    return {
-        "ties": int(family.sum()),
-        "ties_possible": int(family[np.array(possible)].sum()),
-        "ties_weighed": len(pool),
-        "ties_known": len(cands) <= 2 or (not history and len(tied) < OTHERS),
-        "twins": int(family[0] - 1 + sum(family[1 + tied.index(g)] for g in twins)),
-        "twin_guesses": tuple(twins),
-        "rival": differ[0] if differ else None,
-        "worse": worse[0] if worse else None,
-    }
+        history = tuple(g for g, _ in position.history)
+        return decision(found.search, position.candidates, history)[0]
 
 
 class OptimalPossible(Optimal):

@@ -14,6 +14,8 @@ import numpy as np
 from ..trace import Choice
 from .base import Position, Strategy
 from .guess_pools import members, written_order
+from .optimal import Optimal
+from .optimal_ties import ranked_rows
 from .partition_pool import weighed
 from .partitioning import PartitionStrategy
 from .ties import close, families
@@ -39,6 +41,9 @@ class Weighing:
     #: Every guess weighed (False: only the few best the strategy keeps, the optimum's).
     complete: bool
     notes: str
+    #: Why a row stands for many codes, where not the partition strategies' reason
+    #: (colours not played yet alike): the exact optimum's symmetry of the position.
+    alike: str = ""
 
     def __len__(self) -> int:
         return len(self.guesses)
@@ -75,15 +80,18 @@ def weigh_all(strategy: Strategy, position: Position, choice: Choice) -> Weighin
         return None
     if isinstance(strategy, PartitionStrategy):
         return _partition(strategy, position, choice)
-    rows = [(choice.guess, choice.score, choice.consistent)]
-    rows += [(a.guess, a.score, a.consistent) for a in choice.alternatives]
+    alike = ""
+    rows = [(choice.guess, choice.score, choice.consistent, 1)]
+    rows += [(a.guess, a.score, a.consistent, 1) for a in choice.alternatives]
+    if isinstance(strategy, Optimal):  # every tie, by class, and the next best
+        rows, alike = ranked_rows(strategy.solution_for(position.space), position) or (rows, alike)
     sign = -1.0 if measure.higher_is_better else 1.0
-    keys = np.array([sign * score for _, score, _ in rows], dtype=np.float64)
-    family = np.ones(len(rows), dtype=np.int64)
+    keys = np.array([sign * score for _, score, _, _ in rows], dtype=np.float64)
+    family = np.array([size for *_, size in rows], dtype=np.int64)
     return Weighing(
-        guesses=np.array([g for g, _, _ in rows], dtype=np.int32),
-        values=np.array([score for _, score, _ in rows], dtype=np.float64),
-        possible=np.array([p for _, _, p in rows], dtype=bool),
+        guesses=np.array([g for g, *_ in rows], dtype=np.int32),
+        values=np.array([score for _, score, _, _ in rows], dtype=np.float64),
+        possible=np.array([p for _, _, p, _ in rows], dtype=bool),
         family=family,
         ranks=competition_ranks(keys, family),
         tied=close(keys, float(keys[0])),
@@ -92,6 +100,7 @@ def weigh_all(strategy: Strategy, position: Position, choice: Choice) -> Weighin
         estimated=choice.estimated,
         complete=False,
         notes=choice.note,
+        alike=alike,
     )
 
 

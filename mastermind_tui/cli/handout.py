@@ -15,9 +15,11 @@ from pathlib import Path
 
 from engine import CodeSpace, Solver
 from engine.explain import answer_text, reasons, runner_up, score_text, sentence, twins_text
+from engine.feedback import encode
 from engine.notation import Notation
-from engine.strategies import strategy_class
+from engine.strategies import NO_DRAWS, Position, strategy_class
 from engine.strategies.rule_card import rule_card
+from engine.strategies.weighing import Weighing, weigh_all
 from engine.trace import Step
 from engine.words import plural
 
@@ -109,6 +111,17 @@ def _path(solver: Solver, paint: parts.Painter, fmt: parts.Formatter) -> str:
     return f"<section><h2>The path played</h2><ol class='path'>{''.join(items)}</ol></section>"
 
 
+def _weighing(solver: Solver, step: Step) -> Weighing | None:
+    """Every guess the strategy weighed at ``step``, ranked (the watch's ``l``)."""
+    space = solver.space
+    history = tuple(
+        (s.guess, encode(*s.answer, space.positions)) for s in solver.steps[: step.number - 1]
+    )
+    before = solver.candidates_before(step.number)
+    position = Position(space, before, history, NO_DRAWS)
+    return weigh_all(solver.strategy, position, step.decision)
+
+
 def _move(
     solver: Solver, step: Step, space: CodeSpace, paint: parts.Painter, fmt: parts.Formatter
 ) -> str:
@@ -132,7 +145,7 @@ def _move(
     ]
     if why:
         out.append(f"<p class='why'>{escape('; '.join(why))}</p>")
-    out.append(parts.chart(d, paint, fmt))
+    out.append(parts.chart(d, paint, fmt, _weighing(solver, step)))
     out.append(f"<p class='title'>How {escape(name)} would split the codes, answer by answer</p>")
     if twins:
         out.append(f"<p class='legend'>{escape(twins)}: not drawn</p>")

@@ -11,15 +11,18 @@ from engine import Answer, CodeSpace, Decision
 from engine.explain import answer_text, tie_rule, tied
 from engine.notation import Notation
 from engine.strategies import measure_of
+from engine.strategies.weighing import Weighing
 from engine.trace import format_score
+from engine.words import plural
 
 from ..game.peg_colours import PALETTE, text_colour
 
 #: Writes a code as HTML (pegs), and as plain text.
 Painter = Callable[[int], str]
 Formatter = Callable[[int], str]
-#: Guesses drawn in the chart (the chosen one first), as the app draws on a tall terminal.
-CHART_ROWS = 6
+#: Guesses drawn in the chart (the chosen one first): a page's worth; the rest are summed
+#: up in a line (how many, the codes they stand for, their scores).
+CHART_ROWS = 24
 #: Marks, as in the app.
 POSSIBLE, TIE, BELOW = "✓", "=", "⋮"
 
@@ -43,21 +46,24 @@ def _bar(share: float, kind: str) -> str:
     return f'<span class="bar {kind}" style="width:{width:.1f}%"></span>'
 
 
-def chart(decision: Decision, paint: Callable[[int], str], fmt: Callable[[int], str]) -> str:
-    """The guesses weighed: the choice (▶) and the next best, each a bar as long as its
-    score; = a tie with the choice, ✓ a code that could be the secret, ⋮ the best code
-    that could be the secret where it ranks below the rows drawn. "" where unscored."""
+def chart(
+    decision: Decision,
+    paint: Callable[[int], str],
+    fmt: Callable[[int], str],
+    weighing: Weighing | None = None,
+) -> str:
+    """The guesses weighed, best first, each a bar as long as its score: ▶ the choice, =
+    a tie with it, ✓ a code that could be the secret, a row's codes where it stands for a
+    family, ⋮ the best code that could be the secret where it ranks below the rows drawn.
+    From the whole ``weighing`` (the watch's ranked list) where given: its first
+    ``CHART_ROWS`` rows drawn, the rest summed up in a line; else the decision's few.
+    "" where unscored."""
     label = decision.score_label
     measure = None if label is None else measure_of(label)
     if decision.score is None or measure is None:
         return ""
-    rows = [(decision.guess, decision.score, decision.consistent, "▶")]
-    rows += [(a.guess, a.score, a.consistent, "") for a in decision.alternatives]
-    rows = rows[:CHART_ROWS]
-    best = decision.best_possible
-    if best is not None and all(g != best.guess for g, _, _, _ in rows):
-        rows.append((best.guess, best.score, True, BELOW))
-    top = max(abs(score) for _, score, _, _ in rows) or 1.0
+    rows, rest = _rows(decision, weighing)
+    top = max(abs(score) for _, score, _, _, _ in rows) or 1.0
     mark = "≈" if decision.estimated else ""
     better = "more" if measure.higher_is_better else "less"
     lines = [
@@ -65,24 +71,71 @@ def chart(decision: Decision, paint: Callable[[int], str], fmt: Callable[[int], 
         "<table class='chart'>",
     ]
     ties = False
-    for row, (guess, score, possible, lead) in enumerate(rows):
+    for row, (guess, score, possible, lead, family) in enumerate(rows):
         tie = row > 0 and tied(decision, score)
         ties = ties or tie
         marks = (TIE if tie else "") + (POSSIBLE if possible else "")
+        marks += f" ({family:,} codes)" if family > 1 else ""
         kind = "chosen" if row == 0 else "other"
         lines.append(
             f"<tr class='{kind}'><td class='lead'>{lead}</td><td>{paint(guess)}</td>"
             f"<td class='track'>{_bar(abs(score) / top, kind)}</td>"
-            f"<td class='num'>{mark}{format_score(score)}</td><td>{marks}</td></tr>"
+            f"<td class='num'>{mark}{format_score(score)}</td><td>{escape(marks)}</td></tr>"
         )
     lines.append("</table>")
+    if rest:
+        lines.append(f"<p class='legend'>{escape(rest)}</p>")
     legend = f"▶ chosen · {POSSIBLE} could be the secret"
-    if any(lead == BELOW for *_, lead in rows):
+    if any(lead == BELOW for *_, lead, _ in rows):
         legend += f" · {BELOW} the best that could be the secret"
     if ties:
         legend += f" · {TIE} tied, broken so: {tie_rule(decision, fmt)}"
     lines.append(f"<p class='legend'>{escape(legend)}</p>")
     return "\n".join(lines)
+
+
+Row = tuple[int, float, bool, str, int]
+
+
+def _rows(decision: Decision, weighing: Weighing | None) -> tuple[list[Row], str]:
+    """The rows drawn (guess, score, could be the secret, lead mark, codes it stands
+    for) and a line on those left out ("" when none are)."""
+    if weighing is None or not len(weighing):
+        rows: list[Row] = [(decision.guess, decision.score or 0.0, decision.consistent, "▶", 1)]
+        rows += [(a.guess, a.score, a.consistent, "", 1) for a in decision.alternatives]
+        rows = rows[:CHART_ROWS]
+        best = decision.best_possible
+        if best is not None and all(g != best.guess for g, *_ in rows):
+            rows.append((best.guess, best.score, True, BELOW, 1))
+        return rows, ""
+    w = weighing
+    shown = min(len(w), CHART_ROWS)
+    rows = [
+        (
+            int(w.guesses[i]),
+            float(w.values[i]),
+            bool(w.possible[i]),
+            "" if i else "▶",
+            int(w.family[i]),
+        )
+        for i in range(shown)
+    ]
+    possible = w.possible.nonzero()[0]
+    if len(possible) and possible[0] >= shown:
+        i = int(possible[0])
+        rows.append((int(w.guesses[i]), float(w.values[i]), True, BELOW, int(w.family[i])))
+    if shown == len(w):
+        return rows, ""
+    left = len(w) - shown - (1 if rows[-1][3] == BELOW else 0)
+    codes = int(w.family[shown:].sum()) - (rows[-1][4] if rows[-1][3] == BELOW else 0)
+    low, high = float(w.values[shown:].min()), float(w.values[shown:].max())
+    scores = format_score(low) if low == high else f"{format_score(low)} to {format_score(high)}"
+    kind = "row" if left == 1 else "rows"
+    whole = "every guess weighed" if w.complete else "every guess it keeps"
+    return rows, (
+        f"… {left:,} more {kind} ({plural(codes, 'code')}) not drawn, scoring {scores}; "
+        f"the watch's ranked list (l) shows {whole}."
+    )
 
 
 def split(

@@ -70,15 +70,20 @@ class WatchSession:
         check: Callable[[], None] = lambda: None,
         forced: Sequence[Answer] = (),
         told: Callable[[int], None] = lambda move: None,
+        known: Recording | None = None,
     ) -> Recording:
         """Play the whole game on a private solver and return it, changing nothing here
         (slow on big games: call from a worker, then ``take`` the result); ``check`` is
         called before each guess and may raise to stop, ``told`` hears the move worked
         out. With ``forced`` answers (a branch), the first moves get those, and the
-        later ones a stand-in secret's: the first code left after them as written."""
+        later ones a stand-in secret's: the first code left after them as written.
+        ``known``: the moves already recorded up to the branch (``prefix``), replayed
+        rather than thought out again where the strategy is deterministic (a random
+        one plays from move 1 with its seed, so its draws come out as before)."""
         space = self.space
         solver = Solver(space, make_strategy(self.settings.strategy), seed=self.seed)
         secret = self.secret
+        reuse = known if known is not None and solver.strategy.deterministic else Recording()
 
         def kept(codes: Codes) -> Codes | None:
             return codes if len(codes) <= TREE_LIMIT else None
@@ -86,11 +91,16 @@ class WatchSession:
         game = Recording(possible=[kept(solver.candidates)])
         while not solver.solved:
             check()
-            told(len(solver.steps) + 1)
-            decision, before = solver.decide(), solver.candidates
-            small = len(before) <= RIVAL_LIMIT
-            game.rivals.append(runner_up(space, decision, before) if small else None)
             move = len(solver.steps)
+            before = solver.candidates
+            if move < len(reuse.steps):  # the same position: its decision as recorded
+                decision = solver.recall(reuse.steps[move].decision)
+                game.rivals.append(reuse.rivals[move])
+            else:
+                told(move + 1)
+                decision = solver.decide()
+                small = len(before) <= RIVAL_LIMIT
+                game.rivals.append(runner_up(space, decision, before) if small else None)
             if move < len(forced):
                 solver.answer(*forced[move])
                 left = solver.candidates
@@ -112,6 +122,12 @@ class WatchSession:
         got = self.steps[self.move].answer
         forced = (*(s.answer for s in self.steps[: self.move]), answer)
         return Branch(self.move, answer, got), forced
+
+    def prefix(self, branch: Branch) -> Recording:
+        """The moves of the path on show up to the branch's own (whose guess the branch
+        keeps), to replay rather than work out again (``play``'s ``known``)."""
+        end = branch.move + 1
+        return Recording(self.steps[:end], self.possible[: end + 1], self.rivals[:end])
 
     def explore(self, branch: Branch, game: Recording) -> None:
         """Go along a branch ``play`` worked out: its answer on show, the path left kept."""

@@ -16,6 +16,9 @@ from ..jobs import Ticket
 from ..widgets.bars import PartitionBars
 from .what_if import AsksWhatIf
 
+#: The job that weighs every guess again for the ranked list (``lesson``'s ``l``).
+RANKING = "ranked list"
+
 
 class Explores(AsksWhatIf):
     """What the watch screen does for x, Backspace and Escape; the screen draws a new
@@ -65,11 +68,12 @@ class Explores(AsksWhatIf):
             self._caption(why)
             return
         branch, forced = session.branch(answer)
+        known = session.prefix(branch)  # the moves up to the branch: replayed, not redone
         self._exploring = (branch, len(session.branches))
         self._caption(f"Exploring {branch.text()}… Escape stops")
 
         def work(ticket: Ticket[int]) -> Recording:
-            return session.play(ticket.check, forced, ticket.tell)
+            return session.play(ticket.check, forced, ticket.tell, known)
 
         self.compute("explore", work, self._explored, news=self._working)
 
@@ -105,8 +109,12 @@ class Explores(AsksWhatIf):
         return True
 
     def action_cancel(self) -> None:
-        """Escape: stop a branch being worked out, else drop the what-if."""
+        """Escape: stop a branch or the ranked list being worked out, else drop the
+        what-if."""
         if self._stop_exploring():
             self._caption("Exploring stopped. n, p: step; x: explore another answer.")
+        elif self.busy(RANKING):  # its result dropped: the list does not open
+            self.forget(RANKING)
+            self._caption("Weighing stopped: the list will not open. l weighs again.")
         else:
             self.action_drop_what_if()

@@ -97,12 +97,13 @@ shrink). Every line of the trace starts with the move and beat it belongs to.
 
 n or →, p or ←: a beat forward or back; Space: play/pause, + and -: faster, slower;
 w: what if (type any code: its split beside the strategy's choice; Escape goes back);
-↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; x on the answer selected:
-play on as if it had come (the status line says the path; Backspace goes back, Escape
-stops a long one); Shift+arrows or the mouse:
+↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; x on the answer selected
+(the footer offers it then, in Speed's place): play on as if it had come (the status
+line says the path; Backspace goes back, Escape stops a long one); Shift+arrows or the mouse:
 name a code on the map and the move that ruled it out (a click picks a cell's lower code);
 PgUp/PgDn: scroll; F4: the decision tree, the path played marked; l: every guess weighed,
-ranked (Escape closes it); r: the strategy's rule card (as above); F5: the home screen.
+ranked (Escape stops the weighing, or closes the list); r: the strategy's rule card (as
+above); F5: the home screen.
 
 ### The pictures
 - **Guesses weighed**: the chosen guess (▶) and the next best, each a bar as long as its

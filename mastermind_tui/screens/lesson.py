@@ -21,6 +21,7 @@ from engine.strategies.weighing import Weighing
 from ..game.ranked import weighing_at
 from ..widgets.pegs import Painter
 from ..widgets.ranked import RankedList, header
+from .exploring import RANKING
 from .what_if import AsksWhatIf
 
 DIALOG_CSS = """
@@ -139,7 +140,7 @@ class WatchLesson(AsksWhatIf):
             self._tell("Wait for the game to be worked out, then l lists every guess weighed.")
             return
         move, steps, settings = session.move, session.steps, session.settings
-        self._tell(f"Weighing every guess of move {move + 1} again…")
+        self._tell(f"Weighing every guess of move {move + 1} again… Escape stops")
 
         def done(weighing: Weighing | None) -> None:
             if weighing is None:
@@ -149,7 +150,7 @@ class WatchLesson(AsksWhatIf):
             title = header(weighing, move + 1, settings.strategy, session.format)
             self.app.push_screen(RankedScreen(weighing, title, self._paint, session.format))
 
-        self.compute("ranked list", lambda _: weighing_at(settings, steps, move), done)
+        self.compute(RANKING, lambda _: weighing_at(settings, steps, move), done)
 
     def _tell(self, text: str) -> None:
         self.query_one("#caption", Static).update(text)

@@ -34,8 +34,14 @@ class WatchScreen(WatchLesson, Explores):
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
         Binding("p,left", "step(-1)", "Back", id="back", priority=True),
         Binding("space", "play", "Play", id="play", priority=True),
+        # Shown once an answer row is selected (where it applies), in Speed's place: an
+        # 80-column footer has no room for both.
+        Binding("x", "explore", "Explore", id="explore"),
         Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
         Binding("minus", "speed(-1)", show=False, priority=True),
+        # The same keys where the footer hides them (``check_action``): they work anyway.
+        Binding("plus,equals_sign", "faster(1)", show=False, priority=True),
+        Binding("x", "explore_now", show=False),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         # What an 80-column footer must show first: what if, help and the tree.
@@ -44,7 +50,6 @@ class WatchScreen(WatchLesson, Explores):
         Binding("f4", "tree", "Tree", id="tree"),
         Binding("l", "ranked", "List", id="ranked"),
         Binding("r", "rule", "Rule", id="rule"),
-        Binding("x", "explore", show=False),
         Binding("backspace", "leave", show=False),
         Binding("escape", "cancel", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
@@ -122,8 +127,22 @@ class WatchScreen(WatchLesson, Explores):
         self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers x where it applies (an answer row selected), Speed elsewhere;
+        the keys of both work all the same (x says how to select a row)."""
+        if action in ("explore", "speed") and parameters != (-1,):
+            return (action == "explore") == (self._bar is not None)
+        return True
+
+    def action_faster(self, by: int) -> None:
+        self.action_speed(by)
+
+    def action_explore_now(self) -> None:
+        self.action_explore()
+
     def _draw_bar(self) -> None:
         """The selected bar, with its codes listed under it when open."""
+        self.refresh_bindings()
         bars = self.query_one(PartitionBars)
         answers = bars.answers() if self.session.solved else []
         if self._bar is None or not answers:

@@ -91,11 +91,17 @@ def header(weighing: Weighing, move: int, strategy: str, fmt: Callable[[int], st
             f"Move {move}, {strategy}: the best {len(w):,} {kind} it keeps of those weighed, "
             f"by {w.label} ({better} is better)"
         )
+    if w.alike:  # the exact optimum: every tie counted, by class
+        text = (
+            f"Move {move}, {strategy}: every guess reaching the optimum, then the next best, "
+            f"by {w.label} ({better} is better)"
+        )
     if w.grouped:
-        alike = "all colours are alike before any answer" if move == 1 else ALIKE
+        alike = w.alike or ("all colours are alike before any answer" if move == 1 else ALIKE)
         text += (
             f", standing for {w.codes:,} codes: {alike}, so one guess stands for each "
-            "pattern (the codes a row stands for are at its end)"
+            f"{'class' if w.alike and move > 1 else 'pattern'} (the codes a row stands for "
+            "are at its end)"
         )
     text += ". Rank counts codes; = ties the choice; ✓ could be the secret"
     possible = w.possible.nonzero()[0]

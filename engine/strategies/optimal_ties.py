@@ -1,0 +1,176 @@
+"""The tie facts of an exact optimal choice (``Choice`` fields): how many codes reach the
+optimum, how many of those could be the secret, the twins, the runner-up worth drawing
+and the next best. Counted exactly (``engine.optimal.ties``: every class of guesses alike
+by the position's symmetry searched with the optimum as its budget, each counted whole)
+where the position is small enough and the compiled search at hand; otherwise from the
+few tied guesses the tree keeps, said as a lower bound ("at least")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..trace import Alternative
+from .base import Position
+from .guess_pools import SYMMETRY, unused_colours
+from .ties import colour_families, opening_families, twins_of
+
+if TYPE_CHECKING:
+    from ..optimal.search import OptimalSearch
+    from ..optimal.solutions import Solution
+    from ..optimal.ties import ExactTies
+
+#: The note of a later move whose tied guesses stand for classes (said by the trace).
+SYMMETRY_NOTE = (
+    f"{SYMMETRY} guesses that swapping colours and positions turns into one another, "
+    "leaving every guess so far as it was, cost the same: one stands for each class"
+)
+
+
+def tie_facts(
+    found: Solution,
+    position: Position,
+    guess: int,
+    total: int,
+    alternatives: tuple[Alternative, ...],
+) -> dict[str, Any]:
+    """The ``Choice`` fields on ties (with ``note`` where classes were counted)."""
+    history = tuple(g for g, _ in position.history)
+    search = _search_now(found, len(position.candidates))
+    exact = None
+    if search is not None:
+        from ..optimal.ties import exact_ties
+
+        exact = exact_ties(search, position.candidates, history)
+    if exact is None or exact.total != total or exact.tied[0][0] != guess:
+        return _kept(position, guess, total, alternatives)
+    return _exact(position, exact, alternatives)
+
+
+def _search_now(found: Solution, codes: int) -> OptimalSearch | None:
+    """The search to count ties with, if it answers at once: compiled (a search already
+    made, or the kernel ready), or interpreted on a small size; never a wait for the
+    compile (the tree's few ties are told meanwhile)."""
+    from ..backends.interpreted import SMALL
+    from ..optimal.ties import TIES_LIMIT
+    from ..optimal.warmup import INTERIM, ready
+
+    if codes > TIES_LIMIT:
+        return None
+    made = found.searched
+    if made is not None and made.backend != INTERIM:
+        return made
+    if ready() or found.space.count <= SMALL:
+        return found.search
+    return None
+
+
+def _exact(
+    position: Position, exact: ExactTies, alternatives: tuple[Alternative, ...]
+) -> dict[str, Any]:
+    space, cands = position.space, position.candidates
+    n = len(cands)
+
+    def possible(code: int) -> bool:
+        i = space.locate(cands, code)
+        return i < n and int(cands[i]) == code
+
+    (guess, own), *rest = exact.tied
+    tied = [Alternative(g, exact.total / n, possible(g)) for g, _ in rest]
+    size = dict(exact.tied)
+    twins = twins_of(space, guess, [a.guess for a in tied], cands) if n > 2 else []
+    worse = None
+    if exact.worse is not None:
+        g, t = exact.worse
+        worse = Alternative(g, t / n, possible(g))
+    differ = [a for a in tied if a.guess not in twins] + ([worse] if worse else [])
+    candidates = [*tied, *alternatives, *([worse] if worse else [])]
+    grouped = len(exact.tied) < exact.count
+    return {
+        "ties": exact.count,
+        "ties_possible": sum(s for g, s in exact.tied if possible(g)),
+        "ties_weighed": len(exact.tied),
+        "ties_known": True,
+        "twins": own - 1 + sum(size[g] for g in twins),
+        "twin_guesses": tuple(twins),
+        "rival": differ[0] if differ else None,
+        "worse": worse,
+        "best_possible": next((a for a in candidates if a.consistent), None),
+        "note": SYMMETRY_NOTE if grouped and position.history else "",
+    }
+
+
+def _kept(
+    position: Position, guess: int, total: int, alternatives: tuple[Alternative, ...]
+) -> dict[str, Any]:
+    """From the tree's few tied guesses: each one's family (its pattern at the opening,
+    later the codes alike but for colours not played yet) and a lower bound
+    (``ties_known`` False) but at the opening with fewer kept, or with two codes or
+    fewer left (the codes themselves). Twins: a family's members, and the tied guesses
+    that split the codes alike."""
+    from ..optimal.tree import OTHERS
+
+    space, cands, history = position.space, position.candidates, position.history
+    tied = [a for a in alternatives if abs(a.score * len(cands) - total) < 0.5]
+    pool = np.array([guess, *(a.guess for a in tied)], dtype=np.int32)
+    if len(cands) <= 2:
+        family = np.ones(len(pool), dtype=np.int64)
+    elif not history:
+        family = opening_families(space, pool)
+    else:
+        family = colour_families(space, pool, unused_colours(space, history))
+    i = space.locate(cands, guess)
+    consistent = bool(i < len(cands) and int(cands[i]) == guess)
+    twins = twins_of(space, guess, [a.guess for a in tied], cands)
+    possible = [consistent, *(a.consistent for a in tied)]
+    tied_guesses = [a.guess for a in tied]
+    differ = [a for a in alternatives if a.guess not in twins]
+    worse = [a for a in alternatives if a not in tied]
+    return {
+        "ties": int(family.sum()),
+        "ties_possible": int(family[np.array(possible)].sum()),
+        "ties_weighed": len(pool),
+        "ties_known": len(cands) <= 2 or (not history and len(tied) < OTHERS),
+        "twins": int(family[0] - 1 + sum(family[1 + tied_guesses.index(g)] for g in twins)),
+        "twin_guesses": tuple(twins),
+        "rival": differ[0] if differ else None,
+        "worse": worse[0] if worse else None,
+        "best_possible": next((a for a in alternatives if a.consistent), None),
+        "note": "",
+    }
+
+
+#: Why a row of the exact optimum's ranked list stands for many codes.
+ALIKE = (
+    "guesses that swapping colours and positions turns into one another (every guess so "
+    "far left as it was) cost the same"
+)
+
+
+def ranked_rows(
+    found: Solution, position: Position
+) -> tuple[list[tuple[int, float, bool, int]], str] | None:
+    """The exact optimum's ranked list: every class of guesses reaching the optimum (its
+    guess, expected guesses, could it be the secret, its size), then the next best's
+    class, and why a row stands for many codes; None where ties are not counted."""
+    from ..optimal.ties import class_size, exact_ties
+
+    space, cands = position.space, position.candidates
+    history = tuple(g for g, _ in position.history)
+    search = _search_now(found, len(cands))
+    exact = None if search is None else exact_ties(search, cands, history)
+    if search is None or exact is None:
+        return None
+    n = len(cands)
+    chosen = [*exact.tied, *([exact.worse] if exact.worse else [])]
+    rows = []
+    for i, (g, value) in enumerate(chosen):
+        size = value if i < len(exact.tied) else class_size(search, history, g)
+        total = exact.total if i < len(exact.tied) else value
+        i_code = space.locate(cands, g)
+        rows.append((g, total / n, bool(i_code < n and int(cands[i_code]) == g), size))
+    if n <= 2:
+        rows = [(g, t, p, 1) for g, t, p, _ in rows]
+    why = "all colours are alike before any answer" if not history else ALIKE
+    return rows, why
