@@ -20,7 +20,9 @@ that an array is not a masked one).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import pickle
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -72,9 +74,7 @@ def _load_overload(cache: Any, sig: Any, target_context: Any) -> Any:
     try:
         _check_files(cache)
         try:
-            from numba.core.runtime.nrt import rtsys
-
-            rtsys.initialize(target_context)
+            _runtime(cache, target_context)
             with cache._guard_against_spurious_io_errors():
                 return cache._load_overload(sig, target_context)
         except (ImportError, AttributeError):  # another numba: its own way
@@ -84,6 +84,49 @@ def _load_overload(cache: Any, sig: Any, target_context: Any) -> Any:
     except Exception as error:  # pickle, EOF, LLVM, Unicode, a pipe: all of it is damage
         _recompile(cache, error)
         return None
+
+
+def _runtime(cache: Any, target_context: Any) -> None:
+    """numba's runtime prepared (``rtsys.initialize``), its own few functions (reference
+    counts, atomic adds) read back as object code from a file beside the kernel's cache
+    rather than compiled from LLVM's IR in every process (0.02 s against 0.003 s)."""
+    from numba.core.runtime import nrtdynmod
+    from numba.core.runtime.nrt import rtsys
+
+    if rtsys._init:
+        return
+    compile_nrt: Callable[[Any], Any] = nrtdynmod.compile_nrt_functions
+    create: Callable[[Any], tuple[Any, Any]] = nrtdynmod.create_nrt_module
+
+    def read_back(context: Any) -> Any:
+        codegen = context.codegen()
+        place = Path(cache._cache_path) / f"nrt-{_runtime_key(codegen)}.nbc"
+        with contextlib.suppress(Exception):  # absent or damaged: compiled, written anew
+            return codegen.unserialize_library(pickle.loads(files.read_bounded(place)))
+        ir_module, library = create(context)
+        library.enable_object_caching()
+        library.add_ir_module(ir_module)
+        library.finalize()
+        with contextlib.suppress(OSError):  # a read-only cache: compiled each time
+            temporary = place.with_name(f"{place.name}.{os.getpid()}.tmp")
+            temporary.write_bytes(pickle.dumps(library.serialize_using_object_code()))
+            os.replace(temporary, place)
+        return library
+
+    nrtdynmod.compile_nrt_functions = read_back
+    try:
+        rtsys.initialize(target_context)
+    finally:
+        nrtdynmod.compile_nrt_functions = compile_nrt
+
+
+def _runtime_key(codegen: Any) -> str:
+    """What the runtime's object code depends on: numba, LLVM and the processor (the key
+    numba's own cache uses for a function's object code)."""
+    import numba
+
+    seen = (numba.__version__, sys.modules["llvmlite"].__version__, codegen.magic_tuple())
+    return hashlib.sha256(repr(seen).encode()).hexdigest()[:16]
 
 
 #: The most a compiled-cache file is read (the search kernel's is well under a megabyte).
