@@ -46,6 +46,12 @@ class Checked:
     space: CodeSpace
     depths: npt.NDArray[np.uint16]
     failure: str | None = None
+    #: How many places the tree fails at (the first is ``failure``).
+    faults: int = 0
+    #: Where every fault is a guess that leaves more codes in one part than the file
+    #: allows (and the file elaborates no further), the total with each such part's codes
+    #: guessed in turn; otherwise None.
+    in_turn: int | None = None
 
     @property
     def found(self) -> bool:
@@ -86,6 +92,8 @@ class _Checker:
         self.depths = np.zeros(space.size, dtype=np.uint16)
         #: (secret, reason): the lowest secret is reported; -1 for a fault no secret shows.
         self.failures: list[tuple[int, str]] = []
+        #: Faults that are parts left after a final guess, counted as guessed in turn.
+        self.left_over = 0
 
     def run(self, root: Plan) -> Checked:
         stack: list[tuple[Plan, Codes, tuple[str, ...]]] = [(root, self.space.allowed, ())]
@@ -96,7 +104,11 @@ class _Checker:
             return Checked(self.space, self.depths)
         secret, reason = min(self.failures, key=lambda f: (f[0] < 0, f[0]))
         who = f"secret {self.write(secret)}" if secret >= 0 else "the tree"
-        return Checked(self.space, self.depths, f"{who}: {reason}")
+        faults = len(self.failures)
+        in_turn = None
+        if self.left_over == faults:
+            in_turn = int(self.depths[self.space.allowed].sum(dtype=np.int64))
+        return Checked(self.space, self.depths, f"{who}: {reason}", faults, in_turn)
 
     def _fail(self, cands: Codes, path: tuple[str, ...], reason: str) -> None:
         where = f"after {', '.join(path)}" if path else "at the start"
@@ -145,8 +157,8 @@ class _Checker:
                     self._fail(
                         part, (*path, said), f"{len(part):,} codes remain and the tree lists none"
                     )
-                else:  # each code guessed in turn
-                    self.depths[part] = level + 1 + np.arange(len(part))
+                    self.left_over += 1  # counted as guessed in turn, for ``in_turn``
+                self.depths[part] = level + 1 + np.arange(len(part))  # each guessed in turn
                 continue
             child = plan.children.get(answer)
             if child is None:

@@ -1,6 +1,7 @@
 """The exact optimal search on a Dask cluster (a LocalCluster of two worker processes on
 loopback): the same tree and totals as one process, with a worker killed mid-run too, and
-a run that fails half way keeps what it proved, so the next one sends only the rest."""
+a run that fails half way keeps what it proved, so the next one sends only the rest; a
+client killed outright keeps what its last checkpoint held, subtrees included."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ import pytest
 
 from engine import CodeSpace
 from engine.cluster import Cluster, ClusterError
+from engine.optimal import spread
 from engine.optimal.search import OptimalSearch
 from engine.optimal.solutions import solution
-from engine.optimal.spread import spread_tree, value_task
+from engine.optimal.spread import spread_tree, subtree_task, value_task
 from engine.optimal.tree import build_tree, tree_to_json
 from engine.run import Run
 
@@ -109,3 +111,43 @@ def test_stats_optimal_on_the_cluster_prints_what_one_process_prints(
     want, got = json.loads(alone.stdout), json.loads(spread.stdout)
     del want["seconds"], got["seconds"]
     assert got == want and got["total_guesses"] == 2463
+
+
+@pytest.mark.parametrize("phase", [value_task, subtree_task])
+def test_a_client_killed_outright_resumes_from_its_last_checkpoint(
+    cluster: Cluster,
+    alone_5x4: list[Any],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    phase: Any,
+) -> None:
+    """Checkpoints as the answers come back (every one here): the file a kill would leave
+    (the checkpoint before the failure, not the save the failure makes) is enough for
+    the next run to ask only for the classes, or grow only the subtrees, still missing."""
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(spread, "CHECKPOINT", 0.0)
+    partial, left = tmp_path / "optimal-5x4.partial.npz", tmp_path / "left-by-a-kill.npz"
+    first: dict[Any, int] = {}
+    sent: dict[Any, int] = {}
+
+    def killed(task: Any, parts: list[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
+        first[task] = len(parts)
+        for done, result in enumerate(cluster(task, parts, jobs)):
+            if task is phase and done == 2:
+                left.write_bytes(partial.read_bytes())  # what a SIGKILL would leave now
+                raise ClusterError("the client's machine went away")
+            yield result
+
+    def counting(task: Any, parts: list[tuple[Any, ...]], jobs: int) -> Iterator[Any]:
+        sent.setdefault(task, len(parts))
+        yield from cluster(task, parts, jobs)
+
+    solution.cache_clear()
+    with pytest.raises(ClusterError):
+        solution(5, 4, run=Run(runner=killed))
+    partial.write_bytes(left.read_bytes())
+    resumed = solution(5, 4, run=Run(runner=counting))
+    solution.cache_clear()
+    assert tree_to_json(resumed.tree) == alone_5x4
+    assert sent[phase] == first[phase] - 2
+    assert not partial.exists()  # the tree is stored: the checkpoint is done with

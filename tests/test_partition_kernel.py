@@ -87,3 +87,27 @@ def test_a_cached_kernel_is_read_back_without_preparing_numbas_compiler() -> Non
             [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
         )
     assert done.stdout.split() == [str(expected), "False"]
+
+
+def test_reading_a_kernel_back_imports_none_of_what_only_compiling_needs() -> None:
+    """numba's overloads' modules (numba.np.arrayobj), numpy.ma, PyYAML and colorama stay
+    unimported, and numba's runtime is read back from a file beside the kernel's cache
+    (written by the first process; a damaged one is compiled and written again)."""
+    code = (
+        "import sys, numpy as np; from engine import CodeSpace; "
+        "from engine.backends import numba_partitions as k; "
+        "print(int(k.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min()), "
+        "*(m in sys.modules for m in ('numba.np.arrayobj', 'numpy.ma', 'yaml', 'colorama')))"
+    )
+    expected = int(kernel.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min())
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(kernel.largest_classes._cache._cache_path)  # type: ignore[attr-defined]
+    for damage in (False, False, True):
+        for runtime in folder.glob("nrt-*.nbc") if damage else ():
+            runtime.write_bytes(b"not a pickle")
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+        )
+        assert done.stdout.split() == [str(expected), "False", "False", "False", "False"]
+        assert len(list(folder.glob("nrt-*.nbc"))) >= 1
+    assert all(runtime.read_bytes() != b"not a pickle" for runtime in folder.glob("nrt-*.nbc"))

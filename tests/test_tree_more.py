@@ -1,7 +1,7 @@
 """Trees both ways (issue 32, point 3): Knuth's own notation (fancidev/mastermind's
-``strats/p4c6r-knuth.txt``, MIT, kept as test data), the 2014 Code Golf challenge's
-grammar read and written, ``mastermind tree``'s text read back, and ``--depth`` cutting
-the work as well as the printing."""
+``strats/p4c6r-knuth.txt``, MIT, kept as test data, as are its Koyama and Lai and its
+Neuwirth listings), the 2014 Code Golf challenge's grammar read and written, ``mastermind
+tree``'s text read back, and ``--depth`` cutting the work as well as the printing."""
 
 from __future__ import annotations
 
@@ -174,3 +174,40 @@ def test_tree_options_that_cannot_work_are_one_line(args: tuple[str, ...], reaso
     done = run(*args)
     assert done.returncode == 2, done.stderr
     assert done.stdout == "" and done.stderr.count("\n") == 1 and reason in done.stderr
+
+
+def test_koyama_and_lais_listing_reads_to_their_optimum() -> None:
+    """fancidev's p4c6r-koyama-1.txt (MIT, test data): the same notation, ``*`` marking a
+    guess that is not a possible code; every final guess leaves one code per part."""
+    read = read_tree((TREES / "fancidev-p4c6r-koyama-1.txt").read_text(), size())
+    assert read.format == "irving"
+    result = check_tree(read.space, read.root, read.write)
+    assert result.found, result.failure
+    assert (result.total, result.worst) == (5625, 6)
+
+
+def test_neuwirths_listing_fails_where_a_final_guess_leaves_two_codes() -> None:
+    """fancidev's p4c6r-neuwirth.txt (MIT, test data) fails in the file, not the reader:
+    three final guesses leave two codes in one part, and the seven codes after 1123 1B1W,
+    1415 1B2W, 6114 1B1W have no code at all that tells them all apart, so the listing
+    cannot mean one code per part there. Guessed in turn, the pairs make 5,662."""
+    read = read_tree((TREES / "fancidev-p4c6r-neuwirth.txt").read_text(), size())
+    result = check_tree(read.space, read.root, read.write)
+    assert not result.found
+    assert result.failure is not None and "3354 answered 1B 1W, 2 codes remain" in result.failure
+    assert (result.faults, result.in_turn, result.worst) == (3, 5662, 6)
+    done = run("--check", str(TREES / "fancidev-p4c6r-neuwirth.txt"))
+    assert done.returncode == 1
+    assert "3 places fail in all" in done.stdout
+    assert "it would take 5,662 guesses over every secret (worst case 6)" in done.stdout
+
+
+def test_a_fault_other_than_codes_left_over_gives_no_total() -> None:
+    """Codes left after a final guess are counted as guessed in turn only when every
+    fault is of that kind: a wrong count claimed elsewhere leaves no total."""
+    text = (TREES / "fancidev-p4c6r-koyama-1.txt").read_text()
+    broken = text.replace("2 (2311), 44A", "3 (2311), 44A", 1)
+    assert broken != text
+    read = read_tree(broken, size())
+    result = check_tree(read.space, read.root, read.write)
+    assert not result.found and result.faults == 1 and result.in_turn is None

@@ -321,11 +321,12 @@ def _solution(
             from .spread import spread_tree
 
             with search.watching(run):  # a cap is searched here alone (above)
-                tree = spread_tree(search, run)
+                tree = spread_tree(search, run, kept.save, proved)  # saved as it goes
     except ConfigError:  # a cap no strategy keeps: nothing to resume
         raise
     except BaseException:  # Ctrl+C, or a cluster gone: what was proved is kept
-        cache.save_arrays(partial, partial_key, kept.search.proved())
+        if run.runner is None:  # (a spread search has saved it, subtrees included)
+            cache.save_arrays(partial, partial_key, kept.search.proved())
         raise
     search = kept.search
     cache.save(name, key, tree_to_json(tree))

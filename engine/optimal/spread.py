@@ -11,7 +11,11 @@ widening budgets. Each answer goes into the client's own transposition table, so
 client's search at the root then finds every value it needs there: the same decision,
 the same totals, the same tree as one process. The client's table is what an interrupted
 run keeps on disk (``solutions.solution``), so a run started again sends only
-the classes still unknown.
+the classes still unknown. It is saved as the answers come back, every ``CHECKPOINT``
+seconds (the client waits on the cluster: wall-clock seconds), with the subtrees grown so
+far, and at once when the run stops or fails: a client killed outright loses at most the
+answers of the last ``CHECKPOINT`` seconds, and a run started again grows only the
+subtrees still missing.
 
 The tasks are pure functions of their part: a worker killed mid-run has its tasks run
 again elsewhere with the same answers. Each worker process keeps the search of the last
@@ -20,6 +24,9 @@ size it was sent, so later tasks find what earlier ones proved.
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +39,8 @@ from .search import OptimalSearch
 from .tree import decision, grow, tree_from_json, tree_to_json
 
 if TYPE_CHECKING:
+    import numpy.typing as npt
+
     from ..arrays import SearchCodes
 
 #: A budget no total reaches (the search's own "no budget").
@@ -41,6 +50,53 @@ Size = tuple[int, int, bool, bool]
 
 #: The search a worker process keeps, for the last size it was sent.
 _kept: dict[Size, OptimalSearch] = {}
+#: Wall-clock seconds between two saves of what the client has been sent back.
+CHECKPOINT = 30.0
+#: What a checkpoint holds: the table's entries (``OptimalSearch.proved``) and the
+#: subtrees grown (``SUBTREES``: the first guess and its subtrees as JSON text).
+Proved = dict[str, "npt.NDArray[Any]"]
+SUBTREES = "subtrees"
+
+
+class _Saver:
+    """The client's checkpoints: ``due()`` saves the table and the subtrees grown so far
+    when ``CHECKPOINT`` seconds have passed since the last save; ``now()`` saves them at
+    once (a stop, a failure). Without a ``save`` (no cache of trees) it does nothing."""
+
+    def __init__(self, search: OptimalSearch, save: Callable[[Proved], object] | None) -> None:
+        self.search, self.save = search, save
+        self.last = time.monotonic()
+        self.guess: int | None = None
+        self.grown: dict[int, Node] = {}
+
+    def due(self) -> None:
+        if time.monotonic() - self.last >= CHECKPOINT:
+            self.now()
+
+    def now(self) -> None:
+        if self.save is None:
+            return
+        proved: Proved = dict(self.search.proved())
+        if self.guess is not None and self.grown:
+            trees = {str(a): tree_to_json(node) for a, node in self.grown.items()}
+            text = json.dumps({"guess": self.guess, "trees": trees}).encode()
+            proved[SUBTREES] = np.frombuffer(text, dtype=np.uint8)
+        self.save(proved)
+        self.last = time.monotonic()
+
+
+def _subtrees(earlier: Proved | None, guess: int, space: CodeSpace) -> dict[int, Node]:
+    """The subtrees an earlier run grew below the first guess ``guess`` (none if it
+    chose another, or if what it kept cannot be read as trees of the size)."""
+    if earlier is None or SUBTREES not in earlier:
+        return {}
+    try:
+        kept = json.loads(earlier[SUBTREES].astype(np.uint8).tobytes())
+        if kept["guess"] != guess:
+            return {}
+        return {int(a): tree_from_json(data, space) for a, data in kept["trees"].items()}
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return {}
 
 
 def _search_for(size: Size) -> OptimalSearch:
@@ -87,8 +143,8 @@ class _Guess:
 class _Root:
     """The client's view of the root: the guesses, and what its table knows of each."""
 
-    def __init__(self, search: OptimalSearch, runner: Runner, run: Run) -> None:
-        self.search, self.runner, self.run = search, runner, run
+    def __init__(self, search: OptimalSearch, runner: Runner, run: Run, saver: _Saver) -> None:
+        self.search, self.runner, self.run, self.saver = search, runner, run, saver
         space = search.space
         self.size: Size = (space.colours, space.positions, space.repeats, search.only_possible)
         everything = search.everything
@@ -152,6 +208,7 @@ class _Root:
             stored = value if value < budget else -value  # exact, or a lower bound
             (h1, h2), (table, values) = keys[i], self.search.memory
             self.search.kernel.keep(table, values, h1, h2, stored)
+            self.saver.due()
             self.run.check()
             self.run.scaled(share[0], share[1] - share[0])(done, len(parts))
 
@@ -181,22 +238,47 @@ class _Root:
             window *= 8
 
 
-def spread_tree(search: OptimalSearch, run: Run) -> Node:
+def spread_tree(
+    search: OptimalSearch,
+    run: Run,
+    save: Callable[[Proved], object] | None = None,
+    earlier: Proved | None = None,
+) -> Node:
     """The optimal tree from the start, as ``tree.build_tree`` finds it, its work done by
-    ``run.runner``; ``run`` hears how far it is (thousandths) and its stop ends it."""
+    ``run.runner``; ``run`` hears how far it is (thousandths) and its stop ends it.
+    ``save`` keeps checkpoints (``_Saver``), and what was proved when the run stops or
+    fails; ``earlier``, restored into ``search`` already, may hold subtrees grown."""
+    saver = _Saver(search, save)
+    try:
+        return _spread(search, run, saver, earlier)
+    except BaseException:  # a stop, Ctrl+C, a cluster gone: what came back is kept
+        saver.now()
+        raise
+
+
+def _spread(search: OptimalSearch, run: Run, saver: _Saver, earlier: Proved | None) -> Node:
     assert run.runner is not None, "a spread search needs a runner (a Dask cluster)"
     runner = run.runner
-    root = _Root(search, runner, run)
+    root = _Root(search, runner, run, saver)
     root.settle_root()
     everything = search.everything
     guess, total, others = decision(search, everything, ())  # from the table: at once
     split = search.answers[guess, everything]
     classes = {int(a): everything[split == a] for a in np.unique(split) if a != search.found}
-    grown = {a: grow(search, codes, (guess,)) for a, codes in classes.items() if len(codes) <= 2}
-    parts = [(root.size, a, codes, guess) for a, codes in classes.items() if len(codes) > 2]
+    saver.guess, saver.grown = guess, _subtrees(earlier, guess, search.space)
+    grown = saver.grown
+    for a, codes in classes.items():
+        if len(codes) <= 2:
+            grown[a] = grow(search, codes, (guess,))
+    parts = [
+        (root.size, a, codes, guess)
+        for a, codes in classes.items()
+        if len(codes) > 2 and a not in grown
+    ]
     parts.sort(key=lambda part: -len(part[2]))
     for done, (answer, data) in enumerate(runner(subtree_task, parts, 0), 1):
         grown[answer] = tree_from_json(data, search.space)
+        saver.due()
         run.check()
         run.scaled(0.85, 0.15)(done, max(1, len(parts)))
     children = {a: grown[a] for a in classes}  # in the order one process makes them

@@ -22,11 +22,8 @@ from .base import Measure, Position, Strategy
 from .guess_pools import OPENING
 from .optimal_ties import tie_facts
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the search is imported where used: only the runs that play it need it
     from ..arrays import SomeCodes
-
-    # The search is imported where it is used: every command lists this strategy, and
-    # only the runs that play it need the search (4 ms of a 0.25 s `stats` start-up).
     from ..optimal.search import OptimalSearch
 
 

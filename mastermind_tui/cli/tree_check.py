@@ -80,6 +80,8 @@ def as_json(result: Checked, form: str) -> dict[str, Any]:
         "repeats": space.repeats,
         "found": result.found,
         "failure": result.failure,
+        "faults": result.faults,
+        "total_guessed_in_turn": result.in_turn,
     }
     if result.found:
         out |= {
@@ -96,7 +98,15 @@ def report(result: Checked, form: str, name: str) -> str:
     space = result.space
     head = f"{name}: {form}, {space.rules_text()} ({space.count:,} codes)"
     if not result.found:
-        return f"{head}\ndoes not find every secret: {result.failure}"
+        lines = [f"{head}\ndoes not find every secret: {result.failure}"]
+        if result.faults > 1:
+            lines.append(f"{result.faults} places fail in all (the first above)")
+        if result.in_turn is not None:
+            lines.append(
+                "with the codes left there guessed in turn, it would take "
+                f"{result.in_turn:,} guesses over every secret (worst case {result.worst})"
+            )
+        return "\n".join(lines)
     lines = [
         f"{head}\nfinds every secret",
         f"total guesses  {result.total:,}",
