@@ -114,6 +114,7 @@ def test_a_hint_and_rating_after_a_bad_first_guess_wait_on_no_compiler(
     monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(warmup, "kernel_for", unavailable)
+    monkeypatch.setattr(warmup, "ready", lambda: False)  # not compiled yet, as when fresh
     monkeypatch.setattr(Solution, "search", property(unavailable))
     solution.cache_clear()
     try:
@@ -190,6 +191,7 @@ def test_a_game_hints_after_a_bad_first_guess_with_no_numba_at_all(
         "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
         "MASTERMIND_RECORDS": "",
         "MASTERMIND_SHIPPED": "1",
+        "MASTERMIND_WARMUP": "1",  # a fresh install's: the kernel is not compiled yet
     }
     args = [str(a) for a in (colours, positions, repeats, strategy, first)]
     done = subprocess.run(
