@@ -29,7 +29,7 @@ def _cpu_seconds(pid: int) -> float:
     """The CPU time ``pid`` has used, user and system (0 once it is gone)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1].split()
-    except (FileNotFoundError, IndexError):
+    except (FileNotFoundError, ProcessLookupError, IndexError):
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -42,7 +42,7 @@ def _running(pids: list[int]) -> list[int]:
         try:
             if Path(f"/proc/{pid}/stat").read_text().rsplit(") ", 1)[1][0] != "Z":
                 out.append(pid)
-        except (FileNotFoundError, IndexError):
+        except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
     return out
 

@@ -117,7 +117,7 @@ def _alive(pids: list[int]) -> list[str]:
             state = Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0]
             if state != "Z":
                 out.append(Path(f"/proc/{pid}/cmdline").read_text().replace("\0", " "))
-        except (FileNotFoundError, IndexError):
+        except (FileNotFoundError, ProcessLookupError, IndexError):
             continue
     return out
 
