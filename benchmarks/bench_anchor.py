@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,21 +88,24 @@ class Run:
     cpu: float
     peak_mb: float
     stdout: str
+    wall: float
 
 
 def run(argv: list[str], env: dict[str, str]) -> Run:
     """One process, its CPU seconds (user + system) and peak memory, from wait4."""
     with tempfile.TemporaryFile() as err:
+        began = time.monotonic()
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=err, env=env)
         assert proc.stdout is not None
         out = proc.stdout.read()
         proc.stdout.close()
         _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.monotonic() - began
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
         if proc.returncode != 0:
             err.seek(0)
             raise RuntimeError(f"{argv[0]} failed: {err.read().decode().strip()}")
-    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode())
+    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode(), wall)
 
 
 #: The search from nothing: no shipped tree, no background compile (issue 28).
@@ -163,9 +167,10 @@ def main() -> None:
         print(f"first run after installing (kernel compiled): {first.cpu:.1f} s of CPU\n")
         print(
             "| size | total | anchor CPU s (median, least) | ours CPU s (median, least) "
-            "| ours / anchor (median) | anchor peak MB | ours peak MB |"
+            "| ours / anchor (median) | wall s, anchor / ours (median) | anchor peak MB "
+            "| ours peak MB |"
         )
-        print("|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|")
         for name, size in zip(args.sizes.split(","), sizes, strict=True):
             source = args.anchor / size.source
             binary = build_anchor(source, size, Path(work)) if source.exists() else None
@@ -185,10 +190,12 @@ def main() -> None:
                 line += (
                     f"| {statistics.median(anchor_cpu):.2f}, {min(anchor_cpu):.2f} "
                     f"| {statistics.median(ours_cpu):.2f}, {min(ours_cpu):.2f} | {ratio:.2f}x "
+                    f"| {statistics.median(r.wall for r in theirs):.2f} / "
+                    f"{statistics.median(r.wall for r in mine):.2f} "
                     f"| {max(r.peak_mb for r in theirs):.0f} "
                 )
             else:
-                line += f"| (no gcc or no anchor) | {statistics.median(ours_cpu):.2f} | - | - "
+                line += f"| (no gcc or no anchor) | {statistics.median(ours_cpu):.2f} | - | - | - "
             print(line + f"| {max(r.peak_mb for r in mine):.0f} |", flush=True)
 
 
