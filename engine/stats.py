@@ -66,11 +66,15 @@ class StatsResult:
         }
 
 
-def choose_secrets(space: CodeSpace, games: int | None, seed: int | None) -> Codes:
+def choose_secrets(
+    space: CodeSpace, games: int | None, seed: int | None, walked: bool = False
+) -> Codes:
     """Every code the rules allow when ``games`` is None, otherwise ``games`` of them drawn
-    at random; either way at most MAX_GAMES."""
+    at random; either way at most MAX_GAMES games, unless every secret is ``walked``: one
+    walk of the strategy's tree level by level (``engine.big_walk``, 8x8's 16.8 M codes on
+    a cluster), whose cost is the tree's, a byte a code, not that of so many games."""
     if games is None:
-        if space.count > MAX_GAMES:
+        if space.count > MAX_GAMES and not walked:
             raise ConfigError(
                 f"every secret of {space.colours}x{space.positions} is {space.count:,} games, "
                 f"more than the limit of {MAX_GAMES:,}: sample some with --games N"

@@ -11,6 +11,7 @@ import pytest
 
 from engine import CodeSpace
 from engine import big_walk as big
+from engine.errors import ConfigError
 from engine.feedback import against, encode
 from engine.games import walk_depths
 from engine.strategies import make_strategy
@@ -163,3 +164,22 @@ def test_stats_walks_an_opening_level_by_level(
     assert calls == [((space, "knuth"), calls[0][1])] and calls[0][1]["opening"] == code
     assert result.total_guesses == int(expected.sum()) and result.exact
     assert result.worst == int(expected.max())
+
+
+def test_the_cap_on_games_leaves_out_a_walk_of_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """8x8's 16.8 M codes are past the 10 M-game cap for games played one by one, but
+    ``--all`` for Knuth or Most Parts is one walk of the tree level by level (issue 32):
+    the cap does not apply to it, and still applies to everything else."""
+    from engine import stats
+    from mastermind_tui.cli.commands import _walked
+
+    big = CodeSpace(8, 8)
+    assert _walked("knuth", big) and _walked("most-parts", big)
+    assert _walked("knuth-from11223344", big)
+    assert not _walked("random", big) and not _walked("entropy", big)
+    assert not _walked("knuth", CodeSpace(6, 4))  # the ordinary walk's size
+    monkeypatch.setattr(stats, "MAX_GAMES", 1000)
+    space = CodeSpace(6, 4)
+    with pytest.raises(ConfigError, match="more than the limit of 1,000"):
+        stats.choose_secrets(space, None, None)
+    assert len(stats.choose_secrets(space, None, None, walked=True)) == 1296

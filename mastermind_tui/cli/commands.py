@@ -158,7 +158,7 @@ def stats(args: argparse.Namespace) -> int:
             f"{space.rules_text()} make {space.count:,} codes: say --all to play every one "
             f"or --games N to play N of them at random (e.g. --games 1000)"
         )
-    secrets = choose_secrets(space, games, args.seed)
+    secrets = choose_secrets(space, games, args.seed, walked=_walked(settings.strategy, space))
     backend = chosen_backend(args)
     here = 1 if backend == "cuda" else (os.cpu_count() or 1)  # one GPU: one process feeds it
     jobs = here if args.jobs is None else args.jobs
@@ -216,6 +216,15 @@ def stats(args: argparse.Namespace) -> int:
     else:
         print(format_stats(result, say_weighed=exact))
     return 0
+
+
+def _walked(strategy: str, space: CodeSpace) -> bool:
+    """Whether ``--all`` walks the strategy's tree level by level (Knuth or Most Parts past
+    131,072 codes): one walk, however many secrets, so the cap on games does not apply."""
+    from engine.strategies.partitioning import PartitionStrategy
+
+    plain = make_strategy(strategy)
+    return isinstance(plain, PartitionStrategy) and plain.big_walks(space, space.count)
 
 
 def _criteria(args: argparse.Namespace, space: CodeSpace, strategy: str, secrets: Codes) -> int:
