@@ -60,13 +60,18 @@ def wanted(space: CodeSpace) -> bool:
     return space.count <= shipped.LIMIT and (space.colours, space.positions) not in shipped.SLOW
 
 
-@lru_cache(maxsize=8)
 def read(file: str) -> dict[str, Any] | None:
-    """The stored data of ``file`` (``name``), or None (not shipped, or ``--fresh``)."""
-    from .tree import TREE_FORMAT
-
+    """The stored data of ``file`` (``name``), or None (not shipped, or ``--fresh``: asked
+    each time, so that a file read before is not served once the shipped data is off)."""
     if os.environ.get("MASTERMIND_SHIPPED", "1") in ("", "0"):
         return None
+    return _read(file)
+
+
+@lru_cache(maxsize=8)
+def _read(file: str) -> dict[str, Any] | None:
+    from .tree import TREE_FORMAT
+
     try:
         with gzip.open(shipped.FOLDER / f"{file}.gz", "rt", encoding="utf-8") as handle:
             stored = json.load(handle)
