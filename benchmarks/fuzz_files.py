@@ -154,11 +154,11 @@ def fuzz_partial(c: Campaign) -> None:
     make = (
         "from engine import CodeSpace, cache\n"
         "from engine.optimal.search import OptimalSearch\n"
-        "from engine.optimal.solutions import PARTIAL, Criterion, _cache_key\n"
+        "from engine.optimal.criterion import PARTIAL, Criterion, cache_key\n"
         "space, criterion = CodeSpace(4, 3), Criterion()\n"
         "search = OptimalSearch(space)\n"
         "search.value(search.everything)\n"
-        "key = {**_cache_key(space, criterion), 'what': 'proved'}\n"
+        "key = {**cache_key(space, criterion), 'what': 'proved'}\n"
         "cache.save_arrays(criterion.file(space, PARTIAL), key, search.proved())\n"
     )
     for how in DAMAGE:

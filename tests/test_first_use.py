@@ -17,9 +17,9 @@ from waiting import wait_until
 
 from engine.backends import SearchKernel, search_kernel
 from engine.codes import CodeSpace
+from engine.optimal.criterion import Criterion
 from engine.optimal.search import OptimalSearch
 from engine.optimal.shipped import openings, tree
-from engine.optimal.solutions import Criterion
 from engine.optimal.tree import build_tree, decision, least_cap, rate, tree_to_json
 
 

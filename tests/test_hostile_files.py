@@ -19,7 +19,8 @@ import pytest
 
 from engine import CodeSpace, cache, files
 from engine.backends import numba_jit
-from engine.optimal.solutions import PARTIAL, Criterion, _cache_key, solution
+from engine.optimal.criterion import PARTIAL, Criterion, cache_key
+from engine.optimal.solutions import solution
 from mastermind_tui.game import preferences
 
 SPACE = CodeSpace(3, 3)
@@ -59,7 +60,7 @@ def partial_file(folder: Path) -> Path:
     """A partial proof of 3x3 as an interrupted search would leave it."""
     criterion = Criterion()
     name = criterion.file(SPACE, PARTIAL)
-    key = {**_cache_key(SPACE, criterion), "what": "proved"}
+    key = {**cache_key(SPACE, criterion), "what": "proved"}
     cache.save_arrays(name, key, {"proved": np.arange(100, dtype=np.int32)})
     return folder / name
 

@@ -198,3 +198,13 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
+    """The shipped data of what follows each first guess for a criterion, or "": under a
+    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
+    if not wanted(space):
+        return ""
+    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
+        return name(space, False, True) if shipped.least_within(space, only_possible, cap) else ""
+    return name(space, only_possible, worst_first)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from .. import files
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import encode
 from ..run import HERE, Run
+from .criterion import PARTIAL, Criterion, cache_key
 
 if TYPE_CHECKING:
     from ..arrays import SomeCodes
@@ -133,66 +134,6 @@ class Solution:
         return notice
 
 
-class Criterion(NamedTuple):
-    """Which optimum a tree is: every guess a code still possible, a cap on guesses, the
-    worst case first (the plain optimum: none of them)."""
-
-    only_possible: bool = False
-    max_guesses: int | None = None
-    worst_first: bool = False
-
-    @property
-    def name(self) -> str:
-        """The criterion as its cache files are named: "optimal", "optimal-fit-max5"..."""
-        cap = (
-            "-worst" if self.worst_first else f"-max{self.max_guesses}" if self.max_guesses else ""
-        )
-        return ("optimal-fit" if self.only_possible else "optimal") + cap
-
-    def file(self, space: CodeSpace, suffix: str = ".json") -> str:
-        """Its tree's cache file for ``space`` (``.partial.npz``: what a stopped search
-        proved)."""
-        tail = "" if space.repeats else "-no-repeats"
-        return f"{self.name}-{space.colours}x{space.positions}{tail}{suffix}"
-
-
-#: The proved part of an interrupted search, kept beside where its tree will go.
-PARTIAL = ".partial.npz"
-
-
-def is_cached(space: CodeSpace, criterion: Criterion) -> bool:
-    """Whether a tree for the size is on disk (sound or not: reading it says)."""
-    return _on_disk(criterion.file(space))
-
-
-def is_begun(space: CodeSpace, criterion: Criterion) -> bool:
-    """Whether a search of the size stopped part way, keeping what it proved (the next
-    one resumes from it)."""
-    return _on_disk(criterion.file(space, PARTIAL))
-
-
-def _on_disk(name: str) -> bool:
-    from .. import cache
-
-    folder = cache.directory()
-    return folder is not None and (folder / name).exists()
-
-
-def _cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
-    from ..version import __version__
-    from .tree import TREE_FORMAT
-
-    return {
-        "what": "optimal tree, possible codes only" if criterion.only_possible else "optimal tree",
-        "criterion": criterion.name,
-        "colours": space.colours,
-        "positions": space.positions,
-        "repeats": space.repeats,
-        "tree_format": TREE_FORMAT,
-        "engine": __version__,
-    }
-
-
 #: Solutions kept in memory, most recent last (each holds its search's tables).
 KEPT = 8
 #: The size and criterion a solution is for: colours, positions, repeats, then the criterion.
@@ -232,7 +173,9 @@ class _Solutions:
             found = self._kept.pop(key, None)
         if found is None:
             found = _solution(*key, run)
-            found.after = _after_file(found.space, only_possible, max_guesses, worst_first)
+            from .after import data_file
+
+            found.after = data_file(found.space, only_possible, max_guesses, worst_first)
         with self._lock:
             self._kept[key] = found
             if len(self._kept) > KEPT:
@@ -260,7 +203,7 @@ def _solution(
     check_size(space)
     criterion = Criterion(only_possible, max_guesses, worst_first)
     name = criterion.file(space)
-    key = _cache_key(space, criterion)
+    key = cache_key(space, criterion)
     notice = ""
     try:
         stored = cache.load(name, key)
@@ -277,8 +220,11 @@ def _solution(
                 f"optimal strategy cache: {where} holds no tree of the size ({error}); "
                 f"{files.aside_words(where)}; searching again"
             )
-    shipped = _shipped(space, name, only_possible, max_guesses, worst_first)
-    if shipped is not None:
+    from .shipped import shipped_root
+
+    root = shipped_root(space, name, only_possible, max_guesses, worst_first)
+    if root is not None:
+        shipped = Solution(space, root[0], only_possible=only_possible, max_guesses=root[1])
         if notice:  # the damaged tree on disk replaced by the shipped one: said once
             cache.save(name, key, tree_to_json(shipped.tree))
             shipped.notice = notice.replace("searching again", "the shipped tree stored")
@@ -335,41 +281,3 @@ def _solution(
     return Solution(
         space, tree, notice, searched=search, only_possible=only_possible, max_guesses=cap
     )
-
-
-def _after_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
-    """The shipped data of what follows each first guess for a criterion, or "": under a
-    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
-    from . import after
-    from .shipped import least_within
-
-    if not after.wanted(space):
-        return ""
-    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
-        return after.name(space, False, True) if least_within(space, only_possible, cap) else ""
-    return after.name(space, only_possible, worst_first)
-
-
-def _shipped(
-    space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
-) -> Solution | None:
-    """The tree shipped with the package for a small size (``shipped``), or None; under
-    a cap on guesses, the plain optimum's where the capped search finds it too
-    (``shipped.plain_within``)."""
-    from .shipped import file, least_within, plain_within, tree
-    from .tree import tree_from_json
-
-    if cap and worst_first:
-        return None
-    stored = plain_within(space, only_possible, cap) if cap else tree(name)
-    if stored is None and cap and least_within(space, only_possible, cap):
-        stored = tree(file(space, False, True))  # optimal-worst's: the same search
-    if stored is None:
-        return None
-    try:
-        root = tree_from_json(stored, space)
-    except (ValueError, TypeError):
-        return None
-    if worst_first:
-        cap = max(depth for depth, _ in root.walk())
-    return Solution(space, root, only_possible=only_possible, max_guesses=cap)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
 from ..expected import EXPECTED
-from ..optimal.solutions import Criterion, Solution, is_begun, is_cached, solution
+from ..optimal.criterion import Criterion, is_begun, is_cached
+from ..optimal.solutions import Solution, solution
 from ..run import HERE, Run
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
