@@ -178,6 +178,16 @@ def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
     return path
 
 
+def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
+    """The shipped data of what follows each first guess for a criterion, or "": under a
+    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
+    if not wanted(space):
+        return ""
+    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
+        return name(space, False, True) if shipped.least_within(space, only_possible, cap) else ""
+    return name(space, only_possible, worst_first)
+
+
 def main(argv: list[str]) -> int:
     """Every wanted size and criterion not made yet (``--again``: all of them); sizes
     named as ``6x4`` or ``6x4n`` (no repeats) limit it."""
@@ -198,13 +208,3 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
-
-
-def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
-    """The shipped data of what follows each first guess for a criterion, or "": under a
-    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
-    if not wanted(space):
-        return ""
-    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
-        return name(space, False, True) if shipped.least_within(space, only_possible, cap) else ""
-    return name(space, only_possible, worst_first)
