@@ -4,7 +4,7 @@ the 131,072 codes where the ordinary walk weighs every guess), level by level.
 The opening's answers cut the space into parts, walked apart (over ``jobs`` processes,
 biggest first). A part is walked a level at a time: every node of a level chooses its
 guess (``numba_walk.choose_level``), then every node is split by its guess's answers
-(``numba_walk.split_level``); a node carries only its candidates and the symmetry group
+(``numba_split.split_level``); a node carries only its candidates and the symmetry group
 of its guesses so far, which its children share less the elements that move the guess.
 A part saves where it is about every half minute, and its depths when it ends, in
 ``folder``: a run stopped at any point goes on from there (same size, strategy and
