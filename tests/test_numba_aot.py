@@ -1,0 +1,135 @@
+"""The exact search's kernel built ahead of time (engine/backends/numba_aot.py, issue 32
+point 5): the same tree as numba's JIT kernel, no numba imported to run it, the
+interpreter let go while it searches, other argument types handed to the JIT kernel, and
+a damaged module moved aside for the JIT. Built once for this file into a folder of its
+own (15-40 s: numba's pycc and a C compiler); skipped where there is no C compiler."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from waiting import wait_until
+
+from engine.backends import numba_aot, numba_aot_build, numba_cpu
+from engine.codes import CodeSpace
+from engine.optimal.search import OptimalSearch, SearchStopped
+from engine.optimal.tree import build_tree, tree_to_json
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler"
+)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the module and its record, built here."""
+    folder = tmp_path_factory.mktemp("aot")
+    assert numba_aot_build.build(folder) is not None
+    return folder
+
+
+@pytest.fixture
+def ahead(built: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[numba_aot.Kernel]:
+    """Searches made on the numba backend use the module built ahead of time."""
+    kernel = numba_aot.load.__wrapped__(built)
+    assert kernel is not None
+    monkeypatch.setattr(numba_cpu, "search", lambda: kernel)
+    yield kernel
+
+
+def test_the_module_grows_the_jits_tree(
+    ahead: numba_aot.Kernel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Koyama and Lai's 5625 on 6x4, and the very tree of the JIT kernel: each
+    decision's guess, ties and runner-up."""
+    search = OptimalSearch(CodeSpace(6, 4))
+    assert search.kernel is ahead
+    tree = build_tree(search)
+    assert tree.total == 5625
+    from engine.optimal import search_kernel
+
+    monkeypatch.setattr(numba_cpu, "search", lambda: search_kernel)
+    jit = OptimalSearch(CodeSpace(6, 4))
+    assert jit.kernel is search_kernel
+    assert tree_to_json(tree) == tree_to_json(build_tree(jit))
+
+
+def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> None:
+    """What the module is for: numba's import (0.13 s) is not paid."""
+    place = tmp_path / "numba"
+    shutil.copytree(built, place / "mastermind-aot")
+    code = (
+        "import sys; from engine.codes import CodeSpace; "
+        "from engine.optimal.search import OptimalSearch; s = OptimalSearch(CodeSpace(4, 4)); "
+        "print(s.value(s.everything), 'numba' in sys.modules)"
+    )
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(place)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["905", "False"]  # 4x4, as tests/test_tree_command.py
+
+
+def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
+    """A long search (7x4 from nothing) runs in a thread while this one watches its
+    counters and stops it: it could not if the module kept the interpreter."""
+    search = OptimalSearch(CodeSpace(7, 4))
+    ended: list[BaseException | int] = []
+
+    def work() -> None:
+        try:
+            ended.append(search.value(search.everything))
+        except SearchStopped as stop:
+            ended.append(stop)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    assert wait_until(lambda: search.nodes > 0 or not thread.is_alive(), 120)
+    search.halt()
+    thread.join(120)
+    assert len(ended) == 1 and isinstance(ended[0], SearchStopped)
+
+
+def test_other_argument_types_go_to_the_jit_kernel(ahead: numba_aot.Kernel) -> None:
+    """int32 arrays are not the module's types: the JIT kernel answers, alike."""
+    search = OptimalSearch(CodeSpace(4, 3))
+    colours, positions = search.images[:2]
+    rows = np.empty(0, dtype=np.int64)
+    wide = [a.astype(np.int32) for a in (colours, positions)]
+    assert list(ahead.fixing(*wide, rows, 5)) == list(ahead.fixing(colours, positions, rows, 5))
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "record"])
+def test_a_damaged_module_is_moved_aside_for_the_jit(
+    built: Path, tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module changed since its build (a flipped byte, cut short) or a record of
+    another build: not loaded, both moved aside as ….bad, said in one line."""
+    place = tmp_path / "aot"
+    shutil.copytree(built, place)
+    found = numba_aot.paths(place)
+    assert found is not None
+    module, record = found
+    data = bytearray(module.read_bytes())
+    if damage == "flip":
+        data[len(data) // 2] ^= 0x40
+        module.write_bytes(bytes(data))
+    elif damage == "truncate":
+        module.write_bytes(bytes(data[:4096]))
+    else:
+        record.write_text(record.read_text().replace(str(numba_aot.key()), "0" * 16))
+    numba_aot._told.discard(str(place))
+    assert numba_aot.load.__wrapped__(place) is None
+    assert sorted(p.name for p in place.iterdir()) == sorted(
+        [module.name + ".bad", record.name + ".bad"]
+    )
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("mastermind: the compiled search module in") and "\n" not in line
+    assert numba_aot.wanted(place)  # built again by the next background compile
