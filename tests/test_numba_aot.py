@@ -133,3 +133,29 @@ def test_a_damaged_module_is_moved_aside_for_the_jit(
     line = capsys.readouterr().err.strip()
     assert line.startswith("mastermind: the compiled search module in") and "\n" not in line
     assert numba_aot.wanted(place)  # built again by the next background compile
+
+
+@pytest.mark.parametrize("wanted", [True, False])
+def test_the_app_starts_the_build_where_the_jit_is_ready_and_no_module_is(
+    wanted: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The background compile, started where numba's JIT cache is ready, for the build
+    ahead of time alone: only where a module is wanted (not built, no build failed)."""
+    from engine.optimal import warmup
+
+    started: list[list[str]] = []
+
+    class Started:
+        def __init__(self, argv: list[str], **_: object) -> None:
+            started.append(argv)
+
+        def poll(self) -> int:
+            return 0
+
+    monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    monkeypatch.setattr(warmup, "ready", lambda: True)
+    monkeypatch.setattr(warmup, "_process", None)
+    monkeypatch.setattr(numba_aot, "wanted", lambda: wanted)
+    monkeypatch.setattr(warmup.subprocess, "Popen", Started)
+    warmup.start()
+    assert [argv[1:3] for argv in started] == ([["-m", "engine.optimal.warmup"]] if wanted else [])
