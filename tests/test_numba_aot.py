@@ -156,6 +156,6 @@ def test_the_app_starts_the_build_where_the_jit_is_ready_and_no_module_is(
     monkeypatch.setattr(warmup, "ready", lambda: True)
     monkeypatch.setattr(warmup, "_process", None)
     monkeypatch.setattr(numba_aot, "wanted", lambda: wanted)
-    monkeypatch.setattr(warmup.subprocess, "Popen", Started)
+    monkeypatch.setattr(subprocess, "Popen", Started)
     warmup.start()
     assert [argv[1:3] for argv in started] == ([["-m", "engine.optimal.warmup"]] if wanted else [])
