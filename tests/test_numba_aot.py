@@ -159,3 +159,22 @@ def test_the_app_starts_the_build_where_the_jit_is_ready_and_no_module_is(
     monkeypatch.setattr(subprocess, "Popen", Started)
     warmup.start()
     assert [argv[1:3] for argv in started] == ([["-m", "engine.optimal.warmup"]] if wanted else [])
+
+
+def test_a_failed_build_is_recorded_and_not_wanted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No C compiler (stood in for): the build says why, leaves a record of its failure
+    and no lock, and no background compile tries it again."""
+
+    def no_compiler(into: Path) -> Path:
+        raise RuntimeError("no C compiler")
+
+    monkeypatch.setattr(numba_aot_build, "_compile", no_compiler)
+    assert numba_aot.wanted(tmp_path)
+    with pytest.raises(RuntimeError, match="no C compiler"):
+        numba_aot_build.build(tmp_path)
+    found = numba_aot.paths(tmp_path)
+    assert found is not None and "no C compiler" in numba_aot.failure(found[0]).read_text()
+    assert not numba_aot.wanted(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [numba_aot.failure(found[0]).name]
