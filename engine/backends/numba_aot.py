@@ -222,10 +222,12 @@ class Kernel:
         checks = [_checker(spec) for spec in arguments]
 
         def call(*args: Any) -> Any:
-            if len(args) == len(checks) and all(
-                fits(value) for fits, value in zip(checks, args, strict=True)
-            ):
-                return built(*args)
+            if len(args) == len(checks):
+                for fits, value in zip(checks, args, strict=True):  # no generator: per call
+                    if not fits(value):
+                        break
+                else:
+                    return built(*args)
             return getattr(self._jit(), name)(*args)
 
         return call
