@@ -252,9 +252,13 @@ def failure(module: Path) -> Path:
 
 def wanted(place: Path | None = None) -> bool:
     """Whether a build is worth starting: a module could be here, is not (or is damaged),
-    and no build of it failed."""
+    no build of it failed, and its folder can be written (an install in a read-only
+    place does without it, unless ``NUMBA_CACHE_DIR`` names another)."""
     found = paths(place)
-    return found is not None and not failure(found[0]).exists() and not sound(place)
+    if found is None or failure(found[0]).exists() or sound(place):
+        return False
+    folder = found[0].parent
+    return os.access(folder if folder.exists() else folder.parent, os.W_OK)
 
 
 def sound(place: Path | None = None) -> bool:

@@ -118,7 +118,8 @@ def _lock(place: Path) -> Iterator[bool]:
             handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
         except FileExistsError:
             with contextlib.suppress(OSError, ValueError):
-                if not _alive(int(lock.read_text() or "0")):
+                old = time.time() - lock.stat().st_mtime > WAIT_SECONDS  # its pid reused
+                if old or not _alive(int(lock.read_text() or "0")):
                     lock.unlink()  # left by a build that was killed
                     continue
             if time.monotonic() - began > WAIT_SECONDS:
