@@ -2,10 +2,11 @@
 point 5): the same tree as numba's JIT kernel, no numba imported to run it, the
 interpreter let go while it searches, other argument types handed to the JIT kernel, and
 a damaged module moved aside for the JIT. Built once for this file into a folder of its
-own (15-40 s: numba's pycc and a C compiler); skipped where there is no C compiler."""
+own (15-40 s: numba's pycc and a C compiler); skipped where it cannot be built."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -23,9 +24,13 @@ from engine.codes import CodeSpace
 from engine.optimal.search import OptimalSearch, SearchStopped
 from engine.optimal.tree import build_tree, tree_to_json
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler"
+#: What pycc needs to build: C and C++ compilers (numba's runtime is C++) and setuptools.
+BUILDS = (
+    any(shutil.which(name) for name in ("cc", "gcc", "clang"))
+    and any(shutil.which(name) for name in ("c++", "g++", "clang++"))
+    and importlib.util.find_spec("setuptools") is not None
 )
+pytestmark = pytest.mark.skipif(not BUILDS, reason="no C or C++ compiler, or no setuptools")
 
 
 @pytest.fixture(scope="module")

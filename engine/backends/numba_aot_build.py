@@ -9,8 +9,9 @@ Three things differ from ``pycc``'s defaults, each for parity with numba's JIT: 
 compiled for this processor and its features (``pycc``'s generic processor made the
 search a third slower), and each function lets go of the interpreter while it runs
 (``nogil``: the driver runs a long search in a thread and polls it for its progress and
-its stop). ``pycc`` is deprecated in numba; where it is gone or no compiler is found, the
-build fails, says why, and numba's JIT stays in use.
+its stop). ``pycc`` is deprecated in numba and needs setuptools and C and C++ compilers
+(numba's runtime is C++); where one is missing the build fails, says why, is recorded as
+failed (``numba_aot.failure``) and numba's JIT stays in use.
 """
 
 from __future__ import annotations
