@@ -4,7 +4,7 @@ importing numba.
 
 Why: importing numba costs about 0.13 s of CPU on every run that searches, a quarter of
 the 6x4 optimum from nothing (``benchmarks/bench_anchor.py``); the module numba's ``pycc``
-builds needs only numpy to run. Building it needs numba and a C compiler, so it is an
+builds needs only numpy to run. Building it needs numba, setuptools and C and C++ compilers: an
 optional fast path: the background compile (``engine.optimal.warmup``) builds it after the
 JIT's cache, or ``python -m engine.backends.numba_aot_build`` does; until then, or where
 it cannot be built, numba's JIT (``numba_cpu``) is used as before. Nothing interactive

@@ -5,7 +5,7 @@ background compile (``engine.optimal.warmup``) after numba's JIT cache, or by ha
 
     python -m engine.backends.numba_aot_build     # build unless built (waits for one under way)
 
-Three things differ from ``pycc``'s defaults, each for parity with numba's JIT: the code is
+Two things differ from ``pycc``'s defaults, each for parity with numba's JIT: the code is
 compiled for this processor and its features (``pycc``'s generic processor made the
 search a third slower), and each function lets go of the interpreter while it runs
 (``nogil``: the driver runs a long search in a thread and polls it for its progress and
