@@ -7,6 +7,7 @@ own (15-40 s: numba's pycc and a C compiler); skipped where it cannot be built."
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -68,18 +69,19 @@ def test_the_module_grows_the_jits_tree(
 
 
 def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> None:
-    """What the module is for: numba's import (0.13 s) is not paid."""
+    """What the module is for: `stats --strategy optimal --all`, the command
+    benchmarks/bench_anchor.py times, imports no module of numba's (0.13 s)."""
     place = tmp_path / "numba"
     shutil.copytree(built, place / "mastermind-aot")
-    code = (
-        "import sys; from engine.codes import CodeSpace; "
-        "from engine.optimal.search import OptimalSearch; s = OptimalSearch(CodeSpace(4, 4)); "
-        "print(s.value(s.everything), 'numba' in sys.modules)"
-    )
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(place)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["905", "False"]  # 4x4, as tests/test_tree_command.py
+    command = [sys.executable, "-X", "importtime", "-m", "mastermind_tui", "stats"]
+    command += ["--strategy", "optimal", "--all", "--json", "--colours", "4"]
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(place), "MASTERMIND_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["total_guesses"] == 905  # as tests/test_tree_command.py
+    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    assert "engine.backends.numba_aot" in imported
+    assert not [name for name in imported if name.split(".")[0] in ("numba", "llvmlite")]
 
 
 def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
