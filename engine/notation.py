@@ -96,6 +96,10 @@ class Notation:
             digits.append(lookup[token.upper()])
         return digits
 
+    def count(self, text: str) -> int:
+        """How many pegs ``text`` holds, read in this notation (colours unchecked)."""
+        return len(self._tokens(text))
+
     def _tokens(self, text: str) -> list[str]:
         if self.name == "numbers":
             return [t for t in _SEPARATORS.split(text.strip()) if t]
