@@ -126,7 +126,7 @@ def _sample(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play every possible secret (the default up to 1,296 codes, e.g. 6x4)",
     )
-    group.add_argument("--games", type=number(0), help="play N random secrets")
+    group.add_argument("--games", type=number(1), help="play N random secrets")
 
 
 def _criteria(p: argparse.ArgumentParser) -> None:
@@ -142,7 +142,7 @@ def _criteria(p: argparse.ArgumentParser) -> None:
 def _jobs(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--jobs",
-        type=number(0),
+        type=number(1),
         default=None,
         help="processes to share a long run (default: one per core; same results with 1)",
     )
