@@ -222,10 +222,10 @@ def _opening(p: argparse.ArgumentParser) -> None:
         "--opening",
         metavar="CODE",
         default=None,
-        help="open with CODE (read as any code is: BBWWR, 00112 in digits, '1 1 2 2 3' in "
-        "numbers) rather than the strategy's own first guess, then play as it does: the "
-        "partition strategies (knuth, expected-size, entropy, most-parts); the strategy is "
-        "then named with its opening counted from 1, e.g. knuth-from11223",
+        help="open with CODE (read as any code is: BBWW, 0011 in digits, '1 1 2 2' in "
+        "numbers, on the default 6x4) rather than the strategy's own first guess, then play "
+        "as it does: the partition strategies (knuth, expected-size, entropy, most-parts); "
+        "the strategy is then named with its opening counted from 1, e.g. knuth-from1122",
     )
 
 
