@@ -134,7 +134,7 @@ def _kept(
         "ties_weighed": len(pool),
         "ties_known": len(cands) <= 2 or (not history and len(tied) < OTHERS),
         "twins": int(family[0] - 1 + sum(family[1 + tied_guesses.index(g)] for g in twins)),
-        "twin_guesses": tuple([*named, *twins][:TWINS_NAMED]),
+        "twin_guesses": tuple([*twins, *named][:TWINS_NAMED]),
         "rival": differ[0] if differ else None,
         "worse": worse[0] if worse else None,
         "best_possible": next((a for a in alternatives if a.consistent), None),

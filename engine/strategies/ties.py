@@ -111,15 +111,15 @@ def family_members(space: CodeSpace, guess: int, unused: tuple[int, ...]) -> lis
 
 
 def named_twins(position: Position, pool: Codes, guess: int, ties: Ties) -> tuple[int, ...]:
-    """The twins the trace names: members of the guess's family of colours not played yet
-    (where one guess was weighed for each family), then tied guesses weighed that split
-    the codes alike."""
+    """The twins the trace names: tied guesses weighed that split the codes alike, then
+    members of the guess's family of colours not played yet (where one guess was weighed
+    for each family: the only twin named where exactly two codes tie)."""
     space, history = position.space, position.history
     unused = unused_colours(space, history)
     family = family_members(space, guess, unused) if history else []
     if family and pool is not canonical_codes(space, unused):
         family = []
-    return tuple([*family, *(int(pool[i]) for i in ties.twin_indices)][:TWINS_NAMED])
+    return tuple([*(int(pool[i]) for i in ties.twin_indices), *family][:TWINS_NAMED])
 
 
 def close(keys: Keys, best: float) -> Mask:
