@@ -92,7 +92,9 @@ def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
     if count <= 2 and decision.ties_known:
         other = tied_other(decision)
         r = "the other" if other is None else fmt(other[0])
-        if decision.consistent and not (other is not None and other[1]):
+        # Unnamed (a symmetric image of the guess): the count of those possible says.
+        other_could = other[1] if other else decision.ties_possible > decision.consistent
+        if decision.consistent and not other_could:
             return f"{g} could be the secret, {r} could not"
         if decision.consistent:
             return f"both could be the secret, and {g} comes first as written"

@@ -113,3 +113,24 @@ def test_rpgot_on_8x5_names_rtyyb_as_the_twin_of_rpyyb_not_the_next_best() -> No
     assert "both leave at most 187 codes; neither could be the secret" in said
     assert "YGYWB" not in said and "YGYWB" not in tie_rule(third, fmt)
     assert twins_text(third, fmt) == "1 guess splits the codes exactly as RPYYB does (RTYYB)"
+
+
+def test_the_optimums_symmetric_twin_is_one_other_never_the_next_best() -> None:
+    """The exact optimum counts a guess's images under the symmetries of the position:
+    where one image ties and none is named, the words say "1 other" (they named the next
+    best, WBBBB, 2.0 against 1.75) and whether it could be the secret from the count."""
+    space = CodeSpace(3, 5)
+    fmt = partial(LETTERS.format, space)
+    secret = LETTERS.parse(space, "BBRRB")
+    solver, seen = Solver(space, make_strategy("optimal")), 0
+    while not solver.solved:
+        decision = solver.decide()
+        if tie_count(decision) == 2 and tied_other(decision) is None:
+            said = sentence(decision, fmt)
+            assert " and 1 other (the codes that swapping colours and positions" in said
+            assert fmt(decision.alternatives[0].guess) not in said
+            could = decision.ties_possible == 2
+            assert ("both could be the secret" in said) == could, said
+            seen += 1
+        solver.answer_for(secret)
+    assert seen == 1
