@@ -22,7 +22,7 @@ os.environ["MASTERMIND_RECORDS"] = ""
 os.environ.setdefault("MASTERMIND_CACHE_DIR", tempfile.mkdtemp(prefix="storm-cache-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from storm import STARTS, Storm, run_storm
+from storm import ENDED_CLEANLY, STARTS, Storm, run_storm
 
 
 async def soak(starts: list[str], seeds: int, events: int) -> int:
@@ -33,7 +33,7 @@ async def soak(starts: list[str], seeds: int, events: int) -> int:
             storm = Storm(start, seed, events)
             try:
                 app = await run_storm(storm)
-                ok = app.return_code in (None, 0)
+                ok = app.return_code in ENDED_CLEANLY
             except Exception:
                 traceback.print_exc(limit=3)
                 ok = False

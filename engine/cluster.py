@@ -22,11 +22,11 @@ from concurrent.futures import CancelledError  # what Dask raises for a lost tas
 from typing import Any, TypeVar
 
 from . import files
-from .errors import MastermindError
+from .errors import MastermindError, extra_hint
 from .run import INTERVAL, Stopped
 
 #: What to install when Dask is missing.
-INSTALL = "pip install 'mastermind-tui[cluster]'"
+INSTALL = extra_hint("cluster")
 #: Seconds to wait for the scheduler before giving up on it.
 CONNECT_SECONDS = 10
 

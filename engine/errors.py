@@ -24,3 +24,9 @@ class InconsistentAnswersError(MastermindError):
 class Unavailable(Exception):
     """What a request needs is not on this machine (a GPU, an optional package): the
     environment, not the input; the command line says it in one line and exits 1."""
+
+
+def extra_hint(extra: str) -> str:
+    """How to install an optional extra, as README's "Optional extras" does: from the
+    folder of a clone of this repository (the package is not on PyPI)."""
+    return f"pip install '.[{extra}]' in your clone of mastermind-tui (README: Optional extras)"

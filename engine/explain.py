@@ -12,13 +12,27 @@ from typing import TYPE_CHECKING, cast
 
 from .codes import CodeSpace
 from .feedback import Answer, answers, encode, partition, score
-from .strategies import Measure, measure_of
-from .strategies.guess_pools import FAMILIES, OPENING, SYMMETRY
-from .trace import Alternative, Choice, Decision, format_score
+from .strategies import measure_of
+from .strategies.guess_pools import FAMILIES, SYMMETRY
+from .tie_words import (
+    among_text,
+    amount_text,
+    estimated,
+    families_note,
+    tie_count,
+    tie_rule,
+    tie_text,
+    tied,
+    tied_other,
+)
+from .trace import Alternative, Decision, format_score
 from .words import plural
 
 if TYPE_CHECKING:
     from .arrays import Codes
+
+#: Told here too: every display imports the words from this one module.
+__all__ = ["estimated", "tie_count", "tie_rule", "tie_text", "tied", "tied_other"]
 
 #: What the star after a score means; notes the tie sentence says (brief reasons drop them).
 STAR, STAR_MEANING, SAID = "*", "* cannot be the secret", (FAMILIES, SYMMETRY)
@@ -27,11 +41,6 @@ STAR, STAR_MEANING, SAID = "*", "* cannot be the secret", (FAMILIES, SYMMETRY)
 def answer_text(answer: Answer) -> str:
     """An answer in text: ``2,1`` for two blacks and one white."""
     return f"{answer.black},{answer.white}"
-
-
-def estimated(choice: Choice) -> bool:
-    """Whether the scores were worked out on a sample of the codes (estimates)."""
-    return choice.estimated
 
 
 def score_text(decision: Decision) -> str:
@@ -90,7 +99,7 @@ def reasons(decision: Decision, fmt: Callable[[int], str], brief: bool = False) 
         out.append(f"weighed {plural(decision.pool_size, 'guess', 'guesses')}")
     if not decision.consistent:
         out.append("cannot be the secret, but splits the rest best")
-    said = _families_note(decision) if brief else ""
+    said = families_note(decision) if brief else ""
     notes = [n for n in decision.note.split("; ") if n and not (said and n.startswith(SAID))]
     out.extend(notes)
     return out
@@ -102,107 +111,6 @@ def split_text(partition: dict[Answer, int], shown: int = 8) -> str:
     parts = "; ".join(f"{answer_text(a)}: {n:,}" for a, n in items[:shown])
     more = len(items) - shown
     return parts + (f" (+{more} more)" if more > 0 else "")
-
-
-#: Scores closer than this are a tie (they come from the same integer keys).
-_TIE = 1e-9
-
-
-def _amount(decision: Decision, value: float, measure: Measure | None = None) -> str:
-    """``44 codes``, ``1 code``, ``≈2,112,251 codes`` (estimated), ``3.057 bits``; the
-    bare number without a measure."""
-    number = format_score(value)
-    mark = "≈" if estimated(decision) else ""
-    if measure is None:
-        return mark + number
-    return f"{mark}{number} {measure.unit if number == '1' else measure.units}"
-
-
-def tie_count(decision: Decision) -> int:
-    """How many codes score as the chosen guess does, itself included: every code counted
-    where the strategy says (``Choice.ties``), else the guesses shown that tie."""
-    if decision.ties:
-        return decision.ties
-    return 1 + sum(1 for a in decision.alternatives if tied(decision, a.score))
-
-
-def _families_note(decision: Decision) -> str:
-    """Said when some of the tied codes were counted through a guess that stands for them:
-    a pattern of repeated colours at the opening, later the guesses alike but for colours
-    not played yet."""
-    if not (decision.ties and decision.ties_weighed and decision.ties > decision.ties_weighed):
-        return ""
-    notes, weighed = decision.note.split("; "), decision.ties_weighed
-    if any(note.startswith(OPENING) for note in notes):
-        return " (the codes with its pattern of colours)"
-    each = f"{weighed:,} weighed, each standing for " if weighed > 1 else ""
-    if any(note.startswith(SYMMETRY) for note in notes):  # the exact optimum's classes
-        return f" ({each}the codes that swapping colours and positions makes of it)"
-    return f" ({each}the codes alike but for colours not played yet)"
-
-
-def tie_text(decision: Decision, fmt: Callable[[int], str]) -> str:
-    """How many codes tie with the guess and how the tie rule of the scoring strategies
-    (a guess that could be the secret, then the first as written) picked it; "" when
-    nothing tied. "Both" only where exactly two tie."""
-    if decision.score is None or not decision.alternatives or decision.score_label is None:
-        return ""
-    measure = measure_of(decision.score_label)
-    count = tie_count(decision)
-    if count < 2 or measure is None:
-        return ""
-    g, amount = fmt(decision.guess), _amount(decision, decision.score, measure)
-    among = _among(decision)
-    if count == 2 and decision.ties_known:
-        r = fmt(decision.alternatives[0].guess)
-        both = measure.both.format(amount)
-        return f"{among}{g} and {r}{_families_note(decision)} {both}; " + tie_rule(decision, fmt)
-    together = measure.both.removeprefix("both ").format(amount)
-    least = "" if decision.ties_known else "at least "
-    others = f"{least}{count - 1:,} {'other' if count == 2 else 'others'}"
-    return f"{among}{g} and {others}{_families_note(decision)} {together}; " + tie_rule(
-        decision, fmt
-    )
-
-
-def _among(decision: Decision) -> str:
-    """``Of 1,993 guesses drawn at random, `` where the guesses weighed were a sample
-    (its ties and its next best are the sample's), else ""."""
-    return f"Of {decision.ties_among:,} guesses drawn at random, " if decision.ties_among else ""
-
-
-def tie_rule(decision: Decision, fmt: Callable[[int], str]) -> str:
-    """How the tie rule picked the guess among those with the same score: ``RRGG could be
-    the secret, RGGR could not`` (two), ``4 of the 6 could be the secret; RRGO is first of
-    those as written`` (more)."""
-    g, count = fmt(decision.guess), tie_count(decision)
-    if count <= 2 and decision.ties_known:
-        r = fmt(decision.alternatives[0].guess)
-        if decision.consistent and not decision.alternatives[0].consistent:
-            return f"{g} could be the secret, {r} could not"
-        if decision.consistent:
-            return f"both could be the secret, and {g} comes first as written"
-        return f"neither could be the secret, and {g} comes first as written"
-    possible = decision.ties_possible if decision.ties else None
-    # The exact search keeps a few of the guesses tied: of those found, then.
-    found = "" if decision.ties_known else " found"
-    if not decision.consistent:
-        return f"none{found} could be the secret, and {g} comes first as written"
-    if possible is None:
-        return f"{g} could be the secret and comes first as written of those that could"
-    if possible == 1:
-        return f"only {g} of the {count:,}{found} could be the secret"
-    if possible == count:
-        return f"all {count:,}{found} could be the secret, and {g} comes first as written"
-    could = f"{possible:,} of the {count:,}{found} could be the secret"
-    return f"{could}; {g} is first of those as written"
-
-
-def tied(decision: Decision, score: float) -> bool:
-    """Whether ``score`` ties the decision's own."""
-    return decision.score is not None and abs(score - decision.score) <= _TIE * max(
-        1.0, abs(decision.score)
-    )
 
 
 def twins_text(decision: Decision, fmt: Callable[[int], str]) -> str:
@@ -228,11 +136,11 @@ def sentence(decision: Decision, fmt: Callable[[int], str]) -> str:
         tie = tie_text(decision, fmt)
         if tie:
             return tie + "."
-        own = measure.own.format(_amount(decision, decision.score, measure))
-        text = f"{_among(decision)}{g} {own}"
+        own = measure.own.format(amount_text(decision, decision.score, measure))
+        text = f"{among_text(decision)}{g} {own}"
         rival = next_worse(decision)
         if rival is not None:
-            rival_text = measure.rival.format(_amount(decision, rival.score))
+            rival_text = measure.rival.format(amount_text(decision, rival.score))
             text += f"; the next best, {fmt(rival.guess)}, {rival_text}"
         return text + "."
     if decision.why:

@@ -79,22 +79,37 @@ class Notation:
                 f"enter a code of {positions} peg{'s' * (positions != 1)}, "
                 f"e.g. {self.example(colours, positions)}"
             )
-        if len(tokens) != positions:
-            raise CodeError(
-                f"{clip(text.strip())!r} has {len(tokens):,} peg{'s' * (len(tokens) != 1)}; "
-                f"a code here has {positions} position{'s' * (positions != 1)}"
-            )
         names = self.symbols(colours)
         lookup = {s.upper(): i for i, s in enumerate(names)}
+        # What no game's colour is (``rgby!``) is named before the pegs are counted.
+        alphabet = {s.upper() for s in self.symbols(self.max_colours)}
+        strange = next((t for t in tokens if t.upper() not in alphabet), None)
+        if strange is not None:
+            raise self._not_a_colour(strange, names, colours)
+        if len(tokens) != positions:
+            need = f"a code here has {positions} position{'s' * (positions != 1)}"
+            if len(tokens) > positions and len(text.strip()) > CLIP:
+                # Long input may have been cut where it was typed: no count is said.
+                raise CodeError(f"{clip(text.strip())!r} is too long; {need}")
+            raise CodeError(
+                f"{clip(text.strip())!r} has {len(tokens):,} peg{'s' * (len(tokens) != 1)}; {need}"
+            )
         digits = []
         for token in tokens:
             if token.upper() not in lookup:
-                raise CodeError(
-                    f"{clip(token)!r} is not a colour here; use {' '.join(names)}"
-                    + (f" ({', '.join(COLOUR_NAMES[:colours])})" if self.name == "letters" else "")
-                )
+                raise self._not_a_colour(token, names, colours)
             digits.append(lookup[token.upper()])
         return digits
+
+    def _not_a_colour(self, token: str, names: list[str], colours: int) -> CodeError:
+        return CodeError(
+            f"{clip(token)!r} is not a colour here; use {' '.join(names)}"
+            + (f" ({', '.join(COLOUR_NAMES[:colours])})" if self.name == "letters" else "")
+        )
+
+    def count(self, text: str) -> int:
+        """How many pegs ``text`` holds, read in this notation (colours unchecked)."""
+        return len(self._tokens(text))
 
     def _tokens(self, text: str) -> list[str]:
         if self.name == "numbers":

@@ -66,7 +66,11 @@ def detect(text: str) -> str:
         return "yaml"
     if re.match(r"\d+\s*(\(|$)", head):
         return "irving"
-    raise TreeFileError("cannot tell the tree's format; give --tree-format " + "|".join(FORMATS))
+    raise TreeFileError(
+        "not a decision tree in any format this reads; give --tree-format "
+        + "|".join(FORMATS)
+        + " to read it as one"
+    )
 
 
 def read_tree(text: str, size: Size, form: str | None = None) -> ReadTree:

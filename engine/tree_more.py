@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import string
 
-from .codes import CodeSpace
+from .codes import MAX_COLOURS, CodeSpace
 from .errors import MastermindError
 from .feedback import encode
 from .notation import parse_any
@@ -36,7 +36,12 @@ def is_text(text: str) -> bool:
 
 
 def is_challenge(text: str) -> bool:
-    return re.match(r"\s*(\{\s*[A-Za-z]+\s*:|[A-Za-z]+\s*$)", text) is not None
+    """A challenge tree: ``{CODE:`` or a bare code (a tree of one guess); a bare word with a
+    letter past the most colours (``junk``) is no code, so no tree."""
+    word = re.fullmatch(r"\s*([A-Za-z]+)\s*", text)
+    if word is not None:
+        return set(word[1].upper()) <= set(LETTERS[:MAX_COLOURS])
+    return re.match(r"\s*\{\s*[A-Za-z]+\s*:", text) is not None
 
 
 # --- this program's text -----------------------------------------------------------------

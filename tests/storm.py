@@ -27,6 +27,9 @@ PRINTABLE = string.ascii_letters + string.digits + " ,.-?/!"
 FUNCTION = [f"f{n}" for n in range(1, 13)]
 #: Ctrl keys but Ctrl+Q (leaves: the storm would end) and Ctrl+Z (suspends the process).
 CONTROL = [f"ctrl+{c}" for c in string.ascii_lowercase if c not in "qz"]
+#: How a storm may end the app: not at all, or by a key that leaves (Ctrl+C is among the
+#: storm's keys: an interrupt, exit status 130); anything else is an error.
+ENDED_CLEANLY = (None, 0, 130)
 MOVING = [
     "enter", "escape", "tab", "shift+tab", "up", "down", "left", "right", "home", "end",
     "pageup", "pagedown", "backspace", "delete", "space",

@@ -34,13 +34,13 @@ async def test_a_bad_secret_is_shown_under_its_field_and_goes_when_fixed(
         home = app.screen
         assert isinstance(home, HomeScreen)
         home.query_one("#mode", Select).value = "watch"
-        home.query_one("#secret", Input).value = "RGX"
+        home.query_one("#secret", Input).value = "RGB"
         await pilot.press("ctrl+s")
         secret = home.query_one("#secret", Input)
-        await until(pilot, lambda: "'RGX' has 3 pegs" in screen_text(pilot) and secret.has_focus)
+        await until(pilot, lambda: "'RGB' has 3 pegs" in screen_text(pilot) and secret.has_focus)
         assert home.is_current
         below = lines_after(screen_text(pilot), "Secret to watch")
-        assert "RGX" in below[1] and "'RGX' has 3 pegs" in below[2], below[:4]
+        assert "RGB" in below[1] and "'RGB' has 3 pegs" in below[2], below[:4]
         assert app.focused is home.query_one("#secret", Input)
         home.query_one("#secret", Input).value = "RGBY"
         await until(pilot, lambda: home.form.error == "" and "3 pegs" not in screen_text(pilot))

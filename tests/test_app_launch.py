@@ -43,8 +43,8 @@ def test_watch_with_a_bad_secret_fails_in_one_line(capsys: pytest.CaptureFixture
     [
         (["play", "--colours", "9"], "letters notation can show at most 8"),
         (["play", "--strategy", "magic"], "unknown strategy"),
-        (["play", "--rounds", "0"], "rounds must be between"),
-        (["watch", "RGB"], "has 3 pegs"),
+        (["play", "--rounds", "100"], "rounds must be between"),
+        (["watch", "RGB", "--positions", "4"], "has 3 pegs"),
     ],
 )
 def test_bad_arguments_are_explained(argv: list[str], message: str) -> None:

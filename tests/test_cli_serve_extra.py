@@ -14,7 +14,7 @@ import pytest
 from mastermind_tui.cli.parser import EXIT_FAILED, EXIT_INTERNAL
 
 ROOT = Path(__file__).resolve().parent.parent
-INSTALL = "pip install 'mastermind-tui[web]'"
+INSTALL = "pip install '.[web]' in your clone of mastermind-tui (README: Optional extras)"
 
 
 def run_without(modules: list[str], *argv: str) -> subprocess.CompletedProcess[str]:

@@ -306,7 +306,7 @@ def test_the_progress_bar_says_how_long_is_left(
         ("solve RGBY >&-", 1, "mastermind: cannot write the output: standard output is closed\n"),
         ("--help >&-", 1, "mastermind: cannot write the output: standard output is closed\n"),
         ("play <&-", 2, f"mastermind: mastermind play draws a full screen and {NO_TERMINAL}"),
-        ("retro --plain <&-", 0, ""),
+        ("retro --plain <&-", 1, "mastermind: end of input: the game stopped at NUMBER OF COLORS?"),
     ],
 )
 def test_a_closed_standard_stream_is_the_environment_not_a_bug(

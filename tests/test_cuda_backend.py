@@ -83,6 +83,27 @@ def test_without_a_gpu_cuda_is_one_line_and_auto_is_numba() -> None:
     assert auto.stdout.strip() == "numba"
 
 
+def test_without_numba_cuda_it_says_to_install_the_gpu_extra() -> None:
+    """QA point 3: numba 0.68 still ships a ``numba.cuda`` of its own, which finds no GPU;
+    without numba-cuda the line said "no CUDA GPU here (numba-cuda found no driver or
+    device)". It now says numba-cuda is missing and how README installs it."""
+    code = (
+        "import sys; sys.modules['numba_cuda'] = None\n"
+        "from mastermind_tui.cli.entry import main; sys.exit(main())"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, "stats", "--backend", "cuda"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=_env(False),
+        timeout=120,
+    )
+    assert done.returncode == 1 and done.stdout == "" and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("mastermind: the cuda backend needs numba-cuda, the gpu extra")
+    assert "pip install '.[gpu]'" in done.stderr and "no CUDA GPU" not in done.stderr
+
+
 def test_numba_cudas_row_stack_is_shimmed_where_numpy_dropped_it() -> None:
     """numpy 2.5 removed np.row_stack, which numba-cuda 0.30 registers when its CUDA target
     loads (``numba.cuda.np.arrayobj``): the backend puts it back before importing it."""

@@ -69,7 +69,7 @@ class Terminal:
     ("how", "code"),
     [
         ("ctrl+q", 0),
-        ("ctrl+c", 0),
+        ("ctrl+c", 130),  # an interrupt, as --help says (QA point 3): it was 0
         (signal.SIGTERM, 143),
         (signal.SIGHUP, 129),
         (signal.SIGINT, 130),

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from app_helpers import idle, until
-from storm import STARTS, Storm, run_storm
+from storm import ENDED_CLEANLY, STARTS, Storm, run_storm
 from textual import events
 from textual.pilot import Pilot
 
@@ -25,7 +25,7 @@ async def test_a_key_storm_never_ends_the_app_with_an_error(
     start: str, seed: int, cache_dir: Path
 ) -> None:
     app = await run_storm(Storm(start, seed))
-    assert app.return_code in (None, 0), f"replay with Storm({start!r}, {seed})"
+    assert app.return_code in ENDED_CLEANLY, f"replay with Storm({start!r}, {seed})"
 
 
 async def palette_shown(pilot: Pilot[Any]) -> None:

@@ -51,11 +51,16 @@ def test_the_installed_command_through_a_shell_pipe_matches_the_original() -> No
         assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
 
 
-def test_end_of_input_mid_game_ends_cleanly() -> None:
+def test_end_of_input_mid_game_is_said_on_stderr() -> None:
+    """QA point 3: the transcript stays as it was; that input ran out is one line apart
+    (it stopped silently with exit code 0)."""
     result = run(["--seed", "5"], b"6\n4\n")
-    assert result.returncode == 0
-    assert result.stderr == b""
+    assert result.returncode == 1
+    assert result.stderr == b"mastermind: end of input: the game stopped at NUMBER OF ROUNDS?\n"
     assert result.stdout.endswith(b"NUMBER OF POSITIONS? 4\nNUMBER OF ROUNDS? \n")
+    first = run([], b"6\n")
+    assert first.returncode == 1 and first.stderr.count(b"\n") == 1
+    assert b"stopped at NUMBER OF POSITIONS?" in first.stderr
 
 
 def test_seed_makes_runs_repeatable() -> None:

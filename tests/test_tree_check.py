@@ -77,7 +77,7 @@ def test_a_broken_tree_names_the_first_secret_it_loses(name: str, secret: str) -
         ("bad-no-guess.json", 'a node needs a "guess"'),
         ("bad-syntax.yml", "not YAML at line"),
         ("bad-truncated.irving", "the listing ends early"),
-        ("bad-unknown.txt", "cannot tell the tree's format; give --tree-format"),
+        ("bad-unknown.txt", "not a decision tree in any format this reads; give --tree-format"),
         ("no-such-file", "cannot read"),
     ],
 )
@@ -87,6 +87,20 @@ def test_a_file_that_cannot_be_read_gets_one_line(name: str, reason: str) -> Non
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and reason in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("word", ["junk", "RGBY", "  Wurst\n"])
+def test_a_word_that_is_no_code_is_no_tree(tmp_path: Path, word: str) -> None:
+    """QA point 3: a file holding ``junk`` was read as a challenge tree of one code and
+    refused for its size ("colours must be at most 20 (got 21)"): it is no tree at all."""
+    junk = tmp_path / "junk.txt"
+    junk.write_text(word)
+    done = run("--check", str(junk))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "not a decision tree in any format this reads" in done.stderr
+    assert "colours must be" not in done.stderr
+    # A bare code still is a tree of one guess (the challenge's grammar): checked as one.
+    assert detect("ABCD\n") == "challenge"
 
 
 def test_the_format_can_be_named_instead_of_told() -> None:

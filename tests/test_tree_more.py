@@ -156,8 +156,13 @@ def test_tree_depth_says_the_rest_is_not_worked_out() -> None:
     done = run("--depth", "1")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].endswith("its first 1 level (the rest not worked out)")
+    assert lines[0].endswith("its first level (the rest not worked out)")  # QA: "first 1 level"
     assert lines[1:] == ["BBWW  (1,296 codes)", "  ... 12 answers below"]
+    assert (
+        run("--depth", "2")
+        .stdout.splitlines()[0]
+        .endswith("its first 2 levels (the rest not worked out)")
+    )
     as_json = json.loads(run("--depth", "1", "--format", "json").stdout)
     assert as_json == {"guess": "BBWW", "codes": 1296, "answers_below": 12}
 

@@ -20,13 +20,14 @@ CPU in numba-cuda's simulator (the tests do, on small sizes).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import Unavailable
+from ..errors import Unavailable, extra_hint
 from ..feedback import classes
 from .cuda_limits import CHUNK, ROWS, SLOTS
 
@@ -55,12 +56,15 @@ shim_row_stack()
 def _cuda() -> Any:
     """numba-cuda's ``cuda`` module, with its kernels compiled on first launch; Unavailable
     in one line where it is not installed or finds no GPU."""
+    # numba 0.68 still ships a numba.cuda of its own, which finds no GPU: without
+    # numba-cuda, say that it is missing rather than that no GPU is here.
+    missing = Unavailable(f"the cuda backend needs numba-cuda, the gpu extra: {extra_hint('gpu')}")
+    if importlib.util.find_spec("numba_cuda") is None:
+        raise missing
     try:
         cuda: Any = importlib.import_module("numba.cuda")
     except ImportError:
-        raise Unavailable(
-            "the cuda backend needs numba-cuda: pip install 'mastermind-tui[gpu]'"
-        ) from None
+        raise missing from None
     if not cuda.is_available():
         raise Unavailable(
             "no CUDA GPU here (numba-cuda found no driver or device); use --backend numba, or auto"

@@ -14,7 +14,7 @@ import numpy as np
 from ..trace import Alternative
 from .base import Position
 from .guess_pools import SYMMETRY, unused_colours
-from .ties import colour_families, opening_families, twins_of
+from .ties import TWINS_NAMED, colour_families, family_members, opening_families, twins_of
 
 if TYPE_CHECKING:
     from ..optimal.search import OptimalSearch
@@ -127,13 +127,14 @@ def _kept(
     tied_guesses = [a.guess for a in tied]
     differ = [a for a in alternatives if a.guess not in twins]
     worse = [a for a in alternatives if a not in tied]
+    named = family_members(space, guess, unused_colours(space, history)) if family[0] > 1 else []
     return {
         "ties": int(family.sum()),
         "ties_possible": int(family[np.array(possible)].sum()),
         "ties_weighed": len(pool),
         "ties_known": len(cands) <= 2 or (not history and len(tied) < OTHERS),
         "twins": int(family[0] - 1 + sum(family[1 + tied_guesses.index(g)] for g in twins)),
-        "twin_guesses": tuple(twins),
+        "twin_guesses": tuple([*twins, *named][:TWINS_NAMED]),
         "rival": differ[0] if differ else None,
         "worse": worse[0] if worse else None,
         "best_possible": next((a for a in alternatives if a.consistent), None),

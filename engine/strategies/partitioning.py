@@ -38,7 +38,7 @@ from .guess_pools import (
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
 from .rule_card import PARTITION_COST, PARTITION_OPENING, PARTITION_TIES
-from .ties import families, few_left, ties_of
+from .ties import families, few_left, named_twins, ties_of
 
 if TYPE_CHECKING:
     from ..arrays import Codes, Counts, Keys
@@ -198,7 +198,7 @@ class PartitionStrategy(Strategy):
             ties_weighed=ties.weighed,
             ties_among=len(pool) if drawn and len(cands) > 2 else 0,
             twins=ties.twins,
-            twin_guesses=tuple(int(pool[i]) for i in ties.twin_indices),
+            twin_guesses=named_twins(position, pool, int(pool[best]), ties),
             rival=alternative(ties.rival),
             worse=alternative(ties.worse),
             best_possible=alternative(int(possible[0]) if len(possible) else None),

@@ -9,6 +9,7 @@ worse)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import islice, permutations
 from math import factorial, perm
 from typing import TYPE_CHECKING, cast
 
@@ -89,6 +90,36 @@ def families(position: Position, pool: Codes) -> Counts:
     if history and pool is canonical_codes(space, unused):
         return colour_families(space, pool, unused)
     return np.ones(len(pool), dtype=np.int64)
+
+
+def family_members(space: CodeSpace, guess: int, unused: tuple[int, ...]) -> list[int]:
+    """The first few codes (``TWINS_NAMED``) that ``guess`` stands for when the ``unused``
+    colours are alike, itself left out, first as written first (``guess`` comes first of
+    its family: its unused colours are the smallest, in order): twins, as swapping colours
+    no guess has played leaves the codes still possible as they were."""
+    digits = space.to_digits(guess)
+    held = list(dict.fromkeys(d for d in digits if d in unused))
+    if not held or len(unused) < 2:
+        return []
+    out = []
+    for image in islice(permutations(sorted(unused), len(held)), TWINS_NAMED + 1):
+        swap = dict(zip(held, image, strict=True))
+        code = space.from_digits([swap.get(d, d) for d in digits])
+        if code != guess:
+            out.append(code)
+    return out[:TWINS_NAMED]
+
+
+def named_twins(position: Position, pool: Codes, guess: int, ties: Ties) -> tuple[int, ...]:
+    """The twins the trace names: tied guesses weighed that split the codes alike, then
+    members of the guess's family of colours not played yet (where one guess was weighed
+    for each family: the only twin named where exactly two codes tie)."""
+    space, history = position.space, position.history
+    unused = unused_colours(space, history)
+    family = family_members(space, guess, unused) if history else []
+    if family and pool is not canonical_codes(space, unused):
+        family = []
+    return tuple([*(int(pool[i]) for i in ties.twin_indices), *family][:TWINS_NAMED])
 
 
 def close(keys: Keys, best: float) -> Mask:

@@ -50,10 +50,11 @@ class BaseApp(JobHost, App[None]):
     """An app whose screens hand each finished game to its ``recorder``; the jobs of the
     services it owns (``jobs``) report to it, and it hands their messages back."""
 
-    #: Ctrl+C quits, as Ctrl+Q does and as a terminal program's Ctrl+C is expected to
-    #: (Textual's default only says to press Ctrl+Q; copying a guess is not worth that).
+    #: Ctrl+C leaves as Ctrl+Q does, but as an interrupt, as a terminal program's Ctrl+C
+    #: is expected to: exit status 130, as ``--help`` says and as SIGINT gives (Textual's
+    #: default only says to press Ctrl+Q; copying a guess is not worth that).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "quit", "Quit", show=False, priority=True)
+        Binding("ctrl+c", "interrupt", "Quit", show=False, priority=True)
     ]
 
     def __init__(self, records: Path | None = None, record: bool = True) -> None:
@@ -77,6 +78,10 @@ class BaseApp(JobHost, App[None]):
         loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
         for signum in CLOSING:
             loop.add_signal_handler(signum, self.exit, None, 128 + signum)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: close as SIGINT does (``mastermind: interrupted``, exit status 130)."""
+        self.exit(None, 128 + signal.SIGINT)
 
     def _end_without(self, parent: int) -> None:
         """End as a hangup would (exit status 129) once the parent process is gone."""

@@ -71,6 +71,50 @@ def with_opening(args: argparse.Namespace, settings: Settings) -> Settings:
     return dataclasses.replace(settings, strategy=name)
 
 
+def code_given(args: argparse.Namespace) -> str | None:
+    """The code the command line gives (the secret, else ``--opening``), whose length says
+    the positions; None without one (a strategy's name where the secret goes is none)."""
+    mode = BY_NAME[args.command].mode
+    secret = getattr(args, "secret", None)
+    if mode is not None and mode.takes_secret and secret and not _names_a_strategy(secret):
+        return str(secret)
+    opening_code = getattr(args, "opening", None)
+    return None if opening_code is None else str(opening_code)
+
+
+def fitted(
+    args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]
+) -> tuple[dict[str, object], dict[str, object]]:
+    """``chosen`` and ``saved`` (remembered from Home) where the command line gives a code
+    (``code_given``) and no ``--positions``: the code's length is then the positions, as
+    if given, and the remembered colours are kept if the code fits them, else left to the
+    default. Where no colours read it, the first size that can be played (the refusal then
+    names the colour); both as they are where none can (it names the pegs)."""
+    text = code_given(args)
+    if text is None or "positions" in chosen:
+        return chosen, saved
+    from engine import get_notation
+
+    name = chosen.get("notation", saved.get("notation", SETTINGS["notation"].default))
+    readers = (get_notation(str(name)), get_notation("letters"), get_notation("numbers"))
+    others = {k: v for k, v in saved.items() if k != "colours"}
+    first: tuple[dict[str, object], dict[str, object]] | None = None
+    for positions in dict.fromkeys(reader.count(text) for reader in readers):
+        sized = {**chosen, "positions": positions}
+        for kept in (saved, others):
+            try:
+                settings = Settings.build(**sized, mode=args.command, saved=kept)  # type: ignore[arg-type]
+            except MastermindError:
+                continue
+            first = first or (sized, kept)
+            try:
+                parse_any(settings.space, text, settings.notation)
+            except MastermindError:
+                continue
+            return sized, kept
+    return first or (chosen, saved)
+
+
 def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]) -> Start:
     """The start of the mode ``args.command`` names, every part of it checked once: the
     settings (``chosen`` from ``given``, the rest from ``saved``), the secret of a mode
@@ -81,6 +125,7 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
     command = BY_NAME[args.command]
     mode = command.mode
     assert mode is not None, f"{args.command} opens no mode"
+    chosen, saved = fitted(args, chosen, saved)
     settings = Settings.build(**chosen, mode=args.command, saved=saved)  # type: ignore[arg-type]
     settings = with_opening(args, settings)
     secret = None
@@ -154,10 +199,11 @@ def game(args: argparse.Namespace) -> int:
     kept = preferences.load()
     start, note = None, ""
     if args.command is not None:
-        chosen = given(args)
-        note = preferences.remembered(kept, chosen)
+        saved = {k: v for k, v in kept.settings.items() if k != "mode"}
+        chosen, saved = fitted(args, given(args), saved)
+        note = preferences.remembered(Preferences(kept.theme, saved), chosen)
         try:
-            start = opening(args, chosen, {k: v for k, v in kept.settings.items() if k != "mode"})
+            start = opening(args, chosen, saved)
         except MastermindError as error:
             if not note:
                 raise

@@ -126,7 +126,7 @@ def _sample(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play every possible secret (the default up to 1,296 codes, e.g. 6x4)",
     )
-    group.add_argument("--games", type=number(0), help="play N random secrets")
+    group.add_argument("--games", type=number(1), help="play N random secrets")
 
 
 def _criteria(p: argparse.ArgumentParser) -> None:
@@ -142,7 +142,7 @@ def _criteria(p: argparse.ArgumentParser) -> None:
 def _jobs(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--jobs",
-        type=number(0),
+        type=number(1),
         default=None,
         help="processes to share a long run (default: one per core; same results with 1)",
     )
@@ -222,10 +222,10 @@ def _opening(p: argparse.ArgumentParser) -> None:
         "--opening",
         metavar="CODE",
         default=None,
-        help="open with CODE (read as any code is: BBWWR, 00112 in digits, '1 1 2 2 3' in "
-        "numbers) rather than the strategy's own first guess, then play as it does: the "
-        "partition strategies (knuth, expected-size, entropy, most-parts); the strategy is "
-        "then named with its opening counted from 1, e.g. knuth-from11223",
+        help="open with CODE (read as any code is: BBWW, 0011 in digits, '1 1 2 2' in "
+        "numbers, on the default 6x4) rather than the strategy's own first guess, then play "
+        "as it does: the partition strategies (knuth, expected-size, entropy, most-parts); "
+        "the strategy is then named with its opening counted from 1, e.g. knuth-from1122",
     )
 
 

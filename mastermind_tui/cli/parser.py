@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine import __version__
 from engine.notation import clip
 
-from ..game.modes import COMMANDS
+from ..game.modes import COMMANDS, Command
 from ..game.settings import PRESETS
 from .options import OPTIONS, add_own, no_record
 
@@ -65,6 +65,24 @@ class _Parser(argparse.ArgumentParser):
             super()._print_message(message, file)
 
 
+def remembered(command: Command) -> str | None:
+    """The help's word on the defaults of a game (``launch.game``): the size, rules and
+    strategy last started from the home screen are remembered, and a code given sets the
+    positions (``launch.fitted``)."""
+    if command.handler != "launch:game":
+        return None
+    text = (
+        "Options left out take their values from the game last started from the home "
+        "screen (remembered), else the defaults shown."
+    )
+    if (command.mode and command.mode.takes_secret) or "opening" in command.options:
+        text += (
+            " A code given (the secret, or --opening) sets the positions when --positions "
+            "is left out; the remembered colours are kept if the code fits them."
+        )
+    return text
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``only``, every command is still listed (help, errors
     and choices stay the same) but only that one gets its options: building all of them
@@ -85,7 +103,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         if command.name is None:
             continue
         summary = command.summary
-        p = sub.add_parser(command.name, help=summary, description=summary[0].upper() + summary[1:])
+        description = summary[0].upper() + summary[1:]
+        p = sub.add_parser(
+            command.name, help=summary, description=description, epilog=remembered(command)
+        )
         if only in (None, command.name):
             for group in command.options:
                 OPTIONS[group](p)

@@ -14,13 +14,15 @@ import shlex
 import sys
 from typing import TYPE_CHECKING
 
+from engine.errors import extra_hint
+
 from .parser import Failed
 
 if TYPE_CHECKING:
     from .serve_guard import BoundedServer
 
 #: What to install when the web extra is missing, or only part of it is there.
-INSTALL = "pip install 'mastermind-tui[web]'"
+INSTALL = extra_hint("web")
 #: Our own packages: an import of theirs that fails is a bug, not a missing extra.
 OWN_PACKAGES = {"mastermind_tui", "engine"}
 

@@ -66,7 +66,8 @@ def tree(args: argparse.Namespace) -> int:
         name = strategy.name
         reach = f"at most {root.height} guesses"
         if is_cut(root):
-            reach = f"its first {plural(depth, 'level')} (the rest not worked out)"
+            levels = "level" if depth == 1 else f"{depth:,} levels"
+            reach = f"its first {levels} (the rest not worked out)"
         print(f"{name} on {space.rules_text()}: {space.count:,} codes, {reach}")
         print("\n".join(as_text(root, space, notation, depth)))
     return 0

@@ -22,7 +22,18 @@ def read_strategies(text: str | Sequence[str], settings: Settings) -> tuple[str,
     names = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     chosen = tuple(dict.fromkeys(n.lower() for n in names)) or DEFAULT_RIVALS
     if len(chosen) < 2 or len(chosen) > MOST:
-        raise ConfigError(f"name 2 to {MOST} different strategies to compare (got {len(chosen)})")
+        lowered = [n.lower() for n in names]
+        twice = [n for n in chosen if lowered.count(n) > 1]
+        said = "; ".join(f"{n} was named {_times(lowered.count(n))}" for n in twice)
+        got = f"{len(chosen)} different" if twice else f"{len(chosen)}"
+        raise ConfigError(
+            (f"{said}: " if said else "")
+            + f"name 2 to {MOST} different strategies to compare (got {got})"
+        )
     for name in chosen:
         make_strategy(name).check(settings.space)
     return chosen
+
+
+def _times(count: int) -> str:
+    return "twice" if count == 2 else f"{count} times"

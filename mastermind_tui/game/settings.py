@@ -16,6 +16,7 @@ from engine import (
     get_notation,
     make_strategy,
 )
+from engine.codes import MIN_COLOURS, MIN_POSITIONS
 from engine.notation import NOTATIONS, clip
 from engine.strategies import DEFAULT_STRATEGY
 
@@ -112,14 +113,17 @@ def whole_number(text: str, called: str, minimum: int = 0) -> int:
 #: them here. Sizes, rounds and the move limit default to the engine's ``Rules()``.
 SETTINGS: Final[dict[str, Setting]] = {
     "mode": Setting(_MODE, f"the game: {', '.join(MODE_TABLE)}"),
-    "colours": Setting(_GAME.colours, f"colours (default {_GAME.colours})", "colours", 0),
-    "positions": Setting(_GAME.positions, f"positions (default {_GAME.positions})", "positions", 0),
-    "rounds": Setting(_GAME.rounds, f"rounds (default {_GAME.rounds})", "rounds", 0),
+    # The least each may be: a negative number refused is told the real lower bound.
+    "colours": Setting(_GAME.colours, f"colours (default {_GAME.colours})", "colours", MIN_COLOURS),
+    "positions": Setting(
+        _GAME.positions, f"positions (default {_GAME.positions})", "positions", MIN_POSITIONS
+    ),
+    "rounds": Setting(_GAME.rounds, f"rounds (default {_GAME.rounds})", "rounds", 1),
     "moves": Setting(
         _GAME.max_moves,
         f"move limit per game (default {_GAME.max_moves})",
         "the move limit",
-        0,
+        1,
     ),
     "repeats": Setting(
         _GAME.repeats,

@@ -18,6 +18,8 @@ from .dialogue import Dialogue
 from .lines import read_line
 
 EXIT_INTERRUPTED = 130
+#: Input ran out before the game ended (the environment's doing): one line on stderr.
+EXIT_ENDED = 1
 
 
 def run_plain(
@@ -26,7 +28,8 @@ def run_plain(
     crlf: bool = False,
     records: Path | None = None,
 ) -> int:
-    """Play until the program ends or input runs out; return the exit code. ``crlf`` ends
+    """Play until the program ends (0) or input runs out (1, said on stderr, the transcript
+    on stdout as it was); return the exit code. ``crlf`` ends
     lines in CR LF, as the original's bytes did; each game that ends is kept in
     ``records`` (None: nowhere)."""
     for stream in (sys.stdin, sys.stdout):
@@ -42,9 +45,14 @@ def run_plain(
         out.flush()
         while not dialogue.finished:
             line = read_line(sys.stdin)
-            if line is None:  # end of input: finish the prompt's line and stop
+            if line is None:  # end of input: finish the prompt's line and say so apart
                 out.write(dialogue.newline)
-                break
+                out.flush()
+                # The line so far holds the questions answered on it too: the last one.
+                questions = [q for q in dialogue.prompt.split("?") if q.strip()]
+                asked = " ".join(questions[-1].split()) + "?" if questions else "its next line"
+                print(f"mastermind: end of input: the game stopped at {asked}", file=sys.stderr)
+                return EXIT_ENDED
             if echo:
                 out.write(line + dialogue.newline)
             out.write(dialogue.feed(line))
