@@ -96,6 +96,7 @@ class WatchScreen(WatchLesson, Explores):
         self.query_one("#caption", Static).update(f"The {job} failed: {error}")
 
     def watch_shown(self) -> None:
+        self.drop_elsewhere()
         session = self.session
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)
