@@ -17,6 +17,7 @@ from mastermind_tui.navigation import Start
 from mastermind_tui.retro.screen import TeletypeScreen
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.widgets.peg_row import PegBoard
 
 
 def play_app(**kwargs: Any) -> MastermindApp:
@@ -58,3 +59,30 @@ async def test_ctrl_j_takes_the_teletypes_line() -> None:
         await pilot.press("6", "ctrl+j")
         await until(pilot, lambda: "NUMBER OF COLORS? 6\n" in screen.printed)
         await idle(pilot)
+
+
+async def test_the_peg_row_keeps_the_keys_and_its_draft_through_a_terminal_too_small() -> None:
+    """F7, r (R in the first place, the cursor on the second), 40x12 (too small), 80x24:
+    the row has the keys again, its R and its cursor where they were."""
+    async with play_app().run_test(size=(80, 24)) as pilot:
+        screen = await on_play(pilot)
+        await pilot.press("f7")
+        board = screen.query_one(PegBoard)
+        await until(pilot, lambda: board.has_focus)
+        await pilot.press("r")
+        await until(pilot, lambda: "R[·]" in next_row(screen))
+        drawn = next_row(screen)
+        await pilot.resize_terminal(40, 12)
+        await until(pilot, lambda: screen.has_class("-too-small"))
+        await idle(pilot)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: not screen.has_class("-too-small"))
+        await until(pilot, lambda: board.has_focus and screen.has_class("-pegs"))
+        assert next_row(screen) == drawn
+        await pilot.press("g")  # the keys still set its pegs
+        await until(pilot, lambda: "R G[·]" in next_row(screen))
+
+
+def next_row(screen: PlayScreen) -> str:
+    lines = str(screen.query_one(PegBoard).render()).splitlines()
+    return lines[len(screen.session.rows())]
