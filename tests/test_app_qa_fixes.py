@@ -8,8 +8,10 @@ from typing import Any
 
 from app_helpers import idle, ready, until
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Checkbox, Input, Select
+from textual.widgets._footer import FooterKey
 
+from engine import STRATEGIES
 from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
@@ -17,6 +19,7 @@ from mastermind_tui.navigation import Start
 from mastermind_tui.retro.screen import TeletypeScreen
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
+from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.widgets.peg_row import PegBoard
 
 
@@ -86,3 +89,32 @@ async def test_the_peg_row_keeps_the_keys_and_its_draft_through_a_terminal_too_s
 def next_row(screen: PlayScreen) -> str:
     lines = str(screen.query_one(PegBoard).render()).splitlines()
     return lines[len(screen.session.rows())]
+
+
+async def test_escape_leaves_statistics_and_its_ticks_are_kept() -> None:
+    """F6: tick optimal, Escape goes home (no run to cancel), F6 again: optimal still
+    ticked, with the three it had."""
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("f6")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        before = stats.selected()
+        assert "optimal" not in before
+        stats.query_one("#strategy-optimal", Checkbox).value = True
+        await until(pilot, lambda: "optimal" in stats.selected())
+        await idle(pilot)
+        assert "Back" in footer(pilot)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("f6")
+        await until(pilot, lambda: isinstance(app.screen, StatsScreen))
+        again = app.screen
+        assert isinstance(again, StatsScreen) and again is not stats
+        assert again.selected() == sorted({*before, "optimal"}, key=list(STRATEGIES).index)
+
+
+def footer(pilot: Pilot[Any]) -> str:
+    return " ".join(str(key.render()) for key in pilot.app.screen.query(FooterKey))
