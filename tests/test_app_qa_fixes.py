@@ -6,17 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from app_helpers import idle, ready, until
+from app_helpers import enter, idle, ready, until
 from textual.pilot import Pilot
-from textual.widgets import Checkbox, Input, Select
+from textual.widgets import Checkbox, Input, Select, Static
 from textual.widgets._footer import FooterKey
 
 from engine import STRATEGIES
 from mastermind_tui.app.retro import RetroApp
 from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.cli.launch import given, opening
+from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start
 from mastermind_tui.retro.screen import TeletypeScreen
+from mastermind_tui.screens.daily import DailyScreen, ShareScreen
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
@@ -118,3 +121,50 @@ async def test_escape_leaves_statistics_and_its_ticks_are_kept() -> None:
 
 def footer(pilot: Pilot[Any]) -> str:
     return " ".join(str(key.render()) for key in pilot.app.screen.query(FooterKey))
+
+
+def daily_app(*date: str) -> MastermindApp:
+    args = build_parser().parse_args(["daily", *date])
+    return MastermindApp(opening(args, given(args), {}))
+
+
+def status(pilot: Pilot[Any]) -> str:
+    return str(pilot.app.screen.query_one("#status", Static).render())
+
+
+async def test_the_daily_puzzle_is_named_its_footer_fits_80_columns_and_c_says_copied() -> None:
+    async with daily_app("--date", "2026-01-01").run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(pilot.app.screen, DailyScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, DailyScreen)
+        await until(pilot, lambda: screen.par is not None)
+        await idle(pilot)
+        assert status(pilot).startswith("Daily 2026-01-01 · move 1 of 10")
+        keys = footer(pilot)
+        assert "Share" not in keys and "Pegs" in keys  # no room, nor use, before the end
+        await pilot.press("f6")
+        await until(pilot, lambda: "once the puzzle is over" in screen.command_line.said)
+        assert status(pilot).endswith("· practice (an earlier day)")
+        await enter(pilot, screen.session.secret_text)
+        await until(pilot, lambda: isinstance(pilot.app.screen, ShareScreen))
+        share = pilot.app.screen
+        note = share.query_one("#share-note", Static)
+        assert "Copied" not in str(note.render())
+        await pilot.press("c")
+        await until(pilot, lambda: str(note.render()).startswith("✓ Copied"))
+        await pilot.press("c")  # each press shows
+        await until(pilot, lambda: "again (2)" in str(note.render()))
+        await pilot.press("escape")
+        await until(pilot, lambda: pilot.app.screen is screen)
+        await idle(pilot)
+        assert "Share" in footer(pilot) and "Pegs" not in footer(pilot)
+
+
+async def test_todays_puzzle_made_practice_by_undo_says_why() -> None:
+    """(It said "practice (an earlier day)"; today's date is the app's, not read here.)"""
+    async with daily_app().run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(pilot.app.screen, DailyScreen))
+        assert status(pilot).startswith("Daily ") and "practice" not in status(pilot)
+        await enter(pilot, "RRGG")
+        await enter(pilot, "UNDO")
+        assert status(pilot).endswith("· practice (UNDO used)")
