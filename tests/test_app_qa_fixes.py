@@ -168,3 +168,25 @@ async def test_todays_puzzle_made_practice_by_undo_says_why() -> None:
         await enter(pilot, "RRGG")
         await enter(pilot, "UNDO")
         assert status(pilot).endswith("· practice (UNDO used)")
+
+
+async def test_undo_before_a_guess_and_a_practice_assisted_status_on_one_line() -> None:
+    """UNDO first says so as the app's other lines do; after a guess, UNDO and F9 the
+    status line ("… practice (UNDO used), assisted") keeps to one line of 80 columns."""
+    async with play_app(colours=6, positions=4).run_test(size=(80, 24)) as pilot:
+        screen = await on_play(pilot)
+        await enter(pilot, "UNDO")
+        assert screen.command_line.said == "There is no guess to take back yet."
+        await enter(pilot, "RRGG")
+        await enter(pilot, "UNDO")
+        await pilot.press("f9")
+        await until(pilot, lambda: status(pilot).endswith("· practice (UNDO used), assisted"))
+        await until(pilot, lambda: screen.query_one("#status").size.height == 1)
+
+
+async def test_a_row_number_stands_apart_from_pegs_written_as_numbers() -> None:
+    async with play_app(notation="numbers").run_test(size=(80, 24)) as pilot:
+        screen = await on_play(pilot)
+        await enter(pilot, "1 1 2 2")
+        board = str(screen.query_one(PegBoard).render()).splitlines()
+        assert board[0].startswith(" 1. 1 1 2 2 ") and board[1].startswith(" 2. ·")

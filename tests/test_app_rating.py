@@ -218,7 +218,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         await ready(pilot)
         session = game_session(app)
         await enter(pilot, "UNDO")
-        assert message(pilot) == "there is no guess to take back"
+        assert message(pilot) == "There is no guess to take back yet."
         await enter(pilot, wrong(session, 0))
         first = session.rows()[0]
         await enter(pilot, wrong(session, 1))

@@ -259,7 +259,8 @@ class GameSession:
         """Round (or ``title``), moves used and left, the score when both sides play, and
         the rule for a game not solved: the always-visible status line."""
         practice = f" · practice ({self.practice_why})" if self.practice else ""
-        practice += " · assisted" * self.assisted + " · hard mode" * self.settings.hard
+        assisted = (", " if self.practice else " · ") + "assisted"  # one line of 80 columns
+        practice += assisted * self.assisted + " · hard mode" * self.settings.hard
         result = (self.game.outcome is Outcome.SOLVED, self.game.score) if self.over else None
         line = self.match.status(len(self.rows()), result) + practice
         return f"{self.title}{line[line.index(' · ') :]}" if self.title else line
