@@ -19,8 +19,10 @@ through ``Jobs.start`` (a screen's ``Working.compute``):
   the move on show), ``done`` is bound to the state it was started for and checks it.
 * **Owned.** An owner is a book of jobs (``Jobs``) and the message pump its messages go
   to. A screen is the owner of work that belongs to what it shows (advice, the computer's
-  guess, a tree, a statistics run): Textual cancels a screen's workers when it is
-  removed, and a message posted to a screen that is gone is dropped. Work that belongs to
+  guess, a tree, a statistics run): once the screen is off the app's stack (switched
+  away or popped, even while Textual is still removing it) its book is cancelled and
+  whatever its jobs report is dropped, so no result of a screen left shows over the next
+  one. Work that belongs to
   the game or the app (ratings, the optimum search, the records writer) is a service's
   the app owns, its book posting to the app (``JobHost``): it survives screen changes and
   is cancelled at quit.
@@ -50,6 +52,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from textual.dom import DOMNode
 from textual.message import Message
+from textual.screen import Screen
 from textual.worker import Worker, get_current_worker
 
 from engine import MastermindError
@@ -241,15 +244,26 @@ class Jobs:
 
 class JobHost:
     """Mixed into a screen or the app that job messages are posted to: each goes back to
-    the book that started its job."""
+    the book that started its job, unless this host is a screen that was left."""
 
     def on_job_done(self, message: JobDone) -> None:
         message.stop()
-        message.jobs.ended(message)
+        if not self._left(message.jobs):
+            message.jobs.ended(message)
 
     def on_job_news(self, message: JobNews) -> None:
         message.stop()
-        message.jobs.heard(message)
+        if not self._left(message.jobs):
+            message.jobs.heard(message)
+
+    def _left(self, jobs: Jobs) -> bool:
+        """Whether this host is a screen no longer on the app's stack: Textual removes a
+        screen switched away after the next one is mounted, and until then it still
+        handles messages; its jobs are stopped and their results dropped."""
+        if not isinstance(self, Screen) or self in self.app.screen_stack:
+            return False
+        jobs.cancel_all()
+        return True
 
 
 class Working(JobHost):
@@ -283,6 +297,11 @@ class Working(JobHost):
     def forget(self, job: str) -> None:
         """Stop ``job`` and drop its result."""
         self.jobs.cancel(job)
+
+    def on_unmount(self) -> None:
+        """Leaving stops this owner's work (a screen removed, the app at its end)."""
+        if self._jobs is not None:
+            self._jobs.cancel_all()
 
     def failed(self, job: str, error: str) -> None:
         """A job failed (``error``: one line): say so and carry on."""

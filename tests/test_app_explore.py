@@ -105,10 +105,11 @@ async def test_an_explored_1_1_branch_follows_the_engine_and_steps_back() -> Non
         assert text(app, "#caption").startswith(f"Move 2, answered: RRGO gets 1,1; 256 → {left}")
         assert text(app, "#trace-summary").startswith(f"Move 2, answered: 256 → {left} of")
         status = text(app, "#status").replace("\n", " ")
-        assert status.startswith("Exploring: move 2 answered 1,1 instead of 1,2")
+        assert status.startswith("Exploring: move 2 got 1,1, not 1,2")
         first_written = int(engine.candidates[np.argmin(written_order(settings.space, left_codes))])
         stand_in = settings.notation.format(settings.space, first_written)
-        assert f"later as if the secret were {stand_in}" in status
+        assert f"secret taken as {stand_in} · Backspace: back" in status
+        await until(pilot, lambda: app.screen.query_one("#status").size.height == 1)  # 80 cols
         assert [r.answer for r in session.rows()] == [first, ONE_ONE]
         # n: the next choice on the branch is the engine's from there, p comes back.
         following = settings.notation.format(settings.space, engine.decide().guess)
@@ -167,7 +168,7 @@ async def test_a_random_strategy_explores_with_its_seed_and_branches_nest() -> N
                 a for a in session.steps[2].decision.partition if a != session.steps[2].answer
             )
             await explore(pilot, inner, depth=2)
-            assert "then move 3 answered" in text(app, "#status").replace("\n", " ")
+            assert "then move 3 got" in text(app, "#status").replace("\n", " ")
             await pilot.press("backspace")
             await until(pilot, lambda: len(session.branches) == 1)
         await pilot.press("backspace")
@@ -190,7 +191,7 @@ async def test_an_8x5_branch_stops_on_escape_then_follows_the_engine() -> None:
         # x and Escape as the screen's actions, back to back: a key press waits for the
         # process to go idle, and a branch on a quick machine is done by then.
         watch.action_explore()
-        assert text(app, "#caption").startswith("Exploring move 1 answered")
+        assert text(app, "#caption").startswith("Exploring move 1 got")
         watch.action_cancel()
         assert text(app, "#caption").startswith("Exploring stopped")
         await idle(pilot)

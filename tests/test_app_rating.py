@@ -218,7 +218,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         await ready(pilot)
         session = game_session(app)
         await enter(pilot, "UNDO")
-        assert message(pilot) == "there is no guess to take back"
+        assert message(pilot) == "There is no guess to take back yet."
         await enter(pilot, wrong(session, 0))
         first = session.rows()[0]
         await enter(pilot, wrong(session, 1))
@@ -228,7 +228,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         )
         assert session.rows() == [first] and len(session.rating.ratings) == 1
         assert session.practice
-        assert "practice game (UNDO used)" in str(app.screen.query_one("#status", Static).render())
+        assert "practice (UNDO used)" in str(app.screen.query_one("#status", Static).render())
         assert session.person is not None
         assert len(session.person.knowledge.steps) == 1
         assert costs(pilot) == [session.rating.ratings[0].cost()]

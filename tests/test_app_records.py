@@ -144,6 +144,8 @@ async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: P
         await app.workers.wait_for_complete()
         await until(pilot, lambda: records_read(pilot))
         assert isinstance(app.screen, RecordsScreen)
+        status = str(app.screen.query_one("#records-status", Static).render())
+        assert status.startswith("1 recent game; records kept in")  # (was "1 recent games")
         await pilot.press("f8")  # not a second Records screen
         assert len([s for s in app.screen_stack if isinstance(s, RecordsScreen)]) == 1
         games = app.screen.query_one("#records-games", DataTable)

@@ -138,7 +138,7 @@ async def open_records(pilot: Pilot[Any]) -> RecordsScreen:
     screen = pilot.app.screen
     assert isinstance(screen, RecordsScreen)
     status = screen.query_one("#records-status", Static)
-    await until(pilot, lambda: "recent games" in str(status.render()))
+    await until(pilot, lambda: "recent game" in str(status.render()))  # "1 recent game"
     await settle(pilot)
     return screen
 

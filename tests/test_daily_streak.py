@@ -98,7 +98,7 @@ async def test_a_second_game_of_today_is_practice(tmp_path: Path) -> None:
         session = game_session(app)
         await until(pilot, lambda: session.practice)
         assert "played already" in message(pilot)
-        assert "practice game (today's puzzle was played already)" in session.status()
+        assert "practice (already played)" in session.status()
         await enter(pilot, session.secret_text)
         await until(pilot, lambda: len(Records(path).games()) == 2)
     newest = Records(path).games()[0]

@@ -69,6 +69,8 @@ class MastermindApp(BaseApp):
         self.settings = None if opening is None else opening.settings
         self.preferences = preferences or Preferences()
         self.note = note
+        #: The strategies ticked on the statistics screen, kept while the app runs.
+        self.stats_chosen: tuple[str, ...] | None = None
         # Chosen before the stylesheet is first read: set on mount, the theme had every
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
@@ -212,7 +214,8 @@ class MastermindApp(BaseApp):
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen
 
-        self.leave_game(lambda: self.show(StatsScreen(self.settings)))
+        keep = partial(setattr, self, "stats_chosen")  # the ticks, as they change
+        self.leave_game(lambda: self.show(StatsScreen(self.settings, self.stats_chosen, keep)))
 
     def choose(self, mode: str) -> None:
         """The home screen with ``mode`` chosen (the palette's entry of a mode)."""

@@ -22,20 +22,18 @@ class Branch:
     instead: Answer
 
     def text(self) -> str:
-        return (
-            f"move {self.move + 1} answered {answer_text(self.answer)} "
-            f"instead of {answer_text(self.instead)}"
-        )
+        got, instead = answer_text(self.answer), answer_text(self.instead)
+        return f"move {self.move + 1} got {got}, not {instead}"
 
 
 def path_text(branches: Sequence[Branch], stand_in: str) -> str:
-    """``exploring: move 2 answered 1,1 instead of 0,3 · later as if the secret were RGBY
-    · Backspace: back`` (every branch taken, outermost first); "" on the secret's own
-    path."""
+    """``exploring: move 2 got 1,1, not 0,3 · secret taken as RGBY · Backspace: back``
+    (every branch taken, outermost first), one line of 80 columns on 6x4 at one branch;
+    "" on the secret's own path."""
     if not branches:
         return ""
     taken = ", then ".join(b.text() for b in branches)
-    return f"exploring: {taken} · later as if the secret were {stand_in} · Backspace: back"
+    return f"exploring: {taken} · secret taken as {stand_in} · Backspace: back"
 
 
 def refusal(answer: Answer, got: Answer, codes: int) -> str:

@@ -89,6 +89,8 @@ class PersonGuessing:
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
+        if not self.person.moves:  # said as the app's other lines are (the engine's: lower case)
+            raise MastermindError("There is no guess to take back yet.")
         move = self.person.undo()
         session.taken_back(len(self.person.moves))
         return move

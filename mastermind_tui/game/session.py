@@ -59,6 +59,8 @@ class GameSession:
         self.practice = False
         #: Why it is practice, as the status line says (an earlier day's daily puzzle).
         self.practice_why = "UNDO used"
+        #: The status line's name for the game in place of its round ("Daily puzzle …").
+        self.title = ""
         #: The laboratory view (codes still possible, advice, ratings as they come): on
         #: from ``--lab``, turned on or off by a key; it lasts for the session.
         self.lab = settings.lab
@@ -254,14 +256,14 @@ class GameSession:
         )
 
     def status(self) -> str:
-        """Round, moves used and left, the score when both sides play, and the rule for a
-        game not solved: the always-visible status line."""
-        practice = f" · practice game ({self.practice_why})" if self.practice else ""
-        practice += " · assisted" * self.assisted + " · hard mode" * self.settings.hard
-        if not self.over:
-            return self.match.status(len(self.rows())) + practice
-        solved = self.game.outcome is Outcome.SOLVED
-        return self.match.status(len(self.rows()), (solved, self.game.score)) + practice
+        """Round (or ``title``), moves used and left, the score when both sides play, and
+        the rule for a game not solved: the always-visible status line."""
+        practice = f" · practice ({self.practice_why})" if self.practice else ""
+        assisted = (", " if self.practice else " · ") + "assisted"  # one line of 80 columns
+        practice += assisted * self.assisted + " · hard mode" * self.settings.hard
+        result = (self.game.outcome is Outcome.SOLVED, self.game.score) if self.over else None
+        line = self.match.status(len(self.rows()), result) + practice
+        return f"{self.title}{line[line.index(' · ') :]}" if self.title else line
 
     def verdict(self) -> str:
         """Who won the match, once it is over."""

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..records.types import Game
+from ..widgets.command_line import ENTER_KEYS
 from .dialogue import Dialogue
 from .gwbasic import LINE_LENGTH
 
@@ -98,7 +99,7 @@ class TeletypeScreen(Screen[None]):
         if self.dialogue.finished:
             self.action_leave()
             return
-        if event.key == "enter":
+        if event.key in ENTER_KEYS:  # ctrl+j: Enter typed before the first frame
             line, self.typed = self.typed, ""
             self.printed += line + "\n" + self.dialogue.feed(line)
             if len(self.printed) > PAPER:  # the scrollback keeps its last part only

@@ -97,7 +97,8 @@ class GameScreen(SizedScreen):
         self.query_one(CodeMap).compact = event.size.height < TALL
 
     def fitted(self) -> None:
-        self.query_one(CommandLine).focus_input()
+        if not self.refocus():
+            self.query_one(CommandLine).focus_input()
 
     @property
     def command_line(self) -> CommandLine:

@@ -30,28 +30,44 @@ class ShareScreen(ModalScreen[None]):
     ShareScreen { align: center middle; background: $background 60%; }
     #share-box { width: 64; height: auto; border: round $accent;
                  padding: 0 2; background: $surface; }
+    #share-note.-copied { color: $success; text-style: bold; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "copy", "Copy"),
         Binding("escape,enter,q", "dismiss", "Close"),
     ]
 
-    def __init__(self, block: str, note: str) -> None:
+    def __init__(self, block: str, note: str, copied: bool = False) -> None:
+        """``copied``: copied already as the box opens (``daily --copy``)."""
         super().__init__()
         self.block = block
         self.note = note
+        self.copies = int(copied)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="share-box") as box:
             box.border_title = "Share"
             yield Static(self.block, id="share-block", markup=False)
-            yield Static(self.note, id="share-note", markup=False)
+            yield Static(self.note, id="share-note", markup=False, classes=self.copied)
+
+    @property
+    def copied(self) -> str:
+        return "-copied" if self.copies else ""
 
     def action_copy(self) -> None:
+        """c: copied, said in the box in bold, with a count so that each press shows (the
+        streak's line, if any, kept above)."""
         self.app.copy_to_clipboard(self.block)
-        self.query_one("#share-note", Static).update(
-            "Copied to the clipboard, if your terminal supports it. Escape closes."
-        )
+        self.copies += 1
+        streak = self.note.splitlines()[:-1]
+        note = self.query_one("#share-note", Static)
+        note.update("\n".join([*streak, copied_note(self.copies)]))
+        note.add_class(self.copied)
+
+
+def copied_note(copies: int) -> str:
+    again = f" again ({copies})" if copies > 1 else ""
+    return f"✓ Copied to the clipboard{again}, if your terminal supports it. Escape closes."
 
 
 def read_games(path: Path) -> list[Game]:
@@ -62,7 +78,12 @@ def read_games(path: Path) -> list[Game]:
 class DailyScreen(PlayScreen):
     """One game on the day's secret; play again is refused (one puzzle a day)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f6", "share", "Share", id="share")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # In the footer once the puzzle is over: an 80-column footer has no room for it
+        # beside the game's keys (nor use). F6 before the end says when it comes.
+        Binding("f6", "share", "Share", id="share"),
+        Binding("f6", "share_early", show=False),
+    ]
 
     def __init__(self, session: GameSession, day: date, copy: bool = False) -> None:
         super().__init__(session)
@@ -90,7 +111,7 @@ class DailyScreen(PlayScreen):
         self.earlier = games
         if played_today(games, self.puzzle_size) and not self.session.over:
             self.session.practice = True
-            self.session.practice_why = "today's puzzle was played already"
+            self.session.practice_why = "already played"  # the status line's one line
             self.say("Today's puzzle was played already: this game is practice (not counted).")
             self._say(self.session.status())
 
@@ -126,6 +147,14 @@ class DailyScreen(PlayScreen):
         self.command_line.set_prompt("Game over:", "F6 share; D debrief; F5 home; HELP")
         self.action_share()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "share":
+            return self.session.over
+        return super().check_action(action, parameters)
+
+    def action_share_early(self) -> None:
+        self.action_share()
+
     def action_share(self) -> None:
         if not self.session.over:
             self.say("The share block comes once the puzzle is over.")
@@ -134,12 +163,12 @@ class DailyScreen(PlayScreen):
         if self.par is not None:
             block += f"\n(par: {self.par.by}; its average {self.par.average:.2f})"
         note = "c copies it (if your terminal supports it); Escape closes."
-        if self.streak():
-            note = f"{self.streak()}\n{note}"
         if self.copy:
             self.app.copy_to_clipboard(block)
-            note = "Copied to the clipboard, if your terminal supports it. Escape closes."
-        self.app.push_screen(ShareScreen(block, note))
+            note = copied_note(1)
+        if self.streak():
+            note = f"{self.streak()}\n{note}"
+        self.app.push_screen(ShareScreen(block, note, self.copy))
 
     def next_game_hint(self) -> str:
         streak = f" {self.streak()}" if self.streak() else ""

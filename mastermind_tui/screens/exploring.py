@@ -75,7 +75,7 @@ class Explores(AsksWhatIf):
         def work(ticket: Ticket[int]) -> Recording:
             return session.play(ticket.check, forced, ticket.tell, known)
 
-        self.compute("explore", work, self._explored, news=self._working)
+        self.compute_here("explore", work, self._explored, news=self._working)
 
     def _working(self, move: int) -> None:
         """The branch's game worked out up to ``move``: said, as its progress."""

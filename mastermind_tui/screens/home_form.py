@@ -22,6 +22,7 @@ from ..game.modes import MODES
 from ..game.rivals import DEFAULT_RIVALS
 from ..game.settings import PRESET_TITLES, SETTINGS, SettingError, Settings
 from ..services.optimum import Size, criterion
+from ..widgets.command_line import ENTER_KEYS
 from ..widgets.tick import Tick
 
 #: The form's field of each setting (``settings.SETTINGS``) is named as the setting is,
@@ -38,14 +39,14 @@ def form_words(message: str) -> str:
 
 
 class FormSelect(Select[str]):
-    """A drop-down whose Enter starts the game, as the title says; Space and the arrow
-    keys still open the list."""
+    """A drop-down whose Enter (or ctrl+j: ``ENTER_KEYS``) starts the game, as the title
+    says; Space and the arrow keys still open the list."""
 
     class Submitted(Message):
         """Enter was pressed on the closed drop-down."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter" and not self.expanded:
+        if event.key in ENTER_KEYS and not self.expanded:
             event.stop()
             event.prevent_default()
             self.post_message(self.Submitted())

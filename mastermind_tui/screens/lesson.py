@@ -150,7 +150,7 @@ class WatchLesson(AsksWhatIf):
             title = header(weighing, move + 1, settings.strategy, session.format)
             self.app.push_screen(RankedScreen(weighing, title, self._paint, session.format))
 
-        self.compute(RANKING, lambda _: weighing_at(settings, steps, move), done)
+        self.compute_here(RANKING, lambda _: weighing_at(settings, steps, move), done)
 
     def _tell(self, text: str) -> None:
         self.query_one("#caption", Static).update(text)

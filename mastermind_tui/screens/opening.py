@@ -47,7 +47,9 @@ def daily(start: Start, recorder: Recorder) -> Screen[None]:
     settings = replace(start.settings, rules=replace(start.settings.rules, rounds=1))
     session = GameSession(settings, daily_secret(settings.space, day))
     session.practice = not counted
-    session.practice_why = "an earlier day"
+    if not counted:  # (practice by UNDO says so)
+        session.practice_why = "an earlier day"
+    session.title = f"Daily {day}"  # short: with "practice (UNDO used), assisted", one line
     session.recorder = recorder
     return DailyScreen(session, day, copy=bool(start.options.get("copy")))
 

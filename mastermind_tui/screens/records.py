@@ -17,6 +17,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from engine.words import plural
+
 from ..jobs import Ticket, Working
 from ..records.store import Records
 from ..records.types import Game, Summary
@@ -113,7 +115,8 @@ class RecordsScreen(Working, Screen[None]):
                 if s.daily_streak
             )
             status.update(
-                f"{len(loaded.games)} recent games{daily}; records kept in {self.path}{paused}"
+                f"{plural(len(loaded.games), 'recent game')}{daily}; "
+                f"records kept in {self.path}{paused}"
             )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()

@@ -9,6 +9,7 @@ from typing import Any
 from textual import events
 from textual._context import NoActiveAppError
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..jobs import Working
@@ -33,6 +34,8 @@ class SizedScreen(Working, Screen[None]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        #: The widget that had the keys when the terminal became too small.
+        self._had_focus: Widget | None = None
         self._size_classes()
 
     def _size_classes(self) -> None:
@@ -75,11 +78,22 @@ class SizedScreen(Working, Screen[None]):
             for board in boards.results(Board):
                 board.compact = width < WIDE
         if small != self.has_class("-too-small"):
+            if small:  # hidden, it loses the keys: they go back to it once it fits again
+                self._had_focus = self.focused
             self.set_class(small, "-too-small")
             if not small:
                 self.fitted()
 
+    def refocus(self) -> bool:
+        """Give the keys back to the widget that had them before the terminal was too small
+        (the peg row keeps them, and its draft); False if there was none, or it is gone."""
+        widget, self._had_focus = self._had_focus, None
+        if widget is None or not widget.is_attached or not widget.can_focus:
+            return False
+        self.set_focus(widget)
+        return True
+
     def fitted(self) -> None:
         """Called when the terminal has grown back to the minimum size: restore focus."""
-        if self.focused is None:
+        if not self.refocus() and self.focused is None:
             self.focus_next()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
@@ -17,6 +18,7 @@ from engine.stats import choose_secrets, describe_seconds
 from engine.words import plural
 
 from ..game.settings import Settings, whole_number
+from ..navigation import OpenHome
 from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
 from .dialogs import Confirm
@@ -35,13 +37,15 @@ ASK_ABOVE_SECONDS = 60.0
 class StatsScreen(SizedScreen):
     """A run is this screen's job ("run", see ``jobs``) on its own Plan: the interface
     never freezes, a cancelled run's late messages are dropped, and leaving the screen
-    stops it. Escape and the Cancel button stop a run wherever the focus is."""
+    stops it. Escape and the Cancel button stop a run wherever the focus is; with no run,
+    Escape goes back home (F5), as it leaves Records."""
 
     CSS_PATH = "stats.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+r", "run", "Run", id="run"),
         Binding("escape", "cancel", "Cancel run", id="cancel", priority=True),
+        Binding("escape", "back", "Back", id="back", priority=True),
         Binding("ctrl+x", "cancel", "Cancel", show=False),
         Binding("f5", "app.new_game", "Home", id="new-game"),
         Binding("pageup", "scroll_results(-1)", "Scroll", show=False),
@@ -51,9 +55,19 @@ class StatsScreen(SizedScreen):
     #: Each strategy's result that came in (a card): all are drawn again to one scale.
     cards: var[int] = var(0, init=False)
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        chosen: tuple[str, ...] | None = None,
+        keep: Callable[[tuple[str, ...]], None] | None = None,
+    ) -> None:
+        """``chosen``: the strategies ticked when this screen was last left (None: the
+        usual three and the game's own); ``keep`` hears each change of the ticks, so that
+        the app opens the screen with them again."""
         super().__init__()
         self.settings = settings or Settings.build()
+        self._chosen = chosen
+        self._keep = keep
         self._secrets = 0
         self._plan_run: Plan | None = None
 
@@ -62,6 +76,8 @@ class StatsScreen(SizedScreen):
         size = self.settings.space.count
         chosen = {n for n, s in STRATEGIES.items() if s.shown_by_default}
         chosen.add(self.settings.strategy)
+        if self._chosen is not None:
+            chosen = set(self._chosen)
         seed = self.settings.seed
         yield Header()
         with Horizontal(id="stats-form"):
@@ -108,6 +124,11 @@ class StatsScreen(SizedScreen):
 
     def selected(self) -> list[str]:
         return [name for name in STRATEGIES if self.query_one(f"#strategy-{name}", Checkbox).value]
+
+    @on(Checkbox.Changed, "#strategies Checkbox")
+    def _ticked(self) -> None:
+        if self._keep is not None:
+            self._keep(tuple(self.selected()))
 
     def _plan(self) -> Plan:
         colours = whole_number(self.query_one("#colours", Input).value, "colours")
@@ -193,9 +214,14 @@ class StatsScreen(SizedScreen):
         return self.busy("run")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Escape (Cancel run) is offered, and taken, only while a run goes: idle, the
-        footer does not promise what the key would not do."""
-        return action != "cancel" or self.running
+        """Escape cancels a run while one goes (Cancel run), else goes back (Back): the
+        footer offers the one the key would do."""
+        if action in ("cancel", "back"):
+            return (action == "cancel") == self.running
+        return True
+
+    def action_back(self) -> None:
+        self.post_message(OpenHome())
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

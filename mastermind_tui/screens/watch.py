@@ -36,19 +36,22 @@ class WatchScreen(WatchLesson, Explores):
         Binding("space", "play", "Play", id="play", priority=True),
         # Shown once an answer row is selected (where it applies), in Speed's place: an
         # 80-column footer has no room for both.
-        Binding("x", "explore", "Explore", id="explore"),
+        Binding("x", "explore", "Explore", id="explore", priority=True),
         Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
         Binding("minus", "speed(-1)", show=False, priority=True),
         # The same keys where the footer hides them (``check_action``): they work anyway.
         Binding("plus,equals_sign", "faster(1)", show=False, priority=True),
-        Binding("x", "explore_now", show=False),
+        Binding("x", "explore_now", show=False, priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
-        # What an 80-column footer must show first: what if, help and the tree.
-        Binding("w", "what_if", "What if", id="what-if"),
+        # What an 80-column footer must show first: what if, help and the tree. The keys
+        # that act on the move on show are priority keys, as n and p are: Textual hands a
+        # key without priority to the focused widget's queue, and n typed just after it
+        # would step first, so that l would weigh the next move.
+        Binding("w", "what_if", "What if", id="what-if", priority=True),
         Binding("f1", "help", "Help", id="help"),
-        Binding("f4", "tree", "Tree", id="tree"),
-        Binding("l", "ranked", "List", id="ranked"),
+        Binding("f4", "tree", "Tree", id="tree", priority=True),
+        Binding("l", "ranked", "List", id="ranked", priority=True),
         Binding("r", "rule", "Rule", id="rule"),
         Binding("backspace", "leave", show=False),
         Binding("escape", "cancel", show=False),
@@ -96,6 +99,7 @@ class WatchScreen(WatchLesson, Explores):
         self.query_one("#caption", Static).update(f"The {job} failed: {error}")
 
     def watch_shown(self) -> None:
+        self.drop_elsewhere()
         session = self.session
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)

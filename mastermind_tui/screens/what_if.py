@@ -6,7 +6,7 @@ screen's side of it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -21,8 +21,12 @@ from engine.words import plural
 
 from ..game.watch_session import WatchSession
 from ..game.what_if import WhatIf, what_if
+from ..jobs import Ticket
 from ..widgets.trace import TracePane
 from .sized import SizedScreen
+
+R = TypeVar("R")
+N = TypeVar("N")
 
 
 class WhatIfLine(ModalScreen[int | None]):
@@ -95,11 +99,47 @@ class AsksWhatIf(SizedScreen):
     #: what-if asked or dropped): the screen draws it in ``watch_shown``.
     shown: var[int] = var(0, init=False)
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: The jobs asked for one move (``compute_here``), each with whether it is on show.
+        self._here: dict[str, Callable[[], bool]] = {}
+
     def watch_shown(self) -> None:
         """Draw the beat on show (the screen's own)."""
 
     def pause(self) -> None:
         """Stop playing (the screen's own)."""
+
+    def compute_here(
+        self,
+        job: str,
+        work: Callable[[Ticket[N]], R],
+        done: Callable[[R], None],
+        news: Callable[[N], None] | None = None,
+    ) -> None:
+        """Run ``job`` for the move on show (``compute``): its result is handed to ``done``
+        only while that move of that path is on show (either of its beats); stepping away
+        stops it (``drop_elsewhere``)."""
+        session = self.session
+        move, steps = session.move, session.steps
+
+        def here() -> bool:
+            return session.move == move and session.steps is steps
+
+        def checked(result: R) -> None:
+            if here():
+                done(result)
+
+        self._here[job] = here
+        self.compute(job, work, checked, news=news)
+
+    def drop_elsewhere(self) -> None:
+        """Stop the jobs asked for a move no longer on show: a ranked list, a what-if or a
+        branch of a move stepped away from never shows over another."""
+        for job, here in list(self._here.items()):
+            if not here():
+                del self._here[job]
+                self.forget(job)
 
     def took(self, result: WhatIf) -> None:
         """A what-if worked out: drawn if its move is still on show, the two splits
@@ -137,7 +177,9 @@ class AsksWhatIf(SizedScreen):
         self.query_one("#caption", Static).update(
             f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
         )
-        self.compute("what-if", lambda _: what_if(settings, moves, before, choice, code), self.took)
+        self.compute_here(
+            "what-if", lambda _: what_if(settings, moves, before, choice, code), self.took
+        )
 
     def action_drop_what_if(self) -> None:
         """Escape: back to the runner-up beside the strategy's choice."""

@@ -12,6 +12,12 @@ from ..game.views import Row
 from .pegs import answer_pegs, code_pegs, empty_pegs
 
 
+def row_label(number: int, symbols: list[str]) -> str:
+    """A row's number, with a dot where the pegs are numbers too: "1. 1 1 2 2" (without
+    it, "1 1 1 2 2" read as one more peg)."""
+    return f"{number:>2}{'.' if symbols[0][:1].isdigit() else ''}"
+
+
 class Board(Static):
     """Draws rows given by the screen; knows nothing of the rules. ``compact`` (set by the
     screen on narrow terminals) draws one-cell pegs for a narrower board."""
@@ -54,14 +60,14 @@ class Board(Static):
         gap = " " if compact else "  "
         lines: list[Text] = []
         for number, row in enumerate(rows, 1):
-            line = Text(f"{number:>2} ")
+            line = Text(f"{row_label(number, symbols)} ")
             line.append_text(code_pegs(row.digits, symbols, compact))
             line.append(gap)
             line.append_text(answer_pegs(row.answer, positions))
             lines.append(line)
         first_empty = len(rows) + 1
         if pending is not None and first_empty <= max_moves:
-            line = Text(f"{first_empty:>2} ", style="bold")
+            line = Text(f"{row_label(first_empty, symbols)} ", style="bold")
             line.append_text(code_pegs(pending, symbols, compact))
             line.append(gap)
             line.append(f"{'?':<{positions}}", style="bold reverse")
@@ -72,7 +78,7 @@ class Board(Static):
             if drawn is not None:
                 lines.append(drawn)
                 continue
-            line = Text(f"{number:>2} ", style="dim")
+            line = Text(f"{row_label(number, symbols)} ", style="dim")
             line.append_text(empty_pegs(positions, symbols, compact))
             line.append(gap + " " * positions)  # as wide as a played row: no widening later
             lines.append(line)

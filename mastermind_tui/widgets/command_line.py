@@ -15,15 +15,20 @@ from textual.widgets import Input, Label, Static
 #: of what a flood of keys would make of every redraw.
 LINE_MAX = 300
 
+#: The keys that take a line. Keys typed before the first frame reach a terminal still in
+#: cooked mode, which turns Enter into a line feed that Textual reads as ctrl+j: without
+#: it, ``mastermind play`` with RRGG and Enter typed at once kept the letters, lost Enter.
+ENTER_KEYS = ("enter", "ctrl+j")
+
 
 class LineInput(Input):
     """An input that takes its line at Enter, in the order the keys came. Textual runs
     Enter's binding once the key has bubbled up to the app, after the keys typed behind
     it are in the field: "BOARD", Enter, "GGBB", Enter typed while the app was busy
-    submitted "BOARDGGBB" and then an empty line."""
+    submitted "BOARDGGBB" and then an empty line. ctrl+j takes it too (``ENTER_KEYS``)."""
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.key == "enter":
+        if event.key in ENTER_KEYS:
             event.stop()
             event.prevent_default()
             line = self.value

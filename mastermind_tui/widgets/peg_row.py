@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from ..game.draft import Draft
 from ..game.views import Row
-from .board import Board
+from .board import Board, row_label
 from .pegs import peg
 
 #: The keys, said on the tray (the help page says them at length).
@@ -98,7 +98,7 @@ class PegBoard(Board):
             return None
         width = max(len(s) for s in self._symbols)
         cursor = draft.cursor if self.has_focus else None
-        line = Text(f"{number:>2}", style="bold")
+        line = Text(row_label(number, self._symbols), style="bold")
         for position, colour in enumerate(draft.pegs):
             line.append(self._edge(position, cursor), style="bold")
             if colour is None:
