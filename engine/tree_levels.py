@@ -25,8 +25,9 @@ from .feedback import answer_count, answers, encode
 from .run import Run, Ticker
 from .strategies import NO_DRAWS, Position, Strategy
 from .strategies.guess_pools import canonical_codes, dead_colours, distinct_guesses, unused_colours
+from .strategies.partition_bound import BOUND_TRIES, FIRST_SCAN
 from .strategies.partition_pool import weighed
-from .strategies.partitioning import BOUND_TRIES, FIRST_SCAN, PartitionStrategy
+from .strategies.partitioning import PartitionStrategy
 from .tree import History, Node, Walk, walk
 
 if TYPE_CHECKING:
@@ -88,7 +89,8 @@ class Ahead:
 
 def asked(strategy: PartitionStrategy, position: Position) -> list[tuple[bool, Codes, Codes]]:
     """What ``strategy.guess(position)`` will ask its kernel: (largest?, pool, candidates)
-    each (``PartitionStrategy.guess``, ``_bound_reached`` and ``_first_reaching``)."""
+    each (``PartitionStrategy.guess``, ``partition_bound.bound_reached`` and
+    ``first_reaching``)."""
     space, cands, history = position.space, position.candidates, position.history
     if len(cands) <= 2:
         return []

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play, score
 from engine.feedback import against, encode
 from engine.run import Run, Stopped
-from engine.strategies import Position, partitioning
+from engine.strategies import Position, partition_bound
 from engine.tree import Node, build_tree, walk
 
 DETERMINISTIC = [
@@ -52,7 +52,7 @@ def test_walk_and_game_by_game_play_agree_on_every_secret(
 
 
 @pytest.mark.parametrize("space", [CodeSpace(4, 4), CodeSpace(5, 4, repeats=False)])
-@pytest.mark.parametrize("first_scan", [partitioning.FIRST_SCAN, 5])
+@pytest.mark.parametrize("first_scan", [partition_bound.FIRST_SCAN, 5])
 @pytest.mark.parametrize("name", DETERMINISTIC)
 def test_guess_is_the_traced_choice_at_every_node(
     name: str, first_scan: int, space: CodeSpace, monkeypatch: pytest.MonkeyPatch
@@ -62,7 +62,7 @@ def test_guess_is_the_traced_choice_at_every_node(
     differ only in colours no candidate has weighed once) pick exactly what the full
     ``choose`` picks; with blocks of 5 guesses the search for one reaching the bound goes
     on over several blocks, as on big spaces."""
-    monkeypatch.setattr(partitioning, "FIRST_SCAN", first_scan)
+    monkeypatch.setattr(partition_bound, "FIRST_SCAN", first_scan)
     strategy = make_strategy(name)
     rng = np.random.default_rng(0)
     root = build_tree(space, strategy)

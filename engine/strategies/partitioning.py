@@ -35,6 +35,7 @@ from .guess_pools import (
     unused_colours,
     written_order,
 )
+from .partition_bound import BOUND_TRIES, bound_reached, first_reaching
 from .partition_keys import product_keys, table_keys
 from .partition_pool import Limits, weighed
 from .rule_card import PARTITION_COST, PARTITION_OPENING, PARTITION_TIES
@@ -48,10 +49,6 @@ __all__ = ["Limits", "PartitionStrategy"]  # Limits: what a partition strategy i
 
 #: Guesses weighed that the trace shows after the chosen one, best first.
 ALTERNATIVES = 8
-#: The lower bound is tried on positions with at most this many candidates per answer.
-BOUND_TRIES = 64
-#: Guesses in the first block weighed as written when looking for one reaching the bound.
-FIRST_SCAN = 256
 
 
 class PartitionStrategy(Strategy):
@@ -161,7 +158,7 @@ class PartitionStrategy(Strategy):
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates
         pool, scored, notes, drawn = weighed(position, self.limits)
-        if scored is cands and len(cands) > 2 and self._bound_reached(space, cands) is not None:
+        if scored is cands and len(cands) > 2 and bound_reached(self, space, cands) is not None:
             # Every guess is still weighed, so that the ties the trace tells are all of them.
             notes = [
                 "a possible code splits the rest into single codes"
@@ -217,7 +214,7 @@ class PartitionStrategy(Strategy):
         answers = answer_count(space.positions)
         bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answers
         if bound_tried:
-            best = self._bound_reached(space, cands)
+            best = bound_reached(self, space, cands)
             if best is not None:
                 return best
         keys = None
@@ -226,7 +223,7 @@ class PartitionStrategy(Strategy):
         if position.history and scored is cands and pool is canonical_codes(space, unused):
             pool = distinct_guesses(space, unused, dead_colours(space, cands))
             if bound_tried:
-                best, keys = self._first_reaching(space, pool, cands)
+                best, keys = first_reaching(self, space, pool, cands)
                 if best is not None:
                     return best
         if keys is None:
@@ -238,54 +235,6 @@ class PartitionStrategy(Strategy):
                 tied = tied[consistent]
             tied = tied[[np.argmin(written_order(space, pool[tied]))]]
         return int(pool[tied[0]])
-
-    def _bound_reached(self, space: CodeSpace, cands: Codes) -> int | None:
-        """The first as written of the candidates whose key is the best any guess could
-        have (codes split as evenly as the answers allow), or None if none reaches it.
-        Such a candidate cannot be beaten and wins every tie against guesses that could
-        not be the secret, so nothing else need be weighed. Tried only where the bound is
-        often reached: few candidates for the answers there are."""
-        answers = answer_count(space.positions)
-        if len(cands) > BOUND_TRIES * answers:
-            return None
-        keys = self._keys(space, cands, cands, pruned=True)
-        reached = np.flatnonzero(keys <= self._even_key(len(cands), answers))
-        if len(reached) == 0:
-            return None
-        return int(cands[reached[np.argmin(written_order(space, cands[reached]))]])
-
-    def _first_reaching(
-        self, space: CodeSpace, pool: Codes, cands: Codes
-    ) -> tuple[int | None, Keys]:
-        """The first of ``pool`` (written in order) whose key is the lower bound, and the
-        keys weighed; or None and every guess's key when none reaches it. Called once no
-        candidate reaches the bound, so such a guess is the choice: guesses are weighed in
-        blocks as written, and the search stops at the first block that has one. Where
-        few codes are left, splitting them all apart is usually possible, and the first
-        block often does it: on 8x5, positions with fewer than 16 candidates took half
-        the time of Knuth's tree, weighing every one of their 20,000 to 32,768 guesses."""
-        bound = self._even_key(len(cands), answer_count(space.positions))
-        keys = np.empty(len(pool), dtype=np.float64)
-        # The compiled kernel stops at the first guess reaching the bound by itself.
-        start, size = 0, len(pool) if self._prunes(space) else FIRST_SCAN
-        while start < len(pool):
-            block = slice(start, start + size)
-            keys[block] = self._keys(space, pool[block], cands, pruned=True, stop=bound)
-            reached = np.flatnonzero(keys[block] <= bound)
-            if len(reached):
-                return int(pool[start + reached[0]]), keys
-            start, size = start + size, size * 4
-        return None, keys
-
-    def _even_key(self, n: int, answers: int) -> float:
-        """The key of n codes split as evenly as possible over every possible answer: no
-        guess does better, since every key here grows with unevenness."""
-        key = self._even_keys.get((n, answers))
-        if key is None:
-            q, r = divmod(n, answers)
-            hist = np.array([[q + 1] * r + [q] * (answers - r)], dtype=np.int64)
-            key = self._even_keys[(n, answers)] = float(self.keys(hist)[0])
-        return key
 
     def _keys(
         self,
