@@ -18,28 +18,21 @@ through ``Jobs.start`` (a screen's ``Working.compute``):
   is never shown. Where the state can move on without a new start (a game's generation,
   the move on show), ``done`` is bound to the state it was started for and checks it.
 * **Owned.** An owner is a book of jobs (``Jobs``) and the message pump its messages go
-  to. A screen is the owner of work that belongs to what it shows (advice, the computer's
-  guess, a tree, a statistics run): once the screen is off the app's stack (switched
-  away or popped, even while Textual is still removing it) its book is cancelled and
-  whatever its jobs report is dropped, so no result of a screen left shows over the next
-  one. Work that belongs to
-  the game or the app (ratings, the optimum search, the records writer) is a service's
-  the app owns, its book posting to the app (``JobHost``): it survives screen changes and
-  is cancelled at quit.
+  to. A screen owns the work that belongs to what it shows (advice, the computer's guess,
+  a tree, a statistics run): once it is off the app's stack (even while Textual is still
+  removing it) its book is cancelled and what its jobs report is dropped, so no result of
+  a screen left shows over the next one. Work of the game or the app (ratings, the
+  optimum search, the records writer) belongs to a service the app owns (``JobHost``):
+  it survives screen changes and is cancelled at quit.
 * **Stoppable.** Cancelling marks the ticket. The engine's long work is handed
-  ``ticket.run()`` (``engine.run.Run``): its progress is reported and its stop check reads
-  the ticket, polled a few times a second, so the work ends within about a second,
-  raising ``Stopped``; the app's own long loops call ``ticket.check()`` or
-  ``ticket.progress(done, total)`` often, which raise ``Stopped``. The exact ratings
-  search runs in a helper process that quitting terminates
-  (``engine.rating_process.stop_rating``).
+  ``ticket.run()`` (``engine.run.Run``), whose stop check reads the ticket a few times a
+  second, so the work ends within about a second, raising ``Stopped``; the app's own long
+  loops call ``ticket.check()`` or ``ticket.progress(done, total)``. The exact ratings
+  search runs in a helper process that quitting terminates.
 * **Never fatal; one place per owner for failures.** A failure comes back in one line to
-  its owner's one ``failed(job, error)`` (the book is made with it), which says it
-  where that owner speaks (a screen's message line or caption, a service's notice or the
-  state its screens draw) and the app goes on. One handler per owner, not one per start
-  and not one for the whole app: how a failure is said depends on where it is said, not
-  on which job failed, so a start never has to name it and no owner keeps two ways of
-  saying the same thing; and a failure never reaches a place that does not show it.
+  its owner's one ``failed(job, error)``, which says it where that owner speaks (a
+  screen's message line, a service's notice) and the app goes on: how a failure is said
+  depends on where, not on which job failed, so no start names a handler for it.
 """
 
 from __future__ import annotations
