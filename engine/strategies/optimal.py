@@ -102,17 +102,16 @@ class Optimal(Strategy):
 
     def shipped(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size ships with the package (under a cap
-        on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
-        from ..optimal.shipped import has, least_within, plain_within
+        on guesses, the one that plays it: ``capped.serving``)."""
+        from ..optimal.shipped import has
 
         if self.max_guesses is None:
             return has(self.criterion.file(space))
         if self.worst_first:
             return False
-        cap = self.max_guesses
-        return plain_within(space, self.only_possible, cap) is not None or least_within(
-            space, self.only_possible, cap
-        )
+        from ..optimal.capped import serving
+
+        return serving(space, self.only_possible, self.max_guesses) is not None
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
