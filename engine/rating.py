@@ -189,7 +189,8 @@ class Rater:
             total = self.scorer.total(space, codes, history, guess)
             if total is not None:  # shipped, or nothing to search
                 return total / n
-            return rate(self.scorer.search_for(space), codes, history, guess, known).expected
+            search = self.scorer.search_for(space, codes)
+            return rate(search, codes, history, guess, known).expected
         orbit = str(_orbit(space, self.scorer, guess))
         name, key = _openings_file(space, self.rule)
         try:

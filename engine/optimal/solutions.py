@@ -41,6 +41,8 @@ class Solution:
     after: str = ""
     #: The trees after first guesses read so far from it, by first guess.
     afters: dict[int, Node | None] = field(default_factory=dict)
+    #: The interpreted search of small positions while the compile runs (``search_at``).
+    interim: OptimalSearch | None = None
 
     @property
     def search(self) -> OptimalSearch:
@@ -57,6 +59,21 @@ class Solution:
                 backend=kernel_for(self.space),
             )
         return self.searched
+
+    def search_at(self, codes: SomeCodes) -> OptimalSearch:
+        """The search for ``codes``: a few (``warmup.few``) interpreted while compiling."""
+        from .warmup import INTERIM, few, ready
+
+        if self.searched is not None or not few(self.space, len(codes)) or ready():
+            return self.search
+        if self.interim is None:
+            from .search import OptimalSearch
+
+            fit, cap = self.only_possible, self.max_guesses
+            self.interim = OptimalSearch(
+                self.space, only_possible=fit, max_guesses=cap, backend=INTERIM
+            )
+        return self.interim
 
     def follow(self, history: tuple[tuple[int, int], ...]) -> Node | None:
         """The tree node a history of (guess, answer) leads to, or None if the history
@@ -113,7 +130,7 @@ class Solution:
             found = mapped(self.space, self.after, codes, history[0][0])
             if found is not None:
                 return found
-        return decision(self.search, codes, tuple(g for g, _ in history))
+        return decision(self.search_at(codes), codes, tuple(g for g, _ in history))
 
     def total(self, codes: SomeCodes, history: tuple[int, ...], guess: int) -> int | None:
         """The optimal total with ``guess`` played at a position off the tree, where it

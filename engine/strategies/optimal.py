@@ -128,9 +128,11 @@ class Optimal(Strategy):
         the search (``Solution.total``), or None."""
         return self._solution(space).total(codes, history, guess)
 
-    def search_for(self, space: CodeSpace) -> OptimalSearch:
-        """The search behind this criterion's tree for the size (made when first asked)."""
-        return self._solution(space).search
+    def search_for(self, space: CodeSpace, codes: SomeCodes | None = None) -> OptimalSearch:
+        """The search behind this criterion's tree for the size (made when first asked);
+        given a position's ``codes``, the one to search it with now (``search_at``)."""
+        found = self._solution(space)
+        return found.search if codes is None else found.search_at(codes)
 
     def check(self, space: CodeSpace) -> None:
         """Out of the search's reach, or a cap too low (``optimal.reach.check_reach``)."""
@@ -183,7 +185,7 @@ class Optimal(Strategy):
         from ..optimal.tree import decision
 
         history = tuple(g for g, _ in position.history)
-        return decision(found.search, position.candidates, history)[0]
+        return decision(found.search_at(position.candidates), position.candidates, history)[0]
 
 
 class OptimalPossible(Optimal):
