@@ -225,10 +225,10 @@ def test_the_least_cap_is_the_worst_first_search(
 def test_a_small_position_two_guesses_in_is_searched_interpreted_while_compiling(
     only_possible: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """6x4, a person's own two guesses leaving at most ``warmup.FEW`` codes on a fresh
+    """6x4, a person's own two guesses leaving at most ``reach.FEW`` codes on a fresh
     install: the interpreted search decides and rates there, as the compiled one does,
     without waiting for the compile."""
-    from engine.optimal import warmup
+    from engine.optimal import reach, warmup
     from engine.optimal.solutions import solution
 
     space = CodeSpace(6, 4)
@@ -239,10 +239,10 @@ def test_a_small_position_two_guesses_in_is_searched_interpreted_while_compiling
     second = next(  # the first code as written leaving 21-40 codes
         int(g)
         for g in space.allowed
-        if 20 < int((table[g, after_first] == table[g, secret]).sum()) <= warmup.FEW
+        if 20 < int((table[g, after_first] == table[g, secret]).sum()) <= reach.FEW
     )
     codes = after_first[table[second, after_first] == table[second, secret]]
-    assert 2 < len(codes) <= warmup.FEW
+    assert 2 < len(codes) <= reach.FEW
     want = decision(search, codes, (first, second))
     third = int(space.allowed[100])
     total = rate(search, codes, (first, second), third).expected

@@ -41,8 +41,7 @@ class Solution:
     after: str = ""
     #: The trees after first guesses read so far from it, by first guess.
     afters: dict[int, Node | None] = field(default_factory=dict)
-    #: The interpreted search of small positions while the compile runs (``search_at``).
-    interim: OptimalSearch | None = None
+    interim: OptimalSearch | None = None  # small positions while compiling: search_at
 
     @property
     def search(self) -> OptimalSearch:
@@ -61,8 +60,9 @@ class Solution:
         return self.searched
 
     def search_at(self, codes: SomeCodes) -> OptimalSearch:
-        """The search for ``codes``: a few (``warmup.few``) interpreted while compiling."""
-        from .warmup import INTERIM, few, ready
+        """The search for ``codes``: a few (``reach.few``) interpreted while compiling."""
+        from .reach import few
+        from .warmup import INTERIM, ready
 
         if self.searched is not None or not few(self.space, len(codes)) or ready():
             return self.search

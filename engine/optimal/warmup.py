@@ -218,29 +218,17 @@ def kernel_for(space: CodeSpace, run: Run = HERE, whole: bool = False) -> str:
     if ready():
         return DEFAULT
     start()
-    if space.count <= SMALL or (
+    from .reach import quick_tables  # else its tables take longer than the compile
+
+    small = space.count <= SMALL or (
         not whole and fits(space.colours, space.positions, space.repeats, space.count)
-    ):
+    )
+    if small and quick_tables(space):
         return INTERIM
     while compiling():
         run.check()
         time.sleep(INTERVAL)
     return DEFAULT
-
-
-#: Most codes of a position searched interpreted while the compile runs, on the sizes
-#: (colours, positions, repeats) where the interpreted search's tables take little
-#: (``Solution.search_at``). CPU seconds measured: tables 1.4 s on 6x4 and 6x4n, 0.1 s
-#: on 4x5 and 3x6; a decision and a rating at positions of 21-40 codes at most 0.7 s
-#: (6x4, one of 128 3 s), 0.2 s (4x5), 1.9 s (3x6). Not 7 colours (tables 2 s), 8 (25 s),
-#: 6x5n (10 s, decisions up to 10 s), 2x9 (9! position permutations).
-FEW = 40
-FEW_SIZES = ((6, 4, True), (6, 4, False), (4, 5, True), (3, 6, True))
-
-
-def few(space: CodeSpace, codes: int) -> bool:
-    """Whether a position of ``codes`` codes is searched interpreted while compiling."""
-    return codes <= FEW and (space.colours, space.positions, space.repeats) in FEW_SIZES
 
 
 def compile_all() -> None:
