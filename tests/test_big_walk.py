@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import CodeSpace
+from engine import CodeSpace, big_parts
 from engine import big_walk as big
 from engine.errors import ConfigError
 from engine.feedback import against, encode
@@ -74,6 +74,32 @@ def test_two_processes_give_the_same_depths() -> None:
     assert np.array_equal(big.big_walk_depths(space, "knuth", jobs=2), one)
 
 
+@pytest.mark.parametrize(
+    ("colours", "positions", "strategy"), [(6, 4, "knuth"), (5, 5, "most-parts")]
+)
+def test_big_parts_opened_a_level_deeper_give_the_same_depths(
+    colours: int, positions: int, strategy: str, tmp_path: Path
+) -> None:
+    """Dealt to workers, a part over ``DEEPER`` of the codes is opened first and the nodes
+    under its guess dealt as parts of their own; every secret keeps its depth, and no save
+    is left behind."""
+    space = CodeSpace(colours, positions)
+    expected = walk_depths(space, strategy)
+    dealt: list[tuple[str, object]] = []
+
+    def here(task: object, parts: list[tuple[object, ...]], jobs: int) -> object:
+        dealt.extend((getattr(task, "__name__", ""), part[4]) for part in parts)
+        return (task(*part) for part in parts)  # type: ignore[operator]
+
+    depths = big.big_walk_depths(space, strategy, jobs=2, runner=here, folder=tmp_path)
+    assert np.array_equal(depths, expected)
+    opened = [index for task, index in dealt if task == "open_part"]
+    deeper = [index for task, index in dealt if task == "walk_part" and "." in str(index)]
+    assert opened and deeper and not list(tmp_path.glob("*.npz"))
+    one_process = big.big_walk_depths(space, strategy, runner=here)
+    assert np.array_equal(one_process, expected)
+
+
 def test_a_stopped_walk_goes_on_from_where_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -81,9 +107,9 @@ def test_a_stopped_walk_goes_on_from_where_it_was(
     then run again: the same depths, and the parts already ended are read back."""
     space = CodeSpace(5, 5)
     expected = big.big_walk_depths(space, "knuth")
-    monkeypatch.setattr(big, "SAVE_EVERY", -1.0)
-    monkeypatch.setattr(big, "BATCH_CODES", 20)
-    kernel = big._kernel()
+    monkeypatch.setattr(big_parts, "SAVE_EVERY", -1.0)
+    monkeypatch.setattr(big_parts, "BATCH_CODES", 20)
+    kernel = big_parts._kernel()
     calls = {"n": 0}
     real = kernel.choose_level
 

@@ -112,3 +112,21 @@ def test_solve_with_auto_runs_on_numba_without_a_gpu() -> None:
     from mastermind_tui.cli.main import main
 
     assert main(["solve", "1234", "--backend", "numba", "--json"]) == 0
+
+
+def test_low_occupancy_warnings_stay_off_stderr() -> None:
+    """On an H200 numba-cuda warned of low occupancy (four lines on stderr) at each small
+    launch of a walk's deep levels; the backend silences that warning and no other."""
+    code = (
+        "import warnings\n"
+        "from engine.backends import cuda\n"
+        "assert cuda.available()\n"
+        "from numba.cuda.core import errors\n"
+        "warnings.warn(errors.NumbaPerformanceWarning("
+        "'Grid size 1 will likely result in GPU under-utilization due to low occupancy.'))\n"
+        "warnings.warn(errors.NumbaPerformanceWarning('another warning'))\n"
+    )
+    done = _python(code, True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "under-utilization" not in done.stderr
+    assert "another warning" in done.stderr

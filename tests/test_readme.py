@@ -96,6 +96,8 @@ def test_every_benchmark_command_runs_as_written(page: str) -> None:
                 assert f'"{word}"' in source, (script, word)
             elif words[i - 1] in ("--runs", "--seeds", "--events"):
                 assert word.isdigit(), (script, word)
+            elif words[i - 1] in ("--size", "--sizes"):  # colours x positions, e.g. 8x5
+                assert re.fullmatch(r"\d+x\d+(-no-repeats)?(,\d+x\d+(-no-repeats)?)*", word)
             elif words[i - 1] == "--start":  # key_storm.py's starts: tests/storm.py's STARTS
                 assert f'"{word}":' in (ROOT / "tests" / "storm.py").read_text(), (script, word)
             elif words[i - 1] != "--before":  # a folder of the user's choosing

@@ -20,6 +20,7 @@ CPU in numba-cuda's simulator (the tests do, on small sizes).
 from __future__ import annotations
 
 import importlib
+import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,9 @@ def _cuda() -> Any:
         raise Unavailable(
             "no CUDA GPU here (numba-cuda found no driver or device); use --backend numba, or auto"
         )
+    # A walk's deep levels and the last chunks launch few blocks by design; on an H200
+    # numba-cuda warned of low occupancy (in colour codes) on stderr at every such launch.
+    warnings.filterwarnings("ignore", message=r".*Grid size \d+ will likely result in GPU")
     return cuda
 
 

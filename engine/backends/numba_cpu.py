@@ -23,6 +23,12 @@ def partitions() -> PartitionKernel:
 
 
 def search() -> SearchKernel:
-    """The exact search, named rather than imported: it sits in ``engine.optimal``, above
-    the backends."""
+    """The exact search: built ahead of time where it is (``numba_aot``: no numba to
+    import), else numba's JIT kernel, named rather than imported: it sits in
+    ``engine.optimal``, above the backends."""
+    from .numba_aot import load
+
+    built = load()
+    if built is not None:
+        return cast("SearchKernel", built)
     return cast("SearchKernel", importlib.import_module("engine.optimal.search_kernel"))

@@ -11,8 +11,11 @@ kernel with their sizes and digests: one damaged since (truncated, emptied, a fl
 bit, gone) makes the kernel not ready, its files are moved aside (``….bad``, said in one
 line: ``notice``) and compiled again in the background, the shipped trees and the
 interpreted kernel answering meanwhile, rather than numba recompiling in the app's own
-process while a person waits. ``MASTERMIND_WARMUP=0`` turns all this off (the kernel
-compiled where it is first used, as before).
+process while a person waits. Then the same process builds the kernel ahead of time
+(``engine.backends.numba_aot``: later runs import no numba), unless a build failed before
+(no C compiler); the app starts it for that alone where the JIT's cache is ready and the
+module is not. ``MASTERMIND_WARMUP=0`` turns all this off (the kernel compiled where it
+is first used, as before).
 
     python -m engine.optimal.warmup [PID]   # compile now; with PID, end when it ends
 """
@@ -31,7 +34,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import files
-from ..backends import DEFAULT
+from ..backends import DEFAULT, numba_aot
 from ..backends.interpreted import SMALL, fits
 from ..codes import CodeSpace
 from ..run import HERE, INTERVAL, Run
@@ -162,9 +165,10 @@ def kernel_files() -> list[Path]:
 
 
 def start() -> None:
-    """Compile the kernel in another process, unless it is compiled or compiling."""
+    """Compile the kernel in another process, unless it is compiled or compiling; once
+    compiled, build it ahead of time there where that was not done (nor failed)."""
     global _process, _began
-    if ready() or compiling():
+    if compiling() or (ready() and (not enabled() or not numba_aot.wanted())):
         return
     _began = time.monotonic()
     _process = subprocess.Popen(
@@ -225,7 +229,7 @@ def kernel_for(space: CodeSpace, run: Run = HERE, whole: bool = False) -> str:
     )
     if small and quick_tables(space):
         return INTERIM
-    while compiling():
+    while compiling() and not ready():  # not the build ahead of time that follows
         run.check()
         time.sleep(INTERVAL)
     return DEFAULT
@@ -280,6 +284,11 @@ def main(argv: list[str]) -> int:
         written = place.with_name(f"{place.name}.{os.getpid()}")
         written.write_text(text + "\n", encoding="utf-8")
         os.replace(written, place)  # whole or not there: the app reads it at any time
+    if numba_aot.wanted():  # then the kernel ahead of time: the next runs import no numba
+        from ..backends import numba_aot_build
+
+        with contextlib.suppress(Exception):  # said in its record of failure
+            numba_aot_build.build()
     return 0
 
 

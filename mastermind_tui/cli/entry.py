@@ -37,4 +37,7 @@ def main() -> int:
     # `stats --strategy optimal --all` on 6x4: a command that loaded it ends at once,
     # unless a profiler or tracer watches (it writes what it saw as Python ends).
     watched = sys.getprofile() is not None or sys.gettrace() is not None
-    return end(run(), at_once="numba" in sys.modules and not watched)
+    return end(
+        run(),
+        at_once=("numba" in sys.modules or "mastermind_search_aot" in sys.modules) and not watched,
+    )

@@ -1,0 +1,272 @@
+"""The exact search's kernel built ahead of time: a Python extension module that numba
+compiled from ``engine.optimal.search_kernel`` (``numba_aot_build``), loaded here without
+importing numba.
+
+Why: importing numba costs about 0.13 s of CPU on every run that searches, a quarter of
+the 6x4 optimum from nothing (``benchmarks/bench_anchor.py``); the module numba's ``pycc``
+builds needs only numpy to run. Building it needs numba, setuptools and C and C++ compilers: an
+optional fast path: the background compile (``engine.optimal.warmup``) builds it after the
+JIT's cache, or ``python -m engine.backends.numba_aot_build`` does; until then, or where
+it cannot be built, numba's JIT (``numba_cpu``) is used as before. Nothing interactive
+waits on it.
+
+The module is named after a key (the kernel's source, the signatures below, Python,
+numpy, the processor: its code is compiled for this processor, as numba's cache is), and
+a record beside it gives its size and digest: a module damaged since it was built is
+moved aside (``….bad``, said in one line) and numba's JIT answers. Its functions take
+exactly the argument types below; a call with any other types is handed to the JIT
+kernel (as numba's dispatcher would compile another version), never to the module.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import weakref
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from .. import files
+
+#: The extension module's own name (its ``PyInit_``); the file's name adds the key.
+MODULE = "mastermind_search_aot"
+#: Bumped whenever the way the module is built changes what it holds.
+BUILD = 1
+#: The kernel, by its path (it sits in ``engine.optimal``, above the backends).
+KERNEL = Path(__file__).resolve().parent.parent / "optimal" / "search_kernel.py"
+#: The kernel's constants the driver reads (``SearchKernel``): kept in the record.
+CONSTANTS = (
+    "VALUE", "TIES", "RUNNER_UP", "UNLIMITED", "NODES", "CHOSEN", "STOP", "LIMIT", "DEPTH",
+    "PROGRESS", "COUNTERS",
+)  # fmt: skip
+
+# An argument: a dtype's name (an integer scalar, int64), (dtype, dimensions) for a
+# C-contiguous, aligned, writeable array, or a tuple of arrays (the search's context).
+I2, I8, U1, U8, B1 = "int16", "int64", "uint8", "uint64", "bool"
+CTX: tuple[tuple[str, int], ...] = ((U1, 2), (I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1))
+CTX += ((I8, 1), (U8, 2), (I8, 1), (I8, 1), (I8, 1))
+#: The functions built, their arguments and what they return (None: nothing).
+SIGNATURES: dict[str, tuple[tuple[Any, ...], Any]] = {
+    "search": ((CTX, (I2, 1), (I8, 1), (I2, 1), I8, I8, (I8, 1), (I8, 1), I8), I8),
+    "orbit_pool": (((I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1), (I8, 1)), (I2, 1)),
+    "fixing": (((I2, 2), (I2, 2), (I8, 1), I8), (I8, 1)),
+    "first_image": (((I2, 2), (I2, 2), (I2, 1), (I8, 1), I8), I8),
+    "restore": (((U8, 2), (I8, 1), (U8, 2), (I8, 1)), None),
+    "colour_table": (((I2, 2), (I2, 2)), (I2, 2)),
+}
+#: The most the module (about a megabyte) and its record are read.
+_LIMIT = 64 * 1024 * 1024
+
+
+def folder() -> Path:
+    """Where the module is kept: beside numba's cache of the kernel (``NUMBA_CACHE_DIR``
+    when set, else the kernel's ``__pycache__``)."""
+    numba_cache = os.environ.get("NUMBA_CACHE_DIR", "")
+    if numba_cache:
+        return Path(numba_cache) / "mastermind-aot"
+    return KERNEL.parent / "__pycache__"
+
+
+def _processor() -> str | None:
+    """The processor, as the compiled code depends on it: its model and features from
+    ``/proc/cpuinfo`` (None elsewhere: no module is built or loaded there)."""
+    try:
+        text = files.read_bounded(Path("/proc/cpuinfo"), 1 << 20).decode(errors="replace")
+    except (OSError, files.Refused):
+        return None
+    first = text.split("\n\n", 1)[0].splitlines()
+    kept = [line for line in first if line.split(":")[0].strip() in ("model name", "flags")]
+    return "\n".join(kept) if kept else None
+
+
+@cache
+def key() -> str | None:
+    """What the module's code depends on, as a short digest (None: no module here)."""
+    processor = _processor()
+    if processor is None:
+        return None
+    sha = hashlib.sha256()
+    sha.update(KERNEL.read_bytes())
+    seen = (BUILD, SIGNATURES, sys.version, np.__version__, processor, sys.implementation)
+    sha.update(repr(seen).encode())
+    return sha.hexdigest()[:16]
+
+
+def paths(place: Path | None = None) -> tuple[Path, Path] | None:
+    """The module's file and its record (None: no module on this machine)."""
+    stamp = key()
+    if stamp is None:
+        return None
+    place = folder() if place is None else place
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return place / f"{MODULE}-{stamp}{suffix}", place / f"{MODULE}-{stamp}.json"
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(files.read_bounded(path, _LIMIT)).hexdigest()
+
+
+#: Folders whose module was found damaged in this process: said once each.
+_told: set[str] = set()
+
+
+def _damaged(module: Path, record: Path, why: str) -> None:
+    """Move the module and its record aside and say so in one line, once."""
+    for path in (module, record):
+        files.move_aside(path, any_kind=True)
+    if str(module.parent) not in _told:
+        _told.add(str(module.parent))
+        line = f"mastermind: the compiled search module in {module.parent} is damaged ({why})"
+        print(f"{line}; moved aside as ….bad; using numba's compiled cache", file=sys.stderr)
+
+
+def _import(module: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(MODULE, module)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{module} is not an extension module")
+    loaded = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+@cache
+def load(place: Path | None = None) -> Kernel | None:
+    """The kernel built ahead of time, if it is here and sound (None otherwise)."""
+    found = paths(place)
+    if found is None:
+        return None
+    module, record = found
+    try:
+        data = json.loads(files.read_bounded(record, _LIMIT))
+    except FileNotFoundError:
+        return None
+    except (OSError, files.Refused, ValueError) as error:
+        _damaged(module, record, type(error).__name__)
+        return None
+    try:
+        if not isinstance(data, dict) or data.get("key") != key():
+            raise ValueError("its record is not this module's")
+        if digest(module) != data["sha256"]:
+            raise ValueError("its digest differs from the one written when it was built")
+        constants = {name: int(data["constants"][name]) for name in CONSTANTS}
+        return Kernel(_import(module), constants)
+    except KeyboardInterrupt:
+        raise
+    except Exception as error:  # gone, truncated, another build: all of it is damage
+        why = str(error) if isinstance(error, ValueError) else type(error).__name__
+        _damaged(module, record, why)
+        return None
+
+
+def _checker(spec: Any) -> Callable[[Any], bool]:
+    """Whether a value is of the type ``spec`` names (see ``SIGNATURES``), as a function:
+    made once, asked on every call. A tuple (the search's context, the same arrays on
+    every call of a search) is checked once and known by its arrays' identity after."""
+    if isinstance(spec, str):
+        return lambda value: isinstance(value, (int, np.integer))
+    if isinstance(spec[0], tuple):
+        parts = [_checker(s) for s in spec]
+        # The arrays of the last context checked, held weakly (a search's table may be
+        # large, and is let go with its search).
+        known: list[weakref.ref[Any]] = []
+
+        def fits_tuple(value: Any) -> bool:
+            if type(value) is not tuple or len(value) != len(parts):
+                return False
+            if len(known) == len(value) and all(
+                ref() is v for ref, v in zip(known, value, strict=True)
+            ):
+                return True
+            if not all(fits(v) for fits, v in zip(parts, value, strict=True)):
+                return False
+            known[:] = [weakref.ref(v) for v in value]
+            return True
+
+        return fits_tuple
+    want, ndim = np.dtype(spec[0]), spec[1]
+
+    def fits_array(value: Any) -> bool:
+        return (
+            type(value) is np.ndarray
+            and (value.dtype is want or value.dtype == want)
+            and value.ndim == ndim
+            and bool(value.flags.carray)  # C-contiguous, aligned and writeable
+        )
+
+    return fits_array
+
+
+class Kernel:
+    """The ``SearchKernel`` of the module built ahead of time: its constants, its functions
+    for the argument types they were built for, and numba's JIT kernel for anything else
+    (imported then, as it always was)."""
+
+    def __init__(self, module: ModuleType, constants: dict[str, int]) -> None:
+        self.__dict__.update(constants)
+        self.module = module
+        for name, (arguments, _) in SIGNATURES.items():
+            setattr(self, name, self._checked(name, arguments))
+
+    def _checked(self, name: str, arguments: tuple[Any, ...]) -> Callable[..., Any]:
+        built = getattr(self.module, name)
+        checks = [_checker(spec) for spec in arguments]
+
+        def call(*args: Any) -> Any:
+            if len(args) == len(checks):
+                for fits, value in zip(checks, args, strict=True):  # no generator: per call
+                    if not fits(value):
+                        break
+                else:
+                    return built(*args)
+            return getattr(self._jit(), name)(*args)
+
+        return call
+
+    @staticmethod
+    def _jit() -> Any:
+        import importlib
+
+        return importlib.import_module("engine.optimal.search_kernel")
+
+    def __getattr__(self, name: str) -> Any:
+        """A function not built ahead of time (``hash_codes``, ``recall``, ``keep``)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self._jit(), name)
+
+
+def failure(module: Path) -> Path:
+    """The record of a build that failed (no C compiler, no pycc): none is tried again."""
+    return module.with_name(module.name.split(".", 1)[0] + ".failed")
+
+
+def wanted(place: Path | None = None) -> bool:
+    """Whether a build is worth starting: a module could be here, is not (or is damaged),
+    no build of it failed, and its folder can be written (an install in a read-only
+    place does without it, unless ``NUMBA_CACHE_DIR`` names another)."""
+    found = paths(place)
+    if found is None or failure(found[0]).exists() or sound(place):
+        return False
+    folder = found[0].parent
+    return os.access(folder if folder.exists() else folder.parent, os.W_OK)
+
+
+def sound(place: Path | None = None) -> bool:
+    """Whether a module is here, its record matching it (not loaded)."""
+    found = paths(place)
+    if found is None:
+        return False
+    with contextlib.suppress(OSError, files.Refused, ValueError, KeyError, TypeError):
+        data = json.loads(files.read_bounded(found[1], _LIMIT))
+        return bool(data["key"] == key() and digest(found[0]) == data["sha256"])
+    return False

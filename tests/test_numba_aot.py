@@ -1,0 +1,187 @@
+"""The exact search's kernel built ahead of time (engine/backends/numba_aot.py, issue 32
+point 5): the same tree as numba's JIT kernel, no numba imported to run it, the
+interpreter let go while it searches, other argument types handed to the JIT kernel, and
+a damaged module moved aside for the JIT. Built once for this file into a folder of its
+own (15-40 s: numba's pycc and a C compiler); skipped where it cannot be built."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from waiting import wait_until
+
+from engine.backends import numba_aot, numba_aot_build, numba_cpu
+from engine.codes import CodeSpace
+from engine.optimal.search import OptimalSearch, SearchStopped
+from engine.optimal.tree import build_tree, tree_to_json
+
+#: What pycc needs to build: C and C++ compilers (numba's runtime is C++) and setuptools.
+BUILDS = (
+    any(shutil.which(name) for name in ("cc", "gcc", "clang"))
+    and any(shutil.which(name) for name in ("c++", "g++", "clang++"))
+    and importlib.util.find_spec("setuptools") is not None
+)
+pytestmark = pytest.mark.skipif(not BUILDS, reason="no C or C++ compiler, or no setuptools")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding the module and its record, built here."""
+    folder = tmp_path_factory.mktemp("aot")
+    assert numba_aot_build.build(folder) is not None
+    return folder
+
+
+@pytest.fixture
+def ahead(built: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[numba_aot.Kernel]:
+    """Searches made on the numba backend use the module built ahead of time."""
+    kernel = numba_aot.load.__wrapped__(built)
+    assert kernel is not None
+    monkeypatch.setattr(numba_cpu, "search", lambda: kernel)
+    yield kernel
+
+
+def test_the_module_grows_the_jits_tree(
+    ahead: numba_aot.Kernel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Koyama and Lai's 5625 on 6x4, and the very tree of the JIT kernel: each
+    decision's guess, ties and runner-up."""
+    search = OptimalSearch(CodeSpace(6, 4))
+    assert search.kernel is ahead
+    tree = build_tree(search)
+    assert tree.total == 5625
+    from engine.optimal import search_kernel
+
+    monkeypatch.setattr(numba_cpu, "search", lambda: search_kernel)
+    jit = OptimalSearch(CodeSpace(6, 4))
+    assert jit.kernel is search_kernel
+    assert tree_to_json(tree) == tree_to_json(build_tree(jit))
+
+
+def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> None:
+    """What the module is for: `stats --strategy optimal --all`, the command
+    benchmarks/bench_anchor.py times, imports no module of numba's (0.13 s)."""
+    place = tmp_path / "numba"
+    shutil.copytree(built, place / "mastermind-aot")
+    command = [sys.executable, "-X", "importtime", "-m", "mastermind_tui", "stats"]
+    command += ["--strategy", "optimal", "--all", "--json", "--colours", "4"]
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(place), "MASTERMIND_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["total_guesses"] == 905  # as tests/test_tree_command.py
+    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    assert "engine.backends.numba_aot" in imported
+    assert not [name for name in imported if name.split(".")[0] in ("numba", "llvmlite")]
+
+
+def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
+    """A long search (7x4 from nothing) runs in a thread while this one watches its
+    counters and stops it: it could not if the module kept the interpreter."""
+    search = OptimalSearch(CodeSpace(7, 4))
+    ended: list[BaseException | int] = []
+
+    def work() -> None:
+        try:
+            ended.append(search.value(search.everything))
+        except SearchStopped as stop:
+            ended.append(stop)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    assert wait_until(lambda: search.nodes > 0 or not thread.is_alive(), 120)
+    search.halt()
+    thread.join(120)
+    assert len(ended) == 1 and isinstance(ended[0], SearchStopped)
+
+
+def test_other_argument_types_go_to_the_jit_kernel(ahead: numba_aot.Kernel) -> None:
+    """int32 arrays are not the module's types: the JIT kernel answers, alike."""
+    search = OptimalSearch(CodeSpace(4, 3))
+    colours, positions = search.images[:2]
+    rows = np.empty(0, dtype=np.int64)
+    wide = [a.astype(np.int32) for a in (colours, positions)]
+    assert list(ahead.fixing(*wide, rows, 5)) == list(ahead.fixing(colours, positions, rows, 5))
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "record"])
+def test_a_damaged_module_is_moved_aside_for_the_jit(
+    built: Path, tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module changed since its build (a flipped byte, cut short) or a record of
+    another build: not loaded, both moved aside as ….bad, said in one line."""
+    place = tmp_path / "aot"
+    shutil.copytree(built, place)
+    found = numba_aot.paths(place)
+    assert found is not None
+    module, record = found
+    data = bytearray(module.read_bytes())
+    if damage == "flip":
+        data[len(data) // 2] ^= 0x40
+        module.write_bytes(bytes(data))
+    elif damage == "truncate":
+        module.write_bytes(bytes(data[:4096]))
+    else:
+        record.write_text(record.read_text().replace(str(numba_aot.key()), "0" * 16))
+    numba_aot._told.discard(str(place))
+    assert numba_aot.load.__wrapped__(place) is None
+    assert sorted(p.name for p in place.iterdir()) == sorted(
+        [module.name + ".bad", record.name + ".bad"]
+    )
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("mastermind: the compiled search module in") and "\n" not in line
+    assert numba_aot.wanted(place)  # built again by the next background compile
+
+
+@pytest.mark.parametrize("wanted", [True, False])
+def test_the_app_starts_the_build_where_the_jit_is_ready_and_no_module_is(
+    wanted: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The background compile, started where numba's JIT cache is ready, for the build
+    ahead of time alone: only where a module is wanted (not built, no build failed)."""
+    from engine.optimal import warmup
+
+    started: list[list[str]] = []
+
+    class Started:
+        def __init__(self, argv: list[str], **_: object) -> None:
+            started.append(argv)
+
+        def poll(self) -> int:
+            return 0
+
+    monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    monkeypatch.setattr(warmup, "ready", lambda: True)
+    monkeypatch.setattr(warmup, "_process", None)
+    monkeypatch.setattr(numba_aot, "wanted", lambda: wanted)
+    monkeypatch.setattr(subprocess, "Popen", Started)
+    warmup.start()
+    assert [argv[1:3] for argv in started] == ([["-m", "engine.optimal.warmup"]] if wanted else [])
+
+
+def test_a_failed_build_is_recorded_and_not_wanted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No C compiler (stood in for): the build says why, leaves a record of its failure
+    and no lock, and no background compile tries it again."""
+
+    def no_compiler(into: Path) -> Path:
+        raise RuntimeError("no C compiler")
+
+    monkeypatch.setattr(numba_aot_build, "_compile", no_compiler)
+    assert numba_aot.wanted(tmp_path)
+    with pytest.raises(RuntimeError, match="no C compiler"):
+        numba_aot_build.build(tmp_path)
+    found = numba_aot.paths(tmp_path)
+    assert found is not None and "no C compiler" in numba_aot.failure(found[0]).read_text()
+    assert not numba_aot.wanted(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [numba_aot.failure(found[0]).name]
