@@ -179,19 +179,6 @@ def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
     return shipped.store(name(space, only_possible, worst_first), payload)
 
 
-def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
-    """The shipped data of what follows each first guess for a criterion, or "": under a
-    cap on guesses, the data that plays it (``capped.serving``)."""
-    if not wanted(space):
-        return ""
-    if cap:
-        from .capped import serving
-
-        serves = serving(space, only_possible, cap)
-        return "" if serves is None else serves[1]
-    return name(space, only_possible, worst_first)
-
-
 def main(argv: list[str]) -> int:
     """Every wanted size and criterion not made yet (``--again``: all of them); sizes
     named as ``6x4`` or ``6x4n`` (no repeats) limit it."""

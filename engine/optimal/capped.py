@@ -1,5 +1,6 @@
-"""Caps on guesses (optimal-maxN, optimal-fit-maxN) on a fresh install: which shipped
-tree and after-first-guess data a cap plays (issue 28, point 1).
+"""Which shipped tree and after-first-guess data a criterion plays on a fresh install
+(``shipped_root``, ``data_file``), caps on guesses (optimal-maxN, optimal-fit-maxN)
+included (issue 28, point 1).
 
 A cap binds, or decides a tie otherwise, from the fewest guesses a strategy keeps up to
 some cap past the plain optimum's depth; from there on the capped search is the plain
@@ -18,11 +19,14 @@ import json
 import sys
 import time
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from . import after, shipped
+
+if TYPE_CHECKING:
+    from .node import Node
 
 #: The first cap from which the plain files serve, by plain file ("optimal-6x4.json").
 MANIFEST = shipped.FOLDER / "caps.json"
@@ -60,6 +64,42 @@ def serving(space: CodeSpace, only_possible: bool, cap: int) -> tuple[str, str] 
     if shipped.least_within(space, only_possible, cap):
         return shipped.file(space, False, True), after.name(space, False, True)
     return None
+
+
+def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
+    """The shipped data of what follows each first guess for a criterion, or "": under a
+    cap on guesses, the data that plays it (``capped.serving``)."""
+    if not after.wanted(space):
+        return ""
+    if cap:
+        serves = serving(space, only_possible, cap)
+        return "" if serves is None else serves[1]
+    return after.name(space, only_possible, worst_first)
+
+
+def shipped_root(
+    space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
+) -> tuple[Node, int | None] | None:
+    """The tree shipped with the package for a small size, or None; under a cap on
+    guesses, the one that plays it (``capped.serving``): its root and the cap it keeps."""
+    from .tree import tree_from_json
+
+    if cap and worst_first:
+        return None
+    if cap:
+        serves = serving(space, only_possible, cap)
+        stored = None if serves is None else shipped.tree(serves[0])
+    else:
+        stored = shipped.tree(name)
+    if stored is None:
+        return None
+    try:
+        root = tree_from_json(stored, space)
+    except (ValueError, TypeError):
+        return None
+    if worst_first:
+        cap = max(depth for depth, _ in root.walk())
+    return root, cap
 
 
 def _same(a: dict[str, Any], b: dict[str, Any] | None, keys: tuple[str, ...]) -> bool:

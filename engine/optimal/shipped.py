@@ -22,13 +22,10 @@ import time
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..codes import CodeSpace
 from ..errors import MastermindError
-
-if TYPE_CHECKING:
-    from .node import Node
 
 #: Most codes of a size whose trees are shipped.
 LIMIT = 1296
@@ -174,33 +171,6 @@ def made(
 
 #: Sizes whose trees take minutes to search (2 colours x 10 positions): not shipped.
 SLOW = ((2, 10),)
-
-
-def shipped_root(
-    space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
-) -> tuple[Node, int | None] | None:
-    """The tree shipped with the package for a small size, or None; under a cap on
-    guesses, the one that plays it (``capped.serving``): its root and the cap it keeps."""
-    from .tree import tree_from_json
-
-    if cap and worst_first:
-        return None
-    if cap:
-        from .capped import serving
-
-        serves = serving(space, only_possible, cap)
-        stored = None if serves is None else tree(serves[0])
-    else:
-        stored = tree(name)
-    if stored is None:
-        return None
-    try:
-        root = tree_from_json(stored, space)
-    except (ValueError, TypeError):
-        return None
-    if worst_first:
-        cap = max(depth for depth, _ in root.walk())
-    return root, cap
 
 
 def main() -> int:

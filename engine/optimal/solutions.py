@@ -190,7 +190,7 @@ class _Solutions:
             found = self._kept.pop(key, None)
         if found is None:
             found = _solution(*key, run)
-            from .after import data_file
+            from .capped import data_file
 
             found.after = data_file(found.space, only_possible, max_guesses, worst_first)
         with self._lock:
@@ -237,7 +237,7 @@ def _solution(
                 f"optimal strategy cache: {where} holds no tree of the size ({error}); "
                 f"{files.aside_words(where)}; searching again"
             )
-    from .shipped import shipped_root
+    from .capped import shipped_root
 
     root = shipped_root(space, name, only_possible, max_guesses, worst_first)
     if root is not None:
