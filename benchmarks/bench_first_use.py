@@ -12,7 +12,10 @@ then the action is asked at once), ``warm`` (a second process, everything on dis
 Actions, each timed: HINT after a good first guess (the tree's own), HINT after a bad one
 (the first code, AAAA), the rating of that bad guess, HINT after and rating of another
 first guess (a code two thirds down the list: not its pattern's first code, so mapped by
-symmetry, ``engine.optimal.mapped``), and a what-if of a second guess after the bad one.
+symmetry, ``engine.optimal.mapped``), a what-if of a second guess after the bad one, and
+the HINT after that second guess played (a person's own two guesses: off every tree), and
+after the other first guess and a second one leaving 10-40 codes where one does (the
+codes left, then the HINT).
 Each cell: wall seconds, then in brackets the CPU seconds of the process that asks (a
 background compile runs in a process of its own): on a loaded machine the second is
 the one to read.
@@ -75,13 +78,25 @@ timed("rating of other guess", lambda: round(rate_moves(space, name, others)[-1]
 second = int(space.allowed[len(space.allowed) // 2])
 moves2 = [*moves, (second, score(space, second, secret))]
 timed("what-if (2nd guess)", lambda: round(rate_moves(space, name, moves2, start=1)[-1].value, 4))
+two = Solver(space, make_strategy(name))  # a person's own two guesses: off every tree
+play(two, bad_guess)
+play(two, second)
+timed("hint after 2 own guesses", lambda: two.decide().guess if len(two.candidates) > 1 else -1)
+def leaves(guess):  # the codes a second guess leaves after the other first guess
+    left = other.candidates
+    return int((answers(space, guess, left) == answers(space, guess, np.array([secret]))).sum())
+nearly = [int(g) for g in space.allowed if 10 <= leaves(int(g)) <= 40]  # a fair second guess
+play(other, nearly[0] if nearly else int(space.allowed[len(space.allowed) // 3]))
+timed("codes left", lambda: len(other.candidates))
+timed("hint after 2 odd guesses", lambda: other.decide().guess if len(other.candidates) > 1 else -1)
 print(json.dumps(out))
 """
 
 
-#: Other sizes of 301 to 1,296 codes (``--more``; 9x3 without repeats and 2x9, whose
-#: first guesses are not mapped, left out).
-MORE = ["4x5", "3x6", "7x3", "8x3", "9x3", "10x3", "7x4n", "6x5n", "8x3n", "10x3n"]
+#: Other sizes of 301 to 1,296 codes (``--more``), and 2x7, 2x8 (two colours, first
+#: guesses mapped without enumerating permutations).
+MORE = ["4x5", "3x6", "7x3", "8x3", "9x3", "10x3", "2x7", "2x8", "2x9"]
+MORE += ["7x4n", "6x5n", "8x3n", "9x3n", "10x3n"]
 
 
 def run(size: str, strategy: str, env: dict[str, str]) -> dict[str, list[object]]:
@@ -120,8 +135,9 @@ def main() -> None:
     print("| size | strategy | run | " + " | ".join(
         ["hint at start", "hint after good guess", "hint after bad guess",
          "rating of bad guess", "hint after other guess", "rating of other guess",
-         "what-if (2nd guess)"]) + " | same answers |")  # fmt: skip
-    print("|---" * 11 + "|")
+         "what-if (2nd guess)", "hint after 2 own guesses", "codes left",
+         "hint after 2 odd guesses"]) + " | same answers |")  # fmt: skip
+    print("|---" * 14 + "|")
     for size in options.sizes:
         for strategy in options.strategies:
             rows = {}
@@ -144,7 +160,10 @@ def main() -> None:
                 for row in rows.values()
             )
             for label, row in rows.items():
-                cells = " | ".join(f"{v[0]:.2f} ({v[2]:.2f})" for v in row.values())
+                cells = " | ".join(
+                    str(v[1]) if k == "codes left" else f"{v[0]:.2f} ({v[2]:.2f})"
+                    for k, v in row.items()
+                )
                 print(f"| {size} | {strategy} | {label} | {cells} | {same} |", flush=True)
 
 

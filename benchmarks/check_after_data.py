@@ -4,10 +4,13 @@ pattern's tree grown again by the search, and the decision after first guesses
 (``engine.optimal.mapped``) against the search's at every answer, with the totals after
 four second guesses drawn at random (what rates a what-if).
 
-    python benchmarks/check_after_data.py [--sizes 6x4 6x4n] [--firsts N | --every]
+    python benchmarks/check_after_data.py [--sizes 6x4 6x4n] [--firsts N | --every] [--caps]
 
 ``--firsts N`` (default 12): the first guesses checked per size, each pattern's first
 code and codes drawn at random beside them; ``--every``: every code (hours on 6x4).
+``--caps``: the caps on guesses instead (``engine.optimal.capped``): for optimal-maxN and
+optimal-fit-maxN, N from the fewest any strategy keeps to two past where the plain files
+take over, the files that play the cap (its tree too) against the capped search.
 Prints one line per size and criterion and exits 1 on any difference.
 """
 
@@ -20,10 +23,11 @@ import time
 import numpy as np
 
 from engine.codes import CodeSpace
-from engine.optimal import after, mapped, shipped
+from engine.errors import ConfigError
+from engine.optimal import after, capped, mapped, shipped
 from engine.optimal.node import Node
 from engine.optimal.search import OptimalSearch
-from engine.optimal.tree import decision, grow, least_cap, rate, tree_to_json
+from engine.optimal.tree import build_tree, decision, grow, least_cap, rate, tree_to_json
 
 
 def check(space: CodeSpace, only_possible: bool, worst_first: bool, firsts: int | None) -> int:
@@ -33,6 +37,39 @@ def check(space: CodeSpace, only_possible: bool, worst_first: bool, firsts: int 
     if worst_first:
         least_cap(search)
     own = shipped.tree(shipped.file(space, only_possible, worst_first))
+    return compare(space, search, file, own, firsts)
+
+
+def check_caps(space: CodeSpace, only_possible: bool, firsts: int | None) -> int:
+    """The differences found for the caps of one size and criterion, each cap's tree
+    included; a cap no strategy keeps must have no file serving it."""
+    least = shipped._guesses(shipped.file(space, False, True))
+    start = capped.plain_from(space, only_possible)
+    if not least or start is None:
+        print("  no caps listed")
+        return 1
+    bad = 0
+    for cap in range(least, start + 3):
+        search = OptimalSearch(space, only_possible=only_possible, max_guesses=cap)
+        serves = capped.serving(space, only_possible, cap)
+        try:
+            want = tree_to_json(build_tree(search))
+        except ConfigError:
+            bad += serves is not None
+            continue
+        if serves is None or shipped.tree(serves[0]) != want or not serves[1]:
+            print(f"  max{cap}: no tree, or another tree", flush=True)
+            bad += 1
+            continue
+        bad += compare(space, search, serves[1], want, firsts)
+    return bad
+
+
+def compare(
+    space: CodeSpace, search: OptimalSearch, file: str, own: list[object] | None,
+    firsts: int | None,
+) -> int:  # fmt: skip
+    """The differences between the data ``file`` and ``search``."""
     everything, bad = search.everything, 0
     pool = [int(g) for g in search.pool(())]
     for first in pool:
@@ -84,6 +121,7 @@ def main() -> int:
     parser.add_argument("--sizes", nargs="+", default=None)
     parser.add_argument("--firsts", type=int, default=12)
     parser.add_argument("--every", action="store_true")
+    parser.add_argument("--caps", action="store_true", help="the caps on guesses instead")
     options = parser.parse_args()
     bad = 0
     for space in shipped.sizes():
@@ -93,11 +131,17 @@ def main() -> int:
         if not mapped.covered(space):
             print(f"{label}: codes too long to map first guesses (the search decides)")
         for only_possible, worst_first in shipped.CRITERIA:
+            if options.caps and worst_first:
+                continue
             began = time.perf_counter()
             firsts = None if options.every else options.firsts
-            found = check(space, only_possible, worst_first, firsts)
+            if options.caps:
+                found = check_caps(space, only_possible, firsts)
+            else:
+                found = check(space, only_possible, worst_first, firsts)
             took = time.perf_counter() - began
-            print(f"{after.name(space, only_possible, worst_first)}: {found} differences, "
+            label = "caps of " * options.caps + after.name(space, only_possible, worst_first)
+            print(f"{label}: {found} differences, "
                   f"{took:.0f} s", flush=True)  # fmt: skip
             bad += found
     return 1 if bad else 0

@@ -189,7 +189,8 @@ class Rater:
             total = self.scorer.total(space, codes, history, guess)
             if total is not None:  # shipped, or nothing to search
                 return total / n
-            return rate(self.scorer.search_for(space), codes, history, guess, known).expected
+            search = self.scorer.search_for(space, codes)
+            return rate(search, codes, history, guess, known).expected
         orbit = str(_orbit(space, self.scorer, guess))
         name, key = _openings_file(space, self.rule)
         try:
@@ -212,16 +213,15 @@ class Rater:
 
 def _shipped_openings(space: CodeSpace, scorer: Optimal) -> str:
     """The shipped file whose opening totals rate a first guess for ``scorer``'s
-    criterion: its own, optimal-worst's under the fewest guesses any strategy keeps (the
-    same search), none under another cap."""
-    from .optimal.shipped import file, least_within
+    criterion: its own; under a cap, the file that plays it where its after-first-guess
+    data does too (``capped.serving``: checked against the capped search), else none."""
+    from .optimal.capped import serving
 
     criterion = scorer.criterion
     if not criterion.max_guesses:
         return criterion.file(space)
-    if least_within(space, criterion.only_possible, criterion.max_guesses):
-        return file(space, False, True)
-    return ""
+    serves = serving(space, criterion.only_possible, criterion.max_guesses)
+    return serves[0] if serves is not None and serves[1] else ""
 
 
 def _orbit(space: CodeSpace, scorer: Optimal, guess: int) -> int:

@@ -219,3 +219,48 @@ def test_the_least_cap_is_the_worst_first_search(
     assert tree_to_json(build_tree(capped)) == shipped.tree(worst)
     assert least_within(space, False, least)
     assert not least_within(space, False, least + 1) and not least_within(space, True, least)
+
+
+@pytest.mark.parametrize("only_possible", [False, True])
+def test_a_small_position_two_guesses_in_is_searched_interpreted_while_compiling(
+    only_possible: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """6x4, a person's own two guesses leaving at most ``reach.FEW`` codes on a fresh
+    install: the interpreted search decides and rates there, as the compiled one does,
+    without waiting for the compile."""
+    from engine.optimal import reach, warmup
+    from engine.optimal.solutions import solution
+
+    space = CodeSpace(6, 4)
+    search = OptimalSearch(space, only_possible=only_possible)  # compiled: the reference
+    everything, table = search.everything, search.answers
+    first, secret = space.from_digits([0, 1, 2, 3]), space.from_digits([5, 4, 3, 2])
+    after_first = everything[table[first, everything] == table[first, secret]]
+    second = next(  # the first code as written leaving 21-40 codes
+        int(g)
+        for g in space.allowed
+        if 20 < int((table[g, after_first] == table[g, secret]).sum()) <= reach.FEW
+    )
+    codes = after_first[table[second, after_first] == table[second, secret]]
+    assert 2 < len(codes) <= reach.FEW
+    want = decision(search, codes, (first, second))
+    third = int(space.allowed[100])
+    total = rate(search, codes, (first, second), third).expected
+
+    def unavailable(*_: object, **__: object) -> str:
+        raise AssertionError("waited on the compiled kernel")
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(warmup, "kernel_for", unavailable)
+    monkeypatch.setattr(warmup, "ready", lambda: False)
+    solution.cache_clear()
+    try:
+        found = solution(6, 4, only_possible=only_possible)
+        history = ((first, int(table[first, secret])), (second, int(table[second, secret])))
+        assert found.decision(codes, history) == want
+        assert found.searched is None and found.interim is not None
+        assert found.interim.backend == warmup.INTERIM
+        assert rate(found.search_at(codes), codes, (first, second), third).expected == total
+    finally:
+        solution.cache_clear()

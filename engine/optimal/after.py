@@ -49,8 +49,8 @@ Ties = tuple[int, list[int], int, list[int]]
 TOTALS = 4
 
 
-def name(space: CodeSpace, only_possible: bool, worst_first: bool) -> str:
-    return "after-" + shipped.file(space, only_possible, worst_first)
+def name(space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | None = None) -> str:
+    return "after-" + shipped.file(space, only_possible, worst_first, cap)
 
 
 def wanted(space: CodeSpace) -> bool:
@@ -129,16 +129,22 @@ def ties_of(search: OptimalSearch, codes: Any, history: tuple[int, ...]) -> Ties
     return best, sorted(tied), runner, sorted(runners)
 
 
-def build(space: CodeSpace, only_possible: bool, worst_first: bool) -> dict[str, Any]:
-    """Search what follows each first guess of the pool (the compiled kernel)."""
+def build(
+    space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | None = None,
+    root: list[Any] | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    """Search what follows each first guess of the pool (the compiled kernel), under
+    ``cap`` guesses if given, ``root`` the tree whose own first guess is left out (by
+    default the shipped one)."""
     from .node import Node
     from .search import OptimalSearch
     from .tree import TREE_FORMAT, grow, least_cap, rate, tree_to_json
 
-    search = OptimalSearch(space, only_possible=only_possible)
+    search = OptimalSearch(space, only_possible=only_possible, max_guesses=cap)
     if worst_first:
         least_cap(search)
-    root = shipped.tree(shipped.file(space, only_possible, worst_first))
+    if root is None:
+        root = shipped.tree(shipped.file(space, only_possible, worst_first, cap))
     own = None if root is None else int(root[0])
     everything = search.everything
     after: dict[str, Any] = {}
@@ -170,22 +176,7 @@ def build(space: CodeSpace, only_possible: bool, worst_first: bool) -> dict[str,
 
 def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
     payload = build(space, only_possible, worst_first)
-    path = shipped.FOLDER / f"{name(space, only_possible, worst_first)}.gz"
-    written = path.with_name(f"{path.name}.{os.getpid()}")
-    with gzip.open(written, "wt", encoding="utf-8", compresslevel=9) as handle:
-        handle.write(json.dumps(payload, separators=(",", ":")))
-    os.replace(written, path)  # whole or not there: a running app may read it
-    return path
-
-
-def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
-    """The shipped data of what follows each first guess for a criterion, or "": under a
-    cap on guesses only the fewest any strategy keeps (optimal-worst's own search)."""
-    if not wanted(space):
-        return ""
-    if cap:  # the fewest guesses any strategy keeps: optimal-worst's search
-        return name(space, False, True) if shipped.least_within(space, only_possible, cap) else ""
-    return name(space, only_possible, worst_first)
+    return shipped.store(name(space, only_possible, worst_first), payload)
 
 
 def main(argv: list[str]) -> int:

@@ -21,6 +21,7 @@ Positions at least two guesses in are not covered: the search (``Solution.search
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
     from ..arrays import SomeCodes
     from ..codes import CodeSpace
 
-#: Most position permutations tried (6 positions: 720); longer codes are left to the search.
+#: Most position permutations tried (6 positions: 720); longer codes are left to the search
+#: but with two colours (``_first_of_two``).
 MOST_PERMUTATIONS = 720
 
 
@@ -110,6 +112,8 @@ def _first_of_orbit(
     """For each code, the first as written of its images under the symmetries keeping
     the first guess (the guess the search weighs for it: ``OptimalSearch.representative``)."""
     digits = _spell(space, codes)
+    if space.colours == 2:
+        return _first_of_two(space, first, digits)
     free = np.ones(space.colours, dtype=np.bool_)
     free[first] = False
     best = np.full(len(codes), np.iinfo(np.int64).max)
@@ -125,6 +129,42 @@ def _first_of_orbit(
     return found
 
 
+def _first_of_two(
+    space: CodeSpace, first: npt.NDArray[np.int64], digits: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """``_first_of_orbit`` with two colours, without a permutation enumerated: the
+    symmetries keeping the first guess permute the positions of each of its colours
+    among themselves (the first as written puts a code's 0s first within each), and
+    where both colours fill as many positions, also swap the two sets and the colours
+    (each set then holds the complement of what the other held)."""
+    sets = [np.flatnonzero(first == colour) for colour in (0, 1)]
+    zeros = [(digits[:, at] == 0).sum(axis=1) for at in sets]
+
+    def laid(counts: list[npt.NDArray[np.int64]]) -> npt.NDArray[np.int64]:
+        image = np.ones_like(digits)
+        for at, count in zip(sets, counts, strict=True):
+            image[:, at] = (np.arange(len(at))[None, :] >= count[:, None]).astype(np.int64)
+        return image
+
+    best = laid(zeros)
+    if len(sets[0]) == len(sets[1]) > 0:
+        swapped = laid([len(sets[1]) - zeros[1], len(sets[0]) - zeros[0]])
+        best = np.where((_rank(space, swapped) < _rank(space, best))[:, None], swapped, best)
+    return _code(space, best)
+
+
+def _symmetry_of_two(
+    space: CodeSpace, digits: npt.NDArray[np.int64]
+) -> tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``symmetry`` with two colours: the pattern's first code is the more frequent
+    colour's count of 0s, then 1s; the positions sorted so, recoloured to match."""
+    swap = int(digits.sum()) * 2 > len(digits)  # more 1s than 0s: 1 becomes 0
+    colours = np.array([1, 0] if swap else [0, 1], dtype=np.int64)
+    p = np.argsort(colours[digits], kind="stable").astype(np.int64)
+    image = colours[digits[p]]
+    return int(_code(space, image[None, :])[0]), p, colours
+
+
 def symmetry(
     space: CodeSpace, guess: int
 ) -> tuple[int, npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -132,6 +172,8 @@ def symmetry(
     symmetry taking ``guess`` there: a position permutation p and a recolouring c, the
     image of digits d being c[d[p]]."""
     digits = _spell(space, np.array([guess]))[0]
+    if space.colours == 2:
+        return _symmetry_of_two(space, digits)
     perms = _permutations(space.positions)
     images = digits[perms]
     _relabel(images, np.ones(space.colours, dtype=np.bool_))
@@ -151,8 +193,9 @@ def representative(space: CodeSpace, guess: int) -> int:
 
 
 def covered(space: CodeSpace) -> bool:
-    """Whether the first guesses of the size are mapped here (short enough codes)."""
-    return len(_permutations(space.positions)) <= MOST_PERMUTATIONS
+    """Whether the first guesses of the size are mapped here (short enough codes, or
+    two colours: no permutation enumerated)."""
+    return space.colours == 2 or math.factorial(space.positions) <= MOST_PERMUTATIONS
 
 
 def _back(

@@ -35,6 +35,32 @@ SYMMETRY_LIMIT = 1 << 28
 #: x 4 positions take 165 million (330 MB, and halve the search's time); past it the search
 #: recolours codes as it goes (10 colours x 4 positions would take 36,288 million, 72 GB).
 COLOUR_TABLE_LIMIT = 1 << 28
+#: Most symmetries (colour x position permutations) for which the interpreted kernel
+#: builds its tables at once: 3x6 (4,320) takes 0.05 s of CPU, 6x4 (17,280) 1.4 s, 2x8
+#: (80,640) about 17 s and 10x2 (7.3 million) minutes, where the compile takes 12 s.
+QUICK_GROUP = 5040
+
+
+def quick_tables(space: CodeSpace) -> bool:
+    """Whether the interpreted search of ``space`` is made at once (few symmetries)."""
+    return math.factorial(space.colours) * math.factorial(space.positions) <= QUICK_GROUP
+
+
+#: Most codes of a position searched interpreted while the compile runs, on the sizes
+#: (colours, positions, repeats) where the interpreted search's tables take little
+#: (``Solution.search_at``). CPU seconds measured: tables 1.4 s on 6x4 and 6x4n, 0.1 s
+#: on 4x5 and 3x6; a decision and a rating at positions of 21-40 codes at most 0.7 s
+#: (6x4, one of 128 3 s), 0.2 s (4x5), 1.9 s (3x6). Not 7 colours (tables 2 s), 8 (25 s),
+#: 6x5n (10 s, decisions up to 10 s).
+FEW = 40
+FEW_SIZES = ((6, 4, True), (6, 4, False), (4, 5, True), (3, 6, True))
+
+
+def few(space: CodeSpace, codes: int) -> bool:
+    """Whether a position of ``codes`` codes is searched interpreted while compiling."""
+    return codes <= FEW and (space.colours, space.positions, space.repeats) in FEW_SIZES
+
+
 #: Memory the process needs besides the search's own tables (numpy, numba, the tree).
 BASELINE = 200 << 20
 

@@ -22,13 +22,10 @@ import time
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..codes import CodeSpace
 from ..errors import MastermindError
-
-if TYPE_CHECKING:
-    from .node import Node
 
 #: Most codes of a size whose trees are shipped.
 LIMIT = 1296
@@ -114,8 +111,9 @@ def _guesses(name: str) -> int:
     def deepest(node: list[Any]) -> int:
         return 1 + max((deepest(child) for _, child in node[3]), default=0)
 
-    found = tree(name)
-    return 0 if found is None else deepest(found)
+    stored = _read(name)  # the file alone cached: callers ask ``tree`` for the switch
+    found = None if stored is None else stored.get("tree")
+    return 0 if not isinstance(found, list) else deepest(found)
 
 
 def openings(name: str) -> dict[str, int]:
@@ -127,20 +125,39 @@ def openings(name: str) -> dict[str, int]:
     return dict(found) if isinstance(found, dict) else {}
 
 
-def file(space: CodeSpace, only_possible: bool, worst_first: bool) -> str:
+def file(space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | None = None) -> str:
     """The cache file's name (``solutions.Criterion.file``, spelt here: ``solutions``
     imports this module)."""
-    name = ("optimal-fit" if only_possible else "optimal") + ("-worst" if worst_first else "")
+    name = ("optimal-fit" if only_possible else "optimal") + (
+        "-worst" if worst_first else f"-max{cap}" if cap else ""
+    )
     tail = "" if space.repeats else "-no-repeats"
     return f"{name}-{space.colours}x{space.positions}{tail}.json"
 
 
 def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
     """Search one tree and its openings, and store them here."""
+    return store(file(space, only_possible, worst_first), made(space, only_possible, worst_first))
+
+
+def store(name: str, payload: dict[str, Any]) -> Path:
+    """Write one shipped file whole (a running app may read it)."""
+    path = FOLDER / f"{name}.gz"
+    written = path.with_name(f"{path.name}.{os.getpid()}")
+    with gzip.open(written, "wt", encoding="utf-8", compresslevel=9) as handle:
+        handle.write(json.dumps(payload, separators=(",", ":")))
+    os.replace(written, path)
+    return path
+
+
+def made(
+    space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | None = None
+) -> dict[str, Any]:
+    """Search one tree (under ``cap`` guesses, if given) and its openings."""
     from .search import OptimalSearch
     from .tree import TREE_FORMAT, build_tree, least_cap, rate, tree_to_json
 
-    search = OptimalSearch(space, only_possible=only_possible)
+    search = OptimalSearch(space, only_possible=only_possible, max_guesses=cap)
     if worst_first:
         least_cap(search)
     root = build_tree(search)
@@ -149,39 +166,11 @@ def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
         str(int(guess)): round(rate(search, search.everything, (), int(guess)).expected * n)
         for guess in search.pool(())
     }
-    payload = {"tree_format": TREE_FORMAT, "tree": tree_to_json(root), "openings": totals}
-    path = FOLDER / f"{file(space, only_possible, worst_first)}.gz"
-    with gzip.open(path, "wt", encoding="utf-8", compresslevel=9) as handle:
-        handle.write(json.dumps(payload, separators=(",", ":")))
-    return path
+    return {"tree_format": TREE_FORMAT, "tree": tree_to_json(root), "openings": totals}
 
 
 #: Sizes whose trees take minutes to search (2 colours x 10 positions): not shipped.
 SLOW = ((2, 10),)
-
-
-def shipped_root(
-    space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
-) -> tuple[Node, int | None] | None:
-    """The tree shipped with the package for a small size, or None; under
-    a cap on guesses, the plain optimum's where the capped search finds it too
-    (``shipped.plain_within``): its root and the cap it keeps."""
-    from .tree import tree_from_json
-
-    if cap and worst_first:
-        return None
-    stored = plain_within(space, only_possible, cap) if cap else tree(name)
-    if stored is None and cap and least_within(space, only_possible, cap):
-        stored = tree(file(space, False, True))  # optimal-worst's: the same search
-    if stored is None:
-        return None
-    try:
-        root = tree_from_json(stored, space)
-    except (ValueError, TypeError):
-        return None
-    if worst_first:
-        cap = max(depth for depth, _ in root.walk())
-    return root, cap
 
 
 def main() -> int:

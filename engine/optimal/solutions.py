@@ -41,6 +41,7 @@ class Solution:
     after: str = ""
     #: The trees after first guesses read so far from it, by first guess.
     afters: dict[int, Node | None] = field(default_factory=dict)
+    interim: OptimalSearch | None = None  # small positions while compiling: search_at
 
     @property
     def search(self) -> OptimalSearch:
@@ -57,6 +58,22 @@ class Solution:
                 backend=kernel_for(self.space),
             )
         return self.searched
+
+    def search_at(self, codes: SomeCodes) -> OptimalSearch:
+        """The search for ``codes``: a few (``reach.few``) interpreted while compiling."""
+        from .reach import few
+        from .warmup import INTERIM, ready
+
+        if self.searched is not None or not few(self.space, len(codes)) or ready():
+            return self.search
+        if self.interim is None:
+            from .search import OptimalSearch
+
+            fit, cap = self.only_possible, self.max_guesses
+            self.interim = OptimalSearch(
+                self.space, only_possible=fit, max_guesses=cap, backend=INTERIM
+            )
+        return self.interim
 
     def follow(self, history: tuple[tuple[int, int], ...]) -> Node | None:
         """The tree node a history of (guess, answer) leads to, or None if the history
@@ -113,7 +130,7 @@ class Solution:
             found = mapped(self.space, self.after, codes, history[0][0])
             if found is not None:
                 return found
-        return decision(self.search, codes, tuple(g for g, _ in history))
+        return decision(self.search_at(codes), codes, tuple(g for g, _ in history))
 
     def total(self, codes: SomeCodes, history: tuple[int, ...], guess: int) -> int | None:
         """The optimal total with ``guess`` played at a position off the tree, where it
@@ -173,7 +190,7 @@ class _Solutions:
             found = self._kept.pop(key, None)
         if found is None:
             found = _solution(*key, run)
-            from .after import data_file
+            from .capped import data_file
 
             found.after = data_file(found.space, only_possible, max_guesses, worst_first)
         with self._lock:
@@ -220,7 +237,7 @@ def _solution(
                 f"optimal strategy cache: {where} holds no tree of the size ({error}); "
                 f"{files.aside_words(where)}; searching again"
             )
-    from .shipped import shipped_root
+    from .capped import shipped_root
 
     root = shipped_root(space, name, only_possible, max_guesses, worst_first)
     if root is not None:

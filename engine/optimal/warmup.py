@@ -222,9 +222,12 @@ def kernel_for(space: CodeSpace, run: Run = HERE, whole: bool = False) -> str:
     if ready():
         return DEFAULT
     start()
-    if space.count <= SMALL or (
+    from .reach import quick_tables  # else its tables take longer than the compile
+
+    small = space.count <= SMALL or (
         not whole and fits(space.colours, space.positions, space.repeats, space.count)
-    ):
+    )
+    if small and quick_tables(space):
         return INTERIM
     while compiling() and not ready():  # not the build ahead of time that follows
         run.check()

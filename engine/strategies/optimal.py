@@ -102,17 +102,16 @@ class Optimal(Strategy):
 
     def shipped(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size ships with the package (under a cap
-        on guesses, the plain optimum's when it keeps the cap: ``plain_within``)."""
-        from ..optimal.shipped import has, least_within, plain_within
+        on guesses, the one that plays it: ``capped.serving``)."""
+        from ..optimal.shipped import has
 
         if self.max_guesses is None:
             return has(self.criterion.file(space))
         if self.worst_first:
             return False
-        cap = self.max_guesses
-        return plain_within(space, self.only_possible, cap) is not None or least_within(
-            space, self.only_possible, cap
-        )
+        from ..optimal.capped import serving
+
+        return serving(space, self.only_possible, self.max_guesses) is not None
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
@@ -129,9 +128,11 @@ class Optimal(Strategy):
         the search (``Solution.total``), or None."""
         return self._solution(space).total(codes, history, guess)
 
-    def search_for(self, space: CodeSpace) -> OptimalSearch:
-        """The search behind this criterion's tree for the size (made when first asked)."""
-        return self._solution(space).search
+    def search_for(self, space: CodeSpace, codes: SomeCodes | None = None) -> OptimalSearch:
+        """The search behind this criterion's tree for the size (made when first asked);
+        given a position's ``codes``, the one to search it with now (``search_at``)."""
+        found = self._solution(space)
+        return found.search if codes is None else found.search_at(codes)
 
     def check(self, space: CodeSpace) -> None:
         """Out of the search's reach, or a cap too low (``optimal.reach.check_reach``)."""
@@ -184,7 +185,7 @@ class Optimal(Strategy):
         from ..optimal.tree import decision
 
         history = tuple(g for g, _ in position.history)
-        return decision(found.search, position.candidates, history)[0]
+        return decision(found.search_at(position.candidates), position.candidates, history)[0]
 
 
 class OptimalPossible(Optimal):

@@ -53,6 +53,7 @@ def _search_now(found: Solution, codes: int) -> OptimalSearch | None:
     made, or the kernel ready), or interpreted on a small size; never a wait for the
     compile (the tree's few ties are told meanwhile)."""
     from ..backends.interpreted import SMALL
+    from ..optimal.reach import quick_tables
     from ..optimal.ties import TIES_LIMIT
     from ..optimal.warmup import INTERIM, ready
 
@@ -61,7 +62,7 @@ def _search_now(found: Solution, codes: int) -> OptimalSearch | None:
     made = found.searched
     if made is not None and made.backend != INTERIM:
         return made
-    if ready() or found.space.count <= SMALL:
+    if ready() or (found.space.count <= SMALL and quick_tables(found.space)):
         return found.search
     return None
 

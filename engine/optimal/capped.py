@@ -1,0 +1,168 @@
+"""Which shipped tree and after-first-guess data a criterion plays on a fresh install
+(``shipped_root``, ``data_file``), caps on guesses (optimal-maxN, optimal-fit-maxN)
+included (issue 28, point 1).
+
+A cap binds, or decides a tie otherwise, from the fewest guesses a strategy keeps up to
+some cap past the plain optimum's depth; from there on the capped search is the plain
+search (its totals can only fall as the cap rises, and never below the plain ones). So
+for each size and criterion ``python -m engine.optimal.capped`` searches the capped tree
+and what follows each first guess (``after``) for each cap upward from the fewest, ships
+those that differ from the plain ones (``optimal-max6-6x4.json.gz``,
+``after-optimal-max6-6x4.json.gz``) and records, in ``caps.json``, the first cap whose
+tree and data equal the plain ones: every cap from it plays the plain files. Checked by
+tests/test_first_guess_data.py (small sizes) and benchmarks/check_after_data.py.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..codes import CodeSpace
+from ..errors import ConfigError
+from . import after, shipped
+
+if TYPE_CHECKING:
+    from .node import Node
+
+#: The first cap from which the plain files serve, by plain file ("optimal-6x4.json").
+MANIFEST = shipped.FOLDER / "caps.json"
+
+
+@lru_cache(maxsize=1)
+def _manifest() -> dict[str, int]:
+    try:
+        found = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): int(v) for k, v in found.items()} if isinstance(found, dict) else {}
+
+
+def plain_from(space: CodeSpace, only_possible: bool) -> int | None:
+    """The first cap from which the capped search is the plain one (None: not made)."""
+    return _manifest().get(shipped.file(space, only_possible, False))
+
+
+def serving(space: CodeSpace, only_possible: bool, cap: int) -> tuple[str, str] | None:
+    """The shipped tree file and after-first-guess data file ("" where none) that play
+    the cap ``cap``, or None (the search decides): the cap's own, the plain optimum's
+    from ``plain_from`` on, optimal-worst's at the fewest guesses any strategy keeps;
+    for a size not made here, the plain tree where it keeps the cap with a guess to
+    spare (``shipped.plain_within``)."""
+    own = shipped.file(space, only_possible, False, cap)
+    if shipped.has(own):
+        return own, after.name(space, only_possible, False, cap)
+    start = plain_from(space, only_possible)
+    plain = shipped.file(space, only_possible, False)
+    if start is not None and cap >= start and shipped.has(plain):
+        return plain, after.name(space, only_possible, False)
+    if start is None and shipped.plain_within(space, only_possible, cap) is not None:
+        return plain, ""
+    if shipped.least_within(space, only_possible, cap):
+        return shipped.file(space, False, True), after.name(space, False, True)
+    return None
+
+
+def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
+    """The shipped data of what follows each first guess for a criterion, or "": under a
+    cap on guesses, the data that plays it (``capped.serving``)."""
+    if not after.wanted(space):
+        return ""
+    if cap:
+        serves = serving(space, only_possible, cap)
+        return "" if serves is None else serves[1]
+    return after.name(space, only_possible, worst_first)
+
+
+def shipped_root(
+    space: CodeSpace, name: str, only_possible: bool, cap: int | None, worst_first: bool
+) -> tuple[Node, int | None] | None:
+    """The tree shipped with the package for a small size, or None; under a cap on
+    guesses, the one that plays it (``capped.serving``): its root and the cap it keeps."""
+    from .tree import tree_from_json
+
+    if cap and worst_first:
+        return None
+    if cap:
+        serves = serving(space, only_possible, cap)
+        stored = None if serves is None else shipped.tree(serves[0])
+    else:
+        stored = shipped.tree(name)
+    if stored is None:
+        return None
+    try:
+        root = tree_from_json(stored, space)
+    except (ValueError, TypeError):
+        return None
+    if worst_first:
+        cap = max(depth for depth, _ in root.walk())
+    return root, cap
+
+
+def _same(a: dict[str, Any], b: dict[str, Any] | None, keys: tuple[str, ...]) -> bool:
+    return b is not None and all(a.get(k) == b.get(k) for k in keys)
+
+
+def make(space: CodeSpace, only_possible: bool, most: int = 4) -> int | None:
+    """Search the caps of one size and criterion upward from the fewest any strategy
+    keeps, storing each that differs from the plain files, until one equals them (its
+    cap returned, None past ``most`` caps beyond the plain tree's depth)."""
+    plain = shipped.file(space, only_possible, False)
+    worst = shipped.file(space, False, True)
+    least = shipped._guesses(worst)
+    depth = shipped._guesses(plain)
+    if not least or not depth:
+        return None
+    plain_tree = shipped._read(plain)
+    plain_after = after.read(after.name(space, only_possible, False))
+    if plain_after is not None and plain_tree is not None:  # the tree's own first guess
+        kept = {k: v for k, v in plain_after["after"].items() if k != str(plain_tree["tree"][0])}
+        plain_after = {**plain_after, "after": kept}
+    for cap in range(least if only_possible else least + 1, depth + most + 1):
+        began = time.perf_counter()
+        try:
+            tree = shipped.made(space, only_possible, False, cap)
+        except ConfigError:  # no strategy of possible codes keeps it
+            continue
+        data = after.build(space, only_possible, False, cap, tree["tree"])
+        took = time.perf_counter() - began
+        if _same(tree, plain_tree, ("tree", "openings")) and _same(
+            data, plain_after, ("after", "ties")
+        ):
+            print(f"{plain} from max{cap}: the plain files ({took:.1f} s)", flush=True)
+            return cap
+        shipped.store(shipped.file(space, only_possible, False, cap), tree)
+        shipped.store(after.name(space, only_possible, False, cap), data)
+        print(f"{shipped.file(space, only_possible, False, cap)}: {took:.1f} s", flush=True)
+    return None
+
+
+def main(argv: list[str]) -> int:
+    """Sizes named as ``6x4`` or ``6x4n`` (no repeats), or every shipped size, biggest
+    first; ``--fit`` / ``--plain`` limit the criteria."""
+    only = [a for a in argv if a[0].isdigit()]
+    spaces = sorted(shipped.sizes(), key=lambda s: -s.count)
+    for space in spaces:
+        label = f"{space.colours}x{space.positions}{'' if space.repeats else 'n'}"
+        if not after.wanted(space) or (only and label not in only):
+            continue
+        for only_possible in (False, True):
+            if ("--fit" in argv and not only_possible) or ("--plain" in argv and only_possible):
+                continue
+            key = shipped.file(space, only_possible, False)
+            if key in _manifest() and "--again" not in argv:
+                continue
+            found = make(space, only_possible)
+            if found is not None:
+                _manifest.cache_clear()  # another run may have added to it
+                kept = {**_manifest(), key: found}
+                MANIFEST.write_text(json.dumps(dict(sorted(kept.items())), indent=0) + "\n")
+                _manifest.cache_clear()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
