@@ -37,8 +37,12 @@ def tie_facts(
 ) -> dict[str, Any]:
     """The ``Choice`` fields on ties (with ``note`` where classes were counted)."""
     history = tuple(g for g, _ in position.history)
-    search = _search_now(found, len(position.candidates))
     exact = None
+    if not history and found.max_guesses is None:  # the opening: from the shipped data
+        from ..optimal.ties import stored_opening
+
+        exact = stored_opening(found.space, found.after, position.candidates)
+    search = None if exact is not None else _search_now(found, len(position.candidates))
     if search is not None:
         from ..optimal.ties import exact_ties
 
