@@ -33,7 +33,8 @@ from .explain import estimated
 from .feedback import Answer, against, partition
 from .optimal.reach import check_size
 from .optimal.search import QUICK_LIMIT
-from .optimal.tree import TREE_FORMAT, rate
+from .optimal.tree import rate
+from .rating_openings import openings_file, orbit, shipped_openings
 from .solver import Solver
 from .strategies import Measure, Position, make_strategy, strategy_class
 from .strategies.heuristics import ExpectedSize
@@ -191,8 +192,8 @@ class Rater:
                 return total / n
             search = self.scorer.search_for(space, codes)
             return rate(search, codes, history, guess, known).expected
-        orbit = str(_orbit(space, self.scorer, guess))
-        name, key = _openings_file(space, self.rule)
+        opening = str(orbit(space, self.scorer, guess))
+        name, key = openings_file(space, self.rule)
         try:
             stored = cache.load(name, key)
         except cache.DamagedCache:
@@ -200,39 +201,15 @@ class Rater:
         if not isinstance(stored, dict):  # the shipped totals of a small size, if any
             from .optimal.shipped import openings
 
-            stored = openings(_shipped_openings(space, self.scorer))
+            stored = openings(shipped_openings(space, self.scorer))
         totals = dict(stored) if isinstance(stored, dict) else {}
-        total = totals.get(orbit)
+        total = totals.get(opening)
         if not isinstance(total, int):
             search = self.scorer.search_for(space)
             total = round(rate(search, codes, (), guess, known).expected * n)
-            totals[orbit] = total
+            totals[opening] = total
             cache.save(name, key, totals)
         return total / n
-
-
-def _shipped_openings(space: CodeSpace, scorer: Optimal) -> str:
-    """The shipped file whose opening totals rate a first guess for ``scorer``'s
-    criterion: its own; under a cap, the file that plays it where its after-first-guess
-    data does too (``capped.serving``: checked against the capped search), else none."""
-    from .optimal.capped import serving
-
-    criterion = scorer.criterion
-    if not criterion.max_guesses:
-        return criterion.file(space)
-    serves = serving(space, criterion.only_possible, criterion.max_guesses)
-    return serves[0] if serves is not None and serves[1] else ""
-
-
-def _orbit(space: CodeSpace, scorer: Optimal, guess: int) -> int:
-    """The first guess the search weighs for ``guess`` (its pattern's first code): worked
-    out in numpy where codes are short, so that a shipped total needs no search (whose
-    kernel may still be compiling on a fresh install)."""
-    from .optimal import mapped
-
-    if mapped.covered(space):
-        return mapped.representative(space, guess)
-    return scorer.search_for(space).representative((), guess)
 
 
 def split_score(strategy: str, split: Mapping[Answer, int]) -> tuple[float, Measure] | None:
@@ -242,24 +219,6 @@ def split_score(strategy: str, split: Mapping[Answer, int]) -> tuple[float, Meas
     if isinstance(chosen, PartitionStrategy):
         return chosen.split_value(split), chosen.measure
     return None
-
-
-def _openings_file(space: CodeSpace, rule: str) -> tuple[str, dict[str, object]]:
-    """Where the totals after each first guess are kept, and what they were made for
-    (one file per criterion: "openings-6x4.json" for the plain optimum, as before)."""
-    from .version import __version__
-
-    tail = "" if space.repeats else "-no-repeats"
-    head = "openings" if rule == OPTIMAL else f"openings-{rule}"
-    key = {
-        "what": "optimal totals after a first guess",
-        "colours": space.colours,
-        "positions": space.positions,
-        "repeats": space.repeats,
-        "tree_format": TREE_FORMAT,
-        "engine": __version__,
-    }
-    return f"{head}-{space.colours}x{space.positions}{tail}.json", key
 
 
 def rate_moves(
