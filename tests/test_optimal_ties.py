@@ -237,13 +237,12 @@ def test_the_openings_ties_from_the_shipped_data_equal_the_searchs(
     """At the opening the ties come from the data shipped for what follows each first
     guess, with no search (9x3's search took 8 s of CPU warm, its data 0.4 s): the same
     total, classes, sizes and next best as the search's count."""
-    from engine.optimal import after
-    from engine.optimal.ties import stored_opening
+    from engine.strategies.optimal_ties import stored_opening
 
     space = CodeSpace(colours, positions, repeats)
     codes = np.asarray(space.allowed, dtype=np.int16)
     monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
-    stored = stored_opening(space, after.name(space, fit, False), codes)
+    stored = stored_opening(space, fit, codes)
     monkeypatch.setenv("MASTERMIND_SHIPPED", "0")
     assert stored is not None
     assert stored == exact_ties(OptimalSearch(space, only_possible=fit), codes, ())

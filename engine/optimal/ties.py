@@ -23,7 +23,6 @@ from .node import tie_order
 
 if TYPE_CHECKING:
     from ..arrays import SomeCodes
-    from ..codes import CodeSpace
     from .search import OptimalSearch
 
 #: The most codes a position may hold for its ties to be counted exactly (as for the
@@ -77,44 +76,3 @@ def exact_ties(
     tied = tuple((g, class_size(search, history, g)) for g in reps)
     worse = search.runner_up(codes, history, reps)
     return ExactTies(total, tied, worse)
-
-
-def stored_opening(space: CodeSpace, file: str, codes: SomeCodes) -> ExactTies | None:
-    """The opening's ties, with no search, from the data shipped in ``file`` for what
-    follows each first guess of the pool (``after``): each pattern's total is every
-    code's first guess plus the stored optimum under each answer, and its class is the
-    codes with its pattern of colours. The search would weigh every pattern under the
-    optimum instead (8 s of CPU on 9x3, warm). None where the data does not hold it."""
-    from ..feedback import against, encode
-    from . import after
-
-    stored = after.read(file) if file else None
-    if stored is None or len(codes) != space.count:
-        return None
-    every = np.asarray(codes, dtype=np.int64)
-    win = encode(space.positions, 0, space.positions)
-    totals = {}
-    for guess in sorted(int(g) for g in stored.get("ties", {})):
-        answers, sizes = np.unique(against(space, guess, every), return_counts=True)
-        total = len(every)
-        for answer, size in zip(answers.tolist(), sizes.tolist(), strict=True):
-            found = None if size <= 2 else after.ties_after(file, guess, answer)
-            if answer != win and size > 2 and found is None:
-                return None
-            total += 0 if answer == win else 2 * size - 1 if found is None else found[0]
-        totals[guess] = total
-    if not totals:
-        return None
-    rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
-    order = tie_order(codes, rank)
-    best = min(totals.values())
-    tied = sorted((g for g, t in totals.items() if t == best), key=order)
-    second = min((t for t in totals.values() if t > best), default=None)
-    worse = None
-    if second is not None:
-        worse = min((g for g, t in totals.items() if t == second), key=order), second
-    pattern = np.sort(
-        np.stack([(space.digits == c).sum(axis=0) for c in range(space.colours)]), axis=0
-    )
-    alike = {g: int((pattern == pattern[:, [g]]).all(axis=0)[codes].sum()) for g in tied}
-    return ExactTies(best, tuple((g, alike[g]) for g in tied), worse)
