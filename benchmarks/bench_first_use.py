@@ -120,6 +120,11 @@ def main() -> None:
     )
     parser.add_argument("--skip-before", action="store_true", help="cold and warm runs only")
     parser.add_argument(
+        "--no-module",
+        action="store_true",
+        help="as an install that could not build the search module (no C compiler)",
+    )
+    parser.add_argument(
         "--more", action="store_true", help=f"the sizes {' '.join(MORE)} instead, no caps"
     )
     options = parser.parse_args()
@@ -152,7 +157,9 @@ def main() -> None:
                     trees = tempfile.mkdtemp()
                 env = {**os.environ, "NUMBA_CACHE_DIR": numba, "MASTERMIND_CACHE_DIR": trees}
                 if label == "before":
-                    env.update(MASTERMIND_SHIPPED="0", MASTERMIND_WARMUP="0")
+                    env.update(MASTERMIND_SHIPPED="0", MASTERMIND_WARMUP="0", MASTERMIND_AOT="0")
+                elif options.no_module:
+                    env.update(MASTERMIND_AOT="0")
                 rows[label] = run(size, strategy, env)
             first = next(iter(rows.values()))
             same = all(

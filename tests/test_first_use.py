@@ -157,6 +157,7 @@ def test_the_background_compile_ends_with_its_parent(tmp_path: Path) -> None:
         "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
         "MASTERMIND_CACHE_DIR": str(tmp_path / "trees"),
         "MASTERMIND_WARMUP": "1",
+        "MASTERMIND_AOT": "0",  # the JIT compiled (with a module it ends in a second)
     }
     parent = subprocess.run(
         [
@@ -214,6 +215,7 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     from engine.optimal import warmup
 
     monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    monkeypatch.setenv("MASTERMIND_AOT", "0")  # numba's JIT alone: no module built ahead
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path / "trees"))
     started: list[bool] = []
     monkeypatch.setattr(warmup, "compiling", lambda: bool(started))
@@ -309,3 +311,51 @@ async def test_the_app_says_a_damaged_compiled_cache_in_one_line(
     said = heard(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: line in said)
+
+
+FRESH_HINT = r"""
+import sys
+import numpy as np
+from engine.codes import CodeSpace
+from engine.feedback import answers, decode
+from engine.optimal import warmup
+from engine.solver import Solver
+from engine.strategies import make_strategy
+space = CodeSpace(6, 4)
+secret = np.array([int(space.allowed[-1])])
+solver = Solver(space, make_strategy("optimal"))
+for guess in (int(space.allowed[0]), int(space.allowed[len(space.allowed) // 2])):
+    solver.observe(guess, *decode(int(answers(space, guess, secret)[0]), space.positions))
+print(solver.decide().guess, len(solver.candidates), "numba" in sys.modules, warmup.compiling())
+"""
+
+
+@pytest.mark.skipif(
+    __import__("engine.backends.numba_aot").backends.numba_aot.load() is None,
+    reason="no search module was built by this install (no C compiler, or Python headers)",
+)
+def test_a_fresh_install_hints_off_every_tree_with_no_compile(tmp_path: Path) -> None:
+    """Issue 28 point 1, the case the shipped trees cannot cover: two guesses of one's
+    own on 6x4, then HINT, from empty caches. The install built the kernel (setup.py):
+    no numba imported, no compile started, the search's own guess."""
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
+        "MASTERMIND_CACHE_DIR": str(tmp_path / "trees"),
+        "MASTERMIND_WARMUP": "1",
+        "MASTERMIND_SHIPPED": "1",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH_HINT], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    guess, left, numba, compiling = done.stdout.split()
+    space = CodeSpace(6, 4)
+    search = OptimalSearch(space)
+    codes, played = search.everything, (int(space.allowed[0]), int(space.allowed[648]))
+    for first in played:
+        split = search.answers[first, codes]
+        codes = codes[split == search.answers[first, int(space.allowed[-1])]]
+    assert int(left) == len(codes) > 40  # off the interpreted search's reach
+    assert int(guess) == decision(search, codes, played)[0]
+    assert (numba, compiling) == ("False", "False")

@@ -6,6 +6,7 @@ own (15-40 s: numba's pycc and a C compiler); skipped where it cannot be built."
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -45,7 +46,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def ahead(built: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[numba_aot.Kernel]:
     """Searches made on the numba backend use the module built ahead of time."""
-    kernel = numba_aot.load.__wrapped__(built)
+    kernel = numba_aot._loaded.__wrapped__(built)
     assert kernel is not None
     monkeypatch.setattr(numba_cpu, "search", lambda: kernel)
     yield kernel
@@ -133,7 +134,7 @@ def test_a_damaged_module_is_moved_aside_for_the_jit(
     else:
         record.write_text(record.read_text().replace(str(numba_aot.key()), "0" * 16))
     numba_aot._told.discard(str(place))
-    assert numba_aot.load.__wrapped__(place) is None
+    assert numba_aot._loaded.__wrapped__(place) is None
     assert sorted(p.name for p in place.iterdir()) == sorted(
         [module.name + ".bad", record.name + ".bad"]
     )
@@ -185,3 +186,92 @@ def test_a_failed_build_is_recorded_and_not_wanted_again(
     assert found is not None and "no C compiler" in numba_aot.failure(found[0]).read_text()
     assert not numba_aot.wanted(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [numba_aot.failure(found[0]).name]
+
+
+@pytest.fixture
+def installed(built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """The module as ``pip install`` leaves it (setup.py): under its own name in a
+    folder of the package, numba's cache empty."""
+    found = numba_aot.paths(built)
+    assert found is not None
+    place = tmp_path / "package"
+    place.mkdir()
+    module = place / f"{numba_aot.MODULE}{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+    record = place / f"{numba_aot.MODULE}.json"
+    shutil.copyfile(found[0], module)
+    shutil.copyfile(found[1], record)
+    monkeypatch.setattr(numba_aot, "installed", lambda: (module, record))
+    (tmp_path / "numba").mkdir()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    return module, record
+
+
+def test_the_installed_module_answers_where_numbas_cache_is_empty(
+    installed: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh install: no JIT cache, no background compile wanted or waited for; the
+    search runs on the module; ``MASTERMIND_AOT=0`` leaves it unused."""
+    from engine.optimal import warmup
+
+    kernel = numba_aot._loaded.__wrapped__(None)
+    assert kernel is not None and kernel.module.__file__ == str(installed[0])
+    assert not numba_aot.wanted()
+    monkeypatch.setattr(numba_aot, "_loaded", lambda place: kernel)
+    monkeypatch.setenv("MASTERMIND_WARMUP", "1")
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(installed[0].parent.parent / "trees"))
+
+    def never() -> None:
+        raise AssertionError("nothing to compile: the module is installed")
+
+    monkeypatch.setattr(warmup, "start", never)
+    assert warmup.ready() and warmup.status() == "" and warmup.seconds_left() == 0
+    assert warmup.kernel_for(CodeSpace(6, 4)) == "numba"
+    assert numba_cpu.search() is kernel
+    monkeypatch.setenv("MASTERMIND_AOT", "0")
+    assert numba_aot.load() is None and not numba_aot.wanted()
+
+
+def test_an_installed_module_built_for_another_run_is_passed_over(
+    installed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """numpy upgraded, or the kernel edited in a checkout since it was installed: its
+    record names another key. Not damage: left as it is, nothing said, the JIT answers."""
+    module, record = installed
+    record.write_text(record.read_text().replace(str(numba_aot.key()), "0" * 16))
+    assert numba_aot._loaded.__wrapped__(None) is None
+    assert module.exists() and record.exists() and capsys.readouterr().err == ""
+    assert numba_aot.wanted()  # the background compile builds one for this run
+
+
+def test_a_damaged_installed_module_is_said_and_passed_over(
+    installed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    module, record = installed
+    data = bytearray(module.read_bytes())
+    data[len(data) // 3] ^= 0x08
+    module.write_bytes(bytes(data))
+    numba_aot._told.discard(str(module.parent))
+    assert numba_aot._loaded.__wrapped__(None) is None
+    line = capsys.readouterr().err.strip()
+    assert "is damaged (its digest differs" in line and "moved aside as ….bad" in line
+    assert sorted(p.name for p in module.parent.iterdir()) == [
+        module.name + ".bad",
+        record.name + ".bad",
+    ]
+
+
+def test_the_install_goes_on_where_the_module_cannot_be_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """setup.py's build without a C compiler (stood in for): one line, no module, no
+    record, and the install itself does not fail."""
+
+    def no_compiler(into: Path) -> Path:
+        raise RuntimeError("no C compiler")
+
+    monkeypatch.setattr(numba_aot_build, "_compile", no_compiler)
+    module = tmp_path / "engine" / "backends" / "mastermind_search_aot.so"
+    assert numba_aot_build.install(module) is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not built (no C compiler); numba's JIT serves" in err
+    assert list(module.parent.iterdir()) == []

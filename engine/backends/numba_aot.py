@@ -1,21 +1,18 @@
-"""The exact search's kernel built ahead of time: a Python extension module that numba
-compiled from ``engine.optimal.search_kernel`` (``numba_aot_build``), loaded here without
-importing numba.
+"""The exact search's kernel built ahead of time: a Python extension module that numba's
+``pycc`` compiled from ``engine.optimal.search_kernel`` (``numba_aot_build``), loaded here
+without numba. Why: on a fresh install numba's JIT takes 10-12 s to compile the kernel, which
+a HINT off every shipped tree would wait for, and importing numba costs 0.13 s of CPU on
+every run that searches. Building it needs numba, setuptools and C and C++ compilers: it is
+built by ``pip install`` (``setup.py``: ``installed``), else by the background compile
+(``engine.optimal.warmup``) or ``python -m engine.backends.numba_aot_build`` (``folder``);
+where it cannot be, numba's JIT (``numba_cpu``) serves. ``MASTERMIND_AOT=0``: the JIT alone.
 
-Why: importing numba costs about 0.13 s of CPU on every run that searches, a quarter of
-the 6x4 optimum from nothing (``benchmarks/bench_anchor.py``); the module numba's ``pycc``
-builds needs only numpy to run. Building it needs numba, setuptools and C and C++ compilers: an
-optional fast path: the background compile (``engine.optimal.warmup``) builds it after the
-JIT's cache, or ``python -m engine.backends.numba_aot_build`` does; until then, or where
-it cannot be built, numba's JIT (``numba_cpu``) is used as before. Nothing interactive
-waits on it.
-
-The module is named after a key (the kernel's source, the signatures below, Python,
-numpy, the processor: its code is compiled for this processor, as numba's cache is), and
-a record beside it gives its size and digest: a module damaged since it was built is
-moved aside (``….bad``, said in one line) and numba's JIT answers. Its functions take
-exactly the argument types below; a call with any other types is handed to the JIT
-kernel (as numba's dispatcher would compile another version), never to the module.
+What the module's code depends on (the kernel's source, the signatures below, Python,
+numpy, the processor it is compiled for) is its key, in its name and in a record beside it
+with its digest: a module damaged since it was built is moved aside (``….bad``, said in one
+line) and the JIT answers; an installed one of another key (the kernel edited since, numpy
+upgraded) is passed over. Its functions take exactly the argument types below; a call with
+any other types is handed to the JIT kernel, never to the module.
 """
 
 from __future__ import annotations
@@ -68,6 +65,11 @@ SIGNATURES: dict[str, tuple[tuple[Any, ...], Any]] = {
 _LIMIT = 64 * 1024 * 1024
 
 
+def allowed() -> bool:
+    """Whether the module may be used (``MASTERMIND_AOT=0``: numba's JIT alone)."""
+    return os.environ.get("MASTERMIND_AOT", "1") not in ("", "0")
+
+
 def folder() -> Path:
     """Where the module is kept: beside numba's cache of the kernel (``NUMBA_CACHE_DIR``
     when set, else the kernel's ``__pycache__``)."""
@@ -112,6 +114,14 @@ def paths(place: Path | None = None) -> tuple[Path, Path] | None:
     return place / f"{MODULE}-{stamp}{suffix}", place / f"{MODULE}-{stamp}.json"
 
 
+def installed() -> tuple[Path, Path]:
+    """The module built by ``pip install`` and its record: beside this file, under the
+    module's own name (what it was built for is in its record)."""
+    here = Path(__file__).resolve().parent
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return here / f"{MODULE}{suffix}", here / f"{MODULE}.json"
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(files.read_bounded(path, _LIMIT)).hexdigest()
 
@@ -121,13 +131,15 @@ _told: set[str] = set()
 
 
 def _damaged(module: Path, record: Path, why: str) -> None:
-    """Move the module and its record aside and say so in one line, once."""
-    for path in (module, record):
-        files.move_aside(path, any_kind=True)
+    """Move the module and its record aside and say so in one line, once (an install in
+    a read-only folder: left where it is, and passed over on every run)."""
+    moved = files.move_aside(module, any_kind=True)
+    files.move_aside(record, any_kind=True)
     if str(module.parent) not in _told:
         _told.add(str(module.parent))
         line = f"mastermind: the compiled search module in {module.parent} is damaged ({why})"
-        print(f"{line}; moved aside as ….bad; using numba's compiled cache", file=sys.stderr)
+        where = "left in place" if moved is None and module.exists() else "moved aside as ….bad"
+        print(f"{line}; {where}; using numba's compiled cache", file=sys.stderr)
 
 
 def _import(module: Path) -> ModuleType:
@@ -139,13 +151,26 @@ def _import(module: Path) -> ModuleType:
     return loaded
 
 
-@cache
 def load(place: Path | None = None) -> Kernel | None:
-    """The kernel built ahead of time, if it is here and sound (None otherwise)."""
+    """The kernel built ahead of time, if it is here, sound and allowed (None otherwise):
+    in ``place``, or by default the one built in the background, else the one installed."""
+    return _loaded(place) if allowed() else None
+
+
+@cache
+def _loaded(place: Path | None) -> Kernel | None:
     found = paths(place)
     if found is None:
         return None
-    module, record = found
+    kernel = _load(*found)
+    if kernel is None and place is None:
+        kernel = _load(*installed(), other_keys=True)
+    return kernel
+
+
+def _load(module: Path, record: Path, other_keys: bool = False) -> Kernel | None:
+    """The module and its record loaded; a record of another key is damage, or with
+    ``other_keys`` a module built for another run (passed over)."""
     try:
         data = json.loads(files.read_bounded(record, _LIMIT))
     except FileNotFoundError:
@@ -155,6 +180,8 @@ def load(place: Path | None = None) -> Kernel | None:
         return None
     try:
         if not isinstance(data, dict) or data.get("key") != key():
+            if other_keys and isinstance(data, dict) and isinstance(data.get("key"), str):
+                return None
             raise ValueError("its record is not this module's")
         if digest(module) != data["sha256"]:
             raise ValueError("its digest differs from the one written when it was built")
@@ -252,10 +279,12 @@ def failure(module: Path) -> Path:
 
 def wanted(place: Path | None = None) -> bool:
     """Whether a build is worth starting: a module could be here, is not (or is damaged),
-    no build of it failed, and its folder can be written (an install in a read-only
-    place does without it, unless ``NUMBA_CACHE_DIR`` names another)."""
+    none was installed, no build of it failed, and its folder can be written (an install
+    in a read-only place does without it, unless ``NUMBA_CACHE_DIR`` names another)."""
     found = paths(place)
-    if found is None or failure(found[0]).exists() or sound(place):
+    if not allowed() or found is None or failure(found[0]).exists() or sound(place):
+        return False
+    if place is None and _matches(*installed()):
         return False
     folder = found[0].parent
     return os.access(folder if folder.exists() else folder.parent, os.W_OK)
@@ -264,9 +293,12 @@ def wanted(place: Path | None = None) -> bool:
 def sound(place: Path | None = None) -> bool:
     """Whether a module is here, its record matching it (not loaded)."""
     found = paths(place)
-    if found is None:
-        return False
+    return found is not None and _matches(*found)
+
+
+def _matches(module: Path, record: Path) -> bool:
+    """Whether the record is this run's key's and the module's digest its own."""
     with contextlib.suppress(OSError, files.Refused, ValueError, KeyError, TypeError):
-        data = json.loads(files.read_bounded(found[1], _LIMIT))
-        return bool(data["key"] == key() and digest(found[0]) == data["sha256"])
+        data = json.loads(files.read_bounded(record, _LIMIT))
+        return bool(data["key"] == key() and digest(module) == data["sha256"])
     return False

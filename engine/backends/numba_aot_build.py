@@ -157,22 +157,51 @@ def build(place: Path | None = None) -> Path | None:
             return module
         for left in place.glob("aot-*"):  # a build killed midway (the app quit)
             shutil.rmtree(left, ignore_errors=True)
-        kernel = importlib.import_module("engine.optimal.search_kernel")
         try:
-            with tempfile.TemporaryDirectory(dir=place, prefix="aot-") as work:
-                os.replace(_compile(Path(work)), module)
+            _build_as(module, record)
         except Exception as error:  # no compiler, no pycc: not tried again (``wanted``)
             with contextlib.suppress(OSError):
                 numba_aot.failure(module).write_text(f"{error!r}\n", encoding="utf-8")
             raise
-        constants = {name: int(getattr(kernel, name)) for name in numba_aot.CONSTANTS}
-        text = json.dumps(
-            {"key": numba_aot.key(), "sha256": numba_aot.digest(module), "constants": constants}
-        )
-        written = record.with_name(f"{record.name}.{os.getpid()}")
-        written.write_text(text + "\n", encoding="utf-8")
-        os.replace(written, record)  # the record last: a module without one is not used
     return module
+
+
+def _build_as(module: Path, record: Path) -> None:
+    """Compile into a folder beside ``module``, move the module there, then write its
+    ``record`` (last: a module without one is not used)."""
+    kernel = importlib.import_module("engine.optimal.search_kernel")
+    with tempfile.TemporaryDirectory(dir=module.parent, prefix="aot-") as work:
+        os.replace(_compile(Path(work)), module)
+    constants = {name: int(getattr(kernel, name)) for name in numba_aot.CONSTANTS}
+    text = json.dumps(
+        {"key": numba_aot.key(), "sha256": numba_aot.digest(module), "constants": constants}
+    )
+    written = record.with_name(f"{record.name}.{os.getpid()}")
+    written.write_text(text + "\n", encoding="utf-8")
+    os.replace(written, record)
+
+
+def install(module: Path) -> Path | None:
+    """Build the module as ``pip install`` does (``setup.py``): at ``module`` (the path
+    setuptools gives the extension), its record beside it (returned); on failure (no
+    compiler, no Python headers) one line on stderr and None: the install goes on."""
+    if numba_aot.key() is None:
+        print("mastermind: no search module built (no /proc/cpuinfo)", file=sys.stderr)
+        return None
+    module.parent.mkdir(parents=True, exist_ok=True)
+    record = module.with_name(f"{numba_aot.MODULE}.json")
+    for old in (module, record):  # an earlier install's, whatever it was built for
+        with contextlib.suppress(FileNotFoundError):
+            old.unlink()
+    began = _cpu()
+    try:
+        _build_as(module, record)
+    except Exception as error:
+        line = f"mastermind: the search module was not built ({error}); numba's JIT serves"
+        print(line, file=sys.stderr)
+        return None
+    print(f"mastermind: built {module.name} ({_cpu() - began:.1f} s of CPU)", file=sys.stderr)
+    return record
 
 
 def _cpu() -> float:

@@ -91,8 +91,9 @@ def enabled() -> bool:
 
 def ready() -> bool:
     """Whether the compiled kernel can be used at once (or compiling is not ours to do):
+    built ahead of time (``numba_aot``: by the install, or after an earlier compile), or
     the marker is there and every file of numba's it lists is as the compile left it."""
-    if not enabled():
+    if not enabled() or numba_aot.load() is not None:
         return True
     place = marker()
     if place is None or not place.exists():
@@ -275,7 +276,10 @@ def main(argv: list[str]) -> int:
     """Compile; with a process id (the app's), end as soon as that process is gone."""
     if argv and argv[0].isdigit():
         _end_with(int(argv[0]))
+    asked = os.environ.get("MASTERMIND_AOT", "1")
+    os.environ["MASTERMIND_AOT"] = "0"  # numba's JIT compiled, not a module's kernel run
     compile_all()
+    os.environ["MASTERMIND_AOT"] = asked
     place = marker()
     if place is not None:
         listed = [[str(path), path.stat().st_size, _digest(path)] for path in kernel_files()]
