@@ -226,26 +226,44 @@ def test_a_tree_off_the_search_keeps_the_lower_bound(cache_dir: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("colours", "positions", "repeats", "fit"),
-    [(4, 4, True, False), (5, 4, True, False), (6, 4, True, False), (6, 4, True, True),
-     (6, 4, False, False), (7, 3, True, False), (3, 5, True, True), (5, 3, False, False),
-     (2, 6, True, False)],
+    ("colours", "positions", "repeats", "fit", "cap"),
+    [(4, 4, True, False, None), (5, 4, True, False, None), (6, 4, True, False, None),
+     (6, 4, True, True, None), (6, 4, False, False, None), (7, 3, True, False, None),
+     (3, 5, True, True, None), (5, 3, False, False, None), (2, 6, True, False, None),
+     (6, 4, True, False, 5), (6, 4, True, False, 6), (6, 4, True, True, 6),
+     (6, 4, True, False, 7), (5, 4, True, False, 6), (4, 4, True, True, 5)],
 )  # fmt: skip
 def test_the_openings_ties_from_the_shipped_data_equal_the_searchs(
-    colours: int, positions: int, repeats: bool, fit: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
+    colours: int, positions: int, repeats: bool, fit: bool, cap: int | None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
     """At the opening the ties come from the data shipped for what follows each first
     guess, with no search (9x3's search took 8 s of CPU warm, its data 0.4 s): the same
-    total, classes, sizes and next best as the search's count."""
+    total, classes, sizes and next best as the search's count; under a cap (6x4's max5
+    is optimal-worst's) from the file that plays it."""
+    from engine.optimal.capped import openings_file
     from engine.strategies.optimal_ties import stored_opening
 
     space = CodeSpace(colours, positions, repeats)
     codes = np.asarray(space.allowed, dtype=np.int16)
     monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
-    stored = stored_opening(space, fit, codes)
+    name = openings_file(space, fit, cap)
+    stored = stored_opening(space, name, codes)
     monkeypatch.setenv("MASTERMIND_SHIPPED", "0")
-    assert stored is not None
-    assert stored == exact_ties(OptimalSearch(space, only_possible=fit), codes, ())
+    assert stored is not None, name
+    search = OptimalSearch(space, only_possible=fit, max_guesses=cap)
+    assert stored == exact_ties(search, codes, ())
+
+
+def test_one_or_two_codes_left_need_no_search() -> None:
+    """What ``exact_ties`` finds there, with no search built (2x9's took 3 s)."""
+    from engine.strategies.optimal_ties import few_codes
+
+    space = CodeSpace(6, 4)
+    search = OptimalSearch(space)
+    for codes in ([5], [7, 300], [1000, 17]):
+        sorted_codes = np.array(sorted(codes), dtype=np.int16)
+        assert few_codes(space, sorted_codes) == exact_ties(search, sorted_codes, (0,))
 
 
 def test_the_opening_on_9x3_counts_its_ties_without_a_search(

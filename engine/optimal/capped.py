@@ -66,6 +66,17 @@ def serving(space: CodeSpace, only_possible: bool, cap: int) -> tuple[str, str] 
     return None
 
 
+def openings_file(space: CodeSpace, only_possible: bool, cap: int | None) -> str:
+    """The shipped file whose totals after each first guess are the criterion's own (the
+    opening's ties are counted from them), or "": the plain file, or under a cap the one
+    that plays it (``serving``), but a plain tree that merely keeps the cap (its totals
+    were searched without it). optimal-worst is the cap it sets."""
+    if not cap:
+        return shipped.file(space, only_possible, False)
+    serves = serving(space, only_possible, cap)
+    return serves[0] if serves is not None and serves[1] else ""
+
+
 def data_file(space: CodeSpace, only_possible: bool, cap: int | None, worst_first: bool) -> str:
     """The shipped data of what follows each first guess for a criterion, or "": under a
     cap on guesses, the data that plays it (``capped.serving``)."""

@@ -14,9 +14,7 @@ mapped back to G's side and replaced by the first as written of its orbit under 
 symmetries that keep G (the guess the search would weigh for it), then ordered by the
 tie rule; the runner-up in the search's own order (its lower bound, a possible code
 first, then the first code). tests/test_first_guess_data.py checks it against the search.
-
-Positions at least two guesses in are not covered: the search (``Solution.search``).
-"""
+Positions at least two guesses in are not covered: the search (``Solution.search``)."""
 
 from __future__ import annotations
 
@@ -212,6 +210,19 @@ def _back(
     return _code(space, out)
 
 
+def images(
+    space: CodeSpace, first: int, p: npt.NDArray[np.int64], colours: npt.NDArray[np.int64],
+    guesses: list[int],
+) -> npt.NDArray[np.int64]:  # fmt: skip
+    """Guesses stored after ``first``'s pattern, each as the search weighs it after
+    ``first`` itself: mapped back by the symmetry (p, colours) that took ``first`` to its
+    pattern's first code, then the first as written of its orbit (in ``guesses``' order)."""
+    if not guesses:
+        return np.zeros(0, dtype=np.int64)
+    first_digits = _spell(space, np.array([first]))[0]
+    return _first_of_orbit(space, first_digits, _back(space, p, colours, guesses))
+
+
 def decision(
     space: CodeSpace, file: str, codes: SomeCodes, first: int
 ) -> tuple[int, int, list[tuple[int, int]]] | None:
@@ -230,14 +241,10 @@ def decision(
     if stored is None:
         return None
     total, tied, runner, runners = stored
-    first_digits = _spell(space, np.array([first]))[0]
     possible = set(np.asarray(codes).tolist())
 
     def mapped(guesses: list[int]) -> list[int]:
-        if not guesses:
-            return []
-        back = _first_of_orbit(space, first_digits, _back(space, p, colours, guesses))
-        return sorted(set(back.tolist()))
+        return sorted(set(images(space, first, p, colours, guesses).tolist()))
 
     rank = as_written(space)
     guess, *others_tied = sorted(mapped(tied), key=lambda g: (g not in possible, rank(g)))

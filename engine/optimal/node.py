@@ -12,6 +12,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from ..arrays import SearchCodes, SomeCodes
+    from ..codes import CodeSpace
 
 
 @dataclass
@@ -37,6 +38,13 @@ def tie_order(codes: SomeCodes, rank: SearchCodes) -> Callable[[int], tuple[bool
     written."""
     possible = set(np.asarray(codes).tolist())
     return lambda g: (g not in possible, int(rank[g]))
+
+
+def written_rank(space: CodeSpace) -> SearchCodes:
+    """Each code's place as written (the search's ``rank``, what the tie rule orders
+    by), without the search's tables."""
+    rank = space.digits[::-1].T.astype(np.int64) @ space.weights
+    return rank.astype(np.int16)
 
 
 def pick(guesses: list[int], codes: SomeCodes, rank: SearchCodes) -> int:

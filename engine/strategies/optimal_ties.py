@@ -38,11 +38,20 @@ def tie_facts(
     alternatives: tuple[Alternative, ...],
 ) -> dict[str, Any]:
     """The ``Choice`` fields on ties (with ``note`` where classes were counted)."""
+    from ..optimal.capped import openings_file
+
     history = tuple(g for g, _ in position.history)
-    exact = None
-    if not history and found.max_guesses is None:  # the opening: from the shipped data
-        exact = stored_opening(found.space, found.only_possible, position.candidates)
-    search = None if exact is not None else _search_now(found, len(position.candidates))
+    space, codes = found.space, position.candidates
+    exact = few_codes(space, codes) if len(codes) <= 2 else None
+    if exact is None and not history:  # the opening: from the shipped data
+        name = openings_file(space, found.only_possible, found.max_guesses)
+        exact = stored_opening(space, name, codes)
+    if exact is None and len(history) == 1 and found.after:  # one guess in: stored too
+        from ..optimal.mapped_ties import after_ties
+
+        capped = found.max_guesses is not None
+        exact = after_ties(space, found.after, codes, history[0], found.only_possible, capped)
+    search = None if exact is not None else _search_now(found, len(codes))
     if search is not None:
         from ..optimal.ties import exact_ties
 
@@ -52,21 +61,30 @@ def tie_facts(
     return _exact(position, exact, alternatives)
 
 
-def stored_opening(space: CodeSpace, only_possible: bool, codes: SomeCodes) -> ExactTies | None:
-    """The opening's ties with no search, from the totals after each first guess that the
-    shipped tree keeps (``shipped.openings``) and each pattern's codes (``opening_families``):
-    the search would weigh every pattern under the optimum instead (8 s of CPU on 9x3,
-    warm). None where no tree ships, or for a position that is not the whole space."""
-    from ..optimal import shipped
-    from ..optimal.node import tie_order
+def few_codes(space: CodeSpace, codes: SomeCodes) -> ExactTies:
+    """One or two codes left: the ties are the codes themselves (either costs 1 + 2 for
+    two), with nothing to search (``exact_ties``'s answer there)."""
+    from ..optimal.node import tie_order, written_rank
     from ..optimal.ties import ExactTies
 
-    stored = shipped.openings(shipped.file(space, only_possible, False))
-    totals = {int(g): int(t) for g, t in stored.items()}
+    tied = sorted((int(c) for c in codes), key=tie_order(codes, written_rank(space)))
+    return ExactTies(2 * len(tied) - 1, tuple((g, 1) for g in tied), None)
+
+
+def stored_opening(space: CodeSpace, name: str, codes: SomeCodes) -> ExactTies | None:
+    """The opening's ties with no search, from the totals after each first guess that the
+    shipped tree ``name`` keeps (``shipped.openings``; "": none) and each pattern's codes
+    (``opening_families``): the search would weigh every pattern under the optimum instead
+    (8 s of CPU on 9x3, warm; 13 s for optimal-worst). None where nothing is stored, or
+    for a position that is not the whole space."""
+    from ..optimal import shipped
+    from ..optimal.node import tie_order, written_rank
+    from ..optimal.ties import ExactTies
+
+    totals = {int(g): int(t) for g, t in shipped.openings(name).items()} if name else {}
     if not totals or len(codes) != space.count:
         return None
-    rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
-    order = tie_order(codes, rank)
+    order = tie_order(codes, written_rank(space))
     best = min(totals.values())
     tied = sorted((g for g, t in totals.items() if t == best), key=order)
     second = min((t for t in totals.values() if t > best), default=None)
