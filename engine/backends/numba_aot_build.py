@@ -89,6 +89,8 @@ def _compile(into: Path) -> Path:
         cc.verbose = False
         for name, (arguments, returned) in numba_aot.SIGNATURES.items():
             sig = signature(_type(returned), *(_type(a) for a in arguments))
+            if name == "search":  # it calls itself: typing that call needs the JIT's
+                kernel.search.compile(sig.args)  # version (from numba's cache, if there)
             cc.export(name, sig)(getattr(kernel, name).py_func)
         with _like_the_jit():
             cc.compile()
