@@ -330,14 +330,18 @@ print(solver.decide().guess, len(solver.candidates), "numba" in sys.modules, war
 """
 
 
-@pytest.mark.skipif(
-    __import__("engine.backends.numba_aot").backends.numba_aot.load() is None,
-    reason="no search module was built by this install (no C compiler, or Python headers)",
-)
 def test_a_fresh_install_hints_off_every_tree_with_no_compile(tmp_path: Path) -> None:
     """Issue 28 point 1, the case the shipped trees cannot cover: two guesses of one's
     own on 6x4, then HINT, from empty caches. The install built the kernel (setup.py):
-    no numba imported, no compile started, the search's own guess."""
+    no numba imported, no compile started, the search's own guess. Skipped where the
+    install could not build it; ``MASTERMIND_REQUIRE_MODULE=1`` (.ci/run) fails instead."""
+    from engine.backends import numba_aot
+
+    if numba_aot.load() is None:
+        why = "no search module was built by this install (no C compiler, or Python headers)"
+        if os.environ.get("MASTERMIND_REQUIRE_MODULE") == "1":
+            pytest.fail(why)
+        pytest.skip(why)
     env = {
         **os.environ,
         "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
