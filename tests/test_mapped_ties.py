@@ -2,20 +2,16 @@
 the shipped data and numpy alone (engine/optimal/mapped_ties.py), are the search's own
 (``exact_ties``): every tied class with its size and the runner-up, for every answer to
 first guesses spread over the list; under a cap, where the data cannot tell, None (the
-search answers). A stabiliser's order, counted, equals the group's elements listed."""
+search answers)."""
 
 from __future__ import annotations
 
-import itertools
-
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from engine.codes import CodeSpace
 from engine.optimal.capped import data_file
-from engine.optimal.mapped_ties import after_ties, stabiliser_order
+from engine.optimal.mapped_ties import after_ties
 from engine.optimal.search import OptimalSearch
 from engine.optimal.ties import ExactTies, exact_ties
 from engine.optimal.tree import least_cap
@@ -56,22 +52,3 @@ def test_the_ties_after_a_first_guess_are_the_searchs(
             assert isinstance(found, ExactTies)
             assert found == exact_ties(search, codes, (first,)), (first, answer)
     assert stored > 20 and (capped or unknown == 0)
-
-
-@given(
-    st.sampled_from([(4, 3, True), (3, 4, True), (5, 3, False), (2, 5, True)]),
-    st.lists(st.integers(0, 10**6), min_size=1, max_size=3),
-)
-def test_a_stabilisers_order_counted_equals_the_elements_listed(
-    size: tuple[int, int, bool], picks: list[int]
-) -> None:
-    space = CodeSpace(*size)
-    allowed = np.asarray(space.allowed)
-    codes = [int(allowed[p % len(allowed)]) for p in picks]
-    digits = space.digits_of(np.array(codes)).astype(np.int64)
-    kept = sum(
-        bool((np.array(sigma)[digits[:, list(pi)]] == digits).all())
-        for sigma in itertools.permutations(range(space.colours))
-        for pi in itertools.permutations(range(space.positions))
-    )
-    assert stabiliser_order(space, codes) == kept

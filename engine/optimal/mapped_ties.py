@@ -15,14 +15,14 @@ counted as an orbit, the group's order over its stabiliser's (``stabiliser_order
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import after, mapped
 from .node import tie_order, written_rank
-from .reach import level_bounds, permutations
+from .reach import level_bounds
+from .stabiliser import stabiliser_order
 from .ties import ExactTies
 
 if TYPE_CHECKING:
@@ -34,26 +34,6 @@ if TYPE_CHECKING:
 #: A total at least this far off marks a guess that cannot keep the cap (the search's
 #: ``BEYOND``): never the runner-up.
 BEYOND = 1 << 40
-
-
-def stabiliser_order(space: CodeSpace, codes: list[int]) -> int:
-    """How many symmetries of the game (a permutation of the colours with one of the
-    positions) leave each of ``codes`` as it is. Counted, not listed: for a colour
-    permutation s mapping the codes' columns (one digit of each code per position) to
-    the same multiset of columns, the position permutations that put them back are the
-    product of each column's count factorial; s runs over the colours used (the others
-    any way: their factorial)."""
-    digits = space.digits_of(np.asarray(codes, dtype=np.int64)).astype(np.int64)
-    used = np.unique(digits)
-    index = np.searchsorted(used, digits)  # (codes, positions): colours as 0..used-1
-    weights = len(used) ** np.arange(len(codes), dtype=np.int64)
-    columns = np.sort(weights @ index)
-    counts = np.unique(columns, return_counts=True)[1]
-    within = math.prod(math.factorial(int(c)) for c in counts)
-    sigmas = permutations(len(used)).astype(np.int64)  # (used!, used)
-    keys = np.sort(np.einsum("k,skp->sp", weights, sigmas[:, index]), axis=1)
-    kept = int((keys == columns).all(axis=1).sum())
-    return kept * within * math.factorial(space.colours - len(used))
 
 
 def after_ties(

@@ -15,8 +15,7 @@ memoised by the set. What keeps the search small:
 * a set that some possible code splits into single codes costs 2n - 1, and one that any
   other code splits so costs 2n: nothing beats either.
 
-On 6 colours x 4 positions this finds Koyama and Lai's 5625 (1993), on Bulls and Cows (10
-colours x 4 positions, no repeats) the published 26274.
+6x4: Koyama and Lai's 5625 (1993); Bulls and Cows (10x4, no repeats): the published 26274.
 """
 
 from __future__ import annotations
@@ -36,6 +35,7 @@ from ..feedback import answer_count, classes, encode, table
 from ..run import INTERVAL, Run, Stopped
 from .node import pick
 from .reach import check_size, level_bounds, permutation_images, table_slots
+from .stabiliser import stabiliser_rows
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -108,12 +108,10 @@ class OptimalSearch:
         self.counters[search_kernel.LIMIT] = NODE_LIMIT
         params = np.array([self.found, self.k, self.branching, only_possible], dtype=np.int64)
         self.ctx = (self.answers, *self.images, self.bound, *self.memory, self.counters, params)
-        # Group elements p << 32 | s: position permutation p after colour permutation s;
-        # none stands for the whole group, which is never stored (87 million on 10x4).
-        root = np.empty(0, dtype=np.int64)
-        self._groups: dict[tuple[int, ...], tuple[Int64s, SearchCodes]] = {
-            (): (root, search_kernel.orbit_pool(*self.images, root))
-        }
+        # Group elements p << 32 | s (none: the whole group, 87 million on 10x4); pools when
+        # first asked for (two guesses in, no other's is needed: 10x3's took 0.6 s).
+        self._groups: dict[tuple[int, ...], Int64s] = {(): np.empty(0, dtype=np.int64)}
+        self._pools: dict[tuple[int, ...], SearchCodes] = {}
 
     @property
     def nodes(self) -> int:
@@ -122,18 +120,28 @@ class OptimalSearch:
 
     # -- positions -------------------------------------------------------------------------
     def _group(self, history: tuple[int, ...]) -> tuple[Int64s, SearchCodes]:
-        """The group elements that leave every guess in ``history`` unchanged, and the
-        guesses left to weigh: from those of the history one guess shorter, each kept (a
-        tree asks for every prefix)."""
-        group = self._groups.get(history)
-        if group is None:
-            before, _ = self._group(history[:-1])
-            rows = self.kernel.fixing(*self.images[:2], before, history[-1])
-            pool = self.kernel.orbit_pool(*self.images, rows)
+        """The elements fixing ``history`` and the guesses left to weigh (both kept)."""
+        rows = self._rows(history)
+        pool = self._pools.get(history)
+        if pool is None:
+            pool = self._pools[history] = self.kernel.orbit_pool(*self.images, rows)
+        return rows, pool
+
+    def _rows(self, history: tuple[int, ...]) -> Int64s:
+        """The group elements fixing ``history``: from the shorter history's where known
+        (a tree), else listed at once (``stabiliser_rows``: no group of millions scanned)."""
+        rows = self._groups.get(history)
+        if rows is None:
+            before = self._groups.get(history[:-1])
+            if before is None:
+                rows = stabiliser_rows(self.space, list(history))
+            else:
+                rows = self.kernel.fixing(*self.images[:2], before, history[-1])
             if len(self._groups) >= GROUPS_KEPT:
                 self._groups = {(): self._groups[()]}
-            group = self._groups[history] = rows, pool
-        return group
+                self._pools = {}
+            self._groups[history] = rows
+        return rows
 
     def pool(self, history: tuple[int, ...]) -> SearchCodes:
         """The guesses the search weighs after ``history``: one of each orbit."""
@@ -142,7 +150,7 @@ class OptimalSearch:
     def representative(self, history: tuple[int, ...], guess: int) -> int:
         """The first as written of the guesses that split every position after
         ``history`` as ``guess`` does by symmetry (the guess the search weighs for it)."""
-        rows, _ = self._group(history)
+        rows = self._rows(history)
         return int(self.kernel.first_image(*self.images[:3], rows, guess))
 
     def left(self, history: tuple[int, ...]) -> int:
@@ -247,9 +255,8 @@ class OptimalSearch:
         return self._run(codes, history, beta, self.kernel.VALUE, [])[0]
 
     def _reach(self, codes: SomeCodes, history: tuple[int, ...]) -> tuple[int, int]:
-        """The optimal total after ``history`` and the guesses left it is found within:
-        the cap's, or no cap where the cap can no longer be kept (a person's own guesses
-        spent it): then the fewest guesses on average is the best advice left."""
+        """The optimal total after ``history`` and the guesses left it is found within: the
+        cap's, or none where a person's own guesses spent it (the fewest on average then)."""
         left = self.left(history)
         best = self._run(codes, history, BEYOND, self.kernel.VALUE, [], left=left)[0]
         if best >= BEYOND:
@@ -264,9 +271,8 @@ class OptimalSearch:
     def decide(
         self, codes: SomeCodes, history: tuple[int, ...], want: int = 1
     ) -> tuple[int, list[int]]:
-        """The optimal total for ``codes`` (sorted indices) after the guesses ``history``,
-        and the first ``want`` guesses reaching it in the tie rule's order (all of them
-        when there are fewer)."""
+        """The optimal total for ``codes`` (sorted indices) after ``history``, and the first
+        ``want`` guesses reaching it in the tie rule's order (all, when there are fewer)."""
         best, left = self._reach(codes, history)
         if len(codes) <= 2:
             return best, [int(c) for c in codes]  # guessing either of two codes costs 3
@@ -276,15 +282,12 @@ class OptimalSearch:
     def runner_up(
         self, codes: SomeCodes, history: tuple[int, ...], chosen: list[int]
     ) -> tuple[int, int] | None:
-        """The best guess that splits ``codes`` unlike each of the ``chosen`` (optimal)
-        guesses, and its total: the next best way to go on, for the trace to show beside
-        the optimum. None when every other guess splits as one of them does or tells
-        nothing. Guesses that only swap colours or positions of a chosen one split alike
-        and are not counted."""
+        """The best guess splitting ``codes`` unlike each ``chosen`` (optimal) one, and its
+        total, for the trace to show beside the optimum; None when every other guess splits
+        as one of them does (one swapping their colours or positions) or tells nothing."""
         if len(codes) <= 2:
             return None
-        # Searched below a budget a little above the optimum first, then a wider one: a
-        # budget prunes, and the runner-up is seldom far behind.
+        # A budget a little above the optimum first (it prunes), then wider ones.
         (optimum, left), window = self._reach(codes, history), 8
         while True:
             beta = optimum + window if window < len(codes) ** 2 else BEYOND

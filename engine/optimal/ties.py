@@ -50,7 +50,7 @@ class ExactTies:
 def class_size(search: OptimalSearch, history: tuple[int, ...], guess: int) -> int:
     """How many codes the symmetries fixing ``history`` map ``guess`` to: the group's
     order over its stabiliser's (the orbit counted without listing it)."""
-    rows, _ = search._group(history)
+    rows = search._rows(history)
     colour_images, position_images = search.images[:2]
     order = len(rows) if len(rows) else len(colour_images) * len(position_images)
     if order == 1:
