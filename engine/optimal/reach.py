@@ -5,7 +5,6 @@ it is given (every code's image under each permutation of the colours and positi
 
 from __future__ import annotations
 
-import itertools
 import math
 import os
 from typing import TYPE_CHECKING
@@ -35,6 +34,8 @@ SYMMETRY_LIMIT = 1 << 28
 #: x 4 positions take 165 million (330 MB, and halve the search's time); past it the search
 #: recolours codes as it goes (10 colours x 4 positions would take 36,288 million, 72 GB).
 COLOUR_TABLE_LIMIT = 1 << 28
+#: Position permutations whose images are worked out at once (8 MB of float32 on 2x9).
+IMAGE_BLOCK = 4096
 #: Most colour permutations the table is made for: 8 colours (40,320). With 9 (362,880)
 #: the search read it at random and waited on memory: 9x3's whole optimum took 8.2 s of
 #: CPU with its table (264 million entries) and 0.9 s recolouring as it goes, 9x2's 1.0 s
@@ -227,10 +228,16 @@ def permutation_images(
     if kernel is None:
         kernel = search_kernel()  # compiled: only searches need it
 
-    pis = np.array(list(itertools.permutations(range(space.positions))), dtype=np.intp)
-    position_images = np.zeros((len(pis), space.size), dtype=np.int16)
-    for i, weight in enumerate(space.weights.astype(np.int16)):
-        position_images += space.digits.astype(np.int16)[pis[:, i]] * weight
+    # The image's digit at i is the code's at p[i]: its index, the code's digits times
+    # the weights of the places they go to, a product of matrices (float32: exact below
+    # 2**24), a block of permutations at a time (2x9: 0.5 s; added digit by digit, 2.3 s).
+    pis = permutations(space.positions).astype(np.intp)
+    weights = space.weights[np.argsort(pis, axis=1)].astype(np.float32)
+    digits = space.digits.astype(np.float32)
+    position_images = np.empty((len(pis), space.size), dtype=np.int16)
+    for start in range(0, len(pis), IMAGE_BLOCK):
+        block = weights[start : start + IMAGE_BLOCK] @ digits
+        position_images[start : start + IMAGE_BLOCK] = block
     sigmas = permutations(space.colours)
     if colour_table(space):
         return kernel.colour_table(sigmas, position_images), position_images
