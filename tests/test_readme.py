@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.strategies import make_strategy
+
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text()
 #: README.md and every page of the docs site, by path: the figure checks run over each.
@@ -98,6 +100,8 @@ def test_every_benchmark_command_runs_as_written(page: str) -> None:
                 assert word.isdigit(), (script, word)
             elif words[i - 1] in ("--size", "--sizes"):  # colours x positions, e.g. 8x5
                 assert re.fullmatch(r"\d+x\d+(-no-repeats)?(,\d+x\d+(-no-repeats)?)*", word)
+            elif words[i - 1] == "--strategies":  # a strategy's name, as the app takes it
+                assert make_strategy(word).name, (script, word)
             elif words[i - 1] == "--start":  # key_storm.py's starts: tests/storm.py's STARTS
                 assert f'"{word}":' in (ROOT / "tests" / "storm.py").read_text(), (script, word)
             elif words[i - 1] != "--before":  # a folder of the user's choosing
