@@ -92,7 +92,9 @@ def daily_app(path: Path) -> MastermindApp:
 
 async def test_a_second_game_of_today_is_practice(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
-    Records(path).add(daily(today()))
+    # Played at midnight: the second game ends after it whatever the hour (at noon, the
+    # helper's hour, it came first before 12:00 UTC and the newest game was not this one).
+    Records(path).add(daily(today(), finished_at=f"{today().isoformat()}T00:00:00+00:00"))
     app = daily_app(path)
     async with app.run_test(size=(80, 24)) as pilot:
         session = game_session(app)
