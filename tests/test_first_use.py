@@ -363,3 +363,34 @@ def test_a_fresh_install_hints_off_every_tree_with_no_compile(tmp_path: Path) ->
     assert int(left) == len(codes) > 40  # off the interpreted search's reach
     assert int(guess) == decision(search, codes, played)[0]
     assert (numba, compiling) == ("False", "False")
+
+
+@pytest.mark.parametrize(
+    "strategy", ["optimal", "optimal-fit", "optimal-worst", "optimal-max7", "optimal-max8"]
+)
+def test_2x10_answers_from_its_shipped_data(
+    strategy: str, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """2x10's search needs a table of every code's image under 10! position permutations
+    (7.4 GB): its trees and what follows each first guess ship instead, so the first
+    HINT, one after a bad first guess, and that guess's rating build no search."""
+    from engine.feedback import answers, decode
+    from engine.optimal import search as search_module
+    from engine.rating import rate_moves
+    from engine.solver import Solver
+    from engine.strategies import make_strategy
+
+    def no_search(*_: object, **__: object) -> None:
+        raise AssertionError("2x10 searched")
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    monkeypatch.setattr(search_module.OptimalSearch, "__init__", no_search)
+    space = CodeSpace(2, 10)
+    secret = np.array([int(space.allowed[-1])])
+    assert Solver(space, make_strategy(strategy)).decide().guess >= 0
+    bad = int(space.allowed[0])
+    answer = decode(int(answers(space, bad, secret)[0]), space.positions)
+    solver = Solver(space, make_strategy(strategy))
+    solver.observe(bad, *answer)
+    assert solver.decide().guess in space.allowed
+    assert rate_moves(space, strategy, [(bad, answer)])[-1].value > 1

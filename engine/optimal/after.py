@@ -57,7 +57,7 @@ def wanted(space: CodeSpace) -> bool:
     """Whether the size ships what follows each first guess: every size whose tree ships
     (the small ones too: the interpreted kernel would answer them, but a warm app would
     load numba's compiled kernel for them, half a second)."""
-    return space.count <= shipped.LIMIT and (space.colours, space.positions) not in shipped.SLOW
+    return space.count <= shipped.LIMIT
 
 
 def read(file: str) -> dict[str, Any] | None:

@@ -169,15 +169,9 @@ def made(
     return {"tree_format": TREE_FORMAT, "tree": tree_to_json(root), "openings": totals}
 
 
-#: Sizes whose trees take minutes to search (2 colours x 10 positions): not shipped.
-SLOW = ((2, 10),)
-
-
 def main() -> int:
     FOLDER.mkdir(exist_ok=True)
     for space in sizes():
-        if (space.colours, space.positions) in SLOW:
-            continue
         for only_possible, worst_first in CRITERIA:
             done = FOLDER / f"{file(space, only_possible, worst_first)}.gz"
             if done.exists() and "--again" not in sys.argv:

@@ -53,28 +53,28 @@ def stabiliser_rows(space: CodeSpace, codes: list[int]) -> Int64s:
     """Every element keeping each of ``codes``, as the search writes one (p << 32 | s: p
     the position permutation's index in ``permutations(positions)``, s the colour
     permutation's in ``permutations(colours)``, both in lexicographic order), ascending:
-    what ``fixing`` finds guess by guess from the whole group."""
+    what ``fixing`` finds guess by guess from the whole group. Every position permutation
+    is tried at once (3.6 million on 2x10), a recolouring found for those that keep the
+    codes' columns alike."""
     digits = _digits(space, codes)
     colours = space.colours
     used = np.unique(digits)
     unused = np.setdiff1d(np.arange(colours), used)
+    pis = permutations(space.positions)
+    moved = digits.astype(np.int16)[:, pis].transpose(1, 0, 2).reshape(len(pis), -1)
+    flat = digits.ravel()
+    # A permutation keeps them when moved colour -> colour is one-to-one: as many pairs
+    # as colours used (each moved colour meets one colour, each colour one moved).
+    seen = np.zeros((len(pis), colours * colours), dtype=np.bool_)
+    seen[np.arange(len(pis))[:, None], moved * colours + flat] = True
+    kept = np.flatnonzero(seen.sum(axis=1) == len(used))
+    sigma = np.full((len(kept), colours), -1, dtype=np.int64)
+    sigma[np.arange(len(kept))[:, None], moved[kept]] = flat
     free = unused[permutations(len(unused)).astype(np.int64)]  # lexicographic
+    full = np.repeat(sigma, len(free), axis=0)
+    full[:, unused] = np.tile(free, (len(kept), 1))
     factorials = np.array([math.factorial(colours - 1 - i) for i in range(colours)])
-    found = []
-    for p, moved in enumerate(
-        digits[:, permutations(space.positions).astype(np.int64)].transpose(1, 0, 2)
-    ):
-        sigma = np.full(colours, -1, dtype=np.int64)
-        sigma[moved.ravel()] = digits.ravel()
-        if not (sigma[moved.ravel()] == digits.ravel()).all():
-            continue  # a colour sent to two
-        if len(np.unique(sigma[used])) < len(used):
-            continue  # two colours sent to one
-        full = np.empty((len(free), colours), dtype=np.int64)
-        full[:, used] = sigma[used]
-        full[:, unused] = free
-        rank = np.zeros(len(free), dtype=np.int64)
-        for i in range(colours - 1):
-            rank += (full[:, i + 1 :] < full[:, i : i + 1]).sum(axis=1) * factorials[i]
-        found.append((np.int64(p) << 32) | rank)
-    return np.sort(np.concatenate(found)) if found else np.zeros(0, dtype=np.int64)
+    rank = np.zeros(len(full), dtype=np.int64)
+    for i in range(colours - 1):
+        rank += (full[:, i + 1 :] < full[:, i : i + 1]).sum(axis=1) * factorials[i]
+    return np.sort((np.repeat(kept.astype(np.int64), len(free)) << 32) | rank)
