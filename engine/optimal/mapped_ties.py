@@ -15,6 +15,7 @@ counted as an orbit, the group's order over its stabiliser's (``stabiliser_order
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -39,18 +40,32 @@ BEYOND = 1 << 40
 def after_ties(
     space: CodeSpace, file: str, codes: SomeCodes, first: int, only_possible: bool, capped: bool
 ) -> ExactTies | None:
-    """``exact_ties`` for ``codes`` (more than two) left by the first guess ``first``,
-    from the stored data ``file`` (``Solution.after``), or None (nothing stored). Under
-    a cap the stored totals may have let it go (a rating does, past it): the runner-up is
-    then the stored one, kept only where the tree's decision shows one (None otherwise)."""
+    """``exact_ties`` for ``codes`` (more than two, every code the answer to the first
+    guess ``first`` left), from the stored data ``file`` (``Solution.after``), or None
+    (nothing stored). Under a cap the stored totals may have let it go (a rating does,
+    past it): the runner-up is then the stored one, kept only where the tree's decision
+    shows one (None otherwise)."""
+    from ..feedback import table
+
+    if not mapped.covered(space) or len(codes) <= 2 or after.read(file) is None:
+        return None  # (read each time: the shipped data may be turned off since)
+    answer = int(table(space)[first, int(codes[0])])
+    return _after(space, file, first, answer, only_possible, capped)
+
+
+@lru_cache(maxsize=1024)
+def _after(
+    space: CodeSpace, file: str, first: int, answer: int, only_possible: bool, capped: bool
+) -> ExactTies | None:
+    """``after_ties`` for the position, kept: a game played down the tree asks at each
+    of its positions one guess in (1,296 games on 6x4: 20 s, asked again each time)."""
     from ..feedback import table
     from .tree import OTHERS
 
-    if not mapped.covered(space) or len(codes) <= 2:
-        return None
+    allowed = np.asarray(space.allowed, dtype=np.int16)
+    codes = allowed[table(space)[first, allowed] == answer]
     rep, p, colours = mapped.symmetry(space, first)
-    left = np.asarray(codes, dtype=np.int64)
-    answer = int(table(space)[first, int(left[0])])
+    left = codes.astype(np.int64)
     stored = after.ties_after(file, rep, answer)
     totals = after.totals_after(file, rep, answer)
     if stored is None or not totals:
