@@ -24,10 +24,11 @@ class BuildSearchModule(build_ext):
 
         module = Path(self.get_ext_fullpath(ext.name)).resolve()
         record = numba_aot_build.install(module)
-        if record is not None and (self.inplace or getattr(self, "editable_mode", False)):
+        beside = HERE / "engine" / "backends" / record.name if record is not None else None
+        if beside is not None and beside != record and getattr(self, "editable_mode", False):
             # An editable install: setuptools copies the module into the source tree
             # (copy_extensions_to_source), and its record must lie beside it there.
-            shutil.copyfile(record, HERE / "engine" / "backends" / record.name)
+            shutil.copyfile(record, beside)
 
 
 setup(
