@@ -71,8 +71,7 @@ def allowed() -> bool:
 
 
 def folder() -> Path:
-    """Where the module is kept: beside numba's cache of the kernel (``NUMBA_CACHE_DIR``
-    when set, else the kernel's ``__pycache__``)."""
+    """Where a module built after install is kept: beside numba's cache of the kernel."""
     numba_cache = os.environ.get("NUMBA_CACHE_DIR", "")
     if numba_cache:
         return Path(numba_cache) / "mastermind-aot"
@@ -115,8 +114,7 @@ def paths(place: Path | None = None) -> tuple[Path, Path] | None:
 
 
 def installed() -> tuple[Path, Path]:
-    """The module built by ``pip install`` and its record: beside this file, under the
-    module's own name (what it was built for is in its record)."""
+    """The module built by ``pip install`` and its record, beside this file."""
     here = Path(__file__).resolve().parent
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     return here / f"{MODULE}{suffix}", here / f"{MODULE}.json"
@@ -131,8 +129,7 @@ _told: set[str] = set()
 
 
 def _damaged(module: Path, record: Path, why: str) -> None:
-    """Move the module and its record aside and say so in one line, once (an install in
-    a read-only folder: left where it is, and passed over on every run)."""
+    """Move the module and its record aside (if it can) and say so in one line, once."""
     moved = files.move_aside(module, any_kind=True)
     files.move_aside(record, any_kind=True)
     if str(module.parent) not in _told:
@@ -169,8 +166,7 @@ def _loaded(place: Path | None) -> Kernel | None:
 
 
 def _load(module: Path, record: Path, other_keys: bool = False) -> Kernel | None:
-    """The module and its record loaded; a record of another key is damage, or with
-    ``other_keys`` a module built for another run (passed over)."""
+    """The module loaded; a record of another key is damage (``other_keys``: passed over)."""
     try:
         data = json.loads(files.read_bounded(record, _LIMIT))
     except FileNotFoundError:
@@ -279,8 +275,7 @@ def failure(module: Path) -> Path:
 
 def wanted(place: Path | None = None) -> bool:
     """Whether a build is worth starting: a module could be here, is not (or is damaged),
-    none was installed, no build of it failed, and its folder can be written (an install
-    in a read-only place does without it, unless ``NUMBA_CACHE_DIR`` names another)."""
+    none was installed, no build of it failed, and its folder can be written."""
     found = paths(place)
     if not allowed() or found is None or failure(found[0]).exists() or sound(place):
         return False
