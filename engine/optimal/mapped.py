@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import after
+from .node import written_rank
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -55,8 +56,7 @@ def _rank(space: CodeSpace, digits: npt.NDArray[np.int64]) -> npt.NDArray[np.int
 
 def as_written(space: CodeSpace) -> Callable[[int], int]:
     """A code's place in the tie rule's order (``OptimalSearch.rank``), as a sort key."""
-    digits = space.digits_of(np.arange(space.size, dtype=np.int64)).astype(np.int64)
-    rank = _rank(space, digits)
+    rank = written_rank(space)
     return lambda code: int(rank[code])
 
 

@@ -33,7 +33,7 @@ from ..backends import search_kernel as compiled_search
 from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode, table
 from ..run import INTERVAL, Run, Stopped
-from .node import pick
+from .node import pick, written_rank
 from .reach import check_size, level_bounds, permutation_images, table_slots
 from .stabiliser import stabiliser_rows
 
@@ -92,7 +92,7 @@ class OptimalSearch:
         self.everything = np.array(space.allowed, dtype=np.int16)
         #: Rank of each code as written (first position most significant): the tie rule's
         #: order, so each orbit of guesses is represented by its first code as written.
-        self.rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
+        self.rank = written_rank(space)
         # K answers besides "all black".
         self.branching = answer_count(space.positions) - 1
         self.bound = level_bounds(space.size, self.branching)
