@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from first_guess import positions_after
 
 from engine.codes import CodeSpace
 from engine.optimal import after, capped, mapped, shipped
@@ -47,10 +48,8 @@ def test_every_cap_plays_the_capped_searchs_tree_and_decisions(
         assert serves[1] and after.read(serves[1]) is not None
         firsts = [int(g) for g in search.pool(())] + [int(g) for g in rng.choice(space.allowed, 3)]
         for first in firsts:
-            split = search.answers[first, search.everything]
-            for answer in np.unique(split):
-                codes = search.everything[split == answer]
-                if answer == search.found or len(codes) <= 2:
+            for _, codes in positions_after(search, first):
+                if len(codes) <= 2:
                     continue
                 chosen = decision(search, codes, (first,))
                 assert mapped.decision(space, serves[1], codes, first) == chosen, (cap, first)
@@ -117,10 +116,8 @@ def test_two_colours_seven_positions_decide_as_the_search(
     rng = np.random.default_rng(7)
     for first in (int(g) for g in rng.choice(space.allowed, 6, replace=False)):
         assert mapped.representative(space, first) == search.representative((), first)
-        split = search.answers[first, search.everything]
-        for answer in np.unique(split):
-            codes = search.everything[split == answer]
-            if answer == search.found or len(codes) <= 2:
+        for _, codes in positions_after(search, first):
+            if len(codes) <= 2:
                 continue
             want = decision(search, codes, (first,))
             assert mapped.decision(space, file, codes, first) == want

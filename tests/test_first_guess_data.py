@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from first_guess import positions_after
 
 from engine.codes import CodeSpace
 from engine.optimal import after, mapped, shipped
@@ -43,10 +44,8 @@ def test_the_decision_after_any_first_guess_is_the_searchs(
     firsts = [int(space.allowed[0]), *(int(g) for g in rng.choice(space.allowed, 3))]
     for first in firsts:
         assert mapped.representative(space, first) == search.representative((), first)
-        split = search.answers[first, search.everything]
-        for answer in np.unique(split):
-            codes = search.everything[split == answer]
-            if answer != search.found and 2 < len(codes) <= 80:
+        for _, codes in positions_after(search, first):
+            if 2 < len(codes) <= 80:
                 want = decision(search, codes, (first,))
                 assert mapped.decision(space, file, codes, first) == want
                 for guess in (want[0], *(int(g) for g in rng.choice(space.allowed, 3))):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from first_guess import positions_after
 
 from engine.codes import CodeSpace
 from engine.optimal.capped import data_file
@@ -38,9 +39,7 @@ def test_the_ties_after_a_first_guess_are_the_searchs(
     allowed = np.asarray(space.allowed)
     stored = unknown = 0
     for first in allowed[:: max(1, len(allowed) // 9)].tolist():
-        split = search.answers[first, search.everything]
-        for answer in np.unique(split).tolist():
-            codes = search.everything[split == answer]
+        for answer, codes in positions_after(search, first):
             if len(codes) <= 2:
                 continue
             found = after_ties(space, name, codes, first, fit, capped)
