@@ -6,7 +6,7 @@ runs, ``results/2023_4090`` of mikemag/Mastermind), on this machine.
     python benchmarks/bench_big_sizes.py 7x7 9x6 --jobs 2   # the big ones
     python benchmarks/bench_big_sizes.py 7x7 --strategy most-parts --folder /tmp/walk
 
-Each size runs in a fresh process (``engine.big_walk``, compiling included where the
+Each size runs in a fresh process (``engine.walks.big``, compiling included where the
 numba cache is empty), and prints its total and worst case against mikemag's, the wall
 and CPU seconds (the process and its workers), peak memory and the load average before
 and after. ``--folder`` keeps each part's progress: a run stopped (Ctrl+C) goes on from
@@ -43,7 +43,7 @@ CHILD = """
 import json, sys, time
 from pathlib import Path
 sys.path.insert(0, {root!r})
-from engine.big_walk import big_walk_depths
+from engine.walks.big import big_walk_depths
 from engine.codes import CodeSpace
 c, p, strategy, opening, jobs, folder = {args!r}
 space = CodeSpace(c, p)

@@ -23,10 +23,10 @@ from contextlib import contextmanager
 from typing import Any
 
 from engine import CodeSpace, make_strategy
-from engine.cluster import Cluster
 from engine.run import Run
-from engine.stats import run_stats
 from engine.strategies import NO_DRAWS, Position
+from engine.walks.cluster import Cluster
+from engine.walks.stats import run_stats
 
 
 def timed(space: CodeSpace, strategy: str, runner: Any = None, jobs: int = 1) -> tuple[float, int]:

@@ -25,8 +25,8 @@ from bench_cluster import makespan
 
 from engine import CodeSpace, make_strategy
 from engine.feedback import against, encode
-from engine.games import _walk_part
 from engine.strategies import NO_DRAWS, Position
+from engine.walks.games import _walk_part
 
 
 def main() -> None:

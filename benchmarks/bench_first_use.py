@@ -37,9 +37,9 @@ CHILD = r"""
 import json, sys, time
 import numpy as np
 from engine.codes import CodeSpace
-from engine.rating import rate_moves
+from engine.rating.guesses import rate_moves
 from engine.feedback import answers
-from engine.solver import Solver
+from engine.play.solver import Solver
 from engine.strategies import make_strategy
 from engine.optimal import warmup
 colours, positions, repeats, name = sys.argv[1:5]

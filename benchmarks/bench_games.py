@@ -39,7 +39,7 @@ RATING = """
 import sys, time
 from engine import CodeSpace, get_notation
 from engine.feedback import score
-from engine.rating import rate_moves
+from engine.rating.guesses import rate_moves
 space, letters = CodeSpace(6, 4), get_notation("letters")
 secret = letters.parse(space, "RGOY")
 for text in sys.argv[1:]:

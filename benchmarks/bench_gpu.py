@@ -13,7 +13,7 @@ numba's kernel on one CPU thread, checked equal count for count; (2) pairs a sec
 the whole call (copies both ways included) and of the kernel alone (launches and a
 synchronize; the probe's figure, 3.5-4.4e10 pairs/s on an H200, was a kernel alone);
 (3) Knuth's tree over every secret, walked a level at a time (one launch per level,
-``engine.tree_levels``), best of ``--runs`` after one untimed walk, beside numba's walk
+``engine.trees.levels``), best of ``--runs`` after one untimed walk, beside numba's walk
 of the same tree position by position on one CPU thread. mikemag's RTX 4090: 8x5 Knuth
 in 0.018 s.
 """
@@ -50,8 +50,8 @@ def main() -> int:
     from engine.backends import cuda, numba_partitions
     from engine.strategies.partition_pool import Limits
     from engine.strategies.partitioning import PartitionStrategy
-    from engine.tree import walk
-    from engine.tree_levels import walk_levels
+    from engine.trees.levels import walk_levels
+    from engine.trees.strategy_tree import walk
 
     if not cuda.available():
         print("no GPU here: numba-cuda found no CUDA driver or device (or is not installed)")

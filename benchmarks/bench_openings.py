@@ -21,7 +21,7 @@ import sys
 import time
 
 from engine import CodeSpace
-from engine.stats import run_stats
+from engine.walks.stats import run_stats
 
 #: (strategy, colours, positions, opening, total guesses, worst case), as published.
 MIKEMAG = [
@@ -170,7 +170,7 @@ def main() -> int:
 
 def sweep_size(size: str) -> int:
     """Every pattern's opening of one size, Knuth and Most Parts, best marked."""
-    from engine.sweep import best, sweep
+    from engine.walks.sweep import best, sweep
 
     colours, positions = map(int, size.lower().split("x"))
     space = CodeSpace(colours, positions)

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from engine import CodeSpace, make_strategy
-from engine.solver import Solver
+from engine.play.solver import Solver
 
 #: Runs of each short workload per round: a 0.2 s process varies by a third from one run
 #: to the next on a shared machine, and three a round make its median steady.

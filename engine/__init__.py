@@ -11,11 +11,11 @@ from .errors import (
 )
 from .feedback import Answer, score
 from .notation import NOTATIONS, Notation, get_notation, parse_any
-from .rules import ComputerBreaks, Outcome, PersonBreaks, Rules
-from .solver import Solver, play
+from .play.rules import ComputerBreaks, Outcome, PersonBreaks, Rules
+from .play.solver import Solver, play
+from .storage.version import __version__ as __version__
 from .strategies import STRATEGIES, Strategy, make_strategy
 from .trace import Alternative, Choice, Decision, Step
-from .version import __version__ as __version__
 
 __all__ = [
     "MAX_CODES",

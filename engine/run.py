@@ -11,8 +11,8 @@ explicitly down the calls that take seconds.
   search proved is kept, as after Ctrl+C). The app's job ticket and the command line's
   Ctrl+C both set it.
 * **The runner** says where parts run: here (``jobs`` 1), in ``jobs`` fresh processes of
-  this machine (``engine.parallel``), or by a runner such as a Dask cluster
-  (``engine.cluster.Cluster``).
+  this machine (``engine.walks.parallel``), or by a runner such as a Dask cluster
+  (``engine.walks.cluster.Cluster``).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from typing import Any
 #: Hears how far a run is: ``progress(done, total)``.
 Progress = Callable[[int, int], None]
 #: Runs ``task(*part)`` for each part somewhere else and yields the results as they come,
-#: called as ``runner(task, parts, jobs)``: ``engine.parallel.in_processes`` (this
-#: machine) or an ``engine.cluster.Cluster`` (a Dask cluster).
+#: called as ``runner(task, parts, jobs)``: ``engine.walks.parallel.in_processes`` (this
+#: machine) or an ``engine.walks.cluster.Cluster`` (a Dask cluster).
 Runner = Callable[[Callable[..., Any], list[tuple[Any, ...]], int], Iterator[Any]]
 #: Seconds between progress reports, and at most between stop checks in loops that time
 #: themselves.

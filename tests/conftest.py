@@ -59,9 +59,9 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     """A LocalCluster of two worker processes on loopback (its dashboard on a free port),
-    connected as ``engine.cluster.Cluster``: the cluster tests' and the optimal search's."""
+    connected as ``engine.walks.cluster.Cluster``: the cluster tests' and the optimal search's."""
     distributed = pytest.importorskip("distributed")
-    from engine.cluster import Cluster
+    from engine.walks.cluster import Cluster
 
     local = distributed.LocalCluster(
         n_workers=2,

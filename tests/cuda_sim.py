@@ -17,8 +17,8 @@ from engine.backends import numba_partitions as cpu
 from engine.backends import partition_kernel, resolve
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy
-from engine.tree import Node, walk
-from engine.tree_levels import walk_any
+from engine.trees.levels import walk_any
+from engine.trees.strategy_tree import Node, walk
 
 assert os.environ.get("NUMBA_ENABLE_CUDASIM") == "1", "run in the simulator only"
 

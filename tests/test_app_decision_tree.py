@@ -13,8 +13,8 @@ from textual.app import App
 from textual.widgets import Input, Static, Tree
 
 from engine import CodeSpace, Solver, get_notation, make_strategy
-from engine.tree import Walk
-from engine.tree import walk as tree_walk
+from engine.trees.strategy_tree import Walk
+from engine.trees.strategy_tree import walk as tree_walk
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start

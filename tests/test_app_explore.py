@@ -18,7 +18,7 @@ from textual.widgets import Static, Tree
 from engine import Answer, Solver, make_strategy
 from engine.feedback import answers, encode
 from engine.strategies.guess_pools import written_order
-from engine.tree import walk
+from engine.trees.strategy_tree import walk
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start

@@ -14,7 +14,7 @@ from app_helpers import enter, game_session, message, ready, until
 from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
-from engine.slips import Fix
+from engine.explain.slips import Fix
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
@@ -75,7 +75,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
 ) -> None:
     """The likely slips are looked for off the interface thread (issue 11 item 11: 5.2 s
     on 8x8 with 8 moves, on the interface thread, before)."""
-    from engine.slips import find_slips as find
+    from engine.explain.slips import find_slips as find
     from mastermind_tui.screens import make
 
     on_main: list[bool] = []
@@ -205,7 +205,7 @@ async def test_quit_ends_the_game() -> None:
 async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
     """After each answer the trace shows the computer's guess's split and, under it, the
     runner-up's on the same codes (those possible before the guess), as in watch mode."""
-    from engine.explain import runner_up
+    from engine.explain.decisions import runner_up
     from mastermind_tui.widgets.bars import PartitionBars
     from mastermind_tui.widgets.trace import classes_text
 

@@ -17,9 +17,9 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, Static
 
-from engine import cache
 from engine.codes import CodeSpace
 from engine.optimal.solutions import solution
+from engine.storage import cache
 from engine.strategies.optimal import Optimal
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.screens.home import HomeScreen

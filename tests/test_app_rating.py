@@ -22,7 +22,7 @@ from app_helpers import (
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
-from engine.rating import MoveRating, rate_moves, summary
+from engine.rating.guesses import MoveRating, rate_moves, summary
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game import rating_book as session_module
@@ -343,7 +343,7 @@ async def test_a_rating_that_comes_after_the_next_game_started_completes_its_rec
 async def test_a_damaged_cache_searched_again_for_a_rating_is_said_once(cache_dir: Path) -> None:
     """The optimal tree the ratings use, found damaged on disk by the rating process, is
     searched again there and said in one line, once; the guesses are rated all the same."""
-    from engine import rating_process as rating_module
+    from engine.rating import process as rating_module
 
     for helper in rating_module._helper:  # a fresh helper: nothing searched yet
         helper.kill()
@@ -373,7 +373,7 @@ async def test_quitting_ends_a_rating_under_way(
     helper, with an empty cache) took 12 s to exit: the rating thread held the exit.
     Quitting now ends the helper and its search; a helper already idle (the compiled
     search takes a tenth of a second on 6x4) stays, warm, with no job under way."""
-    from engine import rating_process as rating_module
+    from engine.rating import process as rating_module
 
     for helper in rating_module._helper:  # a warm helper may know the 6x4 tree already
         helper.kill()

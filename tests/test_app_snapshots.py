@@ -164,7 +164,7 @@ def test_stats_after_a_run(
 ) -> None:
     """Issue 17 item 6: every row of each card on one scale, totals and the seed, at 80x24
     (the time per game is fixed here: it is the one figure a machine changes)."""
-    from engine.stats import StatsResult
+    from engine.walks.stats import StatsResult
     from mastermind_tui.screens.stats import StatsScreen
 
     monkeypatch.setattr(StatsResult, "ms_per_game", property(lambda self: 0.1))

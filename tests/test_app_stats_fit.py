@@ -11,7 +11,7 @@ from app_helpers import handled, idle, screen_text, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
-from engine.stats import StatsResult
+from engine.walks.stats import StatsResult
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen

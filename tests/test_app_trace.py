@@ -7,7 +7,7 @@ from app_helpers import enter, game_session, message, ready, until
 from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
-from engine.explain import class_codes
+from engine.explain.decisions import class_codes
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start

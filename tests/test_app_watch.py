@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static, Tree
 
 from engine import STRATEGIES, Solver, play
-from engine.explain import class_codes
+from engine.explain.decisions import class_codes
 from engine.feedback import Answer, answers, partition
 from engine.strategies import make_strategy
 from engine.trace import format_score

@@ -24,7 +24,7 @@ from engine.feedback import classes, cross
 from engine.strategies.guess_pools import opening_patterns
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy
-from engine.tree import walk
+from engine.trees.strategy_tree import walk
 
 
 class NumpyPartitions:
@@ -113,7 +113,7 @@ def test_numbas_exact_search_is_what_the_seam_names() -> None:
     kernel module is assigned to the protocol below). The seam names the kernel built
     ahead of time where there is one (tests/test_numba_aot.py), else the module."""
     from engine.backends import numba_aot
-    from engine.optimal import search_kernel as module
+    from engine.backends import numba_search as module
     from engine.optimal.search import OptimalSearch
 
     named: SearchKernel = module

@@ -1,4 +1,4 @@
-"""The level-by-level walk of the big spaces (``engine.big_walk``) chooses every guess as
+"""The level-by-level walk of the big spaces (``engine.walks.big``) chooses every guess as
 the ordinary tree walk does: the same depth for every secret, from the strategy's own
 opening or another, whole or resumed after a stop, in one process or two."""
 
@@ -9,13 +9,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine import CodeSpace, big_parts
-from engine import big_walk as big
+from engine import CodeSpace
 from engine.errors import ConfigError
 from engine.feedback import against, encode
-from engine.games import walk_depths
 from engine.strategies import make_strategy
-from engine.tree import walk
+from engine.trees.strategy_tree import walk
+from engine.walks import big as big
+from engine.walks import big_parts
+from engine.walks.games import walk_depths
 
 
 @pytest.mark.parametrize(
@@ -145,8 +146,8 @@ def test_stats_walks_past_the_kernels_reach_level_by_level(
 ) -> None:
     """Where the ordinary walk would weigh a sample (here: past a lowered limit), every
     secret of Knuth's tree is walked level by level, exactly, and says so."""
-    from engine import stats
     from engine.strategies import partitioning
+    from engine.walks import stats
 
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(partitioning, "EXACT_LIMIT", 1000)
@@ -170,8 +171,8 @@ def test_stats_walks_an_opening_level_by_level(
     """``stats --all --opening`` past the kernel's reach (``knuth-from1123``): the
     level-by-level walk plays the base strategy from that opening, as the ordinary walk
     goes on from it."""
-    from engine import stats
     from engine.strategies import partitioning
+    from engine.walks import stats
 
     space = CodeSpace(6, 4)
     code = space.from_digits([0, 0, 1, 2])
@@ -196,7 +197,7 @@ def test_the_cap_on_games_leaves_out_a_walk_of_the_tree(monkeypatch: pytest.Monk
     """8x8's 16.8 M codes are past the 10 M-game cap for games played one by one, but
     ``--all`` for Knuth or Most Parts is one walk of the tree level by level (issue 32):
     the cap does not apply to it, and still applies to everything else."""
-    from engine import stats
+    from engine.walks import stats
     from mastermind_tui.cli.commands import _walked
 
     big = CodeSpace(8, 8)

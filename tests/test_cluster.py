@@ -19,9 +19,9 @@ import pytest
 from waiting import wait_until
 
 from engine import CodeSpace
-from engine.cluster import INSTALL, Cluster, ClusterError
 from engine.run import Run, Stopped
-from engine.stats import run_stats
+from engine.walks.cluster import INSTALL, Cluster, ClusterError
+from engine.walks.stats import run_stats
 
 distributed = pytest.importorskip("distributed")
 
@@ -113,7 +113,7 @@ def test_without_dask_the_option_says_what_to_install(monkeypatch: pytest.Monkey
 def test_exact_weighs_every_guess_where_a_sample_would_be_weighed() -> None:
     from engine.strategies import make_strategy
     from engine.strategies.partition_pool import Limits
-    from engine.tree import walk
+    from engine.trees.strategy_tree import walk
 
     space = CodeSpace(5, 4)
     knuth = make_strategy("knuth")

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from engine import CodeSpace
-from engine.cluster import Cluster, ClusterError
 from engine.optimal import spread
 from engine.optimal.search import OptimalSearch
 from engine.optimal.solutions import solution
 from engine.optimal.spread import spread_tree, subtree_task, value_task
 from engine.optimal.tree import build_tree, tree_to_json
 from engine.run import Run
+from engine.walks.cluster import Cluster, ClusterError
 
 distributed = pytest.importorskip("distributed")
 

@@ -56,7 +56,7 @@ def test_the_gpu_kernels_count_every_partition_as_numba_does(simulated: dict[str
 
 def test_a_walk_level_by_level_on_the_gpu_grows_numbas_tree(simulated: dict[str, Any]) -> None:
     """Four strategies on 4x3 and 3x4, the answer table set aside: the same tree, node
-    for node (``engine.tree_levels`` weighs each level in one launch)."""
+    for node (``engine.trees.levels`` weighs each level in one launch)."""
     walks = {(name, c, p): total for name, c, p, total in simulated["walks"]}
     assert len(walks) == 8 and walks[("knuth", 4, 3)] == 216
 

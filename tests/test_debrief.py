@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Input, Static
 
 from engine import Answer, CodeSpace
 from engine.expected import counted
-from engine.rating import rate_moves
+from engine.rating.guesses import rate_moves
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given, opening
 from mastermind_tui.cli.parser import build_parser

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from engine import CodeSpace
-from engine.games import walk_depths
-from engine.stats import run_stats
 from engine.strategies import make_strategy, partitioning
 from engine.strategies.partition_pool import Limits
-from engine.tree import Node, walk
+from engine.trees.strategy_tree import Node, walk
+from engine.walks.games import walk_depths
+from engine.walks.stats import run_stats
 
 
 def _small_budget() -> Limits:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from engine import Alternative, CodeSpace, Decision, get_notation, make_strategy, play, score
-from engine.explain import (
+from engine.explain.decisions import (
     alternatives_text,
     class_codes,
     code_text,

@@ -103,8 +103,8 @@ def test_a_hint_and_rating_after_a_bad_first_guess_wait_on_no_compiler(
     from engine.feedback import answers, decode
     from engine.optimal import warmup
     from engine.optimal.solutions import Solution, solution
-    from engine.rating import rate_moves
-    from engine.solver import Solver
+    from engine.play.solver import Solver
+    from engine.rating.guesses import rate_moves
     from engine.strategies import make_strategy
 
     def unavailable(*_: object, **__: object) -> str:
@@ -155,7 +155,7 @@ work = session.guessing.best_work()  # None where the advice is the rule's best 
 if work is not None:
     session.guessing.take_best(session.generation, work())
 print(session.guessing.suggestion())
-from engine.rating_process import best_apart  # the helper's own answer, compared
+from engine.rating.process import best_apart  # the helper's own answer, compared
 assert best_apart(settings.space, strategy, session.person.moves).guess == (
     session.guessing.best.guess)
 rating = session.rating.work()

@@ -224,8 +224,8 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     numba = tmp_path / "numba"
     numba.mkdir()
     kernel = [
-        numba / "search_kernel.search-9.py311.nbi",
-        numba / "search_kernel.search-9.py311.1.nbc",
+        numba / "numba_search.search-9.py311.nbi",
+        numba / "numba_search.search-9.py311.1.nbc",
     ]
     for path, data in zip(kernel, (b"index", b"object code" * 100), strict=True):
         path.write_bytes(data)
@@ -242,7 +242,7 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     flipped[7] ^= 0x10  # a flipped bit, the size kept
     kernel[1].write_bytes(bytes(flipped))
     assert not warmup.ready()
-    assert "damaged" in warmup.notice and "search_kernel.search-9.py311.1.nbc" in warmup.notice
+    assert "damaged" in warmup.notice and "numba_search.search-9.py311.1.nbc" in warmup.notice
     assert sorted(p.name for p in numba.iterdir()) == sorted(p.name + ".bad" for p in kernel)
     assert not place.exists()  # the next compile writes it anew
     assert warmup.kernel_for(CodeSpace(4, 4)) == warmup.INTERIM and started
@@ -319,7 +319,7 @@ import numpy as np
 from engine.codes import CodeSpace
 from engine.feedback import answers, decode
 from engine.optimal import warmup
-from engine.solver import Solver
+from engine.play.solver import Solver
 from engine.strategies import make_strategy
 space = CodeSpace(6, 4)
 secret = np.array([int(space.allowed[-1])])
@@ -376,8 +376,8 @@ def test_2x10_answers_from_its_shipped_data(
     HINT, one after a bad first guess, and that guess's rating build no search."""
     from engine.feedback import answers, decode
     from engine.optimal import search as search_module
-    from engine.rating import rate_moves
-    from engine.solver import Solver
+    from engine.play.solver import Solver
+    from engine.rating.guesses import rate_moves
     from engine.strategies import make_strategy
 
     def no_search(*_: object, **__: object) -> None:

@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from test_serve_browser import FLAGS, chromium  # noqa: F401 (the fixture, by its rule)
 
 from engine import CodeSpace, Solver, make_strategy
-from engine.explain import sentence
+from engine.explain.decisions import sentence
 from engine.notation import get_notation
 from engine.strategies import STRATEGIES
 from engine.strategies.rule_card import rule_card

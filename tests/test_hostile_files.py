@@ -17,10 +17,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from engine import CodeSpace, cache, files
+from engine import CodeSpace
 from engine.backends import numba_jit
 from engine.optimal.criterion import PARTIAL, Criterion, cache_key
 from engine.optimal.solutions import solution
+from engine.storage import cache, files
 from mastermind_tui.game import preferences
 
 SPACE = CodeSpace(3, 3)
@@ -133,7 +134,7 @@ def test_temporary_files_are_not_left_on_a_refusing_disk(
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("engine.cache.os.replace", full)
+    monkeypatch.setattr("engine.storage.cache.os.replace", full)
     assert cache.save("tree.json", {"a": 1}, [1, 2]) is None
     assert cache.save_arrays("p.npz", {"a": 1}, {"x": np.zeros(3)}) is None
     assert list(cache_dir.iterdir()) == []

@@ -20,7 +20,7 @@ pytest.importorskip("distributed")
 
 import dask
 
-from engine.cluster import Cluster, ClusterError
+from engine.walks.cluster import Cluster, ClusterError
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from waiting import wait_until
 
-from engine import parallel
+from engine.walks import parallel
 
 LONG_RUN = [
     sys.executable, "-m", "mastermind_tui", "stats", "--strategy", "random",

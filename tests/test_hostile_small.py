@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_records import game
 
-from engine import cache
+from engine.storage import cache
 from mastermind_tui.game import preferences
 from mastermind_tui.records import store
 from mastermind_tui.records.store import Records

@@ -27,7 +27,7 @@ def loaded_after(code: str) -> set[str]:
 
 def test_the_engine_loads_no_interface() -> None:
     code = (
-        "import engine, engine.optimal, engine.tree, engine.stats\n"
+        "import engine, engine.optimal, engine.trees.strategy_tree, engine.walks.stats\n"
         "from engine import CodeSpace, Solver, make_strategy\n"
         "solver = Solver(CodeSpace(6, 4), make_strategy('knuth'))\n"
         "while not solver.solved: solver.answer_for(1234)"

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import MastermindError, Rules
-from engine.match import COMPUTER, PERSON, Match
+from engine.play.match import COMPUTER, PERSON, Match
 from engine.words import plural
 
 

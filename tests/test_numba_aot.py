@@ -61,11 +61,11 @@ def test_the_module_grows_the_jits_tree(
     assert search.kernel is ahead
     tree = build_tree(search)
     assert tree.total == 5625
-    from engine.optimal import search_kernel
+    from engine.backends import numba_search
 
-    monkeypatch.setattr(numba_cpu, "search", lambda: search_kernel)
+    monkeypatch.setattr(numba_cpu, "search", lambda: numba_search)
     jit = OptimalSearch(CodeSpace(6, 4))
-    assert jit.kernel is search_kernel
+    assert jit.kernel is numba_search
     assert tree_to_json(tree) == tree_to_json(build_tree(jit))
 
 

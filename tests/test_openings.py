@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from engine import CodeSpace, ConfigError, make_strategy
-from engine.stats import run_stats
 from engine.strategies import Position, opened_name, sweep_patterns
 from engine.strategies.base import NO_DRAWS
-from engine.sweep import best, sweep
+from engine.walks.stats import run_stats
+from engine.walks.sweep import best, sweep
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -176,8 +176,8 @@ def test_preferences_keep_the_strategy_without_its_opening() -> None:
 
 
 def test_the_walk_split_over_processes_opens_with_the_opening() -> None:
-    from engine.games import walk_depths
     from engine.run import Run
+    from engine.walks.games import walk_depths
 
     space = CodeSpace(6, 5)  # knuth's own opening here is 11234: 11223 must be played
     depths = walk_depths(space, "knuth-from11223", Run(jobs=2))

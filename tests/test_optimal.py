@@ -158,7 +158,7 @@ def test_stats_walks_the_tree_in_hand_without_worker_processes(
 ) -> None:
     """The tree is searched (or read) once before stats runs, and walking it takes
     milliseconds: processes would each read it again, or search it with no cache."""
-    from engine import parallel
+    from engine.walks import parallel
     from mastermind_tui.cli.main import main
 
     def no_processes(*args: object) -> None:

@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from waiting import wait_until
 
-from engine import cache
 from engine.optimal import checkpoint
 from engine.optimal.search import OptimalSearch
 from engine.optimal.solutions import solution
+from engine.storage import cache
 
 #: Bulls and Cows' rules on 6 colours x 5 positions: a search of a few seconds of CPU.
 SIZE = (6, 5, False)

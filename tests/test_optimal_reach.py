@@ -24,7 +24,7 @@ from engine.optimal.reach import (
 )
 from engine.optimal.search import OptimalSearch
 
-search_kernel = pytest.importorskip("engine.optimal.search_kernel")
+search_kernel = pytest.importorskip("engine.backends.numba_search")
 
 
 @pytest.mark.parametrize("n", range(1, 7))

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from engine import CodeSpace, Solver, get_notation, make_strategy
-from engine.explain import sentence, tie_text
+from engine.explain.decisions import sentence, tie_text
 from engine.feedback import table
 from engine.optimal.search import OptimalSearch
 from engine.optimal.ties import exact_ties

@@ -16,7 +16,7 @@ from engine import CodeSpace, make_strategy
 from engine.backends import numba_partitions as kernel
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy
-from engine.tree import walk
+from engine.trees.strategy_tree import walk
 
 PARTITIONING = ["knuth", "expected-size", "entropy", "most-parts"]
 

@@ -1,4 +1,4 @@
-"""Rating a person's guesses (engine.rating): against the exact optimum where it is within
+"""Rating a person's guesses (engine.rating.guesses): against the exact optimum where it is within
 reach, checked by plain recursion on 3 colours x 3 positions; elsewhere by the chosen
 strategy's own score, checked by counting each split by hand."""
 
@@ -16,11 +16,11 @@ import pytest
 from brute_force import answer, brute_force
 
 from engine import CodeSpace, MastermindError, get_notation, make_strategy, score
-from engine import rating_process as rating_module
 from engine.feedback import Answer
-from engine.rating import OPTIMAL, MoveRating, Rater, rate_moves, summary
-from engine.rating_process import rate_moves_apart
-from engine.solver import Solver
+from engine.play.solver import Solver
+from engine.rating import process as rating_module
+from engine.rating.guesses import OPTIMAL, MoveRating, Rater, rate_moves, summary
+from engine.rating.process import rate_moves_apart
 
 Code = tuple[int, ...]
 
@@ -133,7 +133,7 @@ def test_a_best_guess_scored_on_a_sample_is_rated_on_every_code(strategy: str) -
     guess on every code, so an equally good guess showed a cost (8x8: RRGGBBWW +28,365
     against knuth's BBWWRRGG, which splits the codes the same way). Small limits force the
     sample on 11x2; the strategy's own guess played is then rated exactly its equal."""
-    from engine.explain import estimated
+    from engine.explain.decisions import estimated
     from engine.strategies.partition_pool import Limits
     from engine.strategies.partitioning import PartitionStrategy
 

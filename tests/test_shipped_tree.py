@@ -1,5 +1,5 @@
 """The shipped 8x5 tree as a strategy (issue 33, point 2): ``--strategy best-8x5`` plays
-engine/trees/best-8x5.json.gz move by move, on 8x5 with repeats only, and every command
+engine/data/best-8x5.json.gz move by move, on 8x5 with repeats only, and every command
 that takes a strategy reads the same 179,568 guesses from it."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine import CodeSpace, make_strategy, play
 from engine.feedback import answers, encode
 from engine.strategies import NO_DRAWS, STRATEGIES, Position
 from engine.strategies.shipped_tree import moves, shipped_total
-from engine.tree_improve import PUBLISHED_8X5
+from engine.tools.improve_tree import PUBLISHED_8X5
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.main import main
 from mastermind_tui.game.settings import Settings

@@ -19,7 +19,7 @@ from engine import STRATEGIES, CodeSpace
 from engine.codes import MAX_CODES, MAX_COLOURS, MIN_COLOURS
 from engine.errors import ConfigError
 from engine.feedback import against, encode
-from engine.solver import Solver
+from engine.play.solver import Solver
 from engine.strategies import Strategy
 from engine.strategies.optimal import Optimal
 from engine.strategies.partition_pool import Limits

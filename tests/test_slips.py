@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import CodeSpace, get_notation, score
+from engine.explain.slips import describe_fix, find_slips
 from engine.feedback import Answer
-from engine.slips import describe_fix, find_slips
 
 LETTERS = get_notation("letters")
 

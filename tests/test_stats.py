@@ -12,8 +12,8 @@ from waiting import wait_until
 from engine import CodeSpace, make_strategy
 from engine.errors import ConfigError
 from engine.run import Run
-from engine.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
-from engine.tree import walk
+from engine.trees.strategy_tree import walk
+from engine.walks.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
 from mastermind_tui.cli.main import main
 from mastermind_tui.cli.progress import ProgressBar
 

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 
 from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play
 from engine.feedback import against
-from engine.stats import choose_secrets, run_stats
 from engine.strategies.consistent import Classic
 from engine.strategies.guess_pools import (
     canonical_codes,
@@ -15,6 +14,7 @@ from engine.strategies.guess_pools import (
     opening_patterns,
     written_order,
 )
+from engine.walks.stats import choose_secrets, run_stats
 
 SPACE = CodeSpace(6, 4)
 DIGITS = get_notation("digits")

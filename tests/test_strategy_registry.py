@@ -16,8 +16,8 @@ from app_helpers import idle, until
 from textual.widgets import Select
 
 from engine import STRATEGIES, CodeSpace, ConfigError, get_notation, make_strategy, play
-from engine.explain import score_text, sentence
-from engine.rating import rate_moves, summary
+from engine.explain.decisions import score_text, sentence
+from engine.rating.guesses import rate_moves, summary
 from engine.strategies import Measure, Parameter, register
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy

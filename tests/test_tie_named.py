@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from engine import CodeSpace, get_notation, make_strategy
-from engine.explain import sentence, tie_count, tie_rule, tied, tied_other, twins_text
+from engine.explain.decisions import sentence, tie_count, tie_rule, tied, tied_other, twins_text
 from engine.feedback import answers, partition
-from engine.solver import Solver
+from engine.play.solver import Solver
 from engine.strategies.partitioning import PartitionStrategy
 
 LETTERS = get_notation("letters")

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from engine import CodeSpace, get_notation, make_strategy, play
-from engine.explain import alternatives_text, runner_up, sentence, twins_text
+from engine.explain.decisions import alternatives_text, runner_up, sentence, twins_text
 from engine.feedback import answers
-from engine.solver import Solver
+from engine.play.solver import Solver
 from mastermind_tui.cli.main import main
 
 SPACE = CodeSpace(6, 4)

@@ -13,7 +13,7 @@ import pytest
 from numpy.typing import NDArray
 
 from engine import CodeSpace, Solver, get_notation, make_strategy
-from engine.explain import score_text, sentence, tie_text, twins_text
+from engine.explain.decisions import score_text, sentence, tie_text, twins_text
 from engine.feedback import answers
 from engine.strategies.heuristics import Knuth
 from engine.strategies.partition_pool import Limits

@@ -15,7 +15,7 @@ from engine import STRATEGIES, CodeSpace, get_notation, make_strategy, play, sco
 from engine.feedback import against, encode
 from engine.run import Run, Stopped
 from engine.strategies import Position, partition_bound
-from engine.tree import Node, build_tree, walk
+from engine.trees.strategy_tree import Node, build_tree, walk
 
 DETERMINISTIC = [
     n for n, cls in STRATEGIES.items() if cls.deterministic and n != "optimal" and not cls.sizes

@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import CodeSpace, get_notation, make_strategy
-from engine.stats import run_stats
-from engine.tree import build_tree
-from engine.tree_check import check_tree
-from engine.tree_formats import detect, read_tree
-from engine.tree_read import Size
+from engine.trees.check import check_tree
+from engine.trees.formats import detect, read_tree
+from engine.trees.read import Size
+from engine.trees.strategy_tree import build_tree
+from engine.walks.stats import run_stats
 from mastermind_tui.cli.tree import as_json
 
 TREES = Path(__file__).parent / "data" / "trees"

@@ -1,5 +1,5 @@
 """The best 8x5 tree known here (issue 33, point 2): the search mixing the heuristics'
-trees subtree by subtree (``engine.tree_improve``) beats each of them, and the 8x5 tree it
+trees subtree by subtree (``engine.tools.improve_tree``) beats each of them, and the 8x5 tree it
 made, shipped with the engine, finds every secret in fewer guesses than the best
 published total (179,751), as ``tree --check`` counts them."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from engine import CodeSpace, make_strategy
 from engine.strategies.shipped_tree import SHIPPED, shipped_text
-from engine.tree import walk
-from engine.tree_improve import PUBLISHED_8X5, search
+from engine.tools.improve_tree import PUBLISHED_8X5, search
+from engine.trees.strategy_tree import walk
 from mastermind_tui.cli.main import main
 
 

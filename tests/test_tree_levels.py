@@ -1,4 +1,4 @@
-"""A tree walked a level at a time (``engine.tree_levels``, the GPU's walk) grows the very
+"""A tree walked a level at a time (``engine.trees.levels``, the GPU's walk) grows the very
 tree the walk position by position grows, and foresees what every position's guess asks
 its kernel (nothing is weighed twice). Run here on numba's kernel wrapped to weigh many
 positions at once, with the answer table set aside so that every position asks it; the
@@ -12,12 +12,12 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-import engine.tree_levels as levels
+import engine.trees.levels as levels
 from engine import CodeSpace, make_strategy
 from engine.backends import numba_partitions as numba
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy
-from engine.tree import Node, walk
+from engine.trees.strategy_tree import Node, walk
 
 
 class ManyOnNumba:

@@ -15,10 +15,10 @@ import pytest
 
 from engine import CodeSpace, get_notation, make_strategy
 from engine.run import Run
-from engine.tree import build_tree, is_cut
-from engine.tree_check import check_tree
-from engine.tree_formats import detect, read_tree
-from engine.tree_read import Size
+from engine.trees.check import check_tree
+from engine.trees.formats import detect, read_tree
+from engine.trees.read import Size
+from engine.trees.strategy_tree import build_tree, is_cut
 from mastermind_tui.cli.tree import as_challenge
 
 TREES = Path(__file__).parent / "data" / "trees"
@@ -97,7 +97,7 @@ def test_every_format_tree_writes_reads_back(tmp_path: Path, fmt: str, strategy:
     done = run("--check", str(path), "--colours", "5", "--positions", "3", "--format", "json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    from engine.stats import run_stats
+    from engine.walks.stats import run_stats
 
     space = CodeSpace(5, 3)
     expected = run_stats(space, strategy, space.allowed)

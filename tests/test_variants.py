@@ -25,13 +25,13 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from engine import STRATEGIES, CodeSpace, MastermindError, Rules, get_notation, make_strategy
 from engine.errors import CodeError, ConfigError
+from engine.explain.slips import find_slips
 from engine.feedback import Answer
-from engine.rules import ComputerBreaks, PersonBreaks
-from engine.slips import find_slips
-from engine.solver import Solver, play
-from engine.stats import choose_secrets, run_stats
+from engine.play.rules import ComputerBreaks, PersonBreaks
+from engine.play.solver import Solver, play
 from engine.strategies.optimal import Optimal
-from engine.tree import build_tree
+from engine.trees.strategy_tree import build_tree
+from engine.walks.stats import choose_secrets, run_stats
 from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game.settings import Settings

@@ -7,7 +7,7 @@ One thread weighs one guess against a chunk of the candidates (``CHUNK``), its c
 counts in the thread's own array, then adds them to the guess's row: a guess against
 32,768 candidates is 32 threads, so even a pool of a few guesses fills the GPU. Many
 positions go in one launch (``many``): a level of a tree walk is weighed at once
-(``engine.tree_levels``) rather than one launch per position, which would cost more in
+(``engine.trees.levels``) rather than one launch per position, which would cost more in
 launches and copies than in weighing. Knuth's keys (``largest``) are exact for every
 guess: a GPU weighs them all in step, so the CPU's early exit has nothing to save.
 

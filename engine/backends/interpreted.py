@@ -2,7 +2,7 @@
 itself, for the moments its compiled code is not on disk yet (a fresh install: numba takes
 10-15 s to compile it, ``engine.optimal.warmup`` does that in another process meanwhile).
 
-The same source as ``engine.optimal.search_kernel``, read with ``njit`` standing for
+The same source as ``engine.backends.numba_search``, read with ``njit`` standing for
 nothing: the same answers, some hundred times slower. A position of a few hundred codes is
 weighed in well under a second (5x4 after a poor first guess, 256 codes: 0.8 s); ``fits``
 says which sizes use it. It offers no partition kernel (the partition strategies compile
@@ -38,10 +38,10 @@ def fits(colours: int, positions: int, repeats: bool, count: int) -> bool:
     return count <= SMALL or (colours, positions, repeats) in ALSO
 
 
-#: The kernel's source: read, not imported (it sits in ``engine.optimal``, above here).
-SOURCE = Path(__file__).parent.parent / "optimal" / "search_kernel.py"
+#: The kernel's source, read and run with ``njit`` replaced (importing it would compile it).
+SOURCE = Path(__file__).with_name("numba_search.py")
 #: How the kernel imports numba's ``njit`` (replaced by ``_njit`` here).
-IMPORT = "from ..backends.numba_jit import njit"
+IMPORT = "from .numba_jit import njit"
 #: The kernel's functions that the driver (``engine.optimal.search``) calls.
 _ENTRIES = (
     "search", "orbit_pool", "fixing", "first_image", "colour_table", "hash_codes", "recall",
@@ -69,14 +69,14 @@ def _quiet(function: Callable[..., Any]) -> Callable[..., Any]:
 
 @functools.cache
 def kernel() -> ModuleType:
-    """``engine.optimal.search_kernel`` interpreted (read once per process)."""
+    """``engine.backends.numba_search`` interpreted (read once per process)."""
     source = SOURCE.read_text(encoding="utf-8")
     if IMPORT not in source:
         raise ImportError(f"{SOURCE} no longer imports njit as {IMPORT!r}")
     source = source.replace(IMPORT, "njit = _interpreted_njit")
-    module = ModuleType("engine.optimal.search_kernel_interpreted")
+    module = ModuleType("engine.backends.numba_search_interpreted")
     module.__dict__.update(
-        __package__="engine.optimal", __file__=str(SOURCE), _interpreted_njit=_njit
+        __package__="engine.backends", __file__=str(SOURCE), _interpreted_njit=_njit
     )
     exec(compile(source, str(SOURCE), "exec"), module.__dict__)
     for name in _ENTRIES:

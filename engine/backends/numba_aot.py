@@ -1,5 +1,5 @@
 """The exact search's kernel built ahead of time: a Python extension module that numba's
-``pycc`` compiled from ``engine.optimal.search_kernel`` (``numba_aot_build``), loaded here
+``pycc`` compiled from ``engine.backends.numba_search`` (``numba_aot_build``), loaded here
 without numba. Why: on a fresh install numba's JIT takes 10-12 s to compile the kernel, which
 a HINT off every shipped tree would wait for, and importing numba costs 0.13 s of CPU on
 every run that searches. Building it needs numba, setuptools and C and C++ compilers: it is
@@ -33,14 +33,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import files
+from ..storage import files
 
 #: The extension module's own name (its ``PyInit_``); the file's name adds the key.
 MODULE = "mastermind_search_aot"
 #: Bumped whenever the way the module is built changes what it holds.
 BUILD = 1
-#: The kernel, by its path (it sits in ``engine.optimal``, above the backends).
-KERNEL = Path(__file__).resolve().parent.parent / "optimal" / "search_kernel.py"
+#: The kernel, by its path (beside this module).
+KERNEL = Path(__file__).resolve().with_name("numba_search.py")
 #: The kernel's constants the driver reads (``SearchKernel``): kept in the record.
 CONSTANTS = (
     "VALUE", "TIES", "RUNNER_UP", "UNLIMITED", "NODES", "CHOSEN", "STOP", "LIMIT", "DEPTH",
@@ -259,7 +259,7 @@ class Kernel:
     def _jit() -> Any:
         import importlib
 
-        return importlib.import_module("engine.optimal.search_kernel")
+        return importlib.import_module("engine.backends.numba_search")
 
     def __getattr__(self, name: str) -> Any:
         """A function not built ahead of time (``hash_codes``, ``recall``, ``keep``)."""

@@ -1,5 +1,5 @@
 """Build the exact search's kernel ahead of time (``numba_aot`` loads it): numba's
-``pycc`` compiles ``engine.optimal.search_kernel`` for the signatures ``numba_aot`` names
+``pycc`` compiles ``engine.backends.numba_search`` for the signatures ``numba_aot`` names
 into a Python extension module, which a C compiler links with numba's runtime. Run by the
 background compile (``engine.optimal.warmup``) after numba's JIT cache, or by hand:
 
@@ -79,7 +79,7 @@ def _like_the_jit() -> Iterator[None]:
 
 def _compile(into: Path) -> Path:
     """The module compiled into the folder ``into``; its file."""
-    kernel = importlib.import_module("engine.optimal.search_kernel")
+    kernel = importlib.import_module("engine.backends.numba_search")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pycc's deprecation
         signature = _numba("numba.core.typing").signature
@@ -171,7 +171,7 @@ def build(place: Path | None = None) -> Path | None:
 def _build_as(module: Path, record: Path) -> None:
     """Compile into a folder beside ``module``, move the module there, then write its
     ``record`` (last: a module without one is not used)."""
-    kernel = importlib.import_module("engine.optimal.search_kernel")
+    kernel = importlib.import_module("engine.backends.numba_search")
     with tempfile.TemporaryDirectory(dir=module.parent, prefix="aot-") as work:
         os.replace(_compile(Path(work)), module)
     constants = {name: int(getattr(kernel, name)) for name in numba_aot.CONSTANTS}

@@ -1,5 +1,5 @@
 """The numba backend (``engine.backends``): what it offers, the partition kernel
-(``numba_partitions``) and the exact search (``engine.optimal.search_kernel``), each a file
+(``numba_partitions``) and the exact search (``engine.backends.numba_search``), each a file
 of its own (numba's cache keys on the file), compiled with ``numba_jit.njit`` and imported
 only when asked for.
 """
@@ -31,4 +31,4 @@ def search() -> SearchKernel:
     built = load()
     if built is not None:
         return cast("SearchKernel", built)
-    return cast("SearchKernel", importlib.import_module("engine.optimal.search_kernel"))
+    return cast("SearchKernel", importlib.import_module("engine.backends.numba_search"))

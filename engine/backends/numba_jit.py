@@ -8,7 +8,7 @@ needs only numba's runtime (the arrays the kernels allocate), so that is all pre
 here (``_load_overload``); a function that is not in the cache is compiled as ever, and
 compiling refreshes the target itself. Should numba's cache change shape, its own loading
 is used. Importing this imports numba: only the runs that compile import it. The kernels
-(``numba_partitions``, ``engine.optimal.search_kernel``) import ``njit`` from here.
+(``numba_partitions``, ``engine.backends.numba_search``) import ``njit`` from here.
 
 Two more imports that reading back needs none of (``_rebuild_env``, ``_typeof_ndarray``:
 0.05-0.07 s of CPU, an eighth of the whole 6x4 optimum from nothing): the modules where
@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import files
+from ..storage import files
 
 
 def _import_numba() -> None:

@@ -1,5 +1,5 @@
 """The numba kernel that splits the level-by-level walk's nodes by their guesses' answers
-(``engine.big_walk``; ``numba_walk`` chooses each node's guess). Codes are numbered by
+(``engine.walks.big``; ``numba_walk`` chooses each node's guess). Codes are numbered by
 their rank as written, as there."""
 
 from __future__ import annotations

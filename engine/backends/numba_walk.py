@@ -1,5 +1,5 @@
 """The numba kernels of the level-by-level walk of Knuth's and Most Parts' trees over big
-spaces (``engine.big_walk``: 6x7 to 7x7 and 9x6, where the guess x candidate work of the
+spaces (``engine.walks.big``: 6x7 to 7x7 and 9x6, where the guess x candidate work of the
 ordinary walk takes hours).
 
 Codes are numbered here by their rank *as written* (first position most significant), so

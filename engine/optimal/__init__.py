@@ -10,8 +10,10 @@ Its modules, each importing only those below it:
 * ``search``: ``OptimalSearch``, the branch and bound's tables and its calls into the
   compiled kernel (the exact search a backend offers: ``engine.backends``);
 * ``node``: a decision of the optimal strategy, and the tie rule;
-* ``reach``: the sizes the search is offered for, the memory it needs, its symmetry tables;
-* ``search_kernel``: the numba kernel itself, one file (numba's disk cache keys on it).
+* ``reach``: the sizes the search is offered for, the memory it needs, its symmetry tables.
+
+The numba kernel itself is ``engine.backends.numba_search``, one file (numba's disk
+cache keys on it).
 
 The strategy that plays these trees, ``engine.strategies.optimal``, is registered with
 the other strategies.

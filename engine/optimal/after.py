@@ -5,7 +5,7 @@ the interpreted kernel's ``SMALL`` codes) or run interpreted (issue 28, point 1)
 
 The search weighs one first guess per orbit of the game's symmetries (its ``pool``: the
 first of each pattern as written, AAAA AAAB AABB AABC ABCD on 6x4). For each of them,
-one gzipped JSON file per size and criterion (``engine/optimal/trees/after-*.json.gz``)
+one gzipped JSON file per size and criterion (``engine/data/after-*.json.gz``)
 holds
 
 * ``after``: the optimal tree after that first guess, grown by the search's own
@@ -17,7 +17,7 @@ holds
   makes after it, the tie rule being no symmetry of the game; then the total after
   every pool guess there (what rates any second guess: a what-if, a rating).
 
-Made by ``python -m engine.optimal.after`` (the compiled kernel; minutes) and checked
+Made by ``python -m engine.tools.after_data`` (the compiled kernel; minutes) and checked
 against the search by tests/test_first_guess_data.py (a sample) and
 benchmarks/check_after_data.py (all of it).
 """
@@ -27,19 +27,14 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import sys
-import time
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from ..codes import CodeSpace
 from . import shipped
 
 if TYPE_CHECKING:
-    from .search import OptimalSearch
+    pass
 
 #: One position's ties: the optimal total, the pool guesses reaching it, the runner-up's
 #: total (-1: the decision shows none) and the pool guesses reaching that.
@@ -109,93 +104,3 @@ def totals_after(file: str, first: int, answer: int) -> dict[int, int]:
         return {}
     flat = [int(v) for v in row[TOTALS]]
     return dict(zip(flat[::2], flat[1::2], strict=True))
-
-
-def ties_of(search: OptimalSearch, codes: Any, history: tuple[int, ...]) -> Ties:
-    """Every pool guess reaching the optimum at a position, and the runner-up's total
-    and every pool guess reaching that where ``decision`` shows a runner-up."""
-    from .tree import OTHERS
-
-    kernel = search.kernel
-    best, left = search._reach(codes, history)
-    every = len(search.pool(history)) + 1
-    _, tied = search._run(codes, history, best, kernel.TIES, [], every, left)
-    runner, runners = -1, list[int]()
-    if len(tied) <= OTHERS:  # ``decision`` asks for a runner-up
-        found = search.runner_up(codes, history, tied)
-        if found is not None:
-            runner = found[1]
-            _, runners = search._run(codes, history, runner, kernel.TIES, [], every, left)
-    return best, sorted(tied), runner, sorted(runners)
-
-
-def build(
-    space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | None = None,
-    root: list[Any] | None = None,
-) -> dict[str, Any]:  # fmt: skip
-    """Search what follows each first guess of the pool (the compiled kernel), under
-    ``cap`` guesses if given, ``root`` the tree whose own first guess is left out (by
-    default the shipped one)."""
-    from .node import Node
-    from .search import OptimalSearch
-    from .tree import TREE_FORMAT, grow, least_cap, rate, tree_to_json
-
-    search = OptimalSearch(space, only_possible=only_possible, max_guesses=cap)
-    if worst_first:
-        least_cap(search)
-    if root is None:
-        root = shipped.tree(shipped.file(space, only_possible, worst_first, cap))
-    own = None if root is None else int(root[0])
-    everything = search.everything
-    after: dict[str, Any] = {}
-    ties: dict[str, Any] = {}
-    for first in (int(g) for g in search.pool(())):
-        split = search.answers[first, everything]
-        children: dict[int, Node] = {}
-        rows: dict[str, Any] = {}
-        for answer in (int(a) for a in np.unique(split)):
-            if answer == search.found:
-                continue
-            codes = everything[split == answer]
-            if len(codes) > 2:
-                found = ties_of(search, codes, (first,))
-                best = (found[1][0], found[0])
-                totals = [
-                    [g, round(rate(search, codes, (first,), g, best).expected * len(codes))]
-                    for g in (int(g) for g in search.pool((first,)))
-                ]
-                rows[str(answer)] = [*found, [v for pair in totals for v in pair]]
-            if first != own:
-                children[answer] = grow(search, codes, (first,))
-        ties[str(first)] = rows
-        if first != own:
-            total = len(everything) + sum(c.total for c in children.values())
-            after[str(first)] = tree_to_json(Node(first, len(everything), total, children))
-    return {"tree_format": TREE_FORMAT, "after": after, "ties": ties}
-
-
-def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
-    payload = build(space, only_possible, worst_first)
-    return shipped.store(name(space, only_possible, worst_first), payload)
-
-
-def main(argv: list[str]) -> int:
-    """Every wanted size and criterion not made yet (``--again``: all of them); sizes
-    named as ``6x4`` or ``6x4n`` (no repeats) limit it."""
-    only = [a for a in argv if a[0].isdigit()]
-    for space in shipped.sizes():
-        label = f"{space.colours}x{space.positions}{'' if space.repeats else 'n'}"
-        if not wanted(space) or (only and label not in only):
-            continue
-        for only_possible, worst_first in shipped.CRITERIA:
-            done = shipped.FOLDER / f"{name(space, only_possible, worst_first)}.gz"
-            if done.exists() and "--again" not in argv:
-                continue
-            began = time.perf_counter()
-            path = write(space, only_possible, worst_first)
-            print(f"{path.name}: {time.perf_counter() - began:.1f} s", flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -5,7 +5,7 @@ included (issue 28, point 1).
 A cap binds, or decides a tie otherwise, from the fewest guesses a strategy keeps up to
 some cap past the plain optimum's depth; from there on the capped search is the plain
 search (its totals can only fall as the cap rises, and never below the plain ones). So
-for each size and criterion ``python -m engine.optimal.capped`` searches the capped tree
+for each size and criterion ``python -m engine.tools.caps`` searches the capped tree
 and what follows each first guess (``after``) for each cap upward from the fewest, ships
 those that differ from the plain ones (``optimal-max6-6x4.json.gz``,
 ``after-optimal-max6-6x4.json.gz``) and records, in ``caps.json``, the first cap whose
@@ -16,13 +16,10 @@ tests/test_first_guess_data.py (small sizes) and benchmarks/check_after_data.py.
 from __future__ import annotations
 
 import json
-import sys
-import time
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..codes import CodeSpace
-from ..errors import ConfigError
 from . import after, shipped
 
 if TYPE_CHECKING:
@@ -111,69 +108,3 @@ def shipped_root(
     if worst_first:
         cap = max(depth for depth, _ in root.walk())
     return root, cap
-
-
-def _same(a: dict[str, Any], b: dict[str, Any] | None, keys: tuple[str, ...]) -> bool:
-    return b is not None and all(a.get(k) == b.get(k) for k in keys)
-
-
-def make(space: CodeSpace, only_possible: bool, most: int = 4) -> int | None:
-    """Search the caps of one size and criterion upward from the fewest any strategy
-    keeps, storing each that differs from the plain files, until one equals them (its
-    cap returned, None past ``most`` caps beyond the plain tree's depth)."""
-    plain = shipped.file(space, only_possible, False)
-    worst = shipped.file(space, False, True)
-    least = shipped._guesses(worst)
-    depth = shipped._guesses(plain)
-    if not least or not depth:
-        return None
-    plain_tree = shipped._read(plain)
-    plain_after = after.read(after.name(space, only_possible, False))
-    if plain_after is not None and plain_tree is not None:  # the tree's own first guess
-        kept = {k: v for k, v in plain_after["after"].items() if k != str(plain_tree["tree"][0])}
-        plain_after = {**plain_after, "after": kept}
-    for cap in range(least if only_possible else least + 1, depth + most + 1):
-        began = time.perf_counter()
-        try:
-            tree = shipped.made(space, only_possible, False, cap)
-        except ConfigError:  # no strategy of possible codes keeps it
-            continue
-        data = after.build(space, only_possible, False, cap, tree["tree"])
-        took = time.perf_counter() - began
-        if _same(tree, plain_tree, ("tree", "openings")) and _same(
-            data, plain_after, ("after", "ties")
-        ):
-            print(f"{plain} from max{cap}: the plain files ({took:.1f} s)", flush=True)
-            return cap
-        shipped.store(shipped.file(space, only_possible, False, cap), tree)
-        shipped.store(after.name(space, only_possible, False, cap), data)
-        print(f"{shipped.file(space, only_possible, False, cap)}: {took:.1f} s", flush=True)
-    return None
-
-
-def main(argv: list[str]) -> int:
-    """Sizes named as ``6x4`` or ``6x4n`` (no repeats), or every shipped size, biggest
-    first; ``--fit`` / ``--plain`` limit the criteria."""
-    only = [a for a in argv if a[0].isdigit()]
-    spaces = sorted(shipped.sizes(), key=lambda s: -s.count)
-    for space in spaces:
-        label = f"{space.colours}x{space.positions}{'' if space.repeats else 'n'}"
-        if not after.wanted(space) or (only and label not in only):
-            continue
-        for only_possible in (False, True):
-            if ("--fit" in argv and not only_possible) or ("--plain" in argv and only_possible):
-                continue
-            key = shipped.file(space, only_possible, False)
-            if key in _manifest() and "--again" not in argv:
-                continue
-            found = make(space, only_possible)
-            if found is not None:
-                _manifest.cache_clear()  # another run may have added to it
-                kept = {**_manifest(), key: found}
-                MANIFEST.write_text(json.dumps(dict(sorted(kept.items())), indent=0) + "\n")
-                _manifest.cache_clear()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -48,7 +48,7 @@ def is_begun(space: CodeSpace, criterion: Criterion) -> bool:
 
 def on_disk(name: str) -> bool:
     """Whether the cache folder holds ``name`` (no cache folder: nothing is)."""
-    from .. import cache
+    from ..storage import cache
 
     folder = cache.directory()
     return folder is not None and (folder / name).exists()
@@ -57,7 +57,7 @@ def on_disk(name: str) -> bool:
 def cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
     """What a cached tree must have been made for to be read back: a tree of another
     criterion, size, format or engine version is searched again."""
-    from ..version import __version__
+    from ..storage.version import __version__
     from .tree import TREE_FORMAT
 
     return {

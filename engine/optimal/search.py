@@ -64,7 +64,7 @@ class SearchStopped(Stopped):
 
 class OptimalSearch:
     """Exact values of code sets, and the optimal guess at any position, for one size.
-    The search runs in the compiled kernel (``engine.optimal.search_kernel``); this keeps its
+    The search runs in the compiled kernel (``engine.backends.numba_search``); this keeps its
     tables and its memory between calls."""
 
     def __init__(

@@ -2,12 +2,12 @@
 package: the first HINT, what-if and rating of a fresh install read them, where a search
 would first wait for numba to compile its kernel (``warmup``).
 
-One gzipped JSON file per size and criterion (``engine/optimal/trees/``): the tree as the
+One gzipped JSON file per size and criterion (``engine/data/``): the tree as the
 cache holds it, and the total after each first guess's orbit (what rates a first guess off
 the tree). Read only where the user's cache has none; ``MASTERMIND_SHIPPED=0`` ignores
 them (``stats --fresh`` ignores both). Made by
 
-    python -m engine.optimal.shipped    # every size and criterion (minutes, compiled kernel)
+    python -m engine.tools.shipped_trees    # every size and criterion (minutes, compiled kernel)
 
 and checked against the search by tests/test_first_use.py (the small sizes).
 """
@@ -17,19 +17,17 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import sys
-import time
 from collections.abc import Iterator
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from ..codes import CodeSpace
 from ..errors import MastermindError
+from ..storage.data import DATA
 
 #: Most codes of a size whose trees are shipped.
 LIMIT = 1296
-FOLDER = Path(__file__).with_name("trees")
+FOLDER = DATA
 #: The criteria shipped, as (only_possible, worst_first): the plain optimum, possible
 #: codes only, the worst case first (a cap of its own choosing: ``-max`` trees are not).
 CRITERIA = ((False, False), (True, False), (False, True))
@@ -133,54 +131,3 @@ def file(space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | No
     )
     tail = "" if space.repeats else "-no-repeats"
     return f"{name}-{space.colours}x{space.positions}{tail}.json"
-
-
-def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
-    """Search one tree and its openings, and store them here."""
-    return store(file(space, only_possible, worst_first), made(space, only_possible, worst_first))
-
-
-def store(name: str, payload: dict[str, Any]) -> Path:
-    """Write one shipped file whole (a running app may read it)."""
-    path = FOLDER / f"{name}.gz"
-    written = path.with_name(f"{path.name}.{os.getpid()}")
-    with gzip.open(written, "wt", encoding="utf-8", compresslevel=9) as handle:
-        handle.write(json.dumps(payload, separators=(",", ":")))
-    os.replace(written, path)
-    return path
-
-
-def made(
-    space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | None = None
-) -> dict[str, Any]:
-    """Search one tree (under ``cap`` guesses, if given) and its openings."""
-    from .search import OptimalSearch
-    from .tree import TREE_FORMAT, build_tree, least_cap, rate, tree_to_json
-
-    search = OptimalSearch(space, only_possible=only_possible, max_guesses=cap)
-    if worst_first:
-        least_cap(search)
-    root = build_tree(search)
-    n = len(search.everything)
-    totals = {
-        str(int(guess)): round(rate(search, search.everything, (), int(guess)).expected * n)
-        for guess in search.pool(())
-    }
-    return {"tree_format": TREE_FORMAT, "tree": tree_to_json(root), "openings": totals}
-
-
-def main() -> int:
-    FOLDER.mkdir(exist_ok=True)
-    for space in sizes():
-        for only_possible, worst_first in CRITERIA:
-            done = FOLDER / f"{file(space, only_possible, worst_first)}.gz"
-            if done.exists() and "--again" not in sys.argv:
-                continue
-            began = time.perf_counter()
-            path = write(space, only_possible, worst_first)
-            print(f"{path.name}: {time.perf_counter() - began:.2f} s", flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -9,11 +9,11 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .. import files
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import encode
 from ..run import HERE, Run
+from ..storage import files
 from .criterion import PARTIAL, Criterion, cache_key
 
 if TYPE_CHECKING:
@@ -212,7 +212,7 @@ def _solution(
     worst_first: bool,
     run: Run,
 ) -> Solution:
-    from .. import cache  # json, hashlib, tempfile: only when a tree is wanted
+    from ..storage import cache  # json, hashlib, tempfile: only when a tree is wanted
     from .reach import check_size
     from .tree import tree_from_json, tree_to_json
 

@@ -33,18 +33,18 @@ import time
 from functools import cache
 from pathlib import Path
 
-from .. import files
 from ..backends import DEFAULT, numba_aot
 from ..backends.interpreted import SMALL, fits
 from ..codes import CodeSpace
 from ..run import HERE, INTERVAL, Run
+from ..storage import files
 
 #: What a compile takes on an idle 2-core machine (11-12 s; 14 s at a load of 5).
 COMPILE_SECONDS = 12.0
 #: The backend a small size's search uses while the compile runs.
 INTERIM = "interpreted"
 #: The files whose change makes numba compile the kernel again.
-SOURCES = ("optimal/search_kernel.py", "backends/numba_jit.py")
+SOURCES = ("backends/numba_search.py", "backends/numba_jit.py")
 
 _process: subprocess.Popen[bytes] | None = None
 _began = 0.0
@@ -78,7 +78,7 @@ def stamp() -> str:
 
 def marker() -> Path | None:
     """The file that says numba's cache holds this kernel (None: no cache of trees)."""
-    from ..cache import directory
+    from ..storage.cache import directory
 
     folder = directory()
     return None if folder is None else folder / f"kernel-{stamp()}.compiled"
@@ -149,18 +149,18 @@ def _digest(path: Path) -> str:
 
 def kernel_files() -> list[Path]:
     """numba's index and data files of the search kernel (after a compile), in the
-    folder numba keeps them for ``search_kernel.py``."""
-    from . import search_kernel
+    folder numba keeps them for ``numba_search.py``."""
+    from ..backends import numba_search
 
     folders = {
         Path(dispatcher._cache._cache_path)
-        for dispatcher in vars(search_kernel).values()
+        for dispatcher in vars(numba_search).values()
         if getattr(getattr(dispatcher, "_cache", None), "_cache_path", None)
     }
     return sorted(
         path
         for folder in folders
-        for path in folder.glob("search_kernel.*")
+        for path in folder.glob("numba_search.*")
         if path.suffix in (".nbi", ".nbc")
     )
 

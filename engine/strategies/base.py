@@ -118,7 +118,7 @@ class Strategy(ABC):
         return ""
 
     def seconds(self, space: CodeSpace, games: int) -> float:
-        """Roughly how long ``engine.stats.run_stats`` takes for ``games`` games on one
+        """Roughly how long ``engine.walks.stats.run_stats`` takes for ``games`` games on one
         core (a fit to runs measured on a loaded 2-core machine, right within a factor
         of about two; see benchmarks/bench_solvers.py). A deterministic strategy thinks
         once per distinct secret and only looks the repeats up."""

@@ -61,7 +61,7 @@ class PartitionStrategy(Strategy):
     largest_class: ClassVar[bool] = False
     #: A tree walk's seconds per code of the space per secret, with the compiled kernel.
     walk_seconds_per_code: ClassVar[float] = 4e-9
-    #: Past EXACT_LIMIT codes, every secret is walked level by level (``engine.big_walk``),
+    #: Past EXACT_LIMIT codes, every secret is walked level by level (``engine.walks.big``),
     #: every guess weighed: a tree walk's seconds per code of the space per secret there.
     big_walk_seconds_per_code: ClassVar[float | None] = None
 
@@ -130,7 +130,7 @@ class PartitionStrategy(Strategy):
         return float(self.walk_seconds_per_code * space.count**2 + 2e-6 * games)
 
     def big_walks(self, space: CodeSpace, games: int) -> bool:
-        """Whether ``stats`` walks the whole tree level by level (``engine.big_walk``):
+        """Whether ``stats`` walks the whole tree level by level (``engine.walks.big``):
         past EXACT_LIMIT codes, for enough games, where the strategy has such a walk."""
         return (
             self.big_walk_seconds_per_code is not None

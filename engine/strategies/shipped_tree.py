@@ -1,8 +1,8 @@
 """The best 8x5 tree this project has made, played move by move (issue 33, point 2).
 
-``engine.tree_improve`` mixes the partition heuristics' trees subtree by subtree and keeps
+``engine.tools.improve_tree`` mixes the partition heuristics' trees subtree by subtree and keeps
 the best; its 8x5 tree (179,568 guesses over every secret, below the best published total
-known, 179,751) ships gzipped in ``engine/trees`` as ``tree --format json`` writes trees.
+known, 179,751) ships gzipped in ``engine/data`` as ``tree --format json`` writes trees.
 This strategy reads it once and looks each move up by the moves so far: it plays that one
 size only. Off the tree (a person's own guesses before a hint) it plays entropy, the
 heuristic most of the tree follows, and says so.
@@ -13,19 +13,19 @@ from __future__ import annotations
 import gzip
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import encode
 from ..run import Run
+from ..storage.data import DATA
 from ..trace import Choice
 from .base import Position, Strategy
 from .heuristics import Entropy
 
 #: The shipped tree, as ``mastermind tree --format json`` writes it (codes as digits from 0).
-SHIPPED = Path(__file__).parent.parent / "trees" / "best-8x5.json.gz"
+SHIPPED = DATA / "best-8x5.json.gz"
 #: The size it plays: 8 colours, 5 positions, repeats allowed.
 SIZE = (8, 5, True)
 
@@ -85,12 +85,12 @@ class ShippedTree(Strategy):
     runs_apart = False
     rule_measures = (
         "nothing at play time: it follows a tree of fixed guesses, searched beforehand "
-        "(engine.tree_improve) by mixing the partition heuristics' trees subtree by subtree"
+        "(engine.tools.improve_tree) by mixing the partition heuristics' trees subtree by subtree"
     )
     rule_ties = "none arise: the tree holds one guess for every position it reaches"
     rule_opening = "11223 (RRGGB), as the tree has it"
     rule_cost = "one lookup a move, once the tree is read (about a second, once)"
-    WHY = "{guess} is the shipped 8x5 tree's guess here (engine/trees/best-8x5.json.gz)."
+    WHY = "{guess} is the shipped 8x5 tree's guess here (engine/data/best-8x5.json.gz)."
 
     def check(self, space: CodeSpace) -> None:
         if (space.colours, space.positions, space.repeats) != SIZE:

@@ -11,13 +11,20 @@ from typing import TYPE_CHECKING
 from engine import CodeSpace, make_strategy
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
-from engine.explain import answer_text, reasons, runner_up, sentence, split_text, twins_text
+from engine.explain.decisions import (
+    answer_text,
+    reasons,
+    runner_up,
+    sentence,
+    split_text,
+    twins_text,
+)
 from engine.notation import Notation, written_in
+from engine.play.solver import Solver
 from engine.run import Run
-from engine.solver import Solver
-from engine.stats import StatsResult, choose_secrets, run_stats
 from engine.strategies import prepare as prepare_strategy
 from engine.trace import Step
+from engine.walks.stats import StatsResult, choose_secrets, run_stats
 
 from ..ending import ctrl_c_stops
 from .backend import chosen_backend
@@ -53,7 +60,7 @@ def solve(args: argparse.Namespace) -> int:
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
 
-        from engine.reasoning import reasoning
+        from engine.explain.reasoning import reasoning
 
         print(
             json.dumps(
@@ -172,7 +179,7 @@ def stats(args: argparse.Namespace) -> int:
         )
     cluster = None
     if args.scheduler is not None:
-        from engine.cluster import Cluster, ClusterError
+        from engine.walks.cluster import Cluster, ClusterError
 
         try:
             cluster = Cluster(args.scheduler)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine import CodeSpace
-from engine.stats import StatsResult, run_stats
+from engine.walks.stats import StatsResult, run_stats
 
 if TYPE_CHECKING:
     from engine.arrays import Codes

@@ -14,7 +14,14 @@ from html import escape
 from pathlib import Path
 
 from engine import CodeSpace, Solver
-from engine.explain import answer_text, reasons, runner_up, score_text, sentence, twins_text
+from engine.explain.decisions import (
+    answer_text,
+    reasons,
+    runner_up,
+    score_text,
+    sentence,
+    twins_text,
+)
 from engine.feedback import encode
 from engine.notation import Notation
 from engine.strategies import NO_DRAWS, Position, strategy_class

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from html import escape
 
 from engine import Answer, CodeSpace, Decision
-from engine.explain import answer_text, tie_rule, tied
+from engine.explain.decisions import answer_text, tie_rule, tied
 from engine.notation import Notation
 from engine.strategies import measure_of
 from engine.strategies.weighing import Weighing

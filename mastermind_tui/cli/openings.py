@@ -1,5 +1,5 @@
 """``mastermind stats --openings``: one opening per colour pattern, each played over the
-same secrets, ranked by worst case and then total (``engine.sweep``; no Textual)."""
+same secrets, ranked by worst case and then total (``engine.walks.sweep``; no Textual)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from engine.errors import ConfigError
 from engine.run import Run
 from engine.strategies.openings import opening_text
-from engine.sweep import Swept, best, sweep
+from engine.walks.sweep import Swept, best, sweep
 from engine.words import plural
 
 from ..ending import ctrl_c_stops
 
 if TYPE_CHECKING:
     from engine.arrays import Codes
-    from engine.cluster import Cluster
+    from engine.walks.cluster import Cluster
 
     from ..game.settings import Settings
 

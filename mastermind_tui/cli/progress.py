@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from engine.stats import describe_seconds
+from engine.walks.stats import describe_seconds
 
 
 class ProgressBar:

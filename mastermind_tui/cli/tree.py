@@ -9,14 +9,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine import CodeSpace, MastermindError, make_strategy
-from engine.explain import answer_text as written
+from engine.explain.decisions import answer_text as written
 from engine.feedback import decode
 from engine.notation import Notation
 from engine.run import Run
 from engine.strategies import Strategy
-from engine.tree import Node, build_tree, is_cut
-from engine.tree_levels import walk_any
-from engine.tree_more import challenge_code
+from engine.trees.levels import walk_any
+from engine.trees.more_formats import challenge_code
+from engine.trees.strategy_tree import Node, build_tree, is_cut
 from engine.words import plural
 
 from ..ending import ctrl_c_stops
@@ -97,7 +97,8 @@ def build(
 
 
 def answer_text(cls: int, positions: int) -> str:
-    """``2,1``: answers are written one way everywhere (``engine.explain.answer_text``)."""
+    """``2,1``: answers are written one way everywhere
+    (``engine.explain.decisions.answer_text``)."""
     return written(decode(cls, positions))
 
 
@@ -165,7 +166,7 @@ def as_dot(node: Node, space: CodeSpace, notation: Notation, depth: int) -> list
 
 
 def as_challenge(node: Node, space: CodeSpace) -> Iterator[str]:
-    """The tree in the 2014 Code Golf challenge's grammar (``engine.tree_more``), in
+    """The tree in the 2014 Code Golf challenge's grammar (``engine.trees.more_formats``), in
     pieces to join: ``{AABB:{30:{...},...}}``, a leaf its code alone."""
     guess = challenge_code(space, node.guess)
     if not node.children:

@@ -7,10 +7,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from engine import MastermindError, files
-from engine.tree_check import Checked, check_tree
-from engine.tree_formats import NAMES, read_tree
-from engine.tree_read import Size
+from engine import MastermindError
+from engine.storage import files
+from engine.trees.check import Checked, check_tree
+from engine.trees.formats import NAMES, read_tree
+from engine.trees.read import Size
 
 from ..ending import ending_at_once
 from .launch import build_settings

@@ -15,10 +15,10 @@ from engine import (
     Solver,
     Step,
 )
-from engine.explain import answer_text
+from engine.explain.decisions import answer_text
+from engine.explain.slips import Fix, describe_fix, find_slips
 from engine.feedback import check_answer, score
-from engine.rules import first_misfit
-from engine.slips import Fix, describe_fix, find_slips
+from engine.play.rules import first_misfit
 from engine.words import plural
 
 from .context import GameContext

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import Answer
-from engine.explain import class_codes
-from engine.match import PERSON
+from engine.explain.decisions import class_codes
+from engine.play.match import PERSON
 
 from .views import RIVAL_LIMIT
 

@@ -69,9 +69,9 @@ def par(space: CodeSpace, secret: int, hard: bool = False) -> Par:
     """Par for the day's secret (slow the first time on a size: a job's work); in hard
     mode the exact optimum among guesses that fit (``optimal-fit``), and beyond its
     reach the heuristic's game, every guess of which fits (``HARD_HEURISTIC``)."""
-    from engine.solver import play
-    from engine.stats import run_stats
+    from engine.play.solver import play
     from engine.strategies import make_strategy
+    from engine.walks.stats import run_stats
 
     exact = space.count <= EXACT_PAR_CODES
     if hard:

@@ -5,7 +5,7 @@ end the codes that were still possible before the last guess.
 
 The best move is the exact optimum's where it is within reach (``optimal``; in hard mode
 the optimum among codes that fit, ``optimal-fit``), and beyond it the stated heuristic of
-the ratings (``engine.rating.Rater``: the game's strategy's own score, or expected size).
+the ratings (``engine.rating.guesses.Rater``: the game's strategy's own score, or expected size).
 It is built from a game's record, so a finished game and a replay from Records read the
 same; ratings the record lacks are worked out in a job (``work``). Nothing here imports
 Textual."""
@@ -20,8 +20,8 @@ import numpy as np
 from engine import Answer, CodeSpace, Notation, get_notation
 from engine.arrays import Codes
 from engine.feedback import answers, encode
-from engine.rating import OPTIMAL, MoveRating, Rater
-from engine.rating_process import rate_moves_apart
+from engine.rating.guesses import OPTIMAL, MoveRating, Rater
+from engine.rating.process import rate_moves_apart
 from engine.words import plural
 
 from ..records.types import Game, Move, code_digits
@@ -77,7 +77,7 @@ class Debrief:
         self.moves = [
             (space.from_digits(code_digits(m.guess)), Answer(m.black, m.white)) for m in game.moves
         ]
-        #: The strategy whose rule names the best move (``engine.rating.Rater``).
+        #: The strategy whose rule names the best move (``engine.rating.guesses.Rater``).
         self.strategy = rule_strategy(space, game.strategy, game.hard)
         self.ratings: list[MoveRating | None] = [
             rated(n, m, space) for n, m in enumerate(game.moves, 1)

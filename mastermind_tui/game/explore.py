@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Answer
-from engine.explain import answer_text
+from engine.explain.decisions import answer_text
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ to a ``records.Game``, for the games of a match and for ratings that complete on
 from __future__ import annotations
 
 from engine import Answer, CodeSpace
-from engine.rating import MoveRating
+from engine.rating.guesses import MoveRating
 
 from ..records.types import Game, Move, code_text
 from .modes import MODES

@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import NamedTuple, Protocol
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
-from engine.explain import score_text
-from engine.rating_process import best_apart
+from engine.explain.decisions import score_text
+from engine.rating.process import best_apart
 from engine.trace import Choice
 from engine.words import plural
 

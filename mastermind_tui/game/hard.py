@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from engine import Answer, CodeSpace
 from engine.feedback import against, encode, partition, score
-from engine.rating import Rater, exact_rule
+from engine.rating.guesses import Rater, exact_rule
 from engine.trace import Choice
 
 #: The exact optimum among guesses that fit: hard mode's rule and par.

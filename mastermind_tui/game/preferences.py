@@ -19,7 +19,8 @@ from typing import Final
 
 import platformdirs
 
-from engine import MastermindError, files
+from engine import MastermindError
+from engine.storage import files
 from engine.strategies import without_opening
 
 from .settings import SETTINGS, Settings

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine import Answer, CodeSpace, Decision, PersonBreaks
-from engine.rating import WHOSE, MoveRating, Rater, exact_rule, summary
-from engine.rating_process import rate_moves_apart, take_notices
+from engine.rating.guesses import WHOSE, MoveRating, Rater, exact_rule, summary
+from engine.rating.process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
 from ..records.types import Game

@@ -27,8 +27,8 @@ from engine import (
     PersonBreaks,
     Rules,
 )
-from engine.match import PERSON, Match
 from engine.notation import parse_in_game
+from engine.play.match import PERSON, Match
 
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import Answer, CodeSpace, Decision, Outcome, Solver, Step
-from engine.explain import runner_up
+from engine.explain.decisions import runner_up
 from engine.words import plural
 
 from .settings import Settings

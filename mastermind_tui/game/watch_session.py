@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from engine import Answer, CodeSpace, Solver, Step, make_strategy
-from engine.explain import answer_text, class_codes, code_text, runner_up
+from engine.explain.decisions import answer_text, class_codes, code_text, runner_up
 from engine.feedback import encode
 from engine.strategies.guess_pools import written_order
 from engine.words import plural

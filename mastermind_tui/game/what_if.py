@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from engine import Answer, Decision
 from engine.feedback import answers, partition
-from engine.rating import Rater, exact_rule, split_score
-from engine.rating_process import rate_moves_apart
+from engine.rating.guesses import Rater, exact_rule, split_score
+from engine.rating.process import rate_moves_apart
 from engine.trace import format_score
 from engine.words import plural
 

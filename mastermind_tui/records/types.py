@@ -25,7 +25,7 @@ class Move:
     guess: str
     black: int
     white: int
-    #: A person's guess rated (``engine.rating.MoveRating``): its value and the best
+    #: A person's guess rated (``engine.rating.guesses.MoveRating``): its value and the best
     #: guess's in the rule's unit, the best guess, the rule; None where not rated.
     value: float | None = None
     best_value: float | None = None

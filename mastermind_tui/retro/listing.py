@@ -6,7 +6,7 @@ sent to it; ``dialogue`` drives it. A BASIC run-time error prints ``<message> in
 and, where the interpreter would stop, the listing asks for the number of colours again so
 that the person can try again. No Textual here.
 
-The match here is the listing's own copy, not ``engine.match`` nor ``engine.rules``, on
+The match here is the listing's own copy, not ``engine.play.match`` nor ``engine.play.rules``, on
 purpose: the 1978 program differs from the full-screen game's rules (QUIT ends the whole
 program with GOOD BYE, the move limit is always 10, each round is you then the computer,
 inconsistent answers send the computer back to line 660), and those differences are what

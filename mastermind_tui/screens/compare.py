@@ -15,7 +15,7 @@ from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
-from engine.explain import answer_text, score_text
+from engine.explain.decisions import answer_text, score_text
 from engine.words import plural
 
 from ..game.compare_session import CompareSession

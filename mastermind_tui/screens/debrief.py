@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from engine.rating import MoveRating
+from engine.rating.guesses import MoveRating
 from engine.words import plural
 
 from ..game.debrief import Debrief

@@ -24,12 +24,12 @@ from textual.widgets import Static, Tree
 from textual.widgets.tree import NodeID, TreeNode
 
 from engine import CodeSpace, make_strategy
-from engine.explain import answer_text
+from engine.explain.decisions import answer_text
 from engine.feedback import answers, decode, encode
 from engine.notation import Notation
 from engine.run import Run
 from engine.strategies import Strategy
-from engine.tree import Node, walk
+from engine.trees.strategy_tree import Node, walk
 from engine.words import plural
 
 from ..game.views import TREE_LIMIT

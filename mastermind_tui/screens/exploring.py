@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from engine.explain import answer_text
+from engine.explain.decisions import answer_text
 from engine.words import plural
 
 from ..game.explore import Branch, refusal

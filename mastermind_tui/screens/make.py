@@ -8,8 +8,8 @@ from textual import on
 from textual.reactive import var
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
-from engine.explain import answer_text
-from engine.slips import Fix, find_slips
+from engine.explain.decisions import answer_text
+from engine.explain.slips import Fix, find_slips
 from engine.words import plural
 
 from ..game.typed import Kind, read_line

@@ -14,7 +14,7 @@ from textual.reactive import var
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, MastermindError
-from engine.stats import choose_secrets, describe_seconds
+from engine.walks.stats import choose_secrets, describe_seconds
 from engine.words import plural
 
 from ..game.settings import Settings, whole_number

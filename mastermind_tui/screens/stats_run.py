@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from engine import CodeSpace
 from engine.arrays import Codes
 from engine.run import Run
-from engine.stats import StatsResult, estimate_seconds, run_stats
 from engine.strategies import prepare
+from engine.walks.stats import StatsResult, estimate_seconds, run_stats
 from engine.words import plural
 
 from ..jobs import Reporter
@@ -88,7 +88,7 @@ def stretch(load: float, cores: int) -> float:
 def run_seconds(
     space: CodeSpace, names: tuple[str, ...], games: int, load: float = 0.0, cores: int = 1
 ) -> float:
-    """The strategies' own estimates (one core, ``engine.stats.estimate_seconds``) for a
+    """The strategies' own estimates (one core, ``engine.walks.stats.estimate_seconds``) for a
     run in the app, on a machine with ``load`` on ``cores``."""
     alone = sum(estimate_seconds(space, name, games) for name in names)
     return alone * INTERFACE_SHARE * stretch(load, cores)

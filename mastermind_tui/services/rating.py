@@ -60,7 +60,7 @@ class Rating:
     def stop(self) -> None:
         """At quit: the ratings under way end, their helper process's search with them
         (which the rating's thread would otherwise wait for: 12 s on a first 6x4 rating)."""
-        from engine.rating_process import stop_rating
+        from engine.rating.process import stop_rating
 
         self.jobs.cancel_all()
         stop_rating()

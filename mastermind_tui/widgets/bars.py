@@ -11,7 +11,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine import Answer
-from engine.explain import answer_text
+from engine.explain.decisions import answer_text
 from engine.words import plural
 
 #: What marks the largest classes: the codes left if the answer is the worst it can be.

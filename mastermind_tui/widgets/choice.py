@@ -12,7 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from engine import Decision
-from engine.explain import tie_rule, tied
+from engine.explain.decisions import tie_rule, tied
 from engine.strategies import measure_of
 from engine.trace import format_score
 

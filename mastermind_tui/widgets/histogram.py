@@ -8,7 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.stats import StatsResult
+from engine.walks.stats import StatsResult
 from engine.words import plural
 
 BAR = 12

@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine import Answer, Decision
-from engine.explain import alternatives_text, reasons, score_text, sentence, twins_text
+from engine.explain.decisions import alternatives_text, reasons, score_text, sentence, twins_text
 from engine.words import plural
 
 from ..game.views import TraceView

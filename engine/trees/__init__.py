@@ -1,0 +1,3 @@
+"""Decision trees: a strategy's tree walked whole or a level at a time, and trees
+written by others (several formats) read and checked.
+"""

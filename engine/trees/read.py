@@ -1,0 +1,73 @@
+"""What every reader of a decision tree file shares: the size the command line gives, the
+tree read, its one-line error, and codes written as digits (the peers' formats)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..codes import CodeSpace
+from ..errors import MastermindError
+from ..notation import Notation
+from .check import Plan
+
+
+class TreeFileError(MastermindError):
+    """A tree file that cannot be read, with where and why."""
+
+
+@dataclass(frozen=True)
+class Size:
+    """What the command line says of the size; None where it says nothing."""
+
+    colours: int | None
+    positions: int | None
+    repeats: bool | None
+    notation: Notation
+    #: The size a JSON tree is read in when the command line says nothing.
+    fallback: CodeSpace
+
+
+@dataclass
+class ReadTree:
+    format: str
+    space: CodeSpace
+    root: Plan
+    write: Callable[[int], str]
+
+
+# --- digit codes (the peers' formats) ----------------------------------------------------
+
+
+def digit_space(codes: list[str], size: Size, base: int) -> CodeSpace:
+    if not codes:
+        raise TreeFileError("the tree names no code")
+    lengths = {len(c) for c in codes}
+    if len(lengths) > 1:
+        raise TreeFileError(f"codes of different lengths: {', '.join(map(str, sorted(lengths)))}")
+    positions = size.positions or lengths.pop()
+    top = max(int(d) for c in codes for d in c)
+    colours = size.colours or top + 1 - base
+    repeats = size.repeats
+    if repeats is None:
+        repeats = any(len(set(c)) < len(c) for c in codes)
+    try:
+        return CodeSpace(colours, positions, repeats)
+    except MastermindError as error:
+        raise TreeFileError(f"the tree's size: {error}") from None
+
+
+def digit_reader(space: CodeSpace, base: int) -> Callable[[str], int]:
+    def code(text: str) -> int:
+        if len(text) != space.positions or not text.isdigit():
+            raise TreeFileError(f"{text!r} is not a code of {space.positions} digits")
+        digits = [int(d) - base for d in text]
+        if any(not 0 <= d < space.colours for d in digits):
+            raise TreeFileError(f"{text!r} has a colour outside 1..{space.colours}")
+        return space.from_digits(digits)
+
+    return code
+
+
+def digit_writer(space: CodeSpace, base: int) -> Callable[[int], str]:
+    return lambda index: "".join(str(d + base) for d in space.to_digits(index))
