@@ -29,6 +29,7 @@ from .consistent import Classic, RandomConsistent, Sequential
 from .heuristics import Entropy, ExpectedSize, Knuth, MostParts
 from .openings import FROM, Opened, opening_text, read_opened, sweep_patterns
 from .optimal import Optimal, OptimalPossible, OptimalWorst, capped_measure
+from .own import from_entry_point, from_file, is_file_name
 from .partitioning import PartitionStrategy
 from .shipped_tree import ShippedTree
 
@@ -90,8 +91,11 @@ def capped_name(name: str, guesses: int) -> str:
 
 
 def strategy_class(name: str) -> type[Strategy]:
-    """The class of strategy ``name``: registered, or a cap on one ("optimal-max5");
-    ConfigError if there is none."""
+    """The class of strategy ``name``: registered, a cap on one ("optimal-max5"), a file
+    of Python (``own``) or one an installed package names; ConfigError if there is none."""
+    if is_file_name(name):
+        return from_file(name)
+    name = name.lower()
     cls = STRATEGIES.get(name)
     if cls is not None:
         return cls
@@ -102,11 +106,15 @@ def strategy_class(name: str) -> type[Strategy]:
     if base in STRATEGIES and cap.isascii() and cap.isdigit():
         # A number past any cap is refused before Python reads thousands of digits.
         return _capped(base, int(cap) if len(cap) < 10 else 10**9)
+    installed = from_entry_point(name)
+    if installed is not None:
+        return installed
     shown = name if len(name) <= 40 else name[:40] + "…"
     raise ConfigError(
         f"unknown strategy {shown!r}; choose one of {', '.join(STRATEGIES)} "
         "(optimal and optimal-fit also as e.g. optimal-max5: never more than 5 guesses; "
-        "a partition strategy as e.g. knuth-from1122: opening with 1122)"
+        "a partition strategy as e.g. knuth-from1122: opening with 1122; or a file of "
+        "Python defining a strategy of your own, as e.g. mine.py)"
     )
 
 
@@ -114,7 +122,7 @@ def opened_name(base: str, space: CodeSpace, code: int) -> str:
     """The name of strategy ``base`` opening with ``code``: ``knuth-from11223``; ConfigError
     when ``base`` is not a partition strategy (the others choose no opening of their own to
     replace: the optimum's is part of its proof, a random one draws)."""
-    cls = strategy_class(base.lower())
+    cls = strategy_class(base)
     if not issubclass(cls, PartitionStrategy) or issubclass(cls, Opened):
         takes = ", ".join(n for n, c in STRATEGIES.items() if issubclass(c, PartitionStrategy))
         raise ConfigError(
@@ -127,14 +135,14 @@ def opened_name(base: str, space: CodeSpace, code: int) -> str:
 def without_opening(name: str) -> str:
     """The strategy ``name`` names without an opening given to it (``knuth-from1234``:
     ``knuth``), what is kept as a preference, which outlives the size the opening fits."""
-    cls = strategy_class(name.lower())
+    cls = strategy_class(name)
     return cls.base_name() if isinstance(cls, type) and issubclass(cls, Opened) else cls.name
 
 
 def make_strategy(name: str, **settings: int) -> Strategy:
     """The strategy called ``name``, with ``settings`` among its ``parameters`` (checked
     here, so that a bad one is refused with a reason before a game starts)."""
-    cls = strategy_class(name.lower())
+    cls = strategy_class(name)
     known = {p.name: p for p in cls.parameters}
     for key, value in settings.items():
         parameter = known.get(key)

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from ..errors import MastermindError, extra_hint
 from ..run import INTERVAL, Stopped
 from ..storage import files
+from ..strategies.own import carrying
 
 #: What to install when Dask is missing.
 INSTALL = extra_hint("cluster")
@@ -92,7 +93,9 @@ class Cluster:
         cancelled and ``Stopped`` raised within about a second."""
         from distributed import as_completed
 
-        futures = [self.client.submit(task, *part, pure=False) for part in parts]
+        # A strategy file read here is sent with the task: the workers may not see it.
+        sent = carrying(task)
+        futures = [self.client.submit(sent, *part, pure=False) for part in parts]
         finished = False
         try:
             coming = as_completed(futures)

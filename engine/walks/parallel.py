@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 
 from ..run import Stopped
+from ..strategies.own import carrying
 
 #: The folder that holds the ``engine`` package, for the workers' import path.
 _ROOT = str(Path(__file__).resolve().parents[2])
@@ -45,7 +46,8 @@ def in_processes(
     ends the run early (Ctrl+C, a signal turned into an exception, an error, the caller
     dropping the generator, ``stop()`` turning True: ``Stopped``, checked every tenth of
     a second while the workers think) kills every worker before it returns."""
-    payload = pickle.dumps((task, parts), protocol=pickle.HIGHEST_PROTOCOL)
+    # A strategy file read here travels with the task: a worker need not read it again.
+    payload = pickle.dumps((carrying(task), parts), protocol=pickle.HIGHEST_PROTOCOL)
     workers: list[subprocess.Popen[bytes]] = []
     try:
         for _ in range(min(jobs, len(parts))):

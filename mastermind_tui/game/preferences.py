@@ -22,6 +22,7 @@ import platformdirs
 from engine import MastermindError
 from engine.storage import files
 from engine.strategies import without_opening
+from engine.strategies.own import is_file_name
 
 from .settings import SETTINGS, Settings
 
@@ -78,6 +79,8 @@ def load() -> Preferences:
         saved = data.get("settings", {})
         if not isinstance(saved, dict) or not set(saved) <= set(KEPT):
             raise ValueError("unknown settings")
+        if is_file_name(str(saved.get("strategy", ""))):  # never run from a saved file
+            raise ValueError("a strategy file is given on the command line only")
         for name, value in saved.items():
             default = SETTINGS[name].default
             if type(value) is not type(default):

@@ -17,6 +17,8 @@ from textual.widgets import Checkbox, Input, Label, Select, Static
 from engine import STRATEGIES, MastermindError
 from engine.codes import CodeSpace
 from engine.notation import NOTATIONS
+from engine.strategies import DEFAULT_STRATEGY
+from engine.strategies.own import is_file_name
 
 from ..game.modes import MODES
 from ..game.rivals import DEFAULT_RIVALS
@@ -78,12 +80,14 @@ class HomeForm(Grid):
                 compact=True,
             ),
         )
+        # A cap given on the command line (optimal-max5) is offered too; a strategy file
+        # never: files come from the command line alone.
+        strategy = DEFAULT_STRATEGY if is_file_name(s.strategy) else s.strategy
         yield from self._field(
             "Strategy",
             FormSelect(
-                # A cap given on the command line (optimal-max5) is offered too.
-                [(name, name) for name in dict.fromkeys([*STRATEGIES, s.strategy])],
-                value=s.strategy,
+                [(name, name) for name in dict.fromkeys([*STRATEGIES, strategy])],
+                value=strategy,
                 allow_blank=False,
                 id="strategy",
                 compact=True,
