@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from math import perm
 from typing import Any
 
+from ..codes import MAX_COLOURS, MIN_COLOURS, CodeSpace
 from ..errors import MastermindError
 from ..feedback import encode
-from ..notation import parse_any
+from ..notation import NOTATIONS, parse_any
 from .check import Plan
 from .irving import read_irving
 from .more_formats import is_challenge, is_text, read_challenge, read_text
@@ -102,7 +105,11 @@ def _json(text: str, size: Size) -> ReadTree:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise TreeFileError(f"not JSON: {error.msg} at line {error.lineno}") from None
+    if isinstance(data, dict) and "tree_format" in data:
+        return _stored(data, size)
     space = size.fallback
+    if size.colours is None and size.positions is None and isinstance(data, dict):
+        space = _sized(data, size) or space
 
     def node(item: Any, where: str) -> Plan:
         if not isinstance(item, dict) or not isinstance(item.get("guess"), str):
@@ -122,7 +129,62 @@ def _json(text: str, size: Size) -> ReadTree:
         return Plan(guess, kids, claimed if isinstance(claimed, int) else None)
 
     root = node(data, "the root")
-    return ReadTree("json", space, root, lambda i: size.notation.format(space, i))
+    return ReadTree("json", space, root, _writer(size, space))
+
+
+def _writer(size: Size, space: CodeSpace) -> Callable[[int], str]:
+    """Codes written in the command line's notation, or in one that has enough symbols
+    for the tree's colours (letters stop at 8: digits, then numbers)."""
+    notation = next(
+        (n for n in (size.notation, NOTATIONS["digits"]) if space.colours <= n.max_colours),
+        NOTATIONS["numbers"],
+    )
+    return lambda index: notation.format(space, index)
+
+
+def _sized(root: dict[str, Any], size: Size) -> CodeSpace | None:
+    """The size a complete tree says itself: the one whose count of codes is the root's
+    and in which the root's guess reads as a code (None: no such size, or the file does
+    not say the root's count)."""
+    guess, codes = root.get("guess"), root.get("codes")
+    if not isinstance(guess, str) or not isinstance(codes, int) or isinstance(codes, bool):
+        return None
+    for repeats in (True, False) if size.repeats is None else (size.repeats,):
+        for colours in range(MIN_COLOURS, MAX_COLOURS + 1):
+            for positions in range(1, 11):
+                if (colours**positions if repeats else perm(colours, positions)) != codes:
+                    continue
+                try:
+                    space = CodeSpace(colours, positions, repeats)
+                    parse_any(space, guess, size.notation)
+                except MastermindError:
+                    continue
+                return space
+    return None
+
+
+def _stored(data: dict[str, Any], size: Size) -> ReadTree:
+    """An optimal tree as this program caches and ships it: ``[guess, codes, total,
+    [[answer, child], ...], others]``, codes and answers as integers; the size is the
+    command line's, or the one the file's name says (``optimal-6x4.json.gz``)."""
+    space = size.fallback
+    write = _writer(size, space)
+
+    def node(item: Any, where: str) -> Plan:
+        if not (isinstance(item, list) and len(item) == 5 and isinstance(item[3], list)):
+            raise TreeFileError(f"{where}: a node is [guess, codes, total, children, others]")
+        guess, codes = item[0], item[1]
+        if not isinstance(guess, int) or not 0 <= guess < space.size:
+            raise TreeFileError(f"{where}: {guess!r} is no code of {space.rules_text()}")
+        kids: dict[int, Plan] = {}
+        for child in item[3]:
+            if not (isinstance(child, list) and len(child) == 2 and isinstance(child[0], int)):
+                raise TreeFileError(f"{where}: a child is [answer, node]")
+            kids[child[0]] = node(child[1], f"{where} > {write(guess)}")
+        return Plan(guess, kids, codes if isinstance(codes, int) else None)
+
+    root = node(data.get("tree"), "the root")
+    return ReadTree("json", space, root, write)
 
 
 # --- arfst23 ----------------------------------------------------------------------------

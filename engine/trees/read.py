@@ -3,6 +3,7 @@ tree read, its one-line error, and codes written as digits (the peers' formats).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -34,6 +35,27 @@ class ReadTree:
     space: CodeSpace
     root: Plan
     write: Callable[[int], str]
+
+
+#: What a gzip file starts with.
+GZIP = b"\x1f\x8b"
+
+
+def unpacked(data: bytes, limit: int) -> bytes:
+    """``data`` itself, or unpacked where it is gzip-compressed (as the package ships its
+    trees), never to more than ``limit`` bytes: a small file may unpack to gigabytes."""
+    if not data.startswith(GZIP):
+        return data
+    unzip = zlib.decompressobj(wbits=31)
+    try:
+        out = unzip.decompress(data, limit + 1)
+    except zlib.error as error:
+        raise TreeFileError(f"a damaged gzip file ({error})") from None
+    if len(out) > limit:
+        raise TreeFileError(f"unpacks to more than {limit // (1024 * 1024)} MB")
+    if not unzip.eof:
+        raise TreeFileError("a damaged gzip file (it ends early)")
+    return out
 
 
 # --- digit codes (the peers' formats) ----------------------------------------------------

@@ -207,7 +207,9 @@ def _tree(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="check a decision tree written by this program (text, JSON, challenge) or a peer "
         "(arfst23's punch card or YAML, an Irving-style listing, Knuth's 1976 notation, the "
-        "2014 challenge's grammar): does it find every secret, in how many guesses",
+        "2014 challenge's grammar), gzip-compressed or not, or a tree shipped with the "
+        "program by name (best-8x5, optimal-6x4...): does it find every secret, in how many "
+        "guesses",
     )
     p.add_argument(
         "--tree-format",

@@ -9,9 +9,10 @@ from typing import Any
 
 from engine import MastermindError
 from engine.storage import files
+from engine.trees import shipped
 from engine.trees.check import Checked, check_tree
 from engine.trees.formats import NAMES, read_tree
-from engine.trees.read import Size
+from engine.trees.read import Size, TreeFileError, unpacked
 
 from ..ending import ending_at_once
 from .launch import build_settings
@@ -37,16 +38,24 @@ def check(args: argparse.Namespace) -> int:
         raise MastermindError(f"--check reports in text or JSON, not {what}")
     settings = build_settings(args)
     preset = args.preset is not None
+    # A shipped tree by name (best-8x5, optimal-6x4), where no file has that name.
+    where = Path(args.check)
+    if not where.exists():
+        where = shipped.path_of(args.check) or where
+    said = args.colours is not None or args.positions is not None or preset
+    named = None if said else shipped.space_in(where.name)  # optimal-6x4.json.gz
     size = Size(
         args.colours if args.colours is not None or not preset else settings.space.colours,
         args.positions if args.positions is not None or not preset else settings.space.positions,
         args.repeats if args.repeats is not None or not preset else settings.space.repeats,
         settings.notation,
-        settings.space,
+        named or settings.space,
     )
     try:
         # Bounded, and only a file: /dev/urandom or a pipe is refused, not read for ever.
-        text = files.read_bounded(Path(args.check), LIMIT).decode("utf-8")
+        text = unpacked(files.read_bounded(where, LIMIT), LIMIT).decode("utf-8")
+    except TreeFileError as error:
+        raise Failed(f"{files.shown(args.check)}: {error}") from None
     except UnicodeDecodeError:
         raise Failed(f"{files.shown(args.check)}: not a text file") from None
     except files.Refused as error:
