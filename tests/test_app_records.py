@@ -210,6 +210,7 @@ async def test_a_lock_held_past_the_timeout_is_one_line_and_play_goes_on(
 ) -> None:
     """The lock outlasts the records' timeout: one line, and the game is not kept."""
     monkeypatch.setattr(Records, "TIMEOUT", 0.2)
+    monkeypatch.setattr(Records, "PATIENCE", 0.5)  # the writers' wait, 30 s in play
     path = tmp_path / "r.sqlite3"
     Records(path).games()
     holder = sqlite3.connect(path, isolation_level=None)

@@ -109,7 +109,8 @@ def test_a_damaged_file_is_one_line(tmp_path: Path) -> None:
     assert "\n" not in str(error.value)
 
 
-def test_a_locked_file_is_one_line(tmp_path: Path) -> None:
+def test_a_locked_file_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Records, "PATIENCE", 0.5)  # the writers' wait, 30 s in play
     path = tmp_path / "r.sqlite3"
     Records(path).games()
     holder = sqlite3.connect(path, isolation_level=None)
