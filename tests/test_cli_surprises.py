@@ -1,4 +1,4 @@
-"""The command line never surprises (issue 10): no full screen without a terminal, a clean
+"""The command line never surprises: no full screen without a terminal, a clean
 Ctrl-C from the first moment, output errors named, one rule for exit codes, ASCII numbers,
 long input cut, every mode started from the command line."""
 

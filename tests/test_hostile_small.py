@@ -1,4 +1,4 @@
-"""Issue 31 point 9, the smaller ones: a blank path variable turns its files off (never a
+"""Smaller hostile cases: a blank path variable turns its files off (never a
 file named "   "), a full disk leaves no half-written preferences, and a refusal of a
 setting remembered from last time says it was remembered."""
 
