@@ -111,7 +111,7 @@ def run(argv: list[str], env: dict[str, str]) -> Run:
     return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.decode(), wall)
 
 
-#: The search from nothing: no shipped tree, no background compile (issue 28).
+#: The search from nothing: no shipped tree, no background compile.
 SEARCHED = {"MASTERMIND_SHIPPED": "0", "MASTERMIND_WARMUP": "0"}
 
 

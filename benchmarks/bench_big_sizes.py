@@ -1,4 +1,4 @@
-"""Issue 32 point 2: Knuth and Most Parts over every secret of the big sizes mikemag
+"""Knuth and Most Parts over every secret of the big sizes mikemag
 played, from mikemag's openings, against mikemag's published totals (its 2023 RTX 4090
 runs, ``results/2023_4090`` of mikemag/Mastermind), on this machine.
 

@@ -1,4 +1,4 @@
-"""The first frame (issue 28, point 2): from process start to the whole home or play
+"""The first frame: from process start to the whole home or play
 screen at 80x24 in a pseudo-terminal, median of ``--runs`` runs; and a key typed before
 it (F6, 0.1 s after start) is not lost: Statistics opens from home.
 

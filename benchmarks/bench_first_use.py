@@ -1,4 +1,4 @@
-"""First use of the exact optimum (issue 28, point 1): the first HINT, rating and what-if
+"""First use of the exact optimum: the first HINT, rating and what-if
 of a fresh install, timed in a fresh process from empty caches (``NUMBA_CACHE_DIR`` and
 ``MASTERMIND_CACHE_DIR`` pointed at empty folders), then warm (kernel compiled, tree
 cached), for each size and strategy of the optimal family.
@@ -6,8 +6,8 @@ cached), for each size and strategy of the optimal family.
     python benchmarks/bench_first_use.py [--sizes 4x4 5x4 6x4 6x4n] [--strategies ...]
         [--skip-before] [--more]
 
-Three runs a case: ``before`` (no shipped trees, no background compile: as before issue
-28), ``cold`` (what a fresh install does now: the app starts the background compile,
+Three runs a case: ``before`` (no shipped trees, no background compile: as before they
+were made), ``cold`` (what a fresh install does now: the app starts the background compile,
 then the action is asked at once), ``warm`` (a second process, everything on disk).
 Actions, each timed: HINT after a good first guess (the tree's own), HINT after a bad one
 (the first code, AAAA), the rating of that bad guess, HINT after and rating of another

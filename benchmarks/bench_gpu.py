@@ -1,4 +1,4 @@
-"""The CUDA backend on a GPU (issue 33): its counts against numba's, guess-secret pairs a
+"""The CUDA backend on a GPU: its counts against numba's, guess-secret pairs a
 second, and Knuth over every secret, warm. Imports only the engine (from this checkout,
 no install needed), numpy and numba (with numba-cuda), so that it runs on a bare GPU
 machine in a few minutes.
@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-#: The probe's kernel-alone rate on an H200 (issue 33), pairs a second.
+#: The probe's kernel-alone rate on an H200, pairs a second.
 PROBE = (3.5e10, 4.4e10)
 
 

@@ -1,4 +1,4 @@
-"""The home screen's background search of the optimum (issue 19, point 5): how quick the
+"""The home screen's background search of the optimum: how quick the
 app stays while it runs, and how long quitting takes in the middle of one.
 
     python benchmarks/bench_home_search.py [--colours 7] [--quits 3]

@@ -1,5 +1,5 @@
 """CPU seconds of Knuth's tree over every secret, as a whole ``mastermind stats`` process
-(issue 19: 8x5 in under 5 s of CPU in one process), and what the compiled kernel costs
+(the aim: 8x5 in under 5 s of CPU in one process), and what the compiled kernel costs
 the first time.
 
     python benchmarks/bench_knuth_walk.py                       # 3 interleaved rounds

@@ -1,5 +1,5 @@
-"""mikemag/Mastermind's headline Knuth and Most Parts rows, played here from its openings
-(issue 32, point 1): every secret of each size up to 8x5 (32,768 codes), with the
+"""mikemag/Mastermind's headline Knuth and Most Parts rows, played here from its openings:
+every secret of each size up to 8x5 (32,768 codes), with the
 opening mikemag's tables give, its total guesses and worst case against ours.
 
     python benchmarks/bench_openings.py                  # every size up to 32,768 codes

@@ -31,7 +31,7 @@ print(json.dumps({"total": found.tree.total, "nodes": nodes,
 
 
 def measure(colours: int, positions: int, cache: str) -> tuple[dict, float]:
-    # The search itself: no shipped tree, no background compile (issue 28).
+    # The search itself: no shipped tree, no background compile.
     env = {"MASTERMIND_CACHE_DIR": cache, "PATH": "/usr/bin:/bin", **SEARCHED}
     done = run([sys.executable, "-c", CHILD, str(colours), str(positions)], env)
     return json.loads(done.stdout), done.cpu

@@ -1,4 +1,4 @@
-"""Speed and memory of the engine beside the figures of issue 7, as Markdown for the README.
+"""Speed and memory of the engine beside its first published figures, as Markdown for the docs.
 
     python benchmarks/bench_solvers.py            # everything (about ten minutes)
     python benchmarks/bench_solvers.py --quick    # one run each, no 8x5 full runs
@@ -38,7 +38,7 @@ SMALL_REPEATS = 3
 class Workload:
     label: str
     args: list[str]
-    #: Issue 7's figures: ours before the work, and its plain numpy tree walk.
+    #: The first published figures: the engine before the tree walk, and a plain numpy tree walk.
     before: str
     plain: str
     big: bool = False
@@ -191,7 +191,7 @@ def print_table(works: list[Workload], runs: int, floor: list[float]) -> None:
     )
     print(f"A process that only imports numpy: {median(floor):.2f} s.\n")
     print(
-        "| workload | before (issue 7) | plain tree walk (issue 7) "
+        "| workload | before | plain tree walk "
         "| plain_tree_walk.py, same rounds | now | peak MB | result |"
     )
     print("|---|---|---|---|---|---|---|")

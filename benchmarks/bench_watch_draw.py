@@ -1,4 +1,4 @@
-"""How long drawing one beat of a watched game takes on the interface thread (issue 18):
+"""How long drawing one beat of a watched game takes on the interface thread:
 Knuth watched on 8x5 and 8x8 at 120x36 and 80x24, every beat of one game stepped
 forward, then back.
 

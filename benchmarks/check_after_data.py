@@ -1,5 +1,5 @@
 """Check the shipped data of what follows each first guess (``engine.optimal.after``)
-against the search, for every size and criterion that ships it (issue 28, point 1): each
+against the search, for every size and criterion that ships it: each
 pattern's tree grown again by the search, and the decision after first guesses
 (``engine.optimal.mapped``) against the search's at every answer, with the totals after
 four second guesses drawn at random (what rates a what-if).

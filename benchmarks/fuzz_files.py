@@ -1,4 +1,4 @@
-"""Damage every kind of file the program reads back, in every way issue 31's campaign did,
+"""Damage every kind of file the program reads back, in every way a hostile user might,
 and run the command that reads it: no exit 70 (an internal error), no hang, and either
 the right answer or a clean refusal in one line. Each case's peak memory (the child's
 maximum resident set, from ``os.wait4``) is printed, and the largest per kind at the end.

@@ -1,4 +1,4 @@
-"""Soak run of key storms (issue 20, point 3): many seeded storms per start, longer than
+"""Soak run of key storms: many seeded storms per start, longer than
 the suite's, each on a fresh app; prints every failure with the storm that replays it.
 
     python benchmarks/key_storm.py [--seeds 50] [--events 300] [--start play ...]

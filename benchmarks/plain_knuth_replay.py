@@ -1,4 +1,4 @@
-"""Issue 32 point 2: an independent count of the totals where this project and mikemag's
+"""An independent count of the totals where this project and mikemag's
 2022 tables differed (Knuth 4x8 350,748 here against 350,750; Most Parts 4x8 337,146
 against 337,124; Knuth 5x7 417,329 against 417,326, until the ordinary walk stopped
 sampling guesses past its pair budget: now equal), by a plain replay that shares no

@@ -1,4 +1,4 @@
-"""The yardstick of issue 7: a plain numpy solver that walks a strategy's decision tree
+"""The yardstick of the tree walk: a plain numpy solver that walks a strategy's decision tree
 once with a full answer table, written without the engine, to time beside
 ``mastermind stats --all`` on the same machine at the same moment.
 

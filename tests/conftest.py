@@ -7,7 +7,7 @@ that no test writes to the user's data directory; tests of records name their ow
 Preferences: off (MASTERMIND_CONFIG_DIR empty) likewise.
 Trees and other cached results: a fresh folder per test process (MASTERMIND_CACHE_DIR),
 never the user's cache, whose trees another version may have written.
-Shipped trees and the background compile (issue 28): off, so that every test searches as
+Shipped trees and the background compile: off, so that every test searches as
 before; tests/test_first_use.py turns them on. The machine's load: 0 for Statistics'
 estimate (MASTERMIND_MACHINE_LOAD).
 """
@@ -30,7 +30,7 @@ _CACHE = tempfile.TemporaryDirectory(prefix="mastermind-tests-")  # removed as t
 os.environ["MASTERMIND_CACHE_DIR"] = _CACHE.name
 os.environ["MASTERMIND_SHIPPED"] = "0"
 os.environ["MASTERMIND_WARMUP"] = "0"
-# Statistics' estimate counts the machine's load (issue 30): pinned idle, so that whether
+# Statistics' estimate counts the machine's load: pinned idle, so that whether
 # a run is asked first does not depend on what else the machine runs.
 os.environ["MASTERMIND_MACHINE_LOAD"] = "0"
 

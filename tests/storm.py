@@ -1,4 +1,4 @@
-"""Key storms: seeded, replayable random input for the app's screens (issue 20, point 3).
+"""Key storms: seeded, replayable random input for the app's screens.
 
 A storm is printable keys, function keys, Ctrl keys, the palette, the keys that move
 through lists, and terminal resizes, some delivered together (posted without a pause, as a
@@ -34,7 +34,7 @@ MOVING = [
     "enter", "escape", "tab", "shift+tab", "up", "down", "left", "right", "home", "end",
     "pageup", "pagedown", "backspace", "delete", "space",
 ]  # fmt: skip
-#: Terminal sizes a storm resizes to, 20x5 to 200x60 as in the issue's tmux storms.
+#: Terminal sizes a storm resizes to, 20x5 to 200x60, as tmux storms by hand did.
 SIZES = [(20, 5), (40, 10), (60, 20), (80, 24), (100, 30), (120, 36), (200, 60)]
 
 

@@ -1,4 +1,4 @@
-"""Watch: exploring another answer's branch (issue 29, point 5): x on a selected answer
+"""Watch: exploring another answer's branch: x on a selected answer
 plays on as if it had come, checked against the engine; Backspace goes back; n and p walk
 the branch; a random strategy keeps its seed; a big game's branch shows its progress,
 stops on Escape and at quit."""

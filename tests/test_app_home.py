@@ -69,7 +69,7 @@ async def test_f5_returns_home_from_a_game() -> None:
 
 
 async def test_f1_opens_help_and_q_or_escape_close_it_as_in_a_game() -> None:
-    """Issue 10 item 12: F1, then q or Escape, on the home screen as in a game; q typed in
+    """F1, then q or Escape, on the home screen as in a game; q typed in
     a field stays in the field (it is never a key of its own on the home screen)."""
     from mastermind_tui.screens.help import HelpScreen
 
@@ -88,7 +88,7 @@ async def test_f1_opens_help_and_q_or_escape_close_it_as_in_a_game() -> None:
 
 
 async def test_f6_opens_statistics_for_the_size_typed_here() -> None:
-    """Issue 11 item 19: F6 ignored the colours and positions typed on the home screen."""
+    """F6 ignored the colours and positions typed on the home screen."""
     from mastermind_tui.screens.stats import StatsScreen
 
     app = MastermindApp()
@@ -103,7 +103,7 @@ async def test_f6_opens_statistics_for_the_size_typed_here() -> None:
 
 
 async def test_enter_on_the_mode_list_starts_as_the_title_says() -> None:
-    """Issue 11 item 19: Enter on the focused mode list opened its drop-down."""
+    """Enter on the focused mode list opened its drop-down."""
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.focused is app.screen.query_one("#mode", Select)
@@ -114,7 +114,7 @@ async def test_enter_on_the_mode_list_starts_as_the_title_says() -> None:
 
 
 async def test_space_ticks_a_box_and_enter_on_it_starts() -> None:
-    """Issue 11 item 19: Enter starts wherever the focus is on the form; on a checkbox it
+    """Enter starts wherever the focus is on the form; on a checkbox it
     ticked the box instead. Space ticks it."""
     from textual.widgets import Checkbox
 

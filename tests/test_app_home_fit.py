@@ -1,4 +1,4 @@
-"""Issue 17 items 4, 5 and 9 at 80x24: a home-screen error shows beside its field, in the
+"""The home screen at 80x24: an error shows beside its field, in the
 form's words, and goes once fixed; no word is cut on the home screen or its footer; F5
 says what it does, the same on every screen."""
 

@@ -1,4 +1,4 @@
-"""Issue 30, point 7: the home screen names the preset its fields hold (the first launch
+"""The home screen names the preset its fields hold (the first launch
 read "custom" though every field was the original's), and the palette finds each mode
 by the words a person would type."""
 

@@ -1,4 +1,4 @@
-"""Issue 30, point 6: honest records. A game in which HINT named a code (or WHATIF was
+"""Honest records. A game in which HINT named a code (or WHATIF was
 used) is recorded as assisted; a game left with a guess played
 (F5 then Leave, Ctrl+Q, a closed browser tab)
 is recorded as abandoned and ends the streak."""

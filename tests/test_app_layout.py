@@ -156,7 +156,7 @@ def test_describe_without_note_names_the_pool() -> None:
 
 
 async def test_80x24_board_keeps_its_width_and_the_answer_and_advice_show() -> None:
-    """Issue 11 item 14: the Board does not widen after the first guess; History's W
+    """The Board does not widen after the first guess; History's W
     column, the answer row and the advice are in view from the start."""
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -173,7 +173,7 @@ async def test_80x24_board_keeps_its_width_and_the_answer_and_advice_show() -> N
 
 
 async def test_60x20_shows_every_board_row() -> None:
-    """Issue 11 item 14: row 10 of the board was cut at 60x20."""
+    """Row 10 of the board was cut at 60x20."""
     for mode in ("play", "make"):
         app = app_for(mode=mode)
         async with app.run_test(size=(60, 20)) as pilot:
@@ -186,7 +186,7 @@ async def test_60x20_shows_every_board_row() -> None:
 
 
 async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
-    """Issue 11 items 13 and 14: "Boa…" and "I have a secret of 1 pegs"."""
+    """Never "Boa…" nor "I have a secret of 1 pegs"."""
     app = app_for(colours=2, positions=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
@@ -200,7 +200,7 @@ async def test_2x1_titles_are_whole_and_one_peg_is_singular() -> None:
 
 
 async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 11 item 18: the map kept a fixed dark colour in the light theme. Lit codes are
+    """The map kept a fixed dark colour in the light theme. Lit codes are
     drawn in the theme's primary colour, ruled-out ones a shade off its panel colour, and
     the glyphs alone still tell them apart with NO_COLOR."""
     from textual.color import Color
@@ -241,7 +241,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
 
 
 async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> None:
-    """Issue 11 item 10: the status line was one row, so at 80 columns a match's totals and
+    """The status line was one row, so at 80 columns a match's totals and
     the rule for a game lost or quit were cut off; it takes a second row when it needs it."""
     app = app_for(mode="match", rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -259,7 +259,7 @@ async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> N
 
 
 async def test_80x24_keeps_the_bar_of_the_answer_given_in_view() -> None:
-    """Issue 11 item 14: at 80x24 the bars below the first few were scrolled out of view,
+    """At 80x24 the bars below the first few were scrolled out of view,
     the ◀ bar of the answer given with them. The bars that do not fit fold into one line
     and the answer's bar stays; with room for all (120x48) none fold."""
     import re

@@ -73,8 +73,8 @@ async def test_bad_answers_explain() -> None:
 async def test_inconsistent_answers_are_caught_and_fixed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The likely slips are looked for off the interface thread (issue 11 item 11: 5.2 s
-    on 8x8 with 8 moves, on the interface thread, before)."""
+    """The likely slips are looked for off the interface thread (they took 5.2 s
+    on 8x8 with 8 moves on the interface thread)."""
     from engine.explain.slips import find_slips as find
     from mastermind_tui.screens import make
 
@@ -246,7 +246,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
 
 
 async def test_a_first_guess_that_is_right_is_one_move() -> None:
-    """Issue 11 item 13: the computer said 'I GOT IT IN 1 MOVES!'."""
+    """The computer said 'I GOT IT IN 1 MOVES!'."""
     app = make_app(colours=2, positions=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
@@ -256,7 +256,7 @@ async def test_a_first_guess_that_is_right_is_one_move() -> None:
 
 
 async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> None:
-    """Issue 11 item 1 on the computer-breaks screen: BOARD, F2, a click on History or the
+    """On the computer-breaks screen: BOARD, F2, a click on History or the
     Solver trace, or Tab never take the keys away from the command line."""
     app = make_app(moves=20)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -288,7 +288,7 @@ async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> N
 
 
 async def test_the_first_guess_s_split_shows_before_any_answer() -> None:
-    """Issue 30 point 8: "No guess yet." sat under "knuth plays: BBWW"; the first guess's
+    """Before the first answer, "No guess yet." sat under "knuth plays: BBWW"; the first guess's
     split as it would be is drawn instead."""
     from mastermind_tui.widgets.bars import PartitionBars
 

@@ -1,4 +1,4 @@
-"""Issue 17: a newcomer's game at 80x24, on the game screens: nothing clipped, nothing
+"""A newcomer's game at 80x24, on the game screens: nothing clipped, nothing
 wrong, no answer shown unless asked. Each test failed before the fix it covers."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def prompt(app: MastermindApp) -> str:
     return str(app.screen.query_one("#prompt", Label).render())
 
 
-# ----- item 8: spoiler-free by default, the laboratory view one key away -----
+# ----- spoiler-free by default, the laboratory view one key away -----
 async def test_play_starts_spoiler_free_and_f9_opens_the_lab_as_assisted() -> None:
     app = app_for(seed=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -84,7 +84,7 @@ async def test_hint_first_tells_the_codes_left_then_a_guess() -> None:
         assert "would play next" in screen_text(pilot)
 
 
-# ----- item 3: advice and rating agree -----
+# ----- advice and rating agree -----
 @pytest.mark.usefixtures("cache_dir")
 async def test_the_guess_hint_suggests_costs_nothing_where_the_optimum_rates() -> None:
     app = app_for(colours=4, positions=3, seed=5, lab=True)
@@ -106,7 +106,7 @@ async def test_the_guess_hint_suggests_costs_nothing_where_the_optimum_rates() -
             assert "exact optimum" in rating  # the rating says by which measure
 
 
-# ----- item 2: totals count what happened, the rule said once -----
+# ----- totals count what happened, the rule said once -----
 async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> None:
     app = app_for(seed=5, rounds=2, moves=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -124,7 +124,7 @@ async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> Non
         assert "Final score: 8" in said
 
 
-# ----- item 11: texts that read badly -----
+# ----- texts that read badly -----
 async def test_a_won_game_says_its_count_once_and_the_trace_reads_well() -> None:
     app = app_for(seed=3, lab=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -142,7 +142,7 @@ async def test_a_won_game_says_its_count_once_and_the_trace_reads_well() -> None
         assert prompt(app) == "Game over:"
 
 
-# ----- item 10: make asks for a code first; no answer prompt after the game -----
+# ----- make asks for a code first; no answer prompt after the game -----
 def truth(app: MastermindApp, secret: str) -> str:
     session = game_session(app)
     pending = session.pending
@@ -185,7 +185,7 @@ async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> No
         assert "Think of a code" in message(pilot)
 
 
-# ----- item 5 on the game screens: nothing cut at 80x24 -----
+# ----- the game screens: nothing cut at 80x24 -----
 async def test_every_likely_slip_shows_whole_at_80x24() -> None:
     app = app_for(mode="make", seed=5)
     async with app.run_test(size=SIZE) as pilot:

@@ -1,4 +1,4 @@
-"""Issue 19, point 5: the home screen says, for the size on its form, whether the optimum
+"""The home screen says, for the size on its form, whether the optimum
 is cached, how long a search would take or why it is out of reach, and Ctrl+O searches
 it in the background (one at a time, the person free to play meanwhile, stopped at once
 on quit with what it proved kept)."""

@@ -93,7 +93,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
 
 
 async def test_leaving_a_game_in_progress_is_asked_first() -> None:
-    """Issue 11 item 16: F5 and the palette's Watch and Statistics abandoned a game without
+    """F5 and the palette's Watch and Statistics abandoned a game without
     asking; Retro opens over the game, which is there when the teletype is left."""
     from app_helpers import enter, game_session
 
@@ -137,7 +137,7 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
 async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue 11 item 17: the palette's Screenshot failed when ~/Downloads did not exist."""
+    """The palette's Screenshot failed when ~/Downloads did not exist."""
     monkeypatch.setenv("HOME", str(tmp_path / "home"))  # no Downloads, Pictures, Documents
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     for name in ("XDG_PICTURES_DIR", "XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"):

@@ -1,4 +1,4 @@
-"""Pegs without typing (issue 30 point 2): the board's next row set by keys and clicks,
+"""Pegs without typing: the board's next row set by keys and clicks,
 held pegs carried to the next guess, Escape giving the keys back, and the same move as
 the typed path makes."""
 

@@ -52,7 +52,7 @@ async def test_loss_after_move_limit() -> None:
         assert secret in message(pilot)
         status = str(app.screen.query_one("#status", Static).render())
         assert "not solved: scores 3, the move limit plus one" in status
-        # Issue 11 item 7: never "the code is known" while codes are still possible.
+        # Never "the code is known" while codes are still possible.
         person = game_session(app).person
         assert person is not None
         left = len(person.knowledge.candidates)

@@ -1,4 +1,4 @@
-"""Issue 30, point 1: once a game ends, one key plays again with the same settings and a
+"""Once a game ends, one key plays again with the same settings and a
 new secret (Enter, or N on an empty command line); a match goes on round by round with
 Enter, and N after its last round starts a new match with the scores reset."""
 

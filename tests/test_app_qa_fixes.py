@@ -1,4 +1,4 @@
-"""What a QA tester found playing a fresh install at 80x24 (QA report points 2 to 6): an
+"""What a first player found playing a fresh install at 80x24: an
 Enter typed before the first frame, a peg row kept through a terminal too small, the
 statistics screen's Escape and ticks, the daily puzzle named, small wording."""
 

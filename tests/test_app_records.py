@@ -98,7 +98,7 @@ async def test_a_damaged_file_is_one_line_and_nothing_breaks(tmp_path: Path) -> 
 async def test_an_unexpected_fault_reading_is_one_line_and_the_game_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 11's worker rule: a failure no one foresaw in the reading worker ended the app
+    """The workers' rule: a failure no one foresaw in the reading worker ended the app
     (WorkerFailed); it is one line on the Records screen, and the game is still there."""
 
     def broken(self: Records, *args: object) -> None:
@@ -210,6 +210,7 @@ async def test_a_lock_held_past_the_timeout_is_one_line_and_play_goes_on(
 ) -> None:
     """The lock outlasts the records' timeout: one line, and the game is not kept."""
     monkeypatch.setattr(Records, "TIMEOUT", 0.2)
+    monkeypatch.setattr(Records, "PATIENCE", 0.5)  # the writers' wait, 30 s in play
     path = tmp_path / "r.sqlite3"
     Records(path).games()
     holder = sqlite3.connect(path, isolation_level=None)

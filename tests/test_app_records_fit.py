@@ -1,4 +1,4 @@
-"""Issue 17 items 5 and 7 at 80x24: Records shows whole headers, keeps games of another
+"""Records at 80x24: it shows whole headers, keeps games of another
 move limit apart, says "practice", and replays a game with its board and trace."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The app at the sizes that broke the engine (issue 10 items 1-2): mid-size games where the
+"""The app at the sizes that broke the engine: mid-size games where the
 partition strategies sample (4x8 crashed on the second guess in play, watch and make) and
 two-colour games past 15 positions (the real secret was refused on 2x16)."""
 

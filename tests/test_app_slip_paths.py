@@ -1,4 +1,4 @@
-"""Issue 30, point 8: every path of make's slip handling ends in a message that resolves
+"""Every path of make's slip handling ends in a message that resolves
 (a slip found, or the UNDO remedy), never "Looking for the likely slip…" for good, and
 its text is whole at 80x24."""
 
@@ -13,7 +13,7 @@ from mastermind_tui.screens.make import MakeScreen
 
 
 async def test_a_fix_that_still_fits_no_code_says_what_to_do() -> None:
-    """The issue's game: RGBY in mind, 0,1 0,2 1,0, then 2,2 twice, then FIX 4 4,0."""
+    """A game of slips: RGBY in mind, 0,1 0,2 1,0, then 2,2 twice, then FIX 4 4,0."""
     app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)

@@ -162,7 +162,7 @@ def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
 def test_stats_after_a_run(
     snap_compare: Callable[..., bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 17 item 6: every row of each card on one scale, totals and the seed, at 80x24
+    """Every row of each card on one scale, totals and the seed, at 80x24
     (the time per game is fixed here: it is the one figure a machine changes)."""
     from engine.walks.stats import StatsResult
     from mastermind_tui.screens.stats import StatsScreen
@@ -189,7 +189,7 @@ def test_stats_after_a_run(
 
 
 def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> None:
-    """Issue 17 item 7: a recorded game replayed with its board and trace, at 80x24."""
+    """A recorded game replayed with its board and trace, at 80x24."""
     from mastermind_tui.records.store import Records
     from mastermind_tui.records.types import Game, Move
 

@@ -1,6 +1,6 @@
 """Snapshots at 80x24 of each dialog (``screens.dialogs.Confirm`` where it is asked, the
-watch's what-if line) and of the play screen's rating and what-if (issue 25: the look,
-cell by cell, before the modules move). The other screens: ``test_app_snapshots_more``.
+watch's what-if line) and of the play screen's rating and what-if (the look,
+cell by cell). The other screens: ``test_app_snapshots_more``.
 ``pytest --snapshot-update`` after a deliberate change of look."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The home screen at 80x24 in each mode (issue 30, point 7): the fields that apply to the
+"""The home screen at 80x24 in each mode: the fields that apply to the
 mode shown, the rest hidden, the mode's own sentence. The default mode (play) is
 ``test_app_snapshots.test_home``."""
 

@@ -1,4 +1,4 @@
-"""Snapshots at 80x24 of the watch's lesson panels (issue 29 points 3 and 4): the ranked
+"""Snapshots at 80x24 of the watch's lesson panels: the ranked
 list open on knuth's move 4 against YOBR (non-candidates tied at the top) and knuth's rule
 card. ``pytest --snapshot-update`` after a deliberate change of look."""
 

@@ -1,5 +1,5 @@
 """Snapshots at 80x24 of the screens that had none: the teletype, Records, a rated replay,
-help, the command palette (issue 25: the look, cell by cell, before the modules move).
+help, the command palette (the look, cell by cell).
 Dialogs and the play screen's rating and what-if: ``test_app_snapshots_dialogs``.
 ``pytest --snapshot-update`` after a deliberate change of look."""
 

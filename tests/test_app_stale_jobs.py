@@ -1,5 +1,5 @@
-"""Background work on the watch screen reports only to the state it was started for (QA
-report point 1): the ranked list (``l``), a what-if and a branch explored, held back until
+"""Background work on the watch screen reports only to the state it was started for:
+the ranked list (``l``), a what-if and a branch explored, held back until
 the test lets them end, are dropped once the move on show changed or the screen was left.
 
 ``held`` makes "the work is still running" certain, not a race the test hopes to win."""

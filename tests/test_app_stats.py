@@ -77,7 +77,7 @@ async def test_sample_and_errors() -> None:
         await until(pilot, lambda: status_line(screen).startswith("Done"))
         (card,) = screen.query(StatsCard)
         assert card.result.games == 20
-        # Issue 11 item 13: "Done: 1 strategies".
+        # Never "Done: 1 strategies".
         said = str(screen.query_one("#stats-status").render())
         assert said == "Done: 1 strategy, 20 games each. Seed 1."
 
@@ -178,7 +178,7 @@ def test_progress_reaches_the_bar_whatever_count_the_engine_reports_at(
 async def test_strategy_ticks_read_by_their_mark_with_no_color(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 11 item 18: Textual's checkbox draws X ticked or not (colour alone told them
+    """Textual's checkbox draws X ticked or not (colour alone told them
     apart, nothing with NO_COLOR); ticked boxes read [X], the others [ ]. Space ticks,
     Enter runs."""
     from app_helpers import screen_text
@@ -222,7 +222,7 @@ def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
 async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 11 item 6: with the focus in a field, Ctrl+X is the field's cut; Escape and the
+    """With the focus in a field, Ctrl+X is the field's cut; Escape and the
     visible Cancel button stop the run wherever the focus is."""
     release = held_runs(monkeypatch)
     async with statistics_screen() as (app, pilot, screen):
@@ -248,7 +248,7 @@ async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
 async def test_leaving_statistics_during_a_run_keeps_the_app(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 11 item 4: F5 during a run crashed the app (the run's callbacks touched the
+    """F5 during a run crashed the app (the run's callbacks touched the
     ProgressBar of a screen that was gone)."""
     release = held_runs(monkeypatch)
     async with statistics_screen() as (app, pilot, screen):
@@ -294,7 +294,7 @@ async def test_a_damaged_optimal_cache_is_said_once(cache_dir: Path) -> None:
 
 
 def test_the_estimate_of_an_8x5_run_of_three_strategies_is_near_the_time_measured() -> None:
-    """Issue 30 point 8: 8x5 over every secret, knuth, entropy and classic, in the app,
+    """8x5 over every secret, knuth, entropy and classic, in the app,
     took 53 s of CPU (232 s of wall time at load 21 on 2 cores); an older model said
     under 60 s for a run measured at about 75 s. Within 30% of both here."""
     space = CodeSpace(8, 5)

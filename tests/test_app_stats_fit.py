@@ -1,4 +1,4 @@
-"""Issue 17 item 6 at 80x24: every histogram row on screen, rows aligned by guess count
+"""Statistics at 80x24: every histogram row on screen, rows aligned by guess count
 and drawn on one scale, totals, the seed shown and settable, a framed confirmation and a
 progress bar that says the time left."""
 

@@ -171,7 +171,7 @@ async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
     [("play", 2, 1), ("play", 3, 1), ("play", 2, 2), ("make", 2, 1)],
 )
 async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, positions: int) -> None:
-    """Issue 11 item 5: advice worked out before the screen was mounted was thrown away;
+    """Advice worked out before the screen was mounted was thrown away;
     at these sizes it always comes that fast. Two seeds a size."""
     for seed in range(2):
         settings = Settings.build(mode=mode, colours=colours, positions=positions, seed=seed)
@@ -226,9 +226,9 @@ async def test_after_the_last_game_moves_and_enter_say_the_match_is_over() -> No
         await ready(pilot)
         await type_line(pilot, "QUIT")
         await type_line(pilot, "RRGG")
-        # A one-game "match" is a game: issue 17 item 10.
+        # A one-game "match" is a game.
         assert "This game is over" in message(pilot) and "F5" in message(pilot)
-        # Enter now plays again (issue 30; tests/test_app_play_again.py): not typed here.
+        # Enter plays again (tests/test_app_play_again.py): not typed here.
         await settle(pilot)
         text = advice(app)
         assert "the code is known" not in text

@@ -195,7 +195,7 @@ def test_stats_walks_an_opening_level_by_level(
 
 def test_the_cap_on_games_leaves_out_a_walk_of_the_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """8x8's 16.8 M codes are past the 10 M-game cap for games played one by one, but
-    ``--all`` for Knuth or Most Parts is one walk of the tree level by level (issue 32):
+    ``--all`` for Knuth or Most Parts is one walk of the tree level by level:
     the cap does not apply to it, and still applies to everything else."""
     from engine.walks import stats
     from mastermind_tui.cli.commands import _walked

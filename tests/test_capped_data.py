@@ -1,4 +1,4 @@
-"""Issue 28, point 1: a cap on guesses (optimal-maxN, optimal-fit-maxN) on a fresh
+"""A cap on guesses (optimal-maxN, optimal-fit-maxN) on a fresh
 install plays shipped files (``engine.optimal.capped``) that equal the capped search's own
 tree and decisions after any first guess; and with two colours, first guesses of any
 length are mapped by symmetry (``mapped._first_of_two``) as the search weighs them."""

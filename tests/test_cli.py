@@ -90,7 +90,7 @@ def test_stats_sample_text(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["solve", "RGB"], "has 3 pegs; a code here has 4 positions"),
         (["solve", "RGBX"], "'X' is not a colour here"),
-        # QA point 3: the real lower bound, never "give 0 or more" where 0 is refused.
+        # The real lower bound, never "give 0 or more" where 0 is refused.
         (["solve", "RGBY", "--colours", "1"], "--colors: 1 is too small; give 2 or more"),
         (["solve", "RGBY", "--positions", "0"], "--positions: 0 is too small; give 1 or more"),
         (["solve", "RGBY", "--positions", "-3"], "-3 is too small; give 1 or more"),
@@ -147,7 +147,7 @@ def test_a_parser_built_for_one_command_reads_it_as_the_whole_one_does(argv: lis
 
 
 def test_stats_with_no_options_plays_every_6x4_secret() -> None:
-    """Issue 17 item 13: no argparse complaint; on a quick size every secret is played."""
+    """No argparse complaint; on a quick size every secret is played."""
     out = run("stats")
     assert out.returncode == 0, out.stderr
     assert "games          1,296" in out.stdout and "total guesses  5,801" in out.stdout
@@ -161,7 +161,7 @@ def test_stats_with_no_options_on_a_big_size_says_what_to_type() -> None:
 
 
 def test_watch_without_a_secret_draws_one() -> None:
-    """Issue 17 item 13: ``watch`` alone watches a random secret (repeatable with --seed)."""
+    """``watch`` alone watches a random secret (repeatable with --seed)."""
     from app_helpers import settings_from
 
     from mastermind_tui.cli.parser import build_parser

@@ -1,4 +1,4 @@
-"""Issue 28, point 5: `mastermind serve`'s libraries are the `[web]` extra. Without them, or
+"""`mastermind serve`'s libraries are the `[web]` extra. Without them, or
 with only part of them, `serve` says in one line how to install them and exits 1 (the
 environment lacks something), never a traceback; the other commands do not need them."""
 

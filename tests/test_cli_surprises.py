@@ -1,4 +1,4 @@
-"""The command line never surprises (issue 10): no full screen without a terminal, a clean
+"""The command line never surprises: no full screen without a terminal, a clean
 Ctrl-C from the first moment, output errors named, one rule for exit codes, ASCII numbers,
 long input cut, every mode started from the command line."""
 
@@ -78,34 +78,39 @@ def _in_a_terminal(args: list[str], term: str) -> tuple[int | None, bytes]:
         os.execve(MASTERMIND, [MASTERMIND, *args], {**os.environ, "TERM": term})
     output = b""
     status = None
+    closed = False
 
     def read_enough() -> bool:
         """Read on (up to 0.2 s for more): whether 4,000 bytes came or the child has gone."""
-        nonlocal output
+        nonlocal output, closed
         ready, _, _ = select.select([fd], [], [], 0.2)
         if ready:
             try:
                 chunk = os.read(fd, 4096)
             except OSError:  # the child has gone: its terminal is closed
-                return True
+                chunk = b""
             if not chunk:
+                closed = True
                 return True
             output += chunk
         return len(output) >= 4000
+
+    def exited() -> bool:
+        nonlocal status
+        done, code = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(code)
+        return bool(done)
 
     try:
         wait_until(read_enough, 15, step=0)
     finally:
         # A process that closed its terminal may take a moment more to exit (a generous
-        # bound: the machine may be busy).
-        def exited() -> bool:
-            nonlocal status
-            done, code = os.waitpid(pid, os.WNOHANG)
-            if done:
-                status = os.waitstatus_to_exitcode(code)
-            return bool(done)
-
-        wait_until(exited, 30, step=0.05)
+        # bound: the machine may be busy); one still drawing is running, and is stopped.
+        if closed:
+            wait_until(exited, 30, step=0.05)
+        else:
+            exited()
         if status is None:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)

@@ -154,7 +154,7 @@ def test_long_input_is_cut_in_messages() -> None:
 
 
 def test_one_peg_is_written_in_the_singular() -> None:
-    """Issue 11 item 13: "1 pegs" and "1 positions" nowhere."""
+    """Never "1 pegs" nor "1 positions"."""
     with pytest.raises(CodeError, match=r"enter a code of 1 peg, e\.g\."):
         get_notation("letters").parse(CodeSpace(2, 1), " ")
     with pytest.raises(CodeError, match=r"has 2 pegs; a code here has 1 position$"):
@@ -165,7 +165,7 @@ def test_one_peg_is_written_in_the_singular() -> None:
 
 
 def test_a_game_reads_only_its_own_notation_and_says_what_another_would_read() -> None:
-    """Issue 17 item 1: ``1122`` and ``1 1 2 2`` were two different codes in a letters
+    """``1122`` and ``1 1 2 2`` were two different codes in a letters
     game (digits from 0, numbers from 1); spacing alone must never change the code."""
     from engine.notation import parse_in_game
 

@@ -1,4 +1,4 @@
-"""QA point 3: Ctrl+C in the full-screen app is an interrupt, exit status 130 as `--help`
+"""Ctrl+C in the full-screen app is an interrupt, exit status 130 as `--help`
 says ("130 interrupted (Ctrl-C)") and as SIGINT gives; Ctrl+Q is the ordinary way out, 0.
 It exited 0 for both."""
 

@@ -1,4 +1,4 @@
-"""The CUDA backend (``engine.backends.cuda``, issue 33): its kernels run in numba-cuda's
+"""The CUDA backend (``engine.backends.cuda``): its kernels run in numba-cuda's
 simulator in a process of their own (``cuda_sim.py``; numba reads NUMBA_ENABLE_CUDASIM
 when imported, so this process keeps the real numba) and give every count, every largest
 class and every tree the numba kernel gives. Without a GPU and without the simulator,
@@ -84,7 +84,7 @@ def test_without_a_gpu_cuda_is_one_line_and_auto_is_numba() -> None:
 
 
 def test_without_numba_cuda_it_says_to_install_the_gpu_extra() -> None:
-    """QA point 3: numba 0.68 still ships a ``numba.cuda`` of its own, which finds no GPU;
+    """Numba 0.68 still ships a ``numba.cuda`` of its own, which finds no GPU;
     without numba-cuda the line said "no CUDA GPU here (numba-cuda found no driver or
     device)". It now says numba-cuda is missing and how README installs it."""
     code = (

@@ -1,4 +1,4 @@
-"""Issue 30, point 4: the daily puzzle. Its secret is pinned (two dates, two sizes: a
+"""The daily puzzle. Its secret is pinned (two dates, two sizes: a
 change here changes every player's puzzle), a bad or future date is one line, an
 earlier date is practice, and the end shows the share block (no colour, no code)."""
 

@@ -1,4 +1,4 @@
-"""Issue 30, point 4 (the rest): the first game of today's puzzle counts as daily, a second
+"""The first game of today's puzzle counts as daily, a second
 one is practice; the daily streak (days in a row solved unaided) shows at the daily end and
 in the records; an earlier date's replay is practice and counts for nothing."""
 

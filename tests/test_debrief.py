@@ -1,4 +1,4 @@
-"""Issue 30, point 5: the debrief. Each move's guess and answer, the codes possible before
+"""The debrief. Each move's guess and answer, the codes possible before
 and after it, the best move there and the guess's cost in guesses expected (this one
 counted), the codes still possible before the last guess; opened with D once a game is
 over and from a replay in Records, its ratings read against the engine's."""
@@ -163,7 +163,7 @@ def test_the_debrief(snap_compare: Callable[..., bool], monkeypatch: Any) -> Non
 
 
 async def test_a_replay_says_abandoned_assisted_and_hard_in_words(tmp_path: Path) -> None:
-    """Issue 30 point 6: the kind of game in words, not only through its outcome."""
+    """The kind of game in words, not only through its outcome."""
     from dataclasses import replace
 
     path = tmp_path / "r.sqlite3"

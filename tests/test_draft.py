@@ -1,4 +1,4 @@
-"""The peg row's draft (issue 30 point 2): editing a row of colours, holding pegs and
+"""The peg row's draft: editing a row of colours, holding pegs and
 carrying them to the next guess, with no rule of the game in it."""
 
 from __future__ import annotations

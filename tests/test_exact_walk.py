@@ -1,4 +1,4 @@
-"""A run of every secret that ``stats`` calls exact weighs every guess (issue 32): the pair
+"""A run of every secret that ``stats`` calls exact weighs every guess: the pair
 budget, which keeps one move in play quick, never samples the guesses of a walk below the
 sampling limit (it did on 4x8 and 5x7, Knuth 350,748 from 11111234 where every guess
 weighed gives 350,750)."""

@@ -100,7 +100,7 @@ def test_estimates_are_marked() -> None:
 
 
 def test_next_best_marks_estimates_and_says_what_the_star_means() -> None:
-    """Issue 11 item 12: sampled scores carry ≈ and a star is explained where it shows."""
+    """Sampled scores carry ≈ and a star is explained where it shows."""
     sampled = Decision(
         guess=0,
         consistent=True,

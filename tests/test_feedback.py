@@ -91,7 +91,7 @@ def test_check_answer_explains() -> None:
 
 
 def test_refused_answers_count_in_words() -> None:
-    """Issue 11 item 13: '1 blacks and 1 whites make 2 pegs, but a code has only 1
+    """Never '1 blacks and 1 whites make 2 pegs, but a code has only 1
     positions' on 2x1."""
     for answer, positions, text in (
         ((1, 1), 1, "1 black and 1 white make 2 pegs, but a code has only 1 position"),

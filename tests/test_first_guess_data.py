@@ -1,4 +1,4 @@
-"""Issue 28, point 1: the first HINT and rating after a person's own first guess, on the
+"""The first HINT and rating after a person's own first guess, on the
 sizes too big for the interpreted kernel, come from shipped data (``engine.optimal.after``
 and ``mapped``) that equals the search's own decisions (a sample here; all of it:
 benchmarks/check_after_data.py), and wait on no compiler."""

@@ -1,4 +1,4 @@
-"""Issue 28: the first use of the exact optimum waits on no compiler. The shipped trees
+"""The first use of the exact optimum waits on no compiler. The shipped trees
 are the search's own (small sizes here; benchmarks/bench_first_use.py times them all),
 the interpreted kernel answers as the compiled one, and a key typed before the first
 frame is kept."""
@@ -205,7 +205,7 @@ def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None
 def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue 31: numba's files of the kernel are checked against what the compile wrote
+    """Numba's files of the kernel are checked against what the compile wrote
     (the marker lists them): one damaged since is moved aside, said in one line, and the
     kernel is compiled again in the background while the interpreted one answers, rather
     than numba recompiling in the app's process. The compile is stood in for here."""
@@ -331,7 +331,7 @@ print(solver.decide().guess, len(solver.candidates), "numba" in sys.modules, war
 
 
 def test_a_fresh_install_hints_off_every_tree_with_no_compile(tmp_path: Path) -> None:
-    """Issue 28 point 1, the case the shipped trees cannot cover: two guesses of one's
+    """The case the shipped trees cannot cover: two guesses of one's
     own on 6x4, then HINT, from empty caches. The install built the kernel (setup.py):
     no numba imported, no compile started, the search's own guess. Skipped where the
     install could not build it; ``MASTERMIND_REQUIRE_MODULE=1`` (.ci/run) fails instead."""

@@ -1,4 +1,4 @@
-"""``mastermind solve SECRET --html FILE`` (issue 29 point 9): one standalone HTML file, no
+"""``mastermind solve SECRET --html FILE``: one standalone HTML file, no
 script and nothing fetched, each move's two beats with the guesses weighed and the split
 as the app draws them, the sentences, the rule card and the path; ``-`` to standard output,
 an existing file replaced, a folder or an unwritable place refused in one line (exit 1).

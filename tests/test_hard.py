@@ -1,4 +1,4 @@
-"""Issue 30, point 3: hard mode. A guess that contradicts an answer is refused in one line
+"""Hard mode. A guess that contradicts an answer is refused in one line
 naming the move (and costs no move), HINT suggests only codes that fit, par and ratings
 are the exact optimum among such codes (optimal-fit), and the records know the game was
 hard."""

@@ -1,4 +1,4 @@
-"""Issue 31 point 2: every file the program reads back is read as a stranger's. A damaged
+"""Every file the program reads back is read as a stranger's. A damaged
 cached tree or partial proof is moved aside (``….bad``), named in one line, and the search
 done again gives the right answer; a pipe, a folder or a link to /dev/zero in its place is
 refused in one line (never a hang, never memory without end); a damaged numba cache is
@@ -29,7 +29,7 @@ TOTAL = 73  # the optimum of 3x3
 
 
 def damage(path: Path, how: str) -> None:
-    """Damage ``path`` (a file written by the program) as the campaign did."""
+    """Damage ``path`` (a file written by the program) in the way ``how`` names."""
     data = path.read_bytes() if path.exists() else b""
     if path.exists() or path.is_symlink():
         path.unlink()
@@ -129,7 +129,7 @@ def test_reads_are_bounded(tmp_path: Path) -> None:
 def test_temporary_files_are_not_left_on_a_refusing_disk(
     cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Point 9: a full disk fails the write; the half-written temporary file goes too."""
+    """A full disk fails the write; the half-written temporary file goes too."""
 
     def full(*_: object) -> None:
         raise OSError(28, "No space left on device")

@@ -1,4 +1,4 @@
-"""Issue 31 point 3: every number a person gives is checked before the work (a cap of a
+"""Every number a person gives is checked before the work (a cap of a
 million guesses is refused in one line, at once), and ``tree --check`` reads no device,
 pipe or folder and no file past its bound, and stops on SIGTERM even inside a long
 parse."""

@@ -1,4 +1,4 @@
-"""Issue 20, point 2: quitting ends the process while a long search runs, and the exit
+"""Quitting ends the process while a long search runs, and the exit
 code says how it ended. The app runs in a real pseudo-terminal; the search is the optimal
 strategy's first on 6x4 (about 10 s of CPU), with an empty cache: had the process waited
 for it, the search's tree would be in the cache when the process ended."""
@@ -69,7 +69,7 @@ class Terminal:
     ("how", "code"),
     [
         ("ctrl+q", 0),
-        ("ctrl+c", 130),  # an interrupt, as --help says (QA point 3): it was 0
+        ("ctrl+c", 130),  # an interrupt, as --help says: it was 0
         (signal.SIGTERM, 143),
         (signal.SIGHUP, 129),
         (signal.SIGINT, 130),

@@ -1,4 +1,4 @@
-"""Issue 20, points 4, 6 and 7: records paths that cannot hold records, each named in one
+"""Records paths that cannot hold records, each named in one
 truthful line, never costing a game; input lines of any length read in constant memory."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 31 point 5: sixty processes finishing games into one records file at once, beside
+"""Sixty processes finishing games into one records file at once, beside
 two busy loops, lose no game: a writer held off by the others waits and tries again,
 for a bounded time, and says one line only if it finally fails."""
 

@@ -1,4 +1,4 @@
-"""Issue 31 point 4: ``--scheduler`` at a port that accepts but does not speak Dask (a
+"""``--scheduler`` at a port that accepts but does not speak Dask (a
 silent socket, an HTTP server such as Dask's own dashboard) is one line within ten
 seconds, not a hang, over ``tls://`` too; what it echoes (the address, the peer's words)
 is escaped."""

@@ -1,4 +1,4 @@
-"""Issue 20, point 1: what a stranger on the network can do to `mastermind serve` is
+"""What a stranger on the network can do to `mastermind serve` is
 bounded. A flood of keystrokes is dropped (the app's memory stays flat), an app process
 ends when its websocket closes and when the server stops, the server stops with tabs
 open, and sessions beyond the cap are told the server is full."""
@@ -111,7 +111,7 @@ def read_until(ws: websocket.WebSocket, text: bytes) -> bytes:
 
 
 def test_a_keystroke_flood_is_dropped_and_the_app_ends_with_its_socket(server: Server) -> None:
-    """The issue's flood: a million R's in one message (refused: the message is too big),
+    """A flood: a million R's in one message (refused: the message is too big),
     then a stream of messages each past the burst (dropped whole). The app's memory stays
     where it was; when the socket closes, the app process ends (it ran on at 100% CPU,
     growing past 2 GB, and outlived the server)."""

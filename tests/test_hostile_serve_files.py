@@ -1,4 +1,4 @@
-"""Issue 31 point 1: ``serve`` outlives its file limit. Under ``ulimit -n 256`` (a hard
+"""``serve`` outlives its file limit. Under ``ulimit -n 256`` (a hard
 limit too, so that it cannot be raised), more idle connections than that neither end the
 server nor the game already open in it; past its cap a connection is closed at once, and
 once the strangers leave the server accepts again."""

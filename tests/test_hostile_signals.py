@@ -1,4 +1,4 @@
-"""Issue 20, point 5: a `stats --jobs 2` run killed by any signal leaves no traceback, no
+"""A `stats --jobs 2` run killed by any signal leaves no traceback, no
 leaked semaphore, no temporary file and no worker; the exit code names the signal."""
 
 from __future__ import annotations

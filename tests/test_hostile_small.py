@@ -1,4 +1,4 @@
-"""Issue 31 point 9, the smaller ones: a blank path variable turns its files off (never a
+"""Smaller hostile cases: a blank path variable turns its files off (never a
 file named "   "), a full disk leaves no half-written preferences, and a refusal of a
 setting remembered from last time says it was remembered."""
 
@@ -12,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import platformdirs
 import pytest
 from test_records import game
 
@@ -54,6 +55,33 @@ def test_a_refused_remembered_strategy_says_it_was_remembered(tmp_path: Path) ->
     assert "remembered from last time: strategy optimal" in done.stderr
 
 
+def _as_nobody(code: str) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` as nobody (root writes anywhere), on a copy of the records package and
+    platformdirs in a folder anyone may read: a clone in a private folder is not."""
+    if shutil.which("setpriv") is None:
+        pytest.skip("root, and no setpriv to read as another user")
+    nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    copy = Path(tempfile.mkdtemp(prefix="mastermind-code-"))
+    try:
+        package = Path(store.__file__).parent.parent
+        skip = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(package / "records", copy / "mastermind_tui" / "records", ignore=skip)
+        shutil.copy(package / "__init__.py", copy / "mastermind_tui")
+        shutil.copytree(Path(platformdirs.__file__).parent, copy / "platformdirs", ignore=skip)
+        for inside in [copy, *copy.rglob("*")]:
+            inside.chmod(0o755 if inside.is_dir() else 0o644)
+        # The interpreter itself, past the virtual environment's link, or the system's.
+        for python in dict.fromkeys([os.path.realpath(sys.executable), "/usr/bin/python3"]):
+            run = [*nobody, python, "-I", "-c"]
+            fits = [*run, "import sys; assert sys.version_info >= (3, 11)"]
+            if subprocess.run(fits, capture_output=True, cwd=copy, timeout=60).returncode == 0:
+                code = f"import sys; sys.path.insert(0, {str(copy)!r}); {code}"
+                return subprocess.run([*run, code], capture_output=True, text=True, timeout=60)
+        pytest.skip("root, and no Python 3.11 or later that nobody may run")
+    finally:
+        shutil.rmtree(copy)
+
+
 def test_records_in_a_read_only_folder_are_still_read() -> None:
     """WAL cannot make its index in a read-only folder: the records are read immutable."""
     folder = Path(tempfile.mkdtemp(prefix="mastermind-ro-"))
@@ -64,12 +92,11 @@ def test_records_in_a_read_only_folder_are_still_read() -> None:
         folder.chmod(0o555)
         read = "from mastermind_tui.records.store import Records; from pathlib import Path; "
         read += f"print(len(Records(Path({str(path)!r})).games()))"
-        argv = [sys.executable, "-c", read]
-        if os.geteuid() == 0:  # root writes anywhere: read as nobody
-            if shutil.which("setpriv") is None:
-                pytest.skip("root, and no setpriv to read as another user")
-            argv = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *argv]
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+        if os.geteuid() == 0:
+            done = _as_nobody(read)
+        else:
+            argv = [sys.executable, "-c", read]
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and done.stdout.strip() == "1", done.stderr
     finally:
         folder.chmod(0o755)

@@ -1,4 +1,4 @@
-"""Issue 31 point 6: a storm once showed ``NoMatches '#status'`` on the Compare screen: a
+"""A storm once showed ``NoMatches '#status'`` on the Compare screen: a
 status or caption written as the screen is torn down. Every such lookup survives its
 screen's widgets being gone; the key storms start on Compare too (``tests/storm.py``),
 and ``benchmarks/key_storm.py`` runs many of them."""

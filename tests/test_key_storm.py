@@ -1,4 +1,4 @@
-"""Issue 20, point 3: no key sequence ends the app with an internal error, on any screen.
+"""No key sequence ends the app with an internal error, on any screen.
 Seeded storms, a few per start in the suite; `python benchmarks/key_storm.py` runs many
 more. A failure names the start and the seed: ``Storm(start, seed)`` replays it."""
 
@@ -39,7 +39,7 @@ async def palette_shown(pilot: Pilot[Any]) -> None:
 
 @pytest.mark.parametrize("page", ["pagedown", "pageup"])
 async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
-    """The issue's `tmux send-keys C-p NPage`: Textual's option list paged before it had
+    """`tmux send-keys C-p NPage`: Textual's option list paged before it had
     a size (KeyError: 0)."""
     for app in (MastermindApp(), RetroApp(1, False, False, None)):
         async with app.run_test(size=(80, 24)) as pilot:

@@ -1,4 +1,4 @@
-"""The watch's lesson panels (issue 29 points 3 and 4): the rule card of every registered
+"""The watch's lesson panels: the rule card of every registered
 strategy, the ranked list of every guess weighed (read against the engine), and the best
 code that could be the secret always drawn in the chart."""
 

@@ -1,4 +1,4 @@
-"""Issue 28 point 1: the exact ties right after a person's own first guess, counted from
+"""The exact ties right after a person's own first guess, counted from
 the shipped data and numpy alone (engine/optimal/mapped_ties.py), are the search's own
 (``exact_ties``): every tied class with its size and the runner-up, for every answer to
 first guesses spread over the list; under a cap, where the data cannot tell, None (the

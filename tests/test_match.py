@@ -23,7 +23,7 @@ def test_verdict_says_whose_moves_are_whose() -> None:
 
 
 def test_totals_count_only_moves_played() -> None:
-    """Issue 17 item 2: a game lost in 3 and one quit at once score 4 each, but only 3
+    """A game lost in 3 and one quit at once score 4 each, but only 3
     moves were played; the verdict says both, and the rule is said once."""
     match = Match(Rules(rounds=2, max_moves=3), (PERSON,))
     match.count(4, 3)

@@ -1,5 +1,5 @@
-"""The exact search's kernel built ahead of time (engine/backends/numba_aot.py, issue 32
-point 5): the same tree as numba's JIT kernel, no numba imported to run it, the
+"""The exact search's kernel built ahead of time (engine/backends/numba_aot.py):
+the same tree as numba's JIT kernel, no numba imported to run it, the
 interpreter let go while it searches, other argument types handed to the JIT kernel, and
 a damaged module moved aside for the JIT. Built once for this file into a folder of its
 own (15-40 s: numba's pycc and a C compiler); skipped where it cannot be built."""

@@ -23,7 +23,7 @@ from engine.run import Run, Stopped
 from engine.strategies.optimal import Optimal
 
 #: A command's own environment searches from nothing, as conftest has this process do: no
-#: shipped tree (issue 28), no background compile.
+#: shipped tree, no background compile.
 SEARCHED = {"MASTERMIND_SHIPPED": "0", "MASTERMIND_WARMUP": "0"}
 
 

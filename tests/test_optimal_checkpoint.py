@@ -1,4 +1,4 @@
-"""A search stopped at any point keeps what it proved (issue 32, point 4): besides the
+"""A search stopped at any point keeps what it proved: besides the
 save on Ctrl+C or a signal, the search saves checkpoints as it goes, so that even a kill
 (SIGKILL: no handler runs) leaves a proof the next search resumes from, and the
 checkpoints change no result."""

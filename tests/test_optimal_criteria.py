@@ -27,7 +27,7 @@ from mastermind_tui.game.settings import Settings
 from mastermind_tui.navigation import Start
 
 #: A command's own environment searches from nothing, as conftest has this process do: no
-#: shipped tree (issue 28), no background compile.
+#: shipped tree, no background compile.
 SEARCHED = {"MASTERMIND_SHIPPED": "0", "MASTERMIND_WARMUP": "0"}
 
 #: Stands for "no strategy keeps the cap" in the plain recursion.

@@ -1,7 +1,7 @@
-"""The exact optimum's ties counted exactly after the opening (issue 29, point 1's last
-gap): every guess whose exact cost equals the best, the classes of guesses alike by the
-position's symmetry counted whole, checked against a brute force that works out every
-guess's exact cost plainly (no symmetry, no bounds) on small sizes."""
+"""The exact optimum's ties counted exactly after the opening: every guess whose exact cost
+equals the best, the classes of guesses alike by the position's symmetry counted whole,
+checked against a brute force that works out every guess's exact cost plainly (no
+symmetry, no bounds) on small sizes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17 item 12: the theme and the home screen's last choices are kept in the user's
+"""The theme and the home screen's last choices are kept in the user's
 config directory (here a temporary one); a bad file is one line and ignored; the command
 line beats a preset, which beats what was saved, which beats the defaults."""
 

@@ -1,4 +1,4 @@
-"""QA point 3 and 4: messages that say what is really wrong."""
+"""Messages that say what is really wrong."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def test_compare_knuth_knuth_says_so(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
-        # QA point 4: what no colour is, named before the pegs are counted.
+        # What no colour is, named before the pegs are counted.
         ("rgby!", "'!' is not a colour here; use B W R G O Y"),
         ("RGBYO", "'RGBYO' has 5 pegs; a code here has 4 positions"),
         # The app's command line keeps 300 characters of 400 typed: never "has 300 pegs".
@@ -63,7 +63,7 @@ def test_tree_depth_1_is_its_first_level(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_opening_help_gives_codes_of_the_default_size(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """QA point 4: its examples were 5-peg codes (BBWWR) against the 6x4 default."""
+    """Its examples were 5-peg codes (BBWWR) against the 6x4 default."""
     assert main(["solve", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "BBWW, 0011 in digits, '1 1 2 2' in numbers" in text and "knuth-from1122," not in text

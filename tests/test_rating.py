@@ -129,7 +129,7 @@ def test_out_of_reach_sizes_are_rated_by_the_strategys_own_score(strategy: str) 
 
 @pytest.mark.parametrize("strategy", ["knuth", "expected-size", "entropy", "most-parts"])
 def test_a_best_guess_scored_on_a_sample_is_rated_on_every_code(strategy: str) -> None:
-    """Issue 11 item 12: on big spaces the best guess is scored on a sample and the person's
+    """On big spaces the best guess is scored on a sample and the person's
     guess on every code, so an equally good guess showed a cost (8x8: RRGGBBWW +28,365
     against knuth's BBWWRRGG, which splits the codes the same way). Small limits force the
     sample on 11x2; the strategy's own guess played is then rated exactly its equal."""

@@ -1,8 +1,7 @@
-"""README and the docs site as a newcomer reads them (issue 10 items 12-14, issue 28 item
-4): how to leave beside the first command, how to reach the installed command, how long the
-tests take, a README short enough to read in two minutes, and every timing reproducible by
-a command that exists, in README.md and in docs/ alike (a figure keeps its command wherever
-it now lives)."""
+"""README and the docs site as a newcomer reads them: how to leave beside the first command,
+how to reach the installed command, how long the tests take, a README short enough to read
+in two minutes, and every timing reproducible by a command that exists, in README.md and in
+docs/ alike (a figure keeps its command wherever it now lives)."""
 
 from __future__ import annotations
 

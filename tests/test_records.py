@@ -109,7 +109,8 @@ def test_a_damaged_file_is_one_line(tmp_path: Path) -> None:
     assert "\n" not in str(error.value)
 
 
-def test_a_locked_file_is_one_line(tmp_path: Path) -> None:
+def test_a_locked_file_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Records, "PATIENCE", 0.5)  # the writers' wait, 30 s in play
     path = tmp_path / "r.sqlite3"
     Records(path).games()
     holder = sqlite3.connect(path, isolation_level=None)
@@ -327,7 +328,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
 
 
 def test_an_assisted_game_is_kept_as_such_and_out_of_the_figures(tmp_path: Path) -> None:
-    """Issue 17 item 8: a game played with the laboratory view is marked assisted, stays
+    """A game played with the laboratory view is marked assisted, stays
     so when written again (late ratings), and is left out of the per-size figures."""
     records = Records(tmp_path / "r.sqlite3")
     helped = replace(game(), assisted=True)
@@ -335,7 +336,7 @@ def test_an_assisted_game_is_kept_as_such_and_out_of_the_figures(tmp_path: Path)
     records.add(replace(helped, assisted=False))  # the same game written again
     (kept,) = records.games()
     assert kept.assisted
-    (apart,) = records.summaries()  # issue 30: counted apart, in none of the figures
+    (apart,) = records.summaries()  # counted apart, in none of the figures
     assert (apart.played, apart.won, apart.assisted, apart.assisted_won) == (0, 0, 1, 1)
     records.add(game())
     (summary,) = records.summaries()
@@ -343,7 +344,7 @@ def test_an_assisted_game_is_kept_as_such_and_out_of_the_figures(tmp_path: Path)
 
 
 def test_a_file_of_version_3_gains_abandoned_and_keeps_its_games(tmp_path: Path) -> None:
-    """Issue 30: the migration from the schema released before (version 3, assisted)."""
+    """The migration from the schema released before (version 3, assisted)."""
     path = tmp_path / "v3.sqlite3"
     with closing(sqlite3.connect(path)) as db, db:
         for migration in MIGRATIONS[:3]:
@@ -618,7 +619,7 @@ def test_retro_plain_keeps_its_games_and_a_fault_is_one_line_on_stderr(tmp_path:
 
 
 def test_games_with_another_move_limit_are_figures_apart(tmp_path: Path) -> None:
-    """Issue 17 item 7: a game won in 3 of 3 moves is not averaged with games of 10."""
+    """A game won in 3 of 3 moves is not averaged with games of 10."""
     records = Records(tmp_path / "r.sqlite3")
     records.add(game(moves=6))
     records.add(game(moves=3, max_moves=3))

@@ -1,4 +1,4 @@
-"""QA point 2: a code given on the command line sets the positions when --positions is
+"""A code given on the command line sets the positions when --positions is
 not given, whatever the home screen last remembered: after a 5x5 game, `watch RGBY
 --strategy optimal`, `compare RGBY ...` and `watch --opening RRGG` failed with "'RGBY' has
 4 pegs; a code here has 5 positions (remembered from last time ...)". The remembered

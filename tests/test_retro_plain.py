@@ -52,7 +52,7 @@ def test_the_installed_command_through_a_shell_pipe_matches_the_original() -> No
 
 
 def test_end_of_input_mid_game_is_said_on_stderr() -> None:
-    """QA point 3: the transcript stays as it was; that input ran out is one line apart
+    """The transcript stays as it was; that input ran out is one line apart
     (it stopped silently with exit code 0)."""
     result = run(["--seed", "5"], b"6\n4\n")
     assert result.returncode == 1

@@ -217,7 +217,7 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(
 def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
-    """Issue 30 item 6: a game of play with a guess played, left by closing the browser tab,
+    """A game of play with a guess played, left by closing the browser tab,
     is kept as abandoned (a losing game cannot be dodged that way), and its app ends."""
     records = tmp_path / "records.sqlite3"
 
@@ -254,7 +254,7 @@ def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
 def test_the_watch_and_a_what_if_play_in_the_browser(
     browser: webdriver.Chrome, server: str
 ) -> None:
-    """Issue 18 item 8: the watch's beats and a what-if, driven from the browser's keys."""
+    """The watch's beats and a what-if, driven from the browser's keys."""
     browser.get(server)
     screen = Screen(browser)
     screen.wait_for("choose a game")

@@ -1,4 +1,4 @@
-"""The shipped 8x5 tree as a strategy (issue 33, point 2): ``--strategy best-8x5`` plays
+"""The shipped 8x5 tree as a strategy: ``--strategy best-8x5`` plays
 engine/data/best-8x5.json.gz move by move, on 8x5 with repeats only, and every command
 that takes a strategy reads the same 179,568 guesses from it."""
 

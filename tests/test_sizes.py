@@ -1,4 +1,4 @@
-"""Every strategy at every size the engine accepts (issue 10): small sizes exhaustively by
+"""Every strategy at every size the engine accepts: small sizes exhaustively by
 pair, the extremes (2x24, 20x4, 8x8) by a sampled secret, with partition strategies'
 sampling thresholds lowered so that their sampled paths run on small sizes too.
 

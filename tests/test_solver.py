@@ -194,7 +194,7 @@ def test_a_refused_observation_leaves_nothing_pending() -> None:
 
 
 def test_fixing_a_move_not_played_names_the_moves_there_are() -> None:
-    """Issue 11 item 13: never "(moves 1 to 0)" or "(moves 1 to 1)"."""
+    """Never "(moves 1 to 0)" or "(moves 1 to 1)"."""
     game = ComputerBreaks.start(Rules(), "knuth")
     with pytest.raises(MastermindError, match=r"no move 1 to fix \(no move played yet\)$"):
         game.correct(1, 0, 0)
@@ -205,7 +205,7 @@ def test_fixing_a_move_not_played_names_the_moves_there_are() -> None:
 
 
 def test_every_solver_of_a_size_starts_from_one_shared_read_only_array() -> None:
-    """Issue 11 item 15: a fork (made on the interface thread for each worker) and a new
+    """A fork (made on the interface thread for each worker) and a new
     game built a fresh index array the size of the code space: about 35 ms on 8x8 on a
     quiet machine, 100-150 ms each under load."""
     first = Solver(SPACE, make_strategy("knuth")).fork()

@@ -161,7 +161,7 @@ def test_stats_all_beyond_the_limit_is_one_line(capsys: pytest.CaptureFixture[st
     walk of its tree, which the cap leaves out, ``test_big_walk``)."""
     code = main(["stats", "--all", "--colours", "8", "--positions", "8", "--strategy", "entropy"])
     err = capsys.readouterr().err.strip().splitlines()
-    assert code != 0  # the command line's usage-error code (its rule is issue 10's item 7)
+    assert code != 0  # the command line's usage-error code (one rule for every command)
     assert err == [
         "mastermind: every secret of 8x8 is 16,777,216 games, more than the limit of "
         "10,000,000: sample some with --games N"

@@ -1,4 +1,4 @@
-"""The tests wait for what they read (issue 25): no assert straight after Pilot's bare
+"""The tests wait for what they read: no assert straight after Pilot's bare
 ``pause()``, which waits for the process to use little CPU, as it does early on a busy
 machine (``'10' == '8'`` in test_variants once); no polling loop of fixed sleeps outside
 ``waiting.wait_until``. Read from the tests' source, so that the rule stays true."""

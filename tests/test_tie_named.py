@@ -1,7 +1,7 @@
 """A code named as tied really ties: where exactly two codes tie and the other is a member of
 the chosen guess's family (alike but for colours not played yet, left out of the guesses
-weighed), the words name that member, never the next best (QA: RPGOT on 8x5 named YGYWB,
-189, as tied with RPYYB at 187)."""
+weighed), the words name that member, never the next best (RPGOT on 8x5
+once named YGYWB, 189, as tied with RPYYB at 187)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ties told as they are, the gaps closed (issue 29, point 1): with one or two codes left
+"""Ties told as they are, the gaps closed: with one or two codes left
 every code is counted; a sample of guesses says its ties are the sample's; the exact
 optimum carries tie counts and twins; the guesses expected say the guess is counted."""
 

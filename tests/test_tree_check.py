@@ -91,7 +91,7 @@ def test_a_file_that_cannot_be_read_gets_one_line(name: str, reason: str) -> Non
 
 @pytest.mark.parametrize("word", ["junk", "RGBY", "  Wurst\n"])
 def test_a_word_that_is_no_code_is_no_tree(tmp_path: Path, word: str) -> None:
-    """QA point 3: a file holding ``junk`` was read as a challenge tree of one code and
+    """A file holding ``junk`` was read as a challenge tree of one code and
     refused for its size ("colours must be at most 20 (got 21)"): it is no tree at all."""
     junk = tmp_path / "junk.txt"
     junk.write_text(word)

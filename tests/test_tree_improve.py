@@ -1,4 +1,4 @@
-"""The best 8x5 tree known here (issue 33, point 2): the search mixing the heuristics'
+"""The best 8x5 tree known here: the search mixing the heuristics'
 trees subtree by subtree (``engine.tools.improve_tree``) beats each of them, and the 8x5 tree it
 made, shipped with the engine, finds every secret in fewer guesses than the best
 published total (179,751), as ``tree --check`` counts them."""

@@ -1,4 +1,4 @@
-"""Trees both ways (issue 32, point 3): Knuth's own notation (fancidev/mastermind's
+"""Trees both ways: Knuth's own notation (fancidev/mastermind's
 ``strats/p4c6r-knuth.txt``, MIT, kept as test data, as are its Koyama and Lai and its
 Neuwirth listings), the 2014 Code Golf challenge's grammar read and written, ``mastermind
 tree``'s text read back, and ``--depth`` cutting the work as well as the printing."""
@@ -156,7 +156,7 @@ def test_tree_depth_says_the_rest_is_not_worked_out() -> None:
     done = run("--depth", "1")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].endswith("its first level (the rest not worked out)")  # QA: "first 1 level"
+    assert lines[0].endswith("its first level (the rest not worked out)")  # was "first 1 level"
     assert lines[1:] == ["BBWW  (1,296 codes)", "  ... 12 answers below"]
     assert (
         run("--depth", "2")

@@ -1,4 +1,4 @@
-"""Rule variants (issue 9): codes without repeated colours, and the presets.
+"""Rule variants: codes without repeated colours, and the presets.
 
 The engine's no-repeat games are checked against plain-Python enumerations written
 independently of it: the codes allowed, the codes left after answers, every deterministic

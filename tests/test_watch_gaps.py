@@ -1,4 +1,4 @@
-"""The teacher's watch, its last gaps (issue 29): x in the footer where it applies; Escape
+"""The teacher's watch, its last gaps: x in the footer where it applies; Escape
 stops the ranked list's weighing on 8x5; a branch replays the moves up to it rather than
 working them out again; the handout draws every guess weighed up to a page and sums up
 the rest truthfully."""

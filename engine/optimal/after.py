@@ -1,7 +1,7 @@
 """What the optimum does after any first guess, shipped with the package for every size
 whose tree ships (``shipped``): the first HINT, rating and what-if after a person's own
 opening read it, where the search would first wait for numba's compile (the sizes past
-the interpreted kernel's ``SMALL`` codes) or run interpreted (issue 28, point 1).
+the interpreted kernel's ``SMALL`` codes) or run interpreted.
 
 The search weighs one first guess per orbit of the game's symmetries (its ``pool``: the
 first of each pattern as written, AAAA AAAB AABB AABC ABCD on 6x4). For each of them,

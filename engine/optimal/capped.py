@@ -1,6 +1,6 @@
 """Which shipped tree and after-first-guess data a criterion plays on a fresh install
 (``shipped_root``, ``data_file``), caps on guesses (optimal-maxN, optimal-fit-maxN)
-included (issue 28, point 1).
+included.
 
 A cap binds, or decides a tie otherwise, from the fewest guesses a strategy keeps up to
 some cap past the plain optimum's depth; from there on the capped search is the plain

@@ -1,6 +1,6 @@
 """The optimum's decision right after a person's own first guess, from shipped data and
 numpy alone (no kernel, compiled or interpreted): what makes the first HINT after an odd
-opening immediate on a fresh install (issue 28, point 1).
+opening immediate on a fresh install.
 
 A first guess G is the image of its pattern's first code R (the search's pool: AAAA,
 AAAB, AABB, AABC, ABCD on 6x4) under some symmetry s of the game (colours and positions

@@ -1,4 +1,4 @@
-"""The best 8x5 tree this project has made, played move by move (issue 33, point 2).
+"""The best 8x5 tree this project has made, played move by move.
 
 ``engine.tools.improve_tree`` mixes the partition heuristics' trees subtree by subtree and keeps
 the best; its 8x5 tree (179,568 guesses over every secret, below the best published total

@@ -1,4 +1,4 @@
-"""A search for a better decision tree than any one heuristic grows (issue 33, point 2):
+"""A search for a better decision tree than any one heuristic grows:
 the partition strategies' trees mixed, subtree by subtree. Every heuristic's tree from a
 given opening shares the opening's answers; below each answer the best heuristic's subtree
 is kept (fewest guesses over its secrets), and at the second move the best few guesses of

@@ -1,4 +1,4 @@
-"""A game's debrief, move by move (issue 30, point 5): the guess and its answer, the codes
+"""A game's debrief, move by move: the guess and its answer, the codes
 possible before and after it, the best move there and what the guess cost against it, in
 the one convention of ``engine.expected`` ("guesses expected, this one counted"); at the
 end the codes that were still possible before the last guess.

@@ -1,4 +1,4 @@
-"""The debrief of a finished game (issue 30, point 5): each move's guess and answer, the
+"""The debrief of a finished game: each move's guess and answer, the
 codes possible before and after it, the best move there and what the guess cost against
 it, and the codes still possible before the last guess. Opened with D once a game is
 over, and from a replay in Records; what the record lacks is worked out in a job."""
