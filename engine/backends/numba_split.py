@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-from .numba_jit import njit
+from numba import njit
 
 
 @njit(cache=True, inline="always")

@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
-from .numba_jit import njit
 from .numba_split import split_level
 
 __all__ = ["KNUTH", "MOST_PARTS", "choose", "choose_level", "split_level"]
