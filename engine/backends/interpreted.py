@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -91,4 +91,4 @@ def partitions() -> PartitionKernel | None:
 
 def search() -> SearchKernel:
     """The exact search, interpreted."""
-    return cast("SearchKernel", kernel())
+    return kernel()

@@ -23,8 +23,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 
@@ -49,11 +51,10 @@ def numba_type(spec: Any) -> Any:
     return types.Array(from_dtype(np.dtype(spec[0])), spec[1], "C")
 
 
-@contextlib.contextmanager
-def _gil_free() -> Iterator[None]:
+def _gil_free() -> ContextManager[Any]:
     """pycc compiling each function ``nogil``, as the JIT's ``search`` is: pycc takes no
-    options, so one of numba's names is replaced while it compiles (docs/architecture.md,
-    "The compile layer")."""
+    options, so numba's ``Flags`` as pycc's compiler names it is replaced while it compiles
+    (docs/architecture.md, "The compile layer")."""
     from numba.core.compiler import Flags
     from numba.pycc import compiler
 
@@ -62,11 +63,7 @@ def _gil_free() -> Iterator[None]:
         flags.inherit_if_not_set("release_gil", True)
         return flags
 
-    compiler.Flags = gil_free  # type: ignore[attr-defined,assignment]  # numba's own
-    try:
-        yield
-    finally:
-        compiler.Flags = Flags  # type: ignore[attr-defined]
+    return mock.patch.object(compiler, "Flags", gil_free)
 
 
 def _compile(into: Path) -> Path:
