@@ -202,7 +202,7 @@ def _load(module: Path, record: Path, other_keys: bool = False) -> tuple[Kernel 
     try:
         if data["key"] != key():
             if not other_keys:
-                raise ValueError("its record is not this module's")
+                return None, _damaged(module, record, record, "it is not this module's record")
             here = processor()
             why = difference(data, made_for(BUILD, here)) if here else ""
             return None, _passed_over(State(Status.PASSED_OVER, module, why), data)
