@@ -142,6 +142,28 @@ def test_a_cache_file_that_crashes_the_check_costs_a_retry_not_the_run(
     assert list(numba.rglob("kernel-*.compiled"))  # vouched for now: the next run reads it
 
 
+def test_a_pipe_in_place_of_an_index_is_named_and_moved_aside(
+    checked: Path, tmp_path: Path
+) -> None:
+    """numba would block reading it: the check refuses it, the run names it and answers."""
+    numba = tmp_path / "numba"
+    shutil.copytree(checked, numba)
+    for record in numba.rglob("kernel-*.compiled"):
+        record.unlink()
+    (index,) = numba.rglob("numba_search.hash_codes-*.py*.nbi")
+    index.unlink()
+    os.mkfifo(index)
+    command = [sys.executable, "-m", "mastermind_tui", "stats", "--strategy", "optimal"]
+    command += ["--all", "--json", "--colours", "3", "--positions", "3"]
+    done = subprocess.run(
+        command, env=_env(numba, tmp_path / "trees"), capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["total_guesses"] == 73
+    assert done.stderr.count("\n") == 1 and f"file {index} is damaged (" in done.stderr
+    assert "named pipe" in done.stderr and index.with_name(index.name + ".bad").exists()
+
+
 def test_numba_cache_dir_under_a_file_claims_nothing(tmp_path: Path) -> None:
     """numba caches elsewhere (its own choice); no record can be kept there: the run
     answers, twice, without a word of damage or of moving anything aside."""

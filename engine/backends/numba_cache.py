@@ -227,8 +227,9 @@ def forget(place: Path, error: Exception) -> None:
 
 
 def _check_elsewhere() -> list[Listed] | None:
-    """Run ``check`` in another process: what it found (None: it died, and the file it
-    was reading is moved aside; or it could not run)."""
+    """Run ``check`` in another process: the files it vouched for; [] where it died
+    reading one (moved aside: checked again); None where it could not run or failed past
+    reading (nothing to retry)."""
     command = [sys.executable, "-m", "engine.backends.numba_cache", str(os.getpid())]
     root = Path(__file__).resolve().parents[2]
     try:
@@ -247,16 +248,34 @@ def _check_elsewhere() -> list[Listed] | None:
     if done.returncode == 0 and lines:
         with contextlib.suppress(ValueError, RecursionError):
             return _listed(json.loads(lines[-1]))
-    reading = [line.removeprefix(READING) for line in lines if line.startswith(READING)]
-    if not reading:
-        return None
+    if not lines or not lines[-1].startswith(READING):
+        return None  # it failed past reading the files back: no file to blame
+    reading = Path(lines[-1].removeprefix(READING))
     if done.returncode < 0:
-        why = f"reading it back ended the process with {signal.Signals(-done.returncode).name}"
+        try:
+            ended = signal.Signals(-done.returncode).name
+        except ValueError:
+            ended = f"signal {-done.returncode}"
+        why = f"reading it back ended the process with {ended}"
     else:
-        last = done.stderr.strip().splitlines()
-        why = f"reading it back failed: {last[-1][:120] if last else done.returncode}"
-    _damaged(Path(reading[-1]), why)
+        last = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+        error = last[-1].split(": ", 1)[-1].replace(str(reading), "it")  # less its class
+        why = f"reading it back failed: {files.shown(error, 120)}"
+    _damaged(reading, why)
     return []
+
+
+def _reading(path: Path) -> bool:
+    """Say which file is read next (a check that dies names it); whether it is there.
+    ``files.Refused`` for one numba would block on or read without end (a pipe)."""
+    print(f"{READING}{path}", flush=True)
+    try:
+        status = files.check_regular(path)
+    except FileNotFoundError:
+        return False
+    if status.st_size > _FILE_LIMIT:
+        raise files.Refused(f"{path} is larger than {_FILE_LIMIT >> 20} MB: not read")
+    return True
 
 
 def check() -> list[Listed]:
@@ -270,13 +289,15 @@ def check() -> list[Listed]:
         cached = getattr(value, "_cache", None)
         if cached is None:
             continue
-        print(f"{READING}{cached._cache_file._index_path}", flush=True)
-        index = cached._cache_file._load_index()  # numba's reading of its index
-        for key, data in index.items():
-            print(f"{READING}{Path(cached.cache_path) / data}", flush=True)
-            value.compile(key[0])
+        index = Path(cached._cache_file._index_path)
+        if not _reading(index):
+            continue
+        for key, data in cached._cache_file._load_index().items():  # numba's own reading
+            if _reading(Path(cached.cache_path) / data):
+                value.compile(key[0])
     entries = {name: arguments for name, (arguments, _) in numba_aot.SIGNATURES.items()}
     for name, arguments in {**entries, **JIT_ONLY}.items():
+        print(f"compiling {name}", flush=True)  # a failure past here is no file's
         getattr(numba_search, name).compile(tuple(numba_type(a) for a in arguments))
     folders = {
         Path(value._cache.cache_path)
