@@ -68,7 +68,9 @@ class Listed:
 def stamp() -> str:
     """The kernel's source, where it is installed and where numba keeps its cache, numba's
     and Python's versions, as a short digest: numba's cache belongs to one installation
-    (it is keyed on the kernel file's path), so another beside it compiles its own."""
+    (it is keyed on the kernel file's path), so another beside it compiles its own; and
+    the file's time and size, as numba's own stamp (a file touched is compiled again, its
+    data files rewritten: checked again then, not taken for damage)."""
     return _stamp(os.environ.get("NUMBA_CACHE_DIR", ""))
 
 
@@ -80,6 +82,8 @@ def _stamp(numba_cache: str) -> str:
     sha.update(str(KERNEL).encode())
     sha.update(numba_cache.encode())
     sha.update(KERNEL.read_bytes())
+    status = KERNEL.stat()
+    sha.update(repr((status.st_mtime, status.st_size)).encode())
     sha.update(metadata.version("numba").encode())
     sha.update(sys.version.encode())
     return sha.hexdigest()[:16]
