@@ -306,6 +306,12 @@ def test_an_installed_module_built_for_another_run_is_passed_over(
     data["made_for"]["numpy"] = "2.3.5"
     record.write_text(json.dumps(data))
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path / "trees"))
+    # While an app draws (Textual holds sys.stderr, as pytest does here): nothing said,
+    # nothing remembered as said, the state there for the app to show.
+    monkeypatch.setattr(numba_aot, "_loaded", cache(numba_aot._loaded.__wrapped__))
+    assert numba_aot.load() is None and capsys.readouterr().err == ""
+    assert numba_aot.state().status is numba_aot_record.Status.PASSED_OVER
+    assert not (tmp_path / "trees").exists()
     monkeypatch.setattr(sys, "__stderr__", sys.stderr)  # as a terminal's (no app drawing)
     for run in range(2):
         monkeypatch.setattr(numba_aot, "_loaded", cache(numba_aot._loaded.__wrapped__))

@@ -168,7 +168,7 @@ def state() -> State:
     """What became of the module in this run: loaded, passed over or damaged and why, not
     built, or turned off (what ``doctor`` shows)."""
     if not allowed():
-        return State(Status.OFF, None, "MASTERMIND_AOT=0: numba's JIT alone")
+        return State(Status.OFF, None, "MASTERMIND_AOT=0, numba's JIT alone")
     if key() is None:
         return State(Status.NO_MACHINE, None, "no /proc/cpuinfo to build it for")
     load()
