@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -82,7 +82,7 @@ class CodeSpace:
     @property
     def size(self) -> int:
         """How many indices there are: every code, allowed or not."""
-        return cast(int, self.colours**self.positions)  # never a negative power
+        return int(self.colours**self.positions)  # never a negative power: an int
 
     @property
     def count(self) -> int:
@@ -210,7 +210,7 @@ def _all_indices(size: int) -> Codes:
 
 @lru_cache(maxsize=3)
 def _no_repeat_mask(colours: int, positions: int) -> Mask:
-    out = cast("Mask", _count_table(colours, positions).max(axis=0) <= 1)
+    out: Mask = _count_table(colours, positions).max(axis=0) <= 1
     out.flags.writeable = False
     return out
 

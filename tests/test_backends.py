@@ -4,6 +4,7 @@ registered here, plugs in with one registry line and gives what numba's gives.""
 
 from __future__ import annotations
 
+import sys
 from typing import cast
 
 import numpy as np
@@ -64,7 +65,7 @@ def search() -> SearchKernel | None:
 @pytest.fixture
 def numpy_backend(monkeypatch: pytest.MonkeyPatch) -> str:
     """The one registry line a new backend needs."""
-    monkeypatch.setitem(BACKENDS, "numpy", __name__)
+    monkeypatch.setitem(BACKENDS, "numpy", lambda: sys.modules[__name__])
     return "numpy"
 
 

@@ -83,7 +83,7 @@ def test_a_small_size_searches_interpreted_while_the_kernel_compiles(
 
     monkeypatch.setenv("MASTERMIND_WARMUP", "1")
     compiled = {"done": False}
-    monkeypatch.setattr(warmup, "start", lambda: None)
+    monkeypatch.setattr(warmup, "start", lambda build=True: None)
     monkeypatch.setattr(warmup, "compiling", lambda: False)
     monkeypatch.setattr(warmup, "ready", lambda: compiled["done"])
     small, big = CodeSpace(4, 4), CodeSpace(6, 4)
@@ -182,7 +182,22 @@ def test_the_background_compile_ends_with_its_parent(tmp_path: Path) -> None:
         return state == "Z"
 
     assert wait_until(gone, 60), "the compiling process outlived its parent"
-    assert not list((tmp_path / "trees").rglob("kernel-*.compiled"))  # it never finished
+    assert not list(tmp_path.rglob("kernel-*.compiled"))  # it never finished
+
+    def checks() -> list[str]:
+        """This test's checks of numba's cache (``numba_cache``) still running."""
+        found = []
+        for proc in Path("/proc").iterdir():
+            try:
+                command = (proc / "cmdline").read_bytes()
+                environ = (proc / "environ").read_bytes()
+            except OSError:
+                continue
+            if b"engine.backends.numba_cache" in command and str(tmp_path).encode() in environ:
+                found.append(proc.name)
+        return found
+
+    assert wait_until(lambda: not checks(), 60), "the check outlived the compile"
 
 
 def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None:
@@ -191,7 +206,7 @@ def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None
     background rather than trusting another install's compile and waiting in the app."""
 
     def stamp(numba_cache: str) -> str:
-        code = "from engine.optimal import warmup; print(warmup.stamp())"
+        code = "from engine.backends import numba_cache; print(numba_cache.stamp())"
         env = {**os.environ, "NUMBA_CACHE_DIR": numba_cache}
         done = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
@@ -205,13 +220,14 @@ def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None
 def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Numba's files of the kernel are checked against what the compile wrote
-    (the marker lists them): one damaged since is moved aside, said in one line, and the
-    kernel is compiled again in the background while the interpreted one answers, rather
-    than numba recompiling in the app's process. The compile is stood in for here."""
+    """numba's files of the kernel are checked against what the last check left (its
+    record lists them): one damaged since is moved aside, said in one line naming it, and
+    the kernel is compiled again in the background while the interpreted one answers,
+    rather than numba reading it in the app's process. The compile is stood in for here."""
     import hashlib
     import json
 
+    from engine.backends import numba_cache
     from engine.optimal import warmup
 
     monkeypatch.setenv("MASTERMIND_WARMUP", "1")
@@ -219,37 +235,42 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path / "trees"))
     started: list[bool] = []
     monkeypatch.setattr(warmup, "compiling", lambda: bool(started))
-    monkeypatch.setattr(warmup, "start", lambda: started.append(True))
+    monkeypatch.setattr(warmup, "start", lambda build=True: started.append(True))
     monkeypatch.setattr(warmup, "notice", "")
+    monkeypatch.setattr(numba_cache, "_sound", False)
+    monkeypatch.setattr(numba_cache, "said", [])
     numba = tmp_path / "numba"
     numba.mkdir()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(numba))
     kernel = [
         numba / "numba_search.search-9.py311.nbi",
         numba / "numba_search.search-9.py311.1.nbc",
     ]
     for path, data in zip(kernel, (b"index", b"object code" * 100), strict=True):
         path.write_bytes(data)
-    place = warmup.marker()
+    place = numba_cache.record()
     assert place is not None
     place.parent.mkdir(parents=True)
     listed = [
         [str(p), p.stat().st_size, hashlib.sha256(p.read_bytes()).hexdigest()] for p in kernel
     ]
-    place.write_text(json.dumps({"files": listed}))
+    place.write_text(json.dumps({"kernel": numba_cache.stamp(), "files": listed}))
     assert warmup.ready() and warmup.kernel_for(CodeSpace(6, 4)) == "numba"
+    monkeypatch.setattr(numba_cache, "_sound", False)  # as a process after this one
 
     flipped = bytearray(kernel[1].read_bytes())
     flipped[7] ^= 0x10  # a flipped bit, the size kept
     kernel[1].write_bytes(bytes(flipped))
     assert not warmup.ready()
     assert "damaged" in warmup.notice and "numba_search.search-9.py311.1.nbc" in warmup.notice
-    assert sorted(p.name for p in numba.iterdir()) == sorted(p.name + ".bad" for p in kernel)
-    assert not place.exists()  # the next compile writes it anew
+    kept = sorted(p.name for p in numba.iterdir() if p != place.parent)
+    assert kept == sorted(p.name + ".bad" for p in kernel)
     assert warmup.kernel_for(CodeSpace(4, 4)) == warmup.INTERIM and started
     assert warmup.status().startswith(warmup.notice)
 
-    place.write_text("numba's cache holds the search kernel\n")  # an older marker: no list
+    place.write_text("[" * 100_000)  # nested past Python's recursion: one line, no crash
     assert not warmup.ready() and not place.exists()
+    assert numba_cache.said[-1].startswith(f"the compiled-kernel record {place} is damaged")
 
 
 @pytest.mark.parametrize(

@@ -1,24 +1,21 @@
 """Every file the program reads back is read as a stranger's. A damaged
 cached tree or partial proof is moved aside (``….bad``), named in one line, and the search
 done again gives the right answer; a pipe, a folder or a link to /dev/zero in its place is
-refused in one line (never a hang, never memory without end); a damaged numba cache is
-caught in the cache loader (one line naming its folder, recompiled); a damaged
-preferences file is one line and moved aside. One case per kind of file here; the
-``benchmarks/fuzz_files.py`` script damages each kind in every way."""
+refused in one line (never a hang, never memory without end); a damaged preferences file
+is one line and moved aside (numba's compiled cache: tests/test_numba_cache.py). One case
+per kind of file here; the ``benchmarks/fuzz_files.py`` script damages each kind in every
+way."""
 
 from __future__ import annotations
 
 import os
-import pickle
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import pytest
 
 from engine import CodeSpace
-from engine.backends import numba_jit
 from engine.optimal.criterion import PARTIAL, Criterion, cache_key
 from engine.optimal.solutions import solution
 from engine.storage import cache, files
@@ -138,57 +135,6 @@ def test_temporary_files_are_not_left_on_a_refusing_disk(
     assert cache.save("tree.json", {"a": 1}, [1, 2]) is None
     assert cache.save_arrays("p.npz", {"a": 1}, {"x": np.zeros(3)}) is None
     assert list(cache_dir.iterdir()) == []
-
-
-class _Index:
-    def __init__(self, folder: Path) -> None:
-        self._index_path = str(folder / "kernel.f-10.py311.nbi")
-
-
-def _numba_cache(folder: Path, error: Exception | None) -> Any:
-    """A stand-in for numba's ``Cache`` whose files are in ``folder``."""
-
-    def load(sig: object, context: object) -> object:
-        if error is not None:
-            raise error
-        return "compiled"
-
-    return SimpleNamespace(
-        _cache_path=str(folder),
-        _cache_file=_Index(folder),
-        _load_overload=load,
-        _guard_against_spurious_io_errors=lambda: SimpleNamespace(
-            __enter__=lambda: None, __exit__=lambda *_: None
-        ),
-    )
-
-
-@pytest.mark.parametrize(
-    "error", [pickle.UnpicklingError("bad"), EOFError(), RuntimeError("LLVM bitcode parsing")]
-)
-def test_a_damaged_numba_cache_is_recompiled(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], error: Exception
-) -> None:
-    (tmp_path / "kernel.f-10.py311.nbi").write_bytes(b"\x80garbage")
-    (tmp_path / "kernel.f-10.py311.1.nbc").write_bytes(b"x" * 10)
-    numba_jit._told.discard(str(tmp_path))
-    assert numba_jit._load_overload(_numba_cache(tmp_path, error), None, None) is None
-    said = capsys.readouterr().err
-    assert said.count("\n") == 1 and str(tmp_path) in said and "recompiling" in said
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "kernel.f-10.py311.1.nbc.bad",
-        "kernel.f-10.py311.nbi.bad",
-    ]
-
-
-def test_a_pipe_in_the_numba_cache_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    os.mkfifo(tmp_path / "kernel.f-10.py311.1.nbc")
-    numba_jit._told.discard(str(tmp_path))
-    assert numba_jit._load_overload(_numba_cache(tmp_path, None), None, None) is None
-    said = capsys.readouterr().err
-    assert "named pipe" in said and said.count("\n") == 1
 
 
 @pytest.fixture

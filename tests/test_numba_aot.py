@@ -14,14 +14,16 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pytest
 from waiting import wait_until
 
-from engine.backends import numba_aot, numba_aot_build, numba_cpu
+from engine.backends import numba_aot, numba_aot_build, numba_aot_record, numba_cpu
 from engine.codes import CodeSpace
 from engine.optimal.search import OptimalSearch, SearchStopped
 from engine.optimal.tree import build_tree, tree_to_json
@@ -133,14 +135,64 @@ def test_a_damaged_module_is_moved_aside_for_the_jit(
         module.write_bytes(bytes(data[:4096]))
     else:
         record.write_text(record.read_text().replace(str(numba_aot.key()), "0" * 16))
-    numba_aot._told.discard(str(place))
+    numba_aot._told.clear()
     assert numba_aot._loaded.__wrapped__(place) is None
     assert sorted(p.name for p in place.iterdir()) == sorted(
         [module.name + ".bad", record.name + ".bad"]
     )
     line = capsys.readouterr().err.strip()
-    assert line.startswith("mastermind: the compiled search module in") and "\n" not in line
+    named = record if damage == "record" else module
+    assert line.startswith(f"mastermind: the compiled search module's file {named} is damaged")
+    assert "\n" not in line
     assert numba_aot.wanted(place)  # built again by the next background compile
+
+
+@pytest.mark.parametrize("name", numba_aot_record.CONSTANTS)
+def test_a_changed_constant_in_the_record_changes_no_answer(
+    built: Path, tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each constant the driver reads, changed by one in the record: the module is not
+    used (its record named in one line, both moved aside) and the search answers right."""
+    place = tmp_path / "aot"
+    shutil.copytree(built, place)
+    found = numba_aot.paths(place)
+    assert found is not None
+    module, record = found
+    data = json.loads(record.read_text())
+    data["constants"][name] += 1
+    record.write_text(json.dumps(data))
+    numba_aot._told.clear()
+    assert numba_aot._loaded.__wrapped__(place) is None
+    line = capsys.readouterr().err.strip()
+    assert line.startswith(f"mastermind: the compiled search module's file {record} is damaged")
+    assert "its constants differ from the kernel's" in line and "\n" not in line
+    assert not module.exists() and not record.exists()
+    search = OptimalSearch(CodeSpace(3, 3))
+    assert build_tree(search).total == 73
+
+
+@pytest.mark.parametrize("nested", ["[" * 100_000, '{"key": ' * 100_000])
+def test_a_deeply_nested_record_is_one_line(
+    built: Path, tmp_path: Path, nested: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    place = tmp_path / "aot"
+    shutil.copytree(built, place)
+    found = numba_aot.paths(place)
+    assert found is not None
+    found[1].write_text(nested)
+    numba_aot._told.clear()
+    assert numba_aot._loaded.__wrapped__(place) is None
+    line = capsys.readouterr().err.strip()
+    assert f"{found[1]} is damaged (it is JSON nested too deeply" in line and "\n" not in line
+
+
+def test_the_records_constants_are_read_from_the_kernels_source() -> None:
+    """The constants a record is checked against are the kernel's own, read from its
+    source without importing it (which would import numba)."""
+    from engine.backends import numba_search
+
+    expected = {name: getattr(numba_search, name) for name in numba_aot_record.CONSTANTS}
+    assert numba_aot_record.source_constants() == expected
 
 
 @pytest.mark.parametrize("wanted", [True, False])
@@ -186,6 +238,14 @@ def test_a_failed_build_is_recorded_and_not_wanted_again(
     assert found is not None and "no C compiler" in numba_aot.failure(found[0]).read_text()
     assert not numba_aot.wanted(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [numba_aot.failure(found[0]).name]
+    # Its cause may have passed: a day later, or after an install since, it is tried again.
+    failed = numba_aot.failure(found[0])
+    day_ago = time.time() - numba_aot.RETRY_SECONDS - 60
+    os.utime(failed, (day_ago, day_ago))
+    assert numba_aot.wanted(tmp_path)
+    before_install = numba_aot_record.KERNEL.stat().st_mtime - 60
+    os.utime(failed, (before_install, before_install))
+    assert numba_aot.wanted(tmp_path)
 
 
 @pytest.fixture
@@ -220,7 +280,7 @@ def test_the_installed_module_answers_where_numbas_cache_is_empty(
     monkeypatch.setenv("MASTERMIND_WARMUP", "1")
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(installed[0].parent.parent / "trees"))
 
-    def never() -> None:
+    def never(build: bool = True) -> None:
         raise AssertionError("nothing to compile: the module is installed")
 
     monkeypatch.setattr(warmup, "start", never)
@@ -232,14 +292,39 @@ def test_the_installed_module_answers_where_numbas_cache_is_empty(
 
 
 def test_an_installed_module_built_for_another_run_is_passed_over(
-    installed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+    installed: tuple[Path, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """numpy upgraded, or the kernel edited in a checkout since it was installed: its
-    record names another key. Not damage: left as it is, nothing said, the JIT answers."""
+    """numpy upgraded, or a wheel built elsewhere: its record names another key. Not
+    damage: left as it is, said in one line once per install (with why), always in
+    ``state`` (what ``doctor`` shows); the JIT answers meanwhile."""
     module, record = installed
-    record.write_text(record.read_text().replace(str(numba_aot.key()), "0" * 16))
-    assert numba_aot._loaded.__wrapped__(None) is None
-    assert module.exists() and record.exists() and capsys.readouterr().err == ""
+    data = json.loads(record.read_text())
+    data["key"] = "0" * 16
+    data["made_for"]["numpy"] = "2.3.5"
+    record.write_text(json.dumps(data))
+    monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(tmp_path / "trees"))
+    # While an app draws (Textual holds sys.stderr, as pytest does here): nothing said,
+    # nothing remembered as said, the state there for the app to show.
+    monkeypatch.setattr(numba_aot, "_loaded", cache(numba_aot._loaded.__wrapped__))
+    assert numba_aot.load() is None and capsys.readouterr().err == ""
+    assert numba_aot.state().status is numba_aot_record.Status.PASSED_OVER
+    assert not (tmp_path / "trees").exists()
+    monkeypatch.setattr(sys, "__stderr__", sys.stderr)  # as a terminal's (no app drawing)
+    for run in range(2):
+        monkeypatch.setattr(numba_aot, "_loaded", cache(numba_aot._loaded.__wrapped__))
+        assert numba_aot.load() is None
+        said = capsys.readouterr().err
+        state = numba_aot.state()
+        assert state.status is numba_aot_record.Status.PASSED_OVER and state.path == module
+        assert f"numpy 2.3.5 (this run has {np.__version__})" in state.why
+        if run == 0:
+            assert said.count("\n") == 1 and f"{module} is passed over (built for numpy" in said
+        else:
+            assert said == ""  # once per install
+    assert module.exists() and record.exists()
     assert numba_aot.wanted()  # the background compile builds one for this run
 
 
@@ -250,7 +335,7 @@ def test_a_damaged_installed_module_is_said_and_passed_over(
     data = bytearray(module.read_bytes())
     data[len(data) // 3] ^= 0x08
     module.write_bytes(bytes(data))
-    numba_aot._told.discard(str(module.parent))
+    numba_aot._told.clear()
     assert numba_aot._loaded.__wrapped__(None) is None
     line = capsys.readouterr().err.strip()
     assert "is damaged (its digest differs" in line and "moved aside as ….bad" in line

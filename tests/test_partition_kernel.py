@@ -3,10 +3,6 @@ matrix products do: same keys, same trees, same totals."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -67,47 +63,3 @@ def test_only_sizes_past_the_table_and_within_exact_weighing_are_compiled() -> N
     assert knuth.compiled(CodeSpace(6, 4)) is knuth  # the answer table is faster
     assert knuth.compiled(CodeSpace(8, 8)) is knuth  # sampled guesses: no kernel tables
     assert knuth.compiled(CodeSpace(8, 5)) is not knuth
-
-
-def test_a_cached_kernel_is_read_back_without_preparing_numbas_compiler() -> None:
-    """Before reading a cached function numba refreshes its whole compiler (every registry,
-    numba.np.linalg among them: 0.07-0.1 s of CPU); ``engine.backends.numba_jit`` reads it
-    back with only numba's runtime. The first process compiles the kernel if it is not on
-    disk yet."""
-    code = (
-        "import sys, numpy as np; from engine import CodeSpace; "
-        "from engine.backends import numba_partitions as k; "
-        "print(int(k.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min()), "
-        "'numba.np.linalg' in sys.modules)"
-    )
-    expected = int(kernel.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min())
-    root = Path(__file__).resolve().parent.parent
-    for _ in range(2):
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
-        )
-    assert done.stdout.split() == [str(expected), "False"]
-
-
-def test_reading_a_kernel_back_imports_none_of_what_only_compiling_needs() -> None:
-    """numba's overloads' modules (numba.np.arrayobj), numpy.ma, PyYAML and colorama stay
-    unimported, and numba's runtime is read back from a file beside the kernel's cache
-    (written by the first process; a damaged one is compiled and written again)."""
-    code = (
-        "import sys, numpy as np; from engine import CodeSpace; "
-        "from engine.backends import numba_partitions as k; "
-        "print(int(k.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min()), "
-        "*(m in sys.modules for m in ('numba.np.arrayobj', 'numpy.ma', 'yaml', 'colorama')))"
-    )
-    expected = int(kernel.largest(CodeSpace(8, 5), np.arange(9), np.arange(40), 0.0).min())
-    root = Path(__file__).resolve().parent.parent
-    folder = Path(kernel.largest_classes._cache._cache_path)  # type: ignore[attr-defined]
-    for damage in (False, False, True):
-        for runtime in folder.glob("nrt-*.nbc") if damage else ():
-            runtime.write_bytes(b"not a pickle")
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
-        )
-        assert done.stdout.split() == [str(expected), "False", "False", "False", "False"]
-        assert len(list(folder.glob("nrt-*.nbc"))) >= 1
-    assert all(runtime.read_bytes() != b"not a pickle" for runtime in folder.glob("nrt-*.nbc"))

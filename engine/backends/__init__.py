@@ -9,16 +9,16 @@ what it offers or None (a backend may offer either):
 * ``SearchKernel``: the exact optimal search's compiled calls and the constants naming
   its modes and counters (what ``engine.optimal.search.OptimalSearch`` drives).
 
-A second backend is one new module and one line in ``BACKENDS``, as the GPU's is
-(``cuda``: the partition kernel only). The
-registry names modules rather than importing them, so that choosing a backend imports
-only that one (numba's start-up is paid only by the runs that compile).
+A second backend is one new module, a function importing it and one line in ``BACKENDS``,
+as the GPU's is (``cuda``: the partition kernel only). Each is imported when chosen, not
+before, so that choosing a backend imports only that one (numba's start-up is paid only
+by the runs that compile).
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..errors import ConfigError
 
@@ -28,13 +28,32 @@ if TYPE_CHECKING:
 
     from ..codes import CodeSpace
 
-#: Backend name -> the module that is it.
-BACKENDS: dict[str, str] = {
-    "numba": "engine.backends.numba_cpu",
+
+def _numba() -> Backend:
+    from . import numba_cpu
+
+    return numba_cpu
+
+
+def _interpreted() -> Backend:
+    from . import interpreted
+
+    return interpreted
+
+
+def _cuda() -> Backend:
+    from . import cuda
+
+    return cuda
+
+
+#: Backend name -> what imports the module that is it.
+BACKENDS: dict[str, Callable[[], Backend]] = {
+    "numba": _numba,
     # The numba kernel's source run as plain Python: small sizes while numba compiles.
-    "interpreted": "engine.backends.interpreted",
+    "interpreted": _interpreted,
     # The partition kernel on an NVIDIA GPU (the extra 'gpu': numba-cuda).
-    "cuda": "engine.backends.cuda",
+    "cuda": _cuda,
 }
 #: The backend the engine uses unless told otherwise.
 DEFAULT = "numba"
@@ -50,8 +69,9 @@ def resolve(name: str) -> str:
     numba-cuda, so only ``auto`` pays for it."""
     if name != AUTO:
         return name
-    gpu = importlib.import_module(BACKENDS["cuda"])  # by name, as ``backend`` imports
-    return "cuda" if gpu.available() else DEFAULT
+    from . import cuda
+
+    return "cuda" if cuda.available() else DEFAULT
 
 
 @runtime_checkable
@@ -128,12 +148,12 @@ class Backend(Protocol):
 
 def backend(name: str = DEFAULT) -> Backend:
     """The backend called ``name`` (its module imported now); ConfigError if none is."""
-    path = BACKENDS.get(name)
-    if path is None:
+    load = BACKENDS.get(name)
+    if load is None:
         raise ConfigError(
             f"no compiled backend is called {name!r}; there are: {', '.join(BACKENDS)}"
         )
-    return cast(Backend, importlib.import_module(path))
+    return load()
 
 
 def partition_kernel(name: str = DEFAULT) -> PartitionKernel:

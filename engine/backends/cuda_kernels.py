@@ -6,23 +6,23 @@ finds the kernels' ``cuda`` as a global of their module (its simulator swaps it 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from numba import cuda as numba_cuda
 from numba import int32, uint32
 
 from .cuda_limits import CHUNK, SLOTS
 
+#: numba-cuda, whose device functions (``grid``, ``atomic``…) it makes as it loads: typed
+#: by numba in the kernels, not by mypy.
+cuda: Any = numba_cuda
+
 __all__ = ["gpu_histograms", "gpu_largest", "gpu_zero"]
 
-#: numba-cuda (untyped: its kernels' calls are typed by numba, not mypy).
-cuda: Any = importlib.import_module("numba.cuda")
 
-
-@cuda.jit  # type: ignore[untyped-decorator]
-def gpu_histograms(high: Any, low: Any, common: Any, pattern_of: Any, pool: Any, node_of: Any,
-                   starts: Any, ends: Any, high_of: Any, low_of: Any, pattern: Any, slots: Any,
-                   out: Any) -> None:  # fmt: skip
+def _histograms(high: Any, low: Any, common: Any, pattern_of: Any, pool: Any, node_of: Any,
+                starts: Any, ends: Any, high_of: Any, low_of: Any, pattern: Any, slots: Any,
+                out: Any) -> None:  # fmt: skip
     """Each guess row's class counts over its position's candidates (``out`` zeroed
     beforehand): thread (row, chunk) counts one chunk of ``CHUNK`` candidates in an array
     of its own, then adds its counts to the row. The CPU twin:
@@ -55,8 +55,7 @@ def gpu_histograms(high: Any, low: Any, common: Any, pattern_of: Any, pool: Any,
             cuda.atomic.add(out, (row, c), hist[c])
 
 
-@cuda.jit  # type: ignore[untyped-decorator]
-def gpu_largest(counts: Any, top: Any) -> None:
+def _largest(counts: Any, top: Any) -> None:
     """Each row's largest class (the CPU twin: ``numba_partitions.largest_classes``,
     without its early exit: a GPU weighs every guess in step)."""
     row = cuda.grid(1)
@@ -68,10 +67,15 @@ def gpu_largest(counts: Any, top: Any) -> None:
     top[row] = best
 
 
-@cuda.jit  # type: ignore[untyped-decorator]
-def gpu_zero(counts: Any) -> None:
+def _zero(counts: Any) -> None:
     """Every count nought, on the GPU (no copy of zeros from the host)."""
     row = cuda.grid(1)
     if row < counts.shape[0]:
         for c in range(counts.shape[1]):
             counts[row, c] = 0
+
+
+# numba-cuda's kernels (its ``jit`` is untyped: their calls are typed by numba, not mypy).
+gpu_histograms = cuda.jit(_histograms)
+gpu_largest = cuda.jit(_largest)
+gpu_zero = cuda.jit(_zero)

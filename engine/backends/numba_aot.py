@@ -9,10 +9,12 @@ where it cannot be, numba's JIT (``numba_cpu``) serves. ``MASTERMIND_AOT=0``: th
 
 What the module's code depends on (the kernel's source, the signatures below, Python,
 numpy, the processor it is compiled for) is its key, in its name and in a record beside it
-with its digest: a module damaged since it was built is moved aside (``….bad``, said in one
-line) and the JIT answers; an installed one of another key (the kernel edited since, numpy
-upgraded) is passed over. Its functions take exactly the argument types below; a call with
-any other types is handed to the JIT kernel, never to the module.
+with its digest (``numba_aot_record``): a module or record damaged since it was built is
+moved aside (``….bad``, the file named in one line) and the JIT answers; an installed one of
+another key (the kernel edited since, numpy upgraded, a wheel built elsewhere) is passed
+over, said in one line once per install and always by ``state``. Its functions take
+exactly the argument types below; a call with any other types is handed to the JIT
+kernel, never to the module.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
-import json
 import os
 import sys
+import time
 import weakref
 from collections.abc import Callable
 from functools import cache
@@ -34,18 +36,21 @@ from typing import Any
 import numpy as np
 
 from ..storage import files
+from .numba_aot_record import (
+    KERNEL,
+    State,
+    Status,
+    constants,
+    difference,
+    made_for,
+    read,
+    shown,
+)
 
 #: The extension module's own name (its ``PyInit_``); the file's name adds the key.
 MODULE = "mastermind_search_aot"
 #: Bumped whenever the way the module is built changes what it holds.
 BUILD = 1
-#: The kernel, by its path (beside this module).
-KERNEL = Path(__file__).resolve().with_name("numba_search.py")
-#: The kernel's constants the driver reads (``SearchKernel``): kept in the record.
-CONSTANTS = (
-    "VALUE", "TIES", "RUNNER_UP", "UNLIMITED", "NODES", "CHOSEN", "STOP", "LIMIT", "DEPTH",
-    "PROGRESS", "COUNTERS",
-)  # fmt: skip
 
 # An argument: a dtype's name (an integer scalar, int64), (dtype, dimensions) for a
 # C-contiguous, aligned, writeable array, or a tuple of arrays (the search's context).
@@ -78,7 +83,8 @@ def folder() -> Path:
     return KERNEL.parent / "__pycache__"
 
 
-def _processor() -> str | None:
+@cache
+def processor() -> str | None:
     """The processor, as the compiled code depends on it: its model and features from
     ``/proc/cpuinfo`` (None elsewhere: no module is built or loaded there)."""
     try:
@@ -93,12 +99,12 @@ def _processor() -> str | None:
 @cache
 def key() -> str | None:
     """What the module's code depends on, as a short digest (None: no module here)."""
-    processor = _processor()
-    if processor is None:
+    found = processor()
+    if found is None:
         return None
     sha = hashlib.sha256()
     sha.update(KERNEL.read_bytes())
-    seen = (BUILD, SIGNATURES, sys.version, np.__version__, processor, sys.implementation)
+    seen = (BUILD, SIGNATURES, sys.version, np.__version__, found, sys.implementation)
     sha.update(repr(seen).encode())
     return sha.hexdigest()[:16]
 
@@ -124,19 +130,23 @@ def digest(path: Path) -> str:
     return hashlib.sha256(files.read_bounded(path, _LIMIT)).hexdigest()
 
 
-#: Folders whose module was found damaged in this process: said once each.
-_told: set[str] = set()
+#: The files found damaged in this process: said once each.
+_told: set[Path] = set()
+#: What became of the module this run (``state``).
+_state = State(Status.NOT_BUILT)
 
 
-def _damaged(module: Path, record: Path, why: str) -> None:
-    """Move the module and its record aside (if it can) and say so in one line, once."""
+def _damaged(module: Path, record: Path, named: Path, why: str) -> State:
+    """Move the module and its record aside (if it can) and say so in one line, naming
+    the file found damaged, once."""
     moved = files.move_aside(module, any_kind=True)
     files.move_aside(record, any_kind=True)
-    if str(module.parent) not in _told:
-        _told.add(str(module.parent))
-        line = f"mastermind: the compiled search module in {module.parent} is damaged ({why})"
+    if named not in _told:
+        _told.add(named)
+        line = f"mastermind: the compiled search module's file {named} is damaged ({why})"
         where = "left in place" if moved is None and module.exists() else "moved aside as ….bad"
         print(f"{line}; {where}; using numba's compiled cache", file=sys.stderr)
+    return State(Status.DAMAGED, named, why)
 
 
 def _import(module: Path) -> ModuleType:
@@ -154,41 +164,79 @@ def load(place: Path | None = None) -> Kernel | None:
     return _loaded(place) if allowed() else None
 
 
+def state() -> State:
+    """What became of the module in this run: loaded, passed over or damaged and why, not
+    built, or turned off (what ``doctor`` shows)."""
+    if not allowed():
+        return State(Status.OFF, None, "MASTERMIND_AOT=0, numba's JIT alone")
+    if key() is None:
+        return State(Status.NO_MACHINE, None, "no /proc/cpuinfo to build it for")
+    load()
+    return _state
+
+
 @cache
 def _loaded(place: Path | None) -> Kernel | None:
+    global _state
     found = paths(place)
     if found is None:
         return None
-    kernel = _load(*found)
+    kernel, seen = _load(*found)
     if kernel is None and place is None:
-        kernel = _load(*installed(), other_keys=True)
+        kernel, other = _load(*installed(), other_keys=True)
+        seen = other if seen.status is Status.NOT_BUILT else seen
+    if place is None:
+        _state = seen
     return kernel
 
 
-def _load(module: Path, record: Path, other_keys: bool = False) -> Kernel | None:
-    """The module loaded; a record of another key is damage (``other_keys``: passed over)."""
+def _load(module: Path, record: Path, other_keys: bool = False) -> tuple[Kernel | None, State]:
+    """The module loaded, and its state; a record of another key is damage (``other_keys``:
+    passed over, and said once per install)."""
     try:
-        data = json.loads(files.read_bounded(record, _LIMIT))
+        data = read(record)
     except FileNotFoundError:
-        return None
+        return None, State(Status.NOT_BUILT)
     except (OSError, files.Refused, ValueError) as error:
-        _damaged(module, record, type(error).__name__)
-        return None
+        return None, _damaged(module, record, record, str(error))
     try:
-        if not isinstance(data, dict) or data.get("key") != key():
-            if other_keys and isinstance(data, dict) and isinstance(data.get("key"), str):
-                return None
-            raise ValueError("its record is not this module's")
-        if digest(module) != data["sha256"]:
+        if data["key"] != key():
+            if not other_keys:
+                return None, _damaged(module, record, record, "it is not this module's record")
+            here = processor()
+            why = difference(data, made_for(BUILD, here)) if here else ""
+            return None, _passed_over(State(Status.PASSED_OVER, module, why), data)
+        if digest(module) != data.get("sha256"):
             raise ValueError("its digest differs from the one written when it was built")
-        constants = {name: int(data["constants"][name]) for name in CONSTANTS}
-        return Kernel(_import(module), constants)
+        try:
+            known = constants(data)
+        except ValueError as error:
+            return None, _damaged(module, record, record, str(error))
+        return Kernel(_import(module), known), State(Status.LOADED, module)
     except KeyboardInterrupt:
         raise
     except Exception as error:  # gone, truncated, another build: all of it is damage
         why = str(error) if isinstance(error, ValueError) else type(error).__name__
-        _damaged(module, record, why)
-        return None
+        return None, _damaged(module, record, module, why)
+
+
+def _passed_over(seen: State, data: dict[str, Any]) -> State:
+    """Say once per install (where a line reaches a person) that the module is passed
+    over: remembered in the cache of trees, by the module's digest."""
+    from ..storage.cache import directory
+
+    trees = directory()
+    if trees is None or not shown(seen):
+        return seen
+    told = trees / f"aot-passed-over-{key()}-{str(data.get('sha256'))[:16]}"
+    if told.exists():
+        return seen
+    line = f"mastermind: the compiled search module {seen.path} is passed over ({seen.why})"
+    print(f"{line}; numba's JIT serves (`mastermind doctor` says more)", file=sys.stderr)
+    with contextlib.suppress(OSError):
+        trees.mkdir(parents=True, exist_ok=True)
+        told.touch()
+    return seen
 
 
 def _checker(spec: Any) -> Callable[[Any], bool]:
@@ -257,9 +305,12 @@ class Kernel:
 
     @staticmethod
     def _jit() -> Any:
-        import importlib
+        from . import numba_cache
 
-        return importlib.import_module("engine.backends.numba_search")
+        numba_cache.vouch()
+        from . import numba_search
+
+        return numba_search
 
     def __getattr__(self, name: str) -> Any:
         """A function not built ahead of time (``hash_codes``, ``recall``, ``keep``)."""
@@ -269,15 +320,30 @@ class Kernel:
 
 
 def failure(module: Path) -> Path:
-    """The record of a build that failed (no C compiler, no pycc): none is tried again."""
+    """The record of a build that failed (no C compiler, no pycc, a full disk)."""
     return module.with_name(module.name.split(".", 1)[0] + ".failed")
+
+
+#: How long a failed build is not tried again: its cause (a full disk, no compiler yet)
+#: may pass; an install since (the kernel's file newer than the failure) tries at once.
+RETRY_SECONDS = 24 * 3600.0
+
+
+def failed_lately(module: Path) -> bool:
+    """Whether a build of ``module`` failed within a day, since the last install."""
+    try:
+        failed = failure(module).stat().st_mtime
+    except OSError:
+        return False
+    installed_at = max(KERNEL.stat().st_mtime, Path(__file__).stat().st_mtime)
+    return failed > installed_at and time.time() - failed < RETRY_SECONDS
 
 
 def wanted(place: Path | None = None) -> bool:
     """Whether a build is worth starting: a module could be here, is not (or is damaged),
-    none was installed, no build of it failed, and its folder can be written."""
+    none was installed, no build of it failed lately, and its folder can be written."""
     found = paths(place)
-    if not allowed() or found is None or failure(found[0]).exists() or sound(place):
+    if not allowed() or found is None or failed_lately(found[0]) or sound(place):
         return False
     if place is None and _matches(*installed()):
         return False
@@ -293,7 +359,7 @@ def sound(place: Path | None = None) -> bool:
 
 def _matches(module: Path, record: Path) -> bool:
     """Whether the record is this run's key's and the module's digest its own."""
-    with contextlib.suppress(OSError, files.Refused, ValueError, KeyError, TypeError):
-        data = json.loads(files.read_bounded(record, _LIMIT))
-        return bool(data["key"] == key() and digest(module) == data["sha256"])
+    with contextlib.suppress(OSError, files.Refused, ValueError):
+        data = read(record)
+        return bool(data["key"] == key() and digest(module) == data.get("sha256"))
     return False

@@ -6,94 +6,85 @@ background compile (``engine.optimal.warmup``) after numba's JIT cache, or by ha
     python -m engine.backends.numba_aot_build     # build unless built (waits for one under way)
 
 Two things differ from ``pycc``'s defaults, each for parity with numba's JIT: the code is
-compiled for this processor and its features (``pycc``'s generic processor made the
-search a third slower), and each function lets go of the interpreter while it runs
-(``nogil``: the driver runs a long search in a thread and polls it for its progress and
-its stop). ``pycc`` is deprecated in numba and needs setuptools and C and C++ compilers
-(numba's runtime is C++); where one is missing the build fails, says why, is recorded as
-failed (``numba_aot.failure``) and numba's JIT stays in use.
+compiled for this processor (``target_cpu``: ``pycc``'s generic one made the search a third
+slower), and each function lets go of the interpreter while it runs (``nogil``: the driver
+runs a long search in a thread and polls it for its progress and its stop). ``pycc`` is
+deprecated in numba (it says so on stderr while building) and needs setuptools and C and
+C++ compilers (numba's runtime is C++); where one is missing the build fails, says why, is
+recorded as failed (``numba_aot.failure``) and numba's JIT stays in use.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
-import json
 import os
 import shutil
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Iterator
+from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import numpy as np
 
-from . import numba_aot
+from . import numba_aot, numba_aot_record
+from .numba_aot_record import source_constants
 
 #: Longest wait for a build under way in another process (a build takes 15-40 s).
 WAIT_SECONDS = 600.0
 
 
-def _numba(name: str) -> Any:
-    """One of numba's modules (imported here alone: only a build imports numba)."""
-    return importlib.import_module(name)
-
-
-def _type(spec: Any) -> Any:
+def numba_type(spec: Any) -> Any:
     """numba's type for an argument written as ``numba_aot.SIGNATURES`` writes it."""
-    types = _numba("numba.core.types")
+    from numba.core import types
+    from numba.np.numpy_support import from_dtype
+
     if spec is None:
         return types.none
     if isinstance(spec, str):
         return types.int64
     if isinstance(spec[0], tuple):
-        return types.Tuple([_type(s) for s in spec])
-    dtype = _numba("numba.np.numpy_support").from_dtype(np.dtype(spec[0]))
-    return types.Array(dtype, spec[1], "C")
+        return types.Tuple([numba_type(s) for s in spec])
+    return types.Array(from_dtype(np.dtype(spec[0])), spec[1], "C")
 
 
-@contextlib.contextmanager
-def _like_the_jit() -> Iterator[None]:
-    """pycc compiling for this processor and its features, each function ``nogil``."""
-    pycc_compiler, codegen = _numba("numba.pycc.compiler"), _numba("numba.core.codegen")
-    flags: Any = _numba("numba.core.compiler").Flags
+def _gil_free() -> ContextManager[Any]:
+    """pycc compiling each function ``nogil``, as the JIT's ``search`` is: pycc takes no
+    options, so numba's ``Flags`` as pycc's compiler names it is replaced while it compiles
+    (docs/architecture.md, "The compile layer")."""
+    from numba.core.compiler import Flags
+    from numba.pycc import compiler
 
-    class GilFree(flags):  # type: ignore[misc]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.release_gil = True
+    def gil_free() -> Flags:
+        flags = Flags()
+        flags.inherit_if_not_set("release_gil", True)
+        return flags
 
-    aot = codegen.AOTCPUCodegen
-    features = aot._customize_tm_features
-    pycc_compiler.Flags = GilFree
-    aot._customize_tm_features = lambda self: self._get_host_cpu_features()
-    try:
-        yield
-    finally:
-        pycc_compiler.Flags = flags
-        aot._customize_tm_features = features
+    return mock.patch.object(compiler, "Flags", gil_free)
 
 
 def _compile(into: Path) -> Path:
     """The module compiled into the folder ``into``; its file."""
-    kernel = importlib.import_module("engine.backends.numba_search")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pycc's deprecation
-        signature = _numba("numba.core.typing").signature
-        cc = _numba("numba.pycc").CC(numba_aot.MODULE, kernel)
-        cc.output_dir = str(into)
-        cc.target_cpu = "host"
-        cc.verbose = False
-        for name, (arguments, returned) in numba_aot.SIGNATURES.items():
-            sig = signature(_type(returned), *(_type(a) for a in arguments))
-            if name == "search":  # it calls itself: typing that call needs the JIT's
-                kernel.search.compile(sig.args)  # version (from numba's cache, if there)
-            cc.export(name, sig)(getattr(kernel, name).py_func)
-        with _like_the_jit():
-            cc.compile()
+    from numba.core.typing.templates import signature
+    from numba.pycc.cc import CC  # numba says pycc is deprecated, on stderr: so it is
+
+    from . import numba_search
+
+    cc = CC(numba_aot.MODULE, numba_search)
+    cc.output_dir = str(into)
+    cc.target_cpu = "host"
+    cc.verbose = False
+    for name, (arguments, returned) in numba_aot.SIGNATURES.items():
+        sig = signature(numba_type(returned), *(numba_type(a) for a in arguments))
+        function = getattr(numba_search, name)
+        if name == "search":  # it calls itself: typing that call needs the JIT's
+            function.compile(sig.args)  # version (from numba's cache, if there)
+        cc.export(name, sig)(function.py_func)
+    with _gil_free():
+        cc.compile()
     built = sorted(into.glob(f"{numba_aot.MODULE}*"))
     if not built:
         raise RuntimeError("pycc wrote no module")
@@ -161,7 +152,7 @@ def build(place: Path | None = None) -> Path | None:
             shutil.rmtree(left, ignore_errors=True)
         try:
             _build_as(module, record)
-        except Exception as error:  # no compiler, no pycc: not tried again (``wanted``)
+        except Exception as error:  # no compiler, no pycc: not tried for a day (``wanted``)
             with contextlib.suppress(OSError):
                 numba_aot.failure(module).write_text(f"{error!r}\n", encoding="utf-8")
             raise
@@ -171,15 +162,18 @@ def build(place: Path | None = None) -> Path | None:
 def _build_as(module: Path, record: Path) -> None:
     """Compile into a folder beside ``module``, move the module there, then write its
     ``record`` (last: a module without one is not used)."""
-    kernel = importlib.import_module("engine.backends.numba_search")
+    from . import numba_search
+
     with tempfile.TemporaryDirectory(dir=module.parent, prefix="aot-") as work:
         os.replace(_compile(Path(work)), module)
-    constants = {name: int(getattr(kernel, name)) for name in numba_aot.CONSTANTS}
-    text = json.dumps(
-        {"key": numba_aot.key(), "sha256": numba_aot.digest(module), "constants": constants}
-    )
+    key, processor = numba_aot.key(), numba_aot.processor()
+    if key is None or processor is None:
+        raise RuntimeError("no /proc/cpuinfo: no module is built on this machine")
+    if any(getattr(numba_search, n) != v for n, v in source_constants().items()):
+        raise RuntimeError(f"{numba_aot_record.KERNEL} does not compute the constants it reads")
+    text = numba_aot_record.text(key, numba_aot.digest(module), numba_aot.BUILD, processor)
     written = record.with_name(f"{record.name}.{os.getpid()}")
-    written.write_text(text + "\n", encoding="utf-8")
+    written.write_text(text, encoding="utf-8")
     os.replace(written, record)
 
 

@@ -1,13 +1,11 @@
 """The numba backend (``engine.backends``): what it offers, the partition kernel
-(``numba_partitions``) and the exact search (``engine.backends.numba_search``), each a file
-of its own (numba's cache keys on the file), compiled with ``numba_jit.njit`` and imported
-only when asked for.
+(``numba_partitions``) and the exact search (``numba_search``), each a file of its own
+(numba's cache keys on the file), imported only when asked for.
 """
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from . import PartitionKernel, SearchKernel
@@ -24,11 +22,13 @@ def partitions() -> PartitionKernel:
 
 def search() -> SearchKernel:
     """The exact search: built ahead of time where it is (``numba_aot``: no numba to
-    import), else numba's JIT kernel, named rather than imported: it sits in
-    ``engine.optimal``, above the backends."""
-    from .numba_aot import load
+    import), else numba's JIT kernel, its cache vouched for first (``numba_cache``)."""
+    from . import numba_aot, numba_cache
 
-    built = load()
+    built = numba_aot.load()
     if built is not None:
-        return cast("SearchKernel", built)
-    return cast("SearchKernel", importlib.import_module("engine.backends.numba_search"))
+        return built
+    numba_cache.vouch()
+    from . import numba_search
+
+    return numba_search

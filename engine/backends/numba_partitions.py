@@ -15,10 +15,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numba import njit
 
 from ..codes import CodeSpace, _digit_table
 from ..feedback import _count_patterns, class_dtype, classes
-from .numba_jit import njit
 
 if TYPE_CHECKING:
     import numpy.typing as npt

@@ -31,8 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-from .numba_jit import njit
+from numba import njit
 
 #: Slots of the transposition table searched per key.
 BUCKET = 4

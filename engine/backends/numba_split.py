@@ -7,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-from .numba_jit import njit
+from numba import njit
 
 
 @njit(cache=True, inline="always")
@@ -43,10 +42,11 @@ def _fixes(sigma: Any, pi: Any, e: Any, guess: Any, used: Any, out: Any) -> Any:
 
 
 @njit(cache=True)
-def split_level(  # type: ignore[no-untyped-def]
-    tabs, cols, widths, digits, cands, starts, group, guesses, sigma, pi, offsets, used,
-    level, depths, win, slots,
-):  # fmt: skip
+def split_level(
+    tabs: Any, cols: Any, widths: Any, digits: Any, cands: Any, starts: Any, group: Any,
+    guesses: Any, sigma: Any, pi: Any, offsets: Any, used: Any, level: Any, depths: Any, win: Any,
+    slots: Any,
+) -> Any:  # fmt: skip
     """Each node's candidates split by the answer to its guess: the secrets found now
     or by the next guess or two get their depth (one or two candidates: the first as
     written is guessed), the others make the next level's nodes, which share their

@@ -24,8 +24,8 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
-from .numba_jit import njit
 from .numba_split import split_level
 
 __all__ = ["KNUTH", "MOST_PARTS", "choose", "choose_level", "split_level"]
@@ -66,7 +66,9 @@ def _first_of_orbit(
 
 
 @njit(cache=True)
-def _weigh(tabs, cols, widths, g, local, hist, best, mode):  # type: ignore[no-untyped-def]
+def _weigh(
+    tabs: Any, cols: Any, widths: Any, g: Any, local: Any, hist: Any, best: Any, mode: Any,
+) -> Any:  # fmt: skip
     """Guess ``g``'s key over the candidates whose table columns are ``local`` (Knuth:
     largest class, lower is better; Most Parts: parts, higher is better), or a key no
     better than ``best`` as soon as it cannot beat it. The guess's three table rows are
@@ -106,10 +108,10 @@ def _weigh(tabs, cols, widths, g, local, hist, best, mode):  # type: ignore[no-u
 
 
 @njit(cache=True)
-def choose(  # type: ignore[no-untyped-def]
-    tabs, cols, widths, digits, cands, inside, sigma, pi, e0, e1, free, dmap, bound, mode, hist,
-    hint,
-):  # fmt: skip
+def choose(
+    tabs: Any, cols: Any, widths: Any, digits: Any, cands: Any, inside: Any, sigma: Any, pi: Any,
+    e0: Any, e1: Any, free: Any, dmap: Any, bound: Any, mode: Any, hist: Any, hint: Any,
+) -> Any:  # fmt: skip
     """The guess at a position with ``cands`` (ranks, ascending) and symmetry group
     ``e0:e1``: the best key, a candidate among ties, then the first as written.
     ``hint`` (a sibling's guess, or -1) is weighed first: a good key early leaves more
@@ -189,10 +191,11 @@ def choose(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def choose_level(  # type: ignore[no-untyped-def]
-    tabs, cols, widths, digits, cands, starts, group, sigma, pi, offsets, used, answers, slots,
-    mode, first, last, out,
-):  # fmt: skip
+def choose_level(
+    tabs: Any, cols: Any, widths: Any, digits: Any, cands: Any, starts: Any, group: Any,
+    sigma: Any, pi: Any, offsets: Any, used: Any, answers: Any, slots: Any, mode: Any, first: Any,
+    last: Any, out: Any,
+) -> Any:  # fmt: skip
     """``choose`` for the nodes ``first:last`` of a level (node i holds
     ``cands[starts[i]:starts[i + 1]]`` and the group ``group[i]``, whose guesses hold the
     colours of the bits of ``used[group[i]]``), into ``out``."""

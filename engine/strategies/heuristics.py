@@ -5,7 +5,7 @@ means (``PartitionStrategy`` does the weighing)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -42,7 +42,8 @@ class Knuth(PartitionStrategy):
     big_walk_seconds_per_code = 4.5e-9
 
     def keys(self, hist: Counts) -> Keys:
-        return cast("Keys", hist.max(axis=1).astype(np.float64))
+        keys: Keys = hist.max(axis=1).astype(np.float64)
+        return keys
 
 
 class ExpectedSize(PartitionStrategy):
@@ -66,7 +67,8 @@ class ExpectedSize(PartitionStrategy):
     def keys(self, hist: Counts) -> Keys:
         # Summed without squaring into a copy of hist: a big temporary is fresh memory at
         # every call, whose page faults cost more than the sums (8x5 positions 15% faster).
-        return cast("Keys", np.einsum("ij,ij->i", hist, hist, dtype=np.int64).astype(np.float64))
+        keys: Keys = np.einsum("ij,ij->i", hist, hist, dtype=np.int64).astype(np.float64)
+        return keys
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return float(key) / scored * candidates / scored
@@ -98,7 +100,8 @@ class Entropy(PartitionStrategy):
         # n log2 n looked up rather than computed for every class (a third of the run).
         terms = _n_log_n(1 << int(hist.max()).bit_length())[hist]
         # Round so that equal partitions in a different order tie exactly.
-        return cast("Keys", np.round(terms.sum(axis=1), 9))
+        keys: Keys = np.round(terms.sum(axis=1), 9)
+        return keys
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return float(np.log2(scored) - key / scored)
@@ -136,7 +139,8 @@ class MostParts(PartitionStrategy):
     big_walk_seconds_per_code = 6e-9
 
     def keys(self, hist: Counts) -> Keys:
-        return cast("Keys", -(hist > 0).sum(axis=1).astype(np.float64))
+        keys: Keys = -(hist > 0).sum(axis=1).astype(np.float64)
+        return keys
 
     def shown(self, key: float, scored: int, candidates: int) -> float:
         return -float(key)

@@ -1,0 +1,356 @@
+"""numba's compiled cache of the search kernel (``numba_search``), vouched for before a
+process of the program runs it.
+
+numba reads a cached function back as object code that it links into the process and
+runs: a damaged file can end the process natively (SIGSEGV, SIGABRT) with nothing to
+catch, or change what the code computes. So the kernel's cache is used in a process only
+where a record (``kernel-….compiled``, beside numba's cache) lists every file of it with
+its size and digest, as a check in another process left them after reading each one back
+and compiling what was missing (``check``, run by ``vouch`` and by the background compile).
+A file listed whose bytes changed is damage: named in one line, moved aside (``….bad``).
+A file unlisted, or an index numba rewrote, is checked again in another process: a check
+that dies names the file it was reading, which is moved aside, and runs again, so that a
+crash costs a retry, never the person's run.
+
+    python -m engine.backends.numba_cache [PID]   # check (compiling what is missing),
+                                                  # record; with PID, end when it ends
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..storage import files
+
+#: The kernel's source: numba keys its cache on the file, and so does the record.
+KERNEL = Path(__file__).resolve().with_name("numba_search.py")
+#: The kernel's functions the driver calls, with the argument types it calls them with
+#: (those ``numba_aot`` builds ahead of time, and the table's three it does not).
+TABLE = ("uint64", 2), ("int64", 1), "uint64", "uint64"
+JIT_ONLY: dict[str, tuple[Any, ...]] = {
+    "hash_codes": (("int16", 1),),
+    "recall": TABLE,
+    "keep": (*TABLE, "int64"),
+}
+#: The most the record (a few dozen files) is read.
+_RECORD_LIMIT = 1 << 20
+#: The most a file of numba's is read for its digest (the kernel's are well under 1 MB).
+_FILE_LIMIT = 64 * 1024 * 1024
+#: Checks in another process before giving up (each one that dies moves a file aside).
+ATTEMPTS = 4
+#: The longest a check may take: it compiles what is missing (10-40 s).
+CHECK_SECONDS = 600.0
+#: What the check prints before reading each file, so that a check that dies names it.
+READING = "reading "
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One of numba's files of the kernel as the last sound check left it."""
+
+    path: Path
+    size: int
+    digest: str
+
+
+def stamp() -> str:
+    """The kernel's source, where it is installed and where numba keeps its cache, numba's
+    and Python's versions, as a short digest: numba's cache belongs to one installation
+    (it is keyed on the kernel file's path), so another beside it compiles its own; and
+    the file's time and size, as numba's own stamp (a file touched is compiled again, its
+    data files rewritten: checked again then, not taken for damage)."""
+    return _stamp(os.environ.get("NUMBA_CACHE_DIR", ""))
+
+
+@cache
+def _stamp(numba_cache: str) -> str:
+    from importlib import metadata
+
+    sha = hashlib.sha256()
+    sha.update(str(KERNEL).encode())
+    sha.update(numba_cache.encode())
+    sha.update(KERNEL.read_bytes())
+    status = KERNEL.stat()
+    sha.update(repr((status.st_mtime, status.st_size)).encode())
+    sha.update(metadata.version("numba").encode())
+    sha.update(sys.version.encode())
+    return sha.hexdigest()[:16]
+
+
+def record() -> Path | None:
+    """The record of the last sound check: beside numba's cache where that can be written
+    (``numba_aot.folder``), else in the cache of trees (None: neither)."""
+    from ..storage.cache import directory
+    from .numba_aot import folder
+
+    name = f"kernel-{stamp()}.compiled"
+    beside = folder()
+    existing = next((p for p in (beside, *beside.parents) if p.exists()), None)
+    if existing is not None and existing.is_dir() and os.access(existing, os.W_OK):
+        return beside / name  # (a file on the way: NUMBA_CACHE_DIR under a file)
+    trees = directory()
+    return None if trees is None else trees / name
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(files.read_bounded(path, _FILE_LIMIT)).hexdigest()
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """A JSON file the program wrote, read defensively: ``ValueError`` for anything that
+    is not JSON, nested past Python's recursion (a hand-made file) included."""
+    try:
+        return json.loads(files.read_bounded(path, limit))
+    except RecursionError:
+        raise ValueError(f"{path} is nested too deeply to be a record of this program") from None
+
+
+def _listed(data: Any) -> list[Listed]:
+    """The files a record or a check's report lists; ``ValueError`` if it is not one."""
+    if not isinstance(data, dict) or data.get("kernel") != stamp():
+        raise ValueError("not this kernel's record")
+    try:
+        return [Listed(Path(p), int(s), str(d)) for p, s, d in data["files"]]
+    except (KeyError, TypeError, ValueError):
+        raise ValueError("not a list of files, sizes and digests") from None
+
+
+def _kernel_files(folder: Path) -> set[Path]:
+    """numba's index and data files of the kernel in ``folder``."""
+    with contextlib.suppress(OSError):
+        return {path for path in folder.glob(f"{KERNEL.stem}.*") if path.suffix in (".nbi", ".nbc")}
+    return set()
+
+
+#: Whether this process already found the cache sound (it is read once per process).
+_sound = False
+#: The lines said in this process (each once); the app shows the last (``notice``).
+said: list[str] = []
+
+
+def _say(line: str) -> None:
+    if line not in said:
+        said.append(line)
+        print(f"mastermind: {line}", file=sys.stderr)
+
+
+def _damaged(path: Path, why: str) -> None:
+    """Move a damaged file aside, with the other files of its function (a data file
+    without its index, or the reverse, is recompiled all the same), and say so."""
+    stem = path.name.split(".py", 1)[0]  # numba_search.search-350
+    moved = files.move_aside(path, any_kind=True)
+    for other in _kernel_files(path.parent):
+        if other.name.startswith(stem + ".py"):
+            files.move_aside(other, any_kind=True)
+    where = "moved aside as ….bad" if moved is not None else "could not be moved aside"
+    _say(f"numba's compiled cache file {path} is damaged ({why}); {where}; compiling again")
+
+
+def matches(listed: list[Listed]) -> bool:
+    """Whether the kernel's files are those listed; a listed data file whose bytes
+    changed (numba never rewrites one for the same source) is moved aside as damage."""
+    if not listed:
+        return False
+    folders = {item.path.parent for item in listed}
+    same = set().union(*(_kernel_files(folder) for folder in folders)) == {
+        item.path for item in listed
+    }
+    for item in listed:
+        try:
+            status = files.check_regular(item.path)
+            if status.st_size == item.size and digest(item.path) == item.digest:
+                continue
+        except FileNotFoundError:
+            return False  # moved aside, or numba's own clean-up: checked again
+        except (OSError, files.Refused) as error:
+            _damaged(item.path, str(error) if isinstance(error, files.Refused) else "unreadable")
+            return False
+        if item.path.suffix == ".nbc":
+            _damaged(item.path, "its bytes differ from those numba wrote")
+        return False
+    return same
+
+
+def sound() -> bool:
+    """Whether the record vouches for the kernel's files as they are now (no check run:
+    asked on every search while the background compile runs)."""
+    global _sound
+    place = record()
+    if _sound or place is None:
+        return _sound
+    try:
+        listed = _listed(read_json(place, _RECORD_LIMIT))
+    except OSError:
+        return False  # none, or none to be had (a folder it cannot read): checked again
+    except (files.Refused, ValueError) as error:
+        forget(place, error)
+        return False
+    _sound = matches(listed)
+    return _sound
+
+
+def vouch() -> bool:
+    """Whether this process may read the kernel from numba's cache: at once where the
+    record vouches for it, else after a check in another process (a few seconds; those
+    that die move the file they died on aside and run again). False: not vouched for
+    (no check could end), numba's own reading left to answer."""
+    global _sound
+    if sound():
+        return True
+    for _ in range(ATTEMPTS):
+        report = _check_elsewhere()
+        if report is None:
+            break  # no check could run (no numba, a folder it cannot read)
+        if matches(report):
+            _sound = True
+            return True
+    return False
+
+
+def forget(place: Path, error: Exception) -> None:
+    """A record that is not one (another program's, nested, cut short): moved aside."""
+    if isinstance(error, ValueError) and "this kernel's" in str(error):
+        with contextlib.suppress(OSError):
+            place.unlink()  # an earlier version's: nothing damaged
+        return
+    moved = files.move_aside(place, any_kind=True)
+    where = "moved aside as ….bad" if moved is not None else "left in place"
+    _say(f"the compiled-kernel record {place} is damaged ({error}); {where}")
+
+
+def _check_elsewhere() -> list[Listed] | None:
+    """Run ``check`` in another process: the files it vouched for; [] where it died
+    reading one (moved aside: checked again); None where it could not run or failed past
+    reading (nothing to retry)."""
+    command = [sys.executable, "-m", "engine.backends.numba_cache", str(os.getpid())]
+    root = Path(__file__).resolve().parents[2]
+    try:
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            stdin=subprocess.DEVNULL,
+            timeout=CHECK_SECONDS,
+            cwd=root,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    lines = done.stdout.splitlines()
+    if done.returncode == 0 and lines:
+        with contextlib.suppress(ValueError, RecursionError):
+            return _listed(json.loads(lines[-1]))
+    if not lines or not lines[-1].startswith(READING):
+        return None  # it failed past reading the files back: no file to blame
+    reading = Path(lines[-1].removeprefix(READING))
+    if done.returncode < 0:
+        try:
+            ended = signal.Signals(-done.returncode).name
+        except ValueError:
+            ended = f"signal {-done.returncode}"
+        why = f"reading it back ended the process with {ended}"
+    else:
+        last = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
+        error = last[-1].split(": ", 1)[-1].replace(str(reading), "it")  # less its class
+        why = f"reading it back failed: {files.shown(error, 120)}"
+    _damaged(reading, why)
+    return []
+
+
+def _reading(path: Path) -> bool:
+    """Say which file is read next (a check that dies names it); whether it is there.
+    ``files.Refused`` for one numba would block on or read without end (a pipe)."""
+    print(f"{READING}{path}", flush=True)
+    try:
+        status = files.check_regular(path)
+    except FileNotFoundError:
+        return False
+    if status.st_size > _FILE_LIMIT:
+        raise files.Refused(f"{path} is larger than {_FILE_LIMIT >> 20} MB: not read")
+    return True
+
+
+def check() -> list[Listed]:
+    """In the process that checks: read back every function numba cached of the kernel,
+    one file at a time (each named on stdout first), compile the calls the driver makes
+    (those not cached yet are compiled and cached now), then list the files."""
+    from . import numba_aot, numba_search
+    from .numba_aot_build import numba_type
+
+    for value in vars(numba_search).values():
+        cached = getattr(value, "_cache", None)
+        if cached is None:
+            continue
+        index = Path(cached._cache_file._index_path)
+        if not _reading(index):
+            continue
+        for key, data in cached._cache_file._load_index().items():  # numba's own reading
+            if _reading(Path(cached.cache_path) / data):
+                value.compile(key[0])
+    entries = {name: arguments for name, (arguments, _) in numba_aot.SIGNATURES.items()}
+    for name, arguments in {**entries, **JIT_ONLY}.items():
+        print(f"compiling {name}", flush=True)  # a failure past here is no file's
+        getattr(numba_search, name).compile(tuple(numba_type(a) for a in arguments))
+    folders = {
+        Path(value._cache.cache_path)
+        for value in vars(numba_search).values()
+        if getattr(value, "_cache", None) is not None
+    }
+    found = sorted(set().union(*(_kernel_files(folder) for folder in folders)))
+    return [Listed(path, path.stat().st_size, digest(path)) for path in found]
+
+
+def write(listed: list[Listed]) -> None:
+    """Write the record (whole or not at all: read at any time)."""
+    place = record()
+    if place is None:
+        return
+    text = json.dumps(
+        {"kernel": stamp(), "files": [[str(i.path), i.size, i.digest] for i in listed]}, indent=1
+    )
+    with contextlib.suppress(OSError):  # a read-only cache: checked again next run
+        place.parent.mkdir(parents=True, exist_ok=True)
+        written = place.with_name(f"{place.name}.{os.getpid()}")
+        written.write_text(text + "\n", encoding="utf-8")
+        os.replace(written, place)
+
+
+def end_with(parent: int) -> None:
+    """In a process that compiles: end at once when ``parent`` is gone, as every process
+    of this program ends with its parent (a killed app, a closed terminal)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os._exit(1)
+
+    if os.getppid() != parent:  # gone before this process started
+        os._exit(1)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def main(argv: list[str]) -> int:
+    """Check, compiling what is missing; with a process id, end as soon as it is gone."""
+    if argv and argv[0].isdigit():
+        end_with(int(argv[0]))
+    listed = check()
+    write(listed)
+    report = {"kernel": stamp(), "files": [[str(i.path), i.size, i.digest] for i in listed]}
+    print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
