@@ -11,8 +11,8 @@ from app_helpers import enter, game_session, message, until
 from textual import messages
 from textual.widgets import Static
 
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.screens.dialogs import Confirm

@@ -47,7 +47,7 @@ def test_the_engine_loads_no_interface() -> None:
 def test_solve_and_stats_load_no_textual(argv: list[str]) -> None:
     code = (
         "import contextlib, io\n"
-        "from mastermind_tui.cli.main import main\n"
+        "from mastermind_tui.modes.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main({argv!r}) == 0\n"
     )
@@ -57,8 +57,9 @@ def test_solve_and_stats_load_no_textual(argv: list[str]) -> None:
 @pytest.mark.parametrize(
     "code",
     [
-        "import mastermind_tui.app.shell, mastermind_tui.cli.main, engine.strategies.optimal",
-        "from mastermind_tui.cli.main import main\nmain(['solve', 'RGBY', '--strategy', 'knuth'])",
+        "import mastermind_tui.app.shell, mastermind_tui.modes.main, engine.strategies.optimal",
+        "from mastermind_tui.modes.main import main\n"
+        "main(['solve', 'RGBY', '--strategy', 'knuth'])",
     ],
 )
 def test_only_the_search_loads_the_compiled_kernel(code: str) -> None:
