@@ -331,8 +331,8 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     from textual.app import App
 
     from mastermind_tui.app.retro import RetroApp
+    from mastermind_tui.app.shell import Shell
     from mastermind_tui.cli import launch
-    from mastermind_tui.modes.app import MastermindApp
 
     def boom(self: App[object]) -> None:
         raise RuntimeError("boom")
@@ -340,7 +340,7 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     def headless(self: App[object]) -> None:
         App.run(self, headless=True)
 
-    for app_class in (MastermindApp, RetroApp):
+    for app_class in (Shell, RetroApp):
         monkeypatch.setattr(app_class, "on_mount", boom)
         monkeypatch.setattr(app_class, "run", headless)
     monkeypatch.setattr(launch, "check_screen", lambda args: None)

@@ -16,8 +16,7 @@ from engine import MastermindError, Rules
 from engine.strategies import DEFAULT_STRATEGY
 from mastermind_tui.cli.values import number
 from mastermind_tui.game.settings import DEFAULTS, PRESETS, SETTINGS, Settings
-from mastermind_tui.modes.app import entries
-from mastermind_tui.modes.base import Mode
+from mastermind_tui.modes.base import Mode, entries
 from mastermind_tui.modes.main import COMMANDS, build_parser, main
 
 

@@ -495,12 +495,12 @@ def test_a_match_records_both_games() -> None:
 def test_no_record_and_the_environment_reach_the_app(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from mastermind_tui.modes.app import MastermindApp
+    from mastermind_tui.app.shell import Shell
     from mastermind_tui.modes.main import main
 
     opened: list[tuple[Path | None, bool]] = []
     monkeypatch.setattr(
-        MastermindApp, "run", lambda app: opened.append((app.recorder.records, app.recorder.record))
+        Shell, "run", lambda app: opened.append((app.recorder.records, app.recorder.record))
     )
     monkeypatch.setenv("TEXTUAL_DRIVER", "headless")  # no terminal needed
     monkeypatch.setenv("MASTERMIND_RECORDS", str(tmp_path / "r.sqlite3"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import abc
 import argparse
+from collections.abc import Sequence
 
 from ..game.kinds import GameKind
 
@@ -37,8 +38,9 @@ class Command(abc.ABC):
         return None
 
     @abc.abstractmethod
-    def run(self, args: argparse.Namespace) -> int:
-        """Run it on the parsed arguments; the return is the exit code."""
+    def run(self, args: argparse.Namespace, commands: Sequence[Command]) -> int:
+        """Run it on the parsed arguments, one of ``commands`` (which the app it may
+        start is handed); the return is the exit code."""
 
 
 def command_of(args: argparse.Namespace) -> Command:

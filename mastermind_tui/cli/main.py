@@ -118,4 +118,4 @@ def _dispatch(commands: Sequence[Command], args: argparse.Namespace) -> int:
             f"--no-record does nothing with `mastermind {args.command}`: it is for the games "
             f"({games} or no command)"
         )
-    return command.run(args)
+    return command.run(args, commands)

@@ -8,7 +8,7 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from engine import __version__
 from engine.notation import clip
@@ -54,7 +54,7 @@ def one_line(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"mastermind: {one_line(message)} (see mastermind --help)\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:

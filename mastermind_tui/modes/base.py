@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import abc
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cli import command
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from textual.message import Message
     from textual.screen import Screen
 
+    from ..app.shell import Entry
+    from ..game.preferences import Preferences
     from ..navigation import Recorder, Start
 
 
@@ -37,12 +40,46 @@ class Command(command.Command):
         return OpenHome(self.kind)
 
 
-def full_screen(args: argparse.Namespace) -> int:
-    """Run the full-screen app on the home screen or the mode the arguments start."""
+def full_screen(args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
+    """Run the full-screen app, handed ``commands``, on the home screen or the mode the
+    arguments start."""
     from ..cli.launch import game
-    from .app import launch
+
+    def launch(start: Start | None, record: bool, preferences: Preferences, note: str) -> int:
+        """The app on a checked start (None: the home screen), with the user's records
+        (``default_path``: off when MASTERMIND_RECORDS is empty); with ``record`` False its
+        games are not added to them; ``preferences`` the user's, kept up to date, and
+        ``note`` what the first game says it took from them. Returns Textual's return
+        code: 1 when an exception ended the app."""
+        from ..app.shell import Shell
+        from ..records.store import default_path
+
+        app = Shell(
+            game_modes(commands),
+            entries(commands),
+            start,
+            records=default_path(),
+            record=record,
+            preferences=preferences,
+            note=note,
+        )
+        app.run()
+        return app.return_code or 0
 
     return game(args, launch)
+
+
+def game_modes(commands: Sequence[command.Command]) -> list[Mode]:
+    """The modes among ``commands``, in their order (the home screen's)."""
+    return [c for c in commands if isinstance(c, Mode)]
+
+
+def entries(commands: Sequence[command.Command]) -> list[Entry]:
+    """The palette's entries of ``commands``, the often used first (``Palette.rank``)."""
+    offered = [
+        (c.palette, c.go) for c in commands if isinstance(c, Command) and c.palette is not None
+    ]
+    return sorted(offered, key=lambda entry: entry[0].rank)
 
 
 class Mode(Command):
@@ -71,8 +108,8 @@ class Mode(Command):
             )
         return text
 
-    def run(self, args: argparse.Namespace) -> int:
-        return full_screen(args)
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
+        return full_screen(args, commands)
 
     @abc.abstractmethod
     def open(self, start: Start, recorder: Recorder) -> Screen[None]:

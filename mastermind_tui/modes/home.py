@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
+from ..cli import command
 from ..game.kinds import Palette
 from .base import Command, full_screen
 
@@ -15,5 +17,5 @@ class Home(Command):
     records = True
     palette = Palette("Home", "The home screen: choose a mode and start a game", 0)
 
-    def run(self, args: argparse.Namespace) -> int:
-        return full_screen(args)
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
+        return full_screen(args, commands)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cli import options
+from ..cli import command, options
 from ..game.kinds import Palette
 from .base import Command
 
@@ -24,7 +25,7 @@ class Retro(Command):
         options.retro(parser)
         options.no_record(parser)
 
-    def run(self, args: argparse.Namespace) -> int:
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
         from ..cli.launch import retro
 
         return retro(args)

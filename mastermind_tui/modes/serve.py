@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
-from ..cli import options
+from ..cli import command, options
 from .base import Command
 
 
@@ -15,7 +16,7 @@ class Serve(Command):
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         options.serve(parser)
 
-    def run(self, args: argparse.Namespace) -> int:
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
         from ..cli.launch import serve
 
         return serve(args)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
-from ..cli import options
+from ..cli import command, options
 from .base import Command
 
 
@@ -27,7 +28,7 @@ class Solve(Command):
             "standard output",
         )
 
-    def run(self, args: argparse.Namespace) -> int:
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
         from ..cli.commands import solve
 
         return solve(args)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cli import options
+from ..cli import command, options
 from ..game.kinds import Palette
 from .base import Command
 
@@ -39,7 +40,7 @@ class Stats(Command):
             "and rank them by worst case, then total guesses",
         )
 
-    def run(self, args: argparse.Namespace) -> int:
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
         from ..cli.commands import stats
 
         return stats(args)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
-from ..cli import options
+from ..cli import command, options
 from .base import Command
 
 
@@ -18,7 +19,7 @@ class Tree(Command):
         options.tree(parser)
         options.backend(parser)
 
-    def run(self, args: argparse.Namespace) -> int:
+    def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
         from ..cli.tree import tree
 
         return tree(args)
