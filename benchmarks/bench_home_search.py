@@ -37,7 +37,7 @@ async def responsiveness(colours: int) -> None:
     from textual import events
     from textual.widgets import Input
 
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.modes.app import MastermindApp
     from mastermind_tui.screens.home import HomeScreen
 
     os.environ["MASTERMIND_CACHE_DIR"] = tempfile.mkdtemp(prefix="home-search-")

@@ -34,7 +34,7 @@ def cpu_of(size: str, checkout: str | None, env: dict[str, str] | None = None) -
     path = f"sys.path.insert(0, {checkout!r}); " if checkout else ""
     code = (
         f"import sys; {path}sys.argv = ['mastermind', *{argv!r}]; "
-        "from mastermind_tui.cli.main import main; sys.exit(main())"
+        "from mastermind_tui.modes.main import main; sys.exit(main())"
     )
     process = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, cwd=checkout, env=env

@@ -151,7 +151,7 @@ def run_before(work: Workload, checkout: str) -> None:
     code = (
         f"import sys; sys.path.insert(0, {checkout!r}); "
         f"sys.argv = ['mastermind', 'stats', '--json', *{args!r}]; "
-        "from mastermind_tui.cli.main import main; sys.exit(main())"
+        "from mastermind_tui.modes.main import main; sys.exit(main())"
     )
     start = time.perf_counter()
     done = subprocess.run(

@@ -26,8 +26,9 @@ os.environ["MASTERMIND_CONFIG_DIR"] = ""
 
 import numpy as np
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.watch import WatchScreen
 
@@ -35,7 +36,7 @@ from mastermind_tui.screens.watch import WatchScreen
 async def measure(
     colours: int, positions: int, size: tuple[int, int], seed: int, each: bool
 ) -> str:
-    settings = Settings.build(mode="watch", colours=colours, positions=positions, seed=seed)
+    settings = Settings.build(mode=WATCH, colours=colours, positions=positions, seed=seed)
     secret = settings.space.random_code(np.random.default_rng(seed))
     app = MastermindApp(Start(settings, secret))
     handler: list[float] = []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .errors import CodeError, ConfigError
+from .errors import CodeError, ConfigError, ConfigField
 from .words import plural
 
 if TYPE_CHECKING:
@@ -31,18 +31,24 @@ MAX_CODES = 8**8
 def check_size(colours: int, positions: int, repeats: bool = True) -> None:
     """Raise ConfigError with the reason when a game size is outside the engine's limits."""
     if not isinstance(colours, int) or colours < MIN_COLOURS:
-        raise ConfigError(f"colours must be at least {MIN_COLOURS} (got {colours})")
+        raise ConfigError(
+            f"colours must be at least {MIN_COLOURS} (got {colours})", ConfigField.COLOURS
+        )
     if colours > MAX_COLOURS:
         raise ConfigError(
             f"colours must be at most {MAX_COLOURS} (got {colours}): "
-            "more could not be told apart on screen"
+            "more could not be told apart on screen",
+            ConfigField.COLOURS,
         )
     if not isinstance(positions, int) or positions < MIN_POSITIONS:
-        raise ConfigError(f"positions must be at least {MIN_POSITIONS} (got {positions})")
+        raise ConfigError(
+            f"positions must be at least {MIN_POSITIONS} (got {positions})", ConfigField.POSITIONS
+        )
     if not repeats and positions > colours:
         raise ConfigError(
             f"{positions} positions need {positions} different colours when no colour may "
-            f"repeat, and there are only {colours}: add colours or allow repeats"
+            f"repeat, and there are only {colours}: add colours or allow repeats",
+            ConfigField.POSITIONS,
         )
     # 2**24 is the limit, so more than 24 positions is too many whatever the colours (and
     # colours**positions is never computed for an absurd count).
@@ -51,7 +57,8 @@ def check_size(colours: int, positions: int, repeats: bool = True) -> None:
         raise ConfigError(
             f"{colours} colours x {positions} positions make {count} codes; "
             f"the limit is {MAX_CODES:,} (8 colours x 8 positions) so that every code "
-            "fits in memory"
+            "fits in memory",
+            ConfigField.POSITIONS,
         )
 
 

@@ -1,12 +1,31 @@
 """Errors the engine raises; every one carries a message fit to show a user."""
 
+import enum
+
 
 class MastermindError(ValueError):
     """Base class: bad input or an impossible request, explained in plain words."""
 
 
+class ConfigField(enum.Enum):
+    """The part of a game's configuration a refusal is about, for a form to show it
+    beside that field."""
+
+    COLOURS = enum.auto()
+    POSITIONS = enum.auto()
+    ROUNDS = enum.auto()
+    MOVES = enum.auto()
+
+
 class ConfigError(MastermindError):
-    """An impossible game configuration (colours, positions, rounds, limits)."""
+    """An impossible game configuration (colours, positions, rounds, limits): ``field``
+    the one at fault where a single one is, ``short`` the reason in a few words for a
+    line with no room for the advice (the whole message where none is given)."""
+
+    def __init__(self, message: str, field: ConfigField | None = None, short: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+        self.short = short or message
 
 
 class CodeError(MastermindError):

@@ -1,3 +1,3 @@
-from .cli.entry import main
+from .modes.entry import main
 
 raise SystemExit(main())

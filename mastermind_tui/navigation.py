@@ -4,16 +4,21 @@ screen needs to know nothing of the app's class and a typo is an import error, n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
 
+from .game.kinds import GameKind
 from .game.settings import Settings
+from .records.types import Game
 
 if TYPE_CHECKING:  # for the fields' types only: the home screen needs no game loaded
     from .game.session import GameSession
+
+#: Where a finished game goes (the app keeps records with it).
+Recorder = Callable[[Game], None]
 
 
 @dataclass
@@ -21,12 +26,12 @@ class Start(Message):
     """Start a mode (``settings.mode``): the one route in, from the home screen and from
     the command line alike. Everything in it is checked already: the settings, the secret
     of a mode that breaks one, the strategies of one that compares, and the mode's own
-    options (``modes.Command.own``) by name."""
+    options (its ``Command.options``: None from the home screen, which has none)."""
 
     settings: Settings
     secret: int | None = None
     strategies: tuple[str, ...] = ()
-    options: Mapping[str, object] = field(default_factory=dict)
+    options: object = None
     #: Keep these settings as the user's choice for next time (a start from the home
     #: screen; the command line's options are for one run).
     remember: bool = False
@@ -56,8 +61,12 @@ class ShowSession(Message):
     session: GameSession
 
 
+@dataclass
 class OpenHome(Message):
-    """The home screen, asking first if a game in progress would be abandoned."""
+    """The home screen (with ``mode`` chosen, when given), asking first if a game in
+    progress would be abandoned."""
+
+    mode: GameKind | None = None
 
 
 @dataclass

@@ -15,9 +15,10 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import COMPARE, MAKE, WATCH
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game
@@ -79,7 +80,7 @@ def played_records(path: Path) -> None:
             session.guessing.take_advice(session.generation, session.guessing.advice_work()())
             assert session.guessing.advice is not None
             session.guessing.guess(session.format(session.guessing.advice.guess))
-    session = GameSession(Settings.build(mode="make", seed=9))
+    session = GameSession(Settings.build(mode=MAKE, seed=9))
     session.recorder = keep(9)
     session.answering.set_secret("RGOY")
     while not session.over:
@@ -104,8 +105,8 @@ async def main() -> None:
         "YRBW",
         "ORBW",
     )
-    await shoot("make", MastermindApp(Start(Settings.build(mode="make", seed=3))), "", "1,0", "0,2")
-    watch = Settings.build(mode="watch", strategy="knuth", seed=3)
+    await shoot("make", MastermindApp(Start(Settings.build(mode=MAKE, seed=3))), "", "1,0", "0,2")
+    watch = Settings.build(mode=WATCH, strategy="knuth", seed=3)
     secret = watch.notation.parse(watch.space, "RGOY")
     await shoot(
         "watch",
@@ -123,7 +124,7 @@ async def main() -> None:
     await shoot(
         "what-if", MastermindApp(Start(watch, rwgg)), keys=("n", "n", "w", *"rrgg", "enter")
     )
-    compare = Settings.build(mode="compare", seed=3)
+    compare = Settings.build(mode=COMPARE, seed=3)
     await shoot(
         "compare",
         MastermindApp(Start(compare, secret, ("knuth", "optimal", "entropy"))),

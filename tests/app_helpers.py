@@ -17,9 +17,15 @@ from textual.widgets import Input, Static
 from textual.worker import WorkerState
 
 from mastermind_tui.cli.launch import given, opening
+from mastermind_tui.game.kinds import GameKind
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.base import Mode
+from mastermind_tui.modes.main import COMMANDS
 from mastermind_tui.screens.base import GameScreen
+
+#: The modes' kinds of game by name, in the home screen's order.
+MODES: dict[str, GameKind] = {c.kind.name: c.kind for c in COMMANDS if isinstance(c, Mode)}
 
 
 async def enter(pilot: Pilot[Any], text: str) -> None:

@@ -18,8 +18,8 @@ from textual import events
 from textual.app import App
 
 from mastermind_tui.app.retro import RetroApp
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.retro.screen import TeletypeScreen
 

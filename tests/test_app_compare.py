@@ -8,17 +8,18 @@ from app_helpers import until
 from textual.widgets import Input, Select, Static
 
 from engine import MastermindError, make_strategy, play
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.game.kinds import COMPARE
 from mastermind_tui.game.rivals import DEFAULT_RIVALS, read_strategies
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser, main
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.compare import CompareScreen
 from mastermind_tui.widgets.bars import PartitionBars
 
 
 def compare_app(secret: str = "RGOY", strategies: tuple[str, ...] = ()) -> MastermindApp:
-    settings = Settings.build(mode="compare", seed=1)
+    settings = Settings.build(mode=COMPARE, seed=1)
     chosen = strategies or ("knuth", "optimal", "entropy")
     return MastermindApp(Start(settings, settings.notation.parse(settings.space, secret), chosen))
 
@@ -61,14 +62,14 @@ async def test_strategies_step_together_and_total_as_the_engine_plays() -> None:
 
 
 def test_strategies_are_read_and_checked() -> None:
-    settings = Settings.build(mode="compare")
+    settings = Settings.build(mode=COMPARE)
     assert read_strategies("Knuth, optimal entropy", settings) == ("knuth", "optimal", "entropy")
     assert read_strategies("", settings) == DEFAULT_RIVALS
     with pytest.raises(MastermindError, match="unknown strategy 'nope'"):
         read_strategies("knuth nope", settings)
     with pytest.raises(MastermindError, match="2 to 4"):
         read_strategies("knuth", settings)
-    big = Settings.build(mode="compare", colours=8, positions=8)
+    big = Settings.build(mode=COMPARE, colours=8, positions=8)
     with pytest.raises(MastermindError):
         read_strategies("knuth optimal", big)  # no exact optimum that big
 

@@ -15,8 +15,9 @@ from textual.widgets import Input, Static, Tree
 from engine import CodeSpace, Solver, get_notation, make_strategy
 from engine.trees.strategy_tree import Walk
 from engine.trees.strategy_tree import walk as tree_walk
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -142,7 +143,7 @@ async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
 
 
 async def test_f4_with_a_random_strategy_says_so_in_one_line() -> None:
-    app = MastermindApp(Start(Settings.build(mode="make", strategy="random", seed=3)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, strategy="random", seed=3)))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("f4")

@@ -19,8 +19,9 @@ from engine import Answer, Solver, make_strategy
 from engine.feedback import answers, encode
 from engine.strategies.guess_pools import written_order
 from engine.trees.strategy_tree import walk
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.watch import WatchScreen
@@ -34,7 +35,7 @@ def watch_app(
     secret: str = "RGOY", strategy: str = "knuth", colours: int = 6, positions: int = 4
 ) -> tuple[MastermindApp, Settings, int]:
     settings = Settings.build(
-        mode="watch", strategy=strategy, seed=1, colours=colours, positions=positions
+        mode=WATCH, strategy=strategy, seed=1, colours=colours, positions=positions
     )
     code = settings.notation.parse(settings.space, secret)
     return MastermindApp(Start(settings, code)), settings, code

@@ -5,7 +5,7 @@ from __future__ import annotations
 from app_helpers import until
 from textual.widgets import Input, Select
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen

@@ -5,12 +5,11 @@ says what it does, the same on every screen."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import handled, screen_text, until
+from app_helpers import MODES, handled, screen_text, until
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Select
 
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.game.modes import MODES
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen

@@ -8,8 +8,8 @@ from app_helpers import until
 from textual.fuzzy import Matcher
 from textual.widgets import Checkbox, Input, Select
 
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import matching_preset
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 
 

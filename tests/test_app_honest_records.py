@@ -11,8 +11,8 @@ from app_helpers import enter, game_session, message, until
 from textual import messages
 from textual.widgets import Static
 
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.screens.dialogs import Confirm
@@ -98,7 +98,7 @@ async def test_leaving_before_any_guess_records_nothing(tmp_path: Path) -> None:
 
 
 async def test_f1_opens_help_on_records_statistics_and_a_replay(tmp_path: Path) -> None:
-    from mastermind_tui.screens.help import HelpScreen
+    from mastermind_tui.screens.help import HelpScreen, Page
     from mastermind_tui.screens.records import RecordsScreen
     from mastermind_tui.screens.stats import StatsScreen
 
@@ -109,7 +109,7 @@ async def test_f1_opens_help_on_records_statistics_and_a_replay(tmp_path: Path) 
         await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
-        assert getattr(app.screen, "role", None) == "records"
+        assert getattr(app.screen, "page", None) is Page.RECORDS
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, RecordsScreen))
         await pilot.press("escape")
@@ -118,4 +118,4 @@ async def test_f1_opens_help_on_records_statistics_and_a_replay(tmp_path: Path) 
         await until(pilot, lambda: isinstance(app.screen, StatsScreen))
         await pilot.press("f1")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
-        assert getattr(app.screen, "role", None) == "stats"
+        assert getattr(app.screen, "page", None) is Page.STATS

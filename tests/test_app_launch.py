@@ -9,8 +9,8 @@ import pytest
 from app_helpers import settings_from
 
 from engine import MastermindError
-from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.main import build_parser, main
 
 
 def imports_textual(statement: str) -> bool:
@@ -23,7 +23,7 @@ def imports_textual(statement: str) -> bool:
     "statement",
     [
         "import engine",
-        "import mastermind_tui.cli.main",
+        "import mastermind_tui.modes.main",
         "from mastermind_tui.game import session, watch_session, typed",
     ],
 )

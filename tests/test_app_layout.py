@@ -13,8 +13,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Decision
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE, MATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.widgets.board import Board
 from mastermind_tui.widgets.trace import describe
@@ -104,7 +105,7 @@ async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
 
 @pytest.mark.parametrize("size", [(60, 20), (100, 24), (80, 40)])
 async def test_smallest_and_odd_sizes_keep_every_pane(size: tuple[int, int]) -> None:
-    app = app_for(mode="make")
+    app = app_for(mode=MAKE)
     async with app.run_test(size=size) as pilot:
         await ready(pilot)
         await pilot.app.workers.wait_for_complete()
@@ -243,7 +244,7 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
 async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> None:
     """The status line was one row, so at 80 columns a match's totals and
     the rule for a game lost or quit were cut off; it takes a second row when it needs it."""
-    app = app_for(mode="match", rounds=2)
+    app = app_for(mode=MATCH, rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         await enter(pilot, "RRGG")

@@ -15,9 +15,10 @@ from textual.widgets import Input, Static
 
 from engine import InconsistentAnswersError, score
 from engine.explain.slips import Fix
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.make import MakeScreen
 
@@ -25,7 +26,7 @@ SECRET = "RGOY"
 
 
 def make_app(**kwargs: Any) -> MastermindApp:
-    return MastermindApp(Start(Settings.build(mode="make", seed=5, **kwargs)))
+    return MastermindApp(Start(Settings.build(mode=MAKE, seed=5, **kwargs)))
 
 
 def truth(session: GameSession) -> str:
@@ -124,7 +125,7 @@ async def test_inconsistent_answers_are_caught_and_fixed(
 
 
 async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
-    session = GameSession(Settings.build(mode="make", seed=5))
+    session = GameSession(Settings.build(mode=MAKE, seed=5))
     space = session.space
     first = session.answering.decide().guess
     session.answering.answer(0, 0)

@@ -11,9 +11,10 @@ from app_helpers import enter, game_session, message, ready, screen_text, settin
 from textual.widgets import DataTable, Label, Static
 
 from engine import score
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.parser import build_parser
+from mastermind_tui.game.kinds import MAKE, MATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.screens.make import MakeScreen
@@ -153,7 +154,7 @@ def truth(app: MastermindApp, secret: str) -> str:
 
 
 async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
-    app = app_for(mode="make", seed=5)
+    app = app_for(mode=MAKE, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.app.workers.wait_for_complete()
         await until(pilot, lambda: "Think of a code" in message(pilot) and prompt(app) == "Ready?")
@@ -177,7 +178,7 @@ async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
 
 
 async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> None:
-    app = app_for(mode="match", seed=5)
+    app = app_for(mode=MATCH, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await enter(pilot, "QUIT")
         await enter(pilot, "")
@@ -187,7 +188,7 @@ async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> No
 
 # ----- the game screens: nothing cut at 80x24 -----
 async def test_every_likely_slip_shows_whole_at_80x24() -> None:
-    app = app_for(mode="make", seed=5)
+    app = app_for(mode=MAKE, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         for answer in ("1,0", "0,1", "0,0"):

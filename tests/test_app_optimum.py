@@ -6,6 +6,7 @@ on quit with what it proved kept)."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,12 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, Static
 
+from engine import MastermindError
 from engine.codes import CodeSpace
 from engine.optimal.solutions import solution
 from engine.storage import cache
 from engine.strategies.optimal import Optimal
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.services.optimum import Run, duration, short_reason
@@ -121,12 +123,16 @@ async def test_a_size_out_of_reach_says_why_in_a_few_words(cache_dir: Path) -> N
         assert "computed exactly only up to 10 colours" in said[-1]
 
 
-def test_the_memory_reason_is_cut_to_its_first_clause() -> None:
-    reason = (
-        "the optimal strategy for 8 colours x 4 positions would need about 1.4 GB of memory,"
-        " and this machine has 0.5 GB free: try --strategy most-parts or entropy"
-    )
-    assert short_reason(reason) == "needs about 1.4 GB of memory"
+def test_the_memory_reason_is_cut_to_its_first_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.optimal import reach
+
+    monkeypatch.setattr(reach, "available_memory", lambda: 2**29)
+    with pytest.raises(MastermindError) as refused:
+        reach.check_size(CodeSpace(8, 4))
+    reason = str(refused.value)
+    assert "the optimal strategy for 8 colours x 4 positions would need about" in reason
+    assert "this machine has 0.5 GB free" in reason
+    assert re.fullmatch(r"needs about \d+\.\d GB of memory", short_reason(refused.value))
 
 
 async def test_ctrl_o_searches_a_small_size_and_the_tree_lands_in_the_cache(

@@ -10,9 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Input
 
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.app.themes import DARK, LIGHT
+from mastermind_tui.game.kinds import MAKE, PLAY, WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.make import MakeScreen
@@ -53,11 +54,11 @@ async def test_palette_actions_and_theme() -> None:
         await until(pilot, lambda: isinstance(app.screen, StatsScreen))
         await idle(pilot)  # mounted in full before it is left
         assert isinstance(app.screen, StatsScreen)
-        app.choose("watch")
+        app.choose(WATCH)
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
         await idle(pilot)  # mounted in full before the test ends
         assert isinstance(app.screen, HomeScreen)
-        assert app.screen.mode == "watch"
+        assert app.screen.mode is WATCH
 
 
 LINES = st.one_of(
@@ -75,7 +76,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
     (less to draw, and the tightest layout); without waiting for the first advice, so
     lines typed while it is worked out are part of the fuzz; one wait per line, Pilot's
     own (a press waits until the app is idle)."""
-    app = MastermindApp(Start(Settings.build(mode="make" if make else "play", seed=2, rounds=2)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE if make else PLAY, seed=2, rounds=2)))
     async with app.run_test(size=(60, 20)) as pilot:
         for line in lines:
             if not isinstance(app.screen, PlayScreen | MakeScreen):
@@ -107,7 +108,7 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
         game = app.screen
         for leave in (
             lambda: pilot.press("f5"),
-            lambda: app.choose("watch"),
+            lambda: app.choose(WATCH),
             app.action_statistics,
         ):
             pressed = leave()
@@ -126,12 +127,12 @@ async def test_leaving_a_game_in_progress_is_asked_first() -> None:
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is game)
         assert app.screen is game and len(game_session(app).rows()) == 1
-        app.choose("watch")
+        app.choose(WATCH)
         await until(pilot, lambda: isinstance(app.screen, Confirm))
         await idle(pilot)  # mounted in full before it is left
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert isinstance(app.screen, HomeScreen) and app.screen.mode == "watch"
+        assert isinstance(app.screen, HomeScreen) and app.screen.mode is WATCH
 
 
 async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(

@@ -11,10 +11,11 @@ from app_helpers import enter, game_session, idle, message, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.cli.parser import build_parser
+from mastermind_tui.game.kinds import MATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.daily import DailyScreen
 from mastermind_tui.screens.make import MakeScreen
@@ -204,7 +205,7 @@ async def test_a_game_ended_from_the_row_gives_the_keys_back() -> None:
 
 
 async def test_the_row_in_a_match_and_a_daily_game() -> None:
-    app = app_for(mode="match", rounds=1)
+    app = app_for(mode=MATCH, rounds=1)
     async with app.run_test(size=SIZE) as pilot:
         await started(pilot)
         await pegs(pilot, "b", "b", "w", "w", "enter")

@@ -9,8 +9,9 @@ from app_helpers import enter, entered, game_session, message, ready, screen_tex
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.widgets.board import Board
@@ -145,7 +146,7 @@ async def test_help_writes_its_examples_in_the_games_notation() -> None:
 async def test_match_alternates_roles_and_keeps_both_scores() -> None:
     from mastermind_tui.screens.make import MakeScreen
 
-    app = app_for(mode="match")
+    app = app_for(mode=MATCH)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         secret = game_session(app).secret_text

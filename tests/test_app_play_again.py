@@ -9,8 +9,9 @@ from typing import Any
 from app_helpers import enter, game_session, message, ready, until
 from textual.widgets import Input
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE, MATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -53,7 +54,7 @@ async def test_n_on_an_empty_line_plays_again() -> None:
 
 
 async def test_make_plays_again_and_asks_for_a_code_in_mind() -> None:
-    app = app_for(mode="make", seed=5)
+    app = app_for(mode=MAKE, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await ready(pilot)
         await until(pilot, lambda: game_session(app).pending is not None)
@@ -66,7 +67,7 @@ async def test_make_plays_again_and_asks_for_a_code_in_mind() -> None:
 
 
 async def test_a_match_goes_on_with_enter_and_n_starts_a_new_one() -> None:
-    app = app_for(mode="match", rounds=1, seed=6)
+    app = app_for(mode=MATCH, rounds=1, seed=6)
     async with app.run_test(size=SIZE) as pilot:
         await enter(pilot, "QUIT")  # the person's game of round 1
         assert "Press Enter for the next game." in message(pilot)

@@ -13,10 +13,10 @@ from textual.widgets._footer import FooterKey
 
 from engine import STRATEGIES
 from mastermind_tui.app.retro import RetroApp
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.navigation import Start
 from mastermind_tui.retro.screen import TeletypeScreen
 from mastermind_tui.screens.daily import DailyScreen, ShareScreen

@@ -23,11 +23,12 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Select, Static
 
 from engine.rating.guesses import MoveRating, rate_moves, summary
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.main import build_parser, main
 from mastermind_tui.game import rating_book as session_module
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser, main
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.types import Game, code_text
 from mastermind_tui.screens.play import PlayScreen
@@ -239,7 +240,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
 
 
 async def test_hint_where_the_computer_breaks_is_explained() -> None:
-    app = MastermindApp(Start(Settings.build(mode="make", colours=4, positions=3, seed=5)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, colours=4, positions=3, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "HINT")

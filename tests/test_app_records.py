@@ -16,8 +16,10 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from mastermind_tui.app.shell import MastermindApp
+from engine.play.match import Role
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
@@ -29,7 +31,7 @@ from mastermind_tui.screens.replay import ReplayScreen
 
 def a_game(moves: int, outcome: str = "solved") -> Game:
     played = (*(Move("0 0 1 1", 0, 1) for _ in range(moves - 1)), Move("2 3 4 5", 4, 0))
-    return Game(6, 4, 10, "play", "person", outcome, "knuth", played, secret="2 3 4 5")
+    return Game(6, 4, 10, "play", Role.PERSON, outcome, "knuth", played, secret="2 3 4 5")
 
 
 class Host(App[None]):
@@ -266,7 +268,9 @@ async def test_records_from_the_home_screen_and_the_palette(tmp_path: Path) -> N
 async def test_a_rated_game_replays_with_its_ratings(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     rated = Move("0 0 1 1", 0, 1, 4.48, 4.41, "0 0 1 2", "optimal")
-    Records(path).add(Game(6, 4, 10, "play", "person", "quit", "knuth", (rated,), secret="2 3 4 5"))
+    Records(path).add(
+        Game(6, 4, 10, "play", Role.PERSON, "quit", "knuth", (rated,), secret="2 3 4 5")
+    )
     app = Host(RecordsScreen(path))
     async with app.run_test(size=(120, 30)) as pilot:
         await app.workers.wait_for_complete()
@@ -300,8 +304,8 @@ async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(
     '1 move', and a lost game is not 'out of moves in 10 moves'."""
     path = tmp_path / "r.sqlite3"
     one = Move("0 1 2 3", 4, 0)
-    bulls = Game(10, 4, 10, "play", "person", "solved", "knuth", (one,), repeats=False)
-    lost = Game(6, 4, 2, "play", "person", "out of moves", "knuth", a_game(2).moves)
+    bulls = Game(10, 4, 10, "play", Role.PERSON, "solved", "knuth", (one,), repeats=False)
+    lost = Game(6, 4, 2, "play", Role.PERSON, "out of moves", "knuth", a_game(2).moves)
     Records(path).add(replace(bulls, notation="digits", finished_at="2026-01-01T00:00:00+00:00"))
     Records(path).add(replace(lost, secret="5 5 5 5", finished_at="2026-01-02T00:00:00+00:00"))
     app = Host(RecordsScreen(path))
@@ -328,7 +332,7 @@ async def test_the_list_and_the_replay_name_the_rules_and_count_moves_rightly(
 async def test_watching_keeps_nothing(tmp_path: Path) -> None:
     """Watch is the one mode that records nothing, even watched to the end."""
     path = tmp_path / "r.sqlite3"
-    settings = Settings.build(mode="watch", colours=4, positions=3)
+    settings = Settings.build(mode=WATCH, colours=4, positions=3)
     app = MastermindApp(
         Start(settings, settings.notation.parse(settings.space, "RGB")), records=path
     )

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from app_helpers import screen_text, until
 
-from mastermind_tui.app.shell import MastermindApp
+from engine.play.match import Role
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
 from mastermind_tui.screens.records import RecordsScreen
@@ -19,11 +20,13 @@ MOVES = (Move("0 0 1 1", 0, 0), Move("2 2 3 3", 1, 1), Move("2 3 4 5", 4, 0))
 
 def store(path: Path) -> None:
     records = Records(path)
-    records.add(Game(6, 4, 10, "play", "person", "solved", "knuth", MOVES, secret="2 3 4 5"))
+    records.add(Game(6, 4, 10, "play", Role.PERSON, "solved", "knuth", MOVES, secret="2 3 4 5"))
     records.add(
-        Game(6, 4, 3, "play", "person", "solved", "knuth", MOVES, practice=True, secret="2 3 4 5")
+        Game(
+            6, 4, 3, "play", Role.PERSON, "solved", "knuth", MOVES, practice=True, secret="2 3 4 5"
+        )
     )
-    records.add(Game(6, 4, 3, "play", "person", "solved", "knuth", MOVES, secret="2 3 4 5"))
+    records.add(Game(6, 4, 3, "play", Role.PERSON, "solved", "knuth", MOVES, secret="2 3 4 5"))
 
 
 async def test_records_and_a_replay_at_80x24(tmp_path: Path) -> None:

@@ -9,8 +9,9 @@ from collections import Counter
 from app_helpers import enter, message, ready, until
 from textual.widgets import Static
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE, WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.make import MakeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -41,7 +42,7 @@ async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
 
 
 async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
-    settings = Settings.build(mode="watch", strategy="knuth", colours=4, positions=8, seed=1)
+    settings = Settings.build(mode=WATCH, strategy="knuth", colours=4, positions=8, seed=1)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RBBGWRWG")))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -55,7 +56,7 @@ async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
 
 
 async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:
-    app = MastermindApp(Start(Settings.build(mode="make", colours=4, positions=8, seed=5)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, colours=4, positions=8, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await app.workers.wait_for_complete()

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from app_helpers import enter, game_session, message, ready, screen_text, until
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.make import MakeScreen
 
 
 async def test_a_fix_that_still_fits_no_code_says_what_to_do() -> None:
     """A game of slips: RGBY in mind, 0,1 0,2 1,0, then 2,2 twice, then FIX 4 4,0."""
-    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=5)))
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         session = game_session(app)

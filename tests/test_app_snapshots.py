@@ -13,8 +13,10 @@ from app_helpers import entered, idle, records_read, tree_drawn, until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from mastermind_tui.app.shell import MastermindApp
+from engine.play.match import Role
+from mastermind_tui.game.kinds import COMPARE, MAKE, WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.base import GameScreen
 
@@ -81,13 +83,13 @@ def test_play_spoiler_free(snap_compare: Callable[..., bool]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_make(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
-    app = MastermindApp(Start(Settings.build(mode="make", seed=3)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=3)))
     assert snap_compare(app, terminal_size=size, run_before=settled("", "1,0"))
 
 
 def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
     """Answers that fit no code at 80x24: every likely slip named, whole."""
-    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=5)))
     run = settled("", "1,0", "0,1", "0,0")
     assert snap_compare(app, terminal_size=(80, 24), run_before=run)
 
@@ -96,7 +98,7 @@ def test_make_with_a_slip(snap_compare: Callable[..., bool]) -> None:
 @pytest.mark.parametrize("beat", ["position", "answer"])
 def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: str) -> None:
     """Knuth's second move, before its answer and once answered."""
-    settings = Settings.build(mode="watch", seed=3)
+    settings = Settings.build(mode=WATCH, seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     keys = ("n", "n") if beat == "position" else ("n", "n", "n")
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
@@ -105,7 +107,7 @@ def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: s
 @pytest.mark.parametrize("size", SIZES)
 def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """RRGG's split beside knuth's choice after BBWW 0,1, with its scores."""
-    settings = Settings.build(mode="watch", seed=3)
+    settings = Settings.build(mode=WATCH, seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RWGG")))
     keys = ("n", "n", "w", "r", "r", "g", "g", "enter")
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
@@ -114,7 +116,7 @@ def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int])
 @pytest.mark.parametrize("size", SIZES)
 def test_compare(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """knuth, optimal and entropy side by side on RGOY, the second move answered."""
-    settings = Settings.build(mode="compare", seed=3)
+    settings = Settings.build(mode=COMPARE, seed=3)
     secret = settings.notation.parse(settings.space, "RGOY")
     app = MastermindApp(Start(settings, secret, ("knuth", "optimal", "entropy")))
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=("n", "n", "n")))
@@ -145,7 +147,7 @@ def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """The decision tree beside a watched game (F4) after two moves: the path played, the
     current node marked, one node opened from the keyboard."""
 
-    settings = Settings.build(mode="watch", seed=3)
+    settings = Settings.build(mode=WATCH, seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
 
     async def open_tree(pilot: Pilot[Any]) -> None:
@@ -201,7 +203,7 @@ def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> Non
             4,
             10,
             "play",
-            "person",
+            Role.PERSON,
             "solved",
             "knuth",
             moves,

@@ -13,8 +13,9 @@ from app_helpers import enter, game_session, message, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
@@ -121,7 +122,7 @@ def test_play_what_if(snap_compare: Callable[..., bool]) -> None:
 def test_watch_what_if_line(snap_compare: Callable[..., bool]) -> None:
     """w on knuth's second move: the what-if line at the foot of the watch, a code it
     cannot read (RRXX) refused in the line, which stays open."""
-    settings = Settings.build(mode="watch", seed=3)
+    settings = Settings.build(mode=WATCH, seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RWGG")))
 
     async def run(pilot: Pilot[Any]) -> None:
@@ -138,7 +139,7 @@ def test_watch_what_if_line(snap_compare: Callable[..., bool]) -> None:
 
 def test_watch_what_if_line_typed(snap_compare: Callable[..., bool]) -> None:
     """The what-if line open over the watch with RRGG typed, before Enter."""
-    settings = Settings.build(mode="watch", seed=3)
+    settings = Settings.build(mode=WATCH, seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RWGG")))
 
     async def run(pilot: Pilot[Any]) -> None:

@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import idle, until
+from app_helpers import MODES, idle, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.game.modes import MODES
+from mastermind_tui.modes.app import MastermindApp
 
 
 @pytest.fixture(autouse=True)

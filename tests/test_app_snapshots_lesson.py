@@ -10,8 +10,9 @@ from typing import Any
 from app_helpers import idle, until
 from textual.pilot import Pilot
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.lesson import RankedScreen, RuleCardScreen
 from mastermind_tui.screens.watch import WatchScreen
@@ -20,7 +21,7 @@ SIZE = (80, 24)
 
 
 def yobr() -> MastermindApp:
-    settings = Settings.build(mode="watch", seed=3)
+    settings = Settings.build(mode=WATCH, seed=3)
     return MastermindApp(Start(settings, settings.notation.parse(settings.space, "YOBR")))
 
 

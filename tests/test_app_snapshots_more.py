@@ -15,8 +15,9 @@ from textual.command import CommandList, CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from mastermind_tui.app.shell import MastermindApp
+from engine.play.match import Role
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
@@ -71,7 +72,7 @@ def test_retro(snap_compare: Callable[..., bool]) -> None:
 
 def played(moves: tuple[Move, ...], outcome: str, when: str, **fields: Any) -> Game:
     """A person's game of 6x4 against knuth's advice, finished at ``when``."""
-    return Game(6, 4, 10, "play", "person", outcome, "knuth", moves, finished_at=when, **fields)
+    return Game(6, 4, 10, "play", Role.PERSON, outcome, "knuth", moves, finished_at=when, **fields)
 
 
 #: Four games in the records: two won of 6x4 (one with the laboratory view on), one given
@@ -108,7 +109,7 @@ GAMES = (
         3,
         8,
         "make",
-        "computer",
+        Role.COMPUTER,
         "solved",
         "entropy",
         (Move("0 1 2", 1, 0), Move("0 3 4", 3, 0)),

@@ -15,9 +15,10 @@ import pytest
 from app_helpers import idle, until
 from textual.pilot import Pilot
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.ranked import weighing_at
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens import lesson
 from mastermind_tui.screens.exploring import RANKING
@@ -52,7 +53,7 @@ def hold(monkeypatch: pytest.MonkeyPatch) -> Iterator[Hold]:
 
 
 def watch_app() -> MastermindApp:
-    settings = Settings.build(mode="watch", seed=7)
+    settings = Settings.build(mode=WATCH, seed=7)
     return MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
 
 

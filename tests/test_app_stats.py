@@ -17,8 +17,8 @@ from textual.widgets import Checkbox, Input, ProgressBar, Static
 from engine import CodeSpace
 from engine.run import HERE, Run
 from engine.walks.stats import StatsResult, describe_seconds, estimate_seconds, run_stats
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens import stats_run
 from mastermind_tui.screens.dialogs import Confirm

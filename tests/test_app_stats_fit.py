@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, ProgressBar, Static
 
 from engine.walks.stats import StatsResult
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.screens.dialogs import Confirm
 from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.widgets.histogram import StatsCard, layout

@@ -8,8 +8,9 @@ from textual.widgets import Static
 
 from engine import Answer, Solver, make_strategy
 from engine.explain.decisions import class_codes
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.widgets.bars import PartitionBars
 
@@ -105,7 +106,7 @@ async def test_a_click_opens_a_bar_to_list_its_codes_beside_a_game() -> None:
 
 
 async def test_a_click_opens_a_bar_of_the_computers_guess() -> None:
-    app = MastermindApp(Start(Settings.build(mode="make", seed=3)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=3)))
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
         await enter(pilot, "1,0")

@@ -21,9 +21,10 @@ from engine.explain.decisions import class_codes
 from engine.feedback import Answer, answers, partition
 from engine.strategies import make_strategy
 from engine.trace import format_score
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.game.watch_session import WatchSession
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.decision_tree import DecisionTreeScreen
 from mastermind_tui.screens.help import HelpScreen
@@ -37,7 +38,7 @@ HEAD = 1
 
 
 def watch_app(secret: str = "RGOY", strategy: str = "knuth") -> MastermindApp:
-    settings = Settings.build(mode="watch", strategy=strategy, seed=1)
+    settings = Settings.build(mode=WATCH, strategy=strategy, seed=1)
     return MastermindApp(Start(settings, settings.notation.parse(settings.space, secret)))
 
 
@@ -63,7 +64,7 @@ def bar_lines(app: MastermindApp) -> list[str]:
 
 def knuth_after(steps: int, secret: str = "RGOY") -> tuple[Solver, list[str]]:
     """Knuth's solver after ``steps`` moves against ``secret``, and its candidates written."""
-    settings = Settings.build(mode="watch", strategy="knuth", seed=1)
+    settings = Settings.build(mode=WATCH, strategy="knuth", seed=1)
     space, notation = settings.space, settings.notation
     solver = Solver(space, make_strategy("knuth"))
     for _ in range(steps):
@@ -372,7 +373,7 @@ async def test_a_random_strategy_has_no_tree() -> None:
 
 
 async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
-    settings = Settings.build(mode="watch", strategy="knuth", colours=8, positions=4, seed=1)
+    settings = Settings.build(mode=WATCH, strategy="knuth", colours=8, positions=4, seed=1)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -391,7 +392,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
 async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
     """Without repeats, indices that are no code of the game are blank cells with a legend
     line of their own, never drawn like codes the answers ruled out."""
-    settings = Settings.build(mode="watch", strategy="knuth", seed=1, repeats=False)
+    settings = Settings.build(mode=WATCH, strategy="knuth", seed=1, repeats=False)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(120, 36)) as pilot:
         await app.workers.wait_for_complete()
@@ -658,7 +659,7 @@ def test_every_beat_belongs_to_one_moment(moves: list[int]) -> None:
         assert len(history) == len(session.rows())
 
 
-WATCHED = WatchSession(Settings.build(mode="watch", strategy="knuth", seed=1), 1234)
+WATCHED = WatchSession(Settings.build(mode=WATCH, strategy="knuth", seed=1), 1234)
 WATCHED.solve()
 
 

@@ -12,13 +12,14 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import pytest
-from app_helpers import entered, game_session, idle, message, ready, until
+from app_helpers import MODES, entered, game_session, idle, message, ready, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Decision, Solver, Step
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.play import PlayScreen
 
@@ -92,7 +93,7 @@ async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate
 
 async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate: Gate) -> None:
     gate.open()
-    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=5)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await settle(pilot)
@@ -131,7 +132,7 @@ async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate:
 
 @pytest.mark.parametrize("mode", ["make", "watch", "play"])
 async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: str) -> None:
-    settings = Settings.build(mode=mode, seed=2)
+    settings = Settings.build(mode=MODES[mode], seed=2)
     secret = settings.notation.parse(settings.space, "RGBY") if mode == "watch" else None
     app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -155,7 +156,7 @@ async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
         raise ValueError("Cannot take a larger sample than population")
 
     monkeypatch.setattr(Solver, "decide", broken)
-    app = MastermindApp(Start(Settings.build(mode="make", seed=1)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=1)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await settle(pilot)
@@ -174,7 +175,7 @@ async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, posit
     """Advice worked out before the screen was mounted was thrown away;
     at these sizes it always comes that fast. Two seeds a size."""
     for seed in range(2):
-        settings = Settings.build(mode=mode, colours=colours, positions=positions, seed=seed)
+        settings = Settings.build(mode=MODES[mode], colours=colours, positions=positions, seed=seed)
         app = MastermindApp(Start(settings))
         async with app.run_test(size=(100, 30)) as pilot:
             await ready(pilot)
@@ -206,7 +207,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
 
 
 async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
-    app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
+    app = MastermindApp(Start(Settings.build(mode=MAKE, seed=5)))
     async with app.run_test(size=(100, 30)) as pilot:
         await ready(pilot)
         await settle(pilot)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.modes.main import build_parser, main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -119,7 +119,7 @@ def test_bad_input_is_one_line_on_stderr(args: list[str], message: str) -> None:
 
 def test_solve_and_stats_do_not_import_textual() -> None:
     code = (
-        "import sys; from mastermind_tui.cli.main import main; "
+        "import sys; from mastermind_tui.modes.main import main; "
         "main(['solve', 'RGBY', '--json']); "
         "assert 'textual' not in sys.modules, 'textual imported'"
     )
@@ -164,7 +164,7 @@ def test_watch_without_a_secret_draws_one() -> None:
     """``watch`` alone watches a random secret (repeatable with --seed)."""
     from app_helpers import settings_from
 
-    from mastermind_tui.cli.parser import build_parser
+    from mastermind_tui.modes.main import build_parser
 
     args = build_parser().parse_args(["watch", "--seed", "3"])
     settings, secret = settings_from(args)

@@ -21,7 +21,7 @@ def run_without(modules: list[str], *argv: str) -> subprocess.CompletedProcess[s
     """`mastermind ARGV` in a fresh interpreter where importing each of ``modules`` fails,
     as it does when the package is not installed (``None`` in ``sys.modules``)."""
     hide = "".join(f"sys.modules[{name!r}] = None; " for name in modules)
-    code = f"import sys; {hide}from mastermind_tui.cli.entry import main; sys.exit(main())"
+    code = f"import sys; {hide}from mastermind_tui.modes.entry import main; sys.exit(main())"
     return subprocess.run(
         [sys.executable, "-c", code, *argv],
         capture_output=True,
@@ -63,7 +63,7 @@ def test_a_library_without_what_serve_uses_is_said_as_a_wrong_version() -> None:
     code = (
         "import sys; "
         "import textual_serve.server as server; del server.to_int; "
-        "from mastermind_tui.cli.entry import main; sys.exit(main())"
+        "from mastermind_tui.modes.entry import main; sys.exit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, "serve", "--port", "1"],

@@ -18,8 +18,9 @@ import pytest
 from app_helpers import settings_from
 from waiting import wait_until
 
-from mastermind_tui.cli.main import EXIT_CODES, build_parser, main
+from mastermind_tui.cli.parser import EXIT_CODES
 from mastermind_tui.cli.progress import ProgressBar
+from mastermind_tui.modes.main import build_parser, main
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
 NO_TERMINAL = "needs a terminal on stdin and stdout; use `mastermind retro --plain`"
@@ -268,13 +269,13 @@ def test_every_game_mode_starts_from_the_command_line(mode: str) -> None:
     args = build_parser().parse_args([mode, "--colours", "5", "--rounds", "2", "--moves", "8"])
     settings, secret = settings_from(args)
     assert settings is not None and secret is None
-    assert settings.mode == mode
+    assert settings.mode.name == mode
     assert (settings.rules.colours, settings.rules.rounds, settings.rules.max_moves) == (5, 2, 8)
 
 
 def test_watch_starts_from_the_command_line() -> None:
     settings, secret = settings_from(build_parser().parse_args(["watch", "RGBY"]))
-    assert settings is not None and settings.mode == "watch" and secret is not None
+    assert settings is not None and settings.mode.name == "watch" and secret is not None
     assert settings.notation.format(settings.space, secret) == "RGBY"
 
 
@@ -335,7 +336,7 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     from textual.app import App
 
     from mastermind_tui.app.retro import RetroApp
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.app.shell import Shell
     from mastermind_tui.cli import launch
 
     def boom(self: App[object]) -> None:
@@ -344,7 +345,7 @@ def test_a_crash_in_the_full_screen_app_exits_70_not_0(
     def headless(self: App[object]) -> None:
         App.run(self, headless=True)
 
-    for app_class in (MastermindApp, RetroApp):
+    for app_class in (Shell, RetroApp):
         monkeypatch.setattr(app_class, "on_mount", boom)
         monkeypatch.setattr(app_class, "run", headless)
     monkeypatch.setattr(launch, "check_screen", lambda args: None)

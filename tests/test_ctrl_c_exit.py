@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from mastermind_tui.app.retro import RetroApp
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import app_ended
+from mastermind_tui.modes.app import MastermindApp
 
 
 @pytest.mark.parametrize(("key", "code"), [("ctrl+c", 130), ("ctrl+q", 0)])

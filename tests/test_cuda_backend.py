@@ -89,7 +89,7 @@ def test_without_numba_cuda_it_says_to_install_the_gpu_extra() -> None:
     device)". It now says numba-cuda is missing and how README installs it."""
     code = (
         "import sys; sys.modules['numba_cuda'] = None\n"
-        "from mastermind_tui.cli.entry import main; sys.exit(main())"
+        "from mastermind_tui.modes.entry import main; sys.exit(main())"
     )
     done = subprocess.run(
         [sys.executable, "-c", code, "stats", "--backend", "cuda"],
@@ -121,7 +121,7 @@ def test_numba_cudas_row_stack_is_shimmed_where_numpy_dropped_it() -> None:
 
 
 def test_the_backend_option_is_on_stats_solve_and_tree() -> None:
-    from mastermind_tui.cli.parser import build_parser
+    from mastermind_tui.modes.main import build_parser
 
     for command in ("stats", "solve", "tree"):
         words = [command, "1234"] if command == "solve" else [command]
@@ -130,7 +130,7 @@ def test_the_backend_option_is_on_stats_solve_and_tree() -> None:
 
 
 def test_solve_with_auto_runs_on_numba_without_a_gpu() -> None:
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.modes.main import main
 
     assert main(["solve", "1234", "--backend", "numba", "--json"]) == 0
 

@@ -15,10 +15,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Answer, CodeSpace, MastermindError
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game.daily import daily_secret, par, read_date, seed_text, share_block
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.records.store import Records
 from mastermind_tui.screens.daily import DailyScreen, ShareScreen
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 from app_helpers import enter, game_session, message, until
 
-from mastermind_tui.app.shell import MastermindApp
+from engine.play.match import Role
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.cli.records import format_summary
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.records.figures import daily_streak, played_today
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
@@ -29,7 +30,7 @@ def daily(day: date, outcome: str = "solved", **changes: object) -> Game:
         4,
         10,
         "daily",
-        "person",
+        Role.PERSON,
         outcome,
         "knuth",
         (Move("0 0 1 1", 0, 0), Move("2 3 4 5", 4, 0)),

@@ -16,11 +16,12 @@ from textual.widgets import DataTable, Input, Static
 
 from engine import Answer, CodeSpace
 from engine.expected import counted
+from engine.play.match import Role
 from engine.rating.guesses import rate_moves
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game.debrief import Debrief
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
 from mastermind_tui.screens.debrief import DebriefScreen
@@ -36,7 +37,7 @@ def recorded(hard: bool = False) -> Game:
         4,
         10,
         "play",
-        "person",
+        Role.PERSON,
         "solved",
         "knuth",
         MOVES,
@@ -79,7 +80,7 @@ def test_a_hard_game_is_debriefed_against_the_optimum_among_codes_that_fit() -> 
 
 
 def test_beyond_the_optimum_the_debrief_names_its_heuristic() -> None:
-    big = Game(9, 6, 12, "play", "person", "quit", "knuth", (Move("0 0 1 1 2 2", 1, 1),))
+    big = Game(9, 6, 12, "play", Role.PERSON, "quit", "knuth", (Move("0 0 1 1 2 2", 1, 1),))
     debrief = Debrief(big)
     assert "out of reach" in debrief.rule_text() and "knuth" in debrief.rule_text()
 

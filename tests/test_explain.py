@@ -17,7 +17,7 @@ from engine.explain.decisions import (
     tie_text,
 )
 from engine.feedback import Answer, answers, partition
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.main import main
 
 SPACE = CodeSpace(6, 4)
 LETTERS = get_notation("letters")

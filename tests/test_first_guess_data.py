@@ -140,10 +140,11 @@ def test_a_hint_and_rating_after_a_bad_first_guess_wait_on_no_compiler(
 #: Prints the hint and the rating.
 GAME = """
 import sys
+from mastermind_tui.game.kinds import PLAY
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
 colours, positions, repeats, strategy, first = sys.argv[1:6]
-settings = Settings.build(mode="play", colours=int(colours), positions=int(positions),
+settings = Settings.build(mode=PLAY, colours=int(colours), positions=int(positions),
                           repeats=repeats == "r", strategy=strategy, seed=4)
 session = GameSession(settings, int(settings.space.allowed[-1]))
 session.guessing.guess(session.format(int(settings.space.allowed[int(first)])))

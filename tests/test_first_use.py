@@ -128,7 +128,7 @@ def test_stats_fresh_searches_from_nothing(
 
     from engine.optimal import shipped
     from engine.optimal.solutions import solution
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.modes.main import main
 
     def unread(name: str) -> None:
         raise AssertionError(f"the shipped {name} was read")
@@ -320,7 +320,7 @@ async def test_the_app_says_a_damaged_compiled_cache_in_one_line(
     from app_helpers import heard, until
 
     from engine.optimal import warmup
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.modes.app import MastermindApp
 
     line = "numba's compiled cache in /x is damaged (k.nbc); moved aside as ….bad; compiling"
 

@@ -23,7 +23,7 @@ from engine.explain.decisions import sentence
 from engine.notation import get_notation
 from engine.strategies import STRATEGIES
 from engine.strategies.rule_card import rule_card
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.main import main
 
 #: What would fetch something: a src, href or url() pointing at the network.
 FETCHES = re.compile(

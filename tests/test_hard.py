@@ -19,13 +19,14 @@ from textual.widgets import Input
 
 from engine import CodeSpace, MastermindError, get_notation
 from engine.notation import parse_in_game
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game.daily import daily_secret, par
 from mastermind_tui.game.hard import FIT, contradiction, fitting, hard_best, rule_strategy
+from mastermind_tui.game.kinds import PLAY
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.records.schema import MIGRATIONS
 from mastermind_tui.records.store import Records
 
@@ -35,7 +36,7 @@ RGBY = parse_in_game(CodeSpace(6, 4), "RGBY", get_notation("letters"))
 
 
 def hard_session(secret: int = RGBY, hard: bool = True) -> GameSession:
-    return GameSession(Settings.build(mode="play", hard=hard, seed=1), secret)
+    return GameSession(Settings.build(mode=PLAY, hard=hard, seed=1), secret)
 
 
 def test_a_guess_that_contradicts_an_answer_is_refused_naming_the_move() -> None:

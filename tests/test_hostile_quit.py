@@ -130,8 +130,8 @@ async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> 
     its parent is still there, and ends as a hangup would (129) once it is gone."""
     from app_helpers import idle, until
 
-    from mastermind_tui.app.shell import MastermindApp
     from mastermind_tui.game.settings import Settings
+    from mastermind_tui.modes.app import MastermindApp
     from mastermind_tui.navigation import Start
 
     app = MastermindApp(Start(Settings.build(seed=1)))

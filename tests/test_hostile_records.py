@@ -117,7 +117,7 @@ def test_an_endless_line_is_refused_in_constant_memory() -> None:
     stdin = b"6\n4\n1\n" + line + b"\nRRGG\nQUIT\n"
     probe = (
         "import sys\n"
-        "from mastermind_tui.cli.main import main\n"
+        "from mastermind_tui.modes.main import main\n"
         "code = main(['retro', '--plain', '--gwbasic-rnd'])\n"
         "sys.stdout.flush()\n"
         "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"

@@ -11,7 +11,7 @@ import pytest
 from app_helpers import until
 from storm import ENDED_CLEANLY, STARTS, Storm, run_storm, small
 
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.compare import CompareScreen
 from mastermind_tui.screens.watch import WatchScreen

@@ -14,7 +14,7 @@ from textual import events
 from textual.pilot import Pilot
 
 from mastermind_tui.app.retro import RetroApp
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.modes.app import MastermindApp
 
 SEEDS = (1,)
 

@@ -16,13 +16,50 @@ import pytest
 INTERFACE = ("textual", "rich", "mastermind_tui")
 
 
-def loaded_after(code: str) -> set[str]:
-    """The top-level packages a fresh interpreter has loaded after running ``code``."""
+def modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running ``code``."""
     script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
-    return {name.split(".")[0] for name in json.loads(result.stdout.splitlines()[-1])}
+    return set(json.loads(result.stdout.splitlines()[-1]))
+
+
+def loaded_after(code: str) -> set[str]:
+    """The top-level packages a fresh interpreter has loaded after running ``code``."""
+    return {name.split(".")[0] for name in modules_after(code)}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [[], ["--help"], ["play"], ["daily", "--date", "2026-01-01"], ["watch"], ["solve", "RGBY"]],
+)
+def test_reading_the_command_line_loads_no_textual_numba_or_exact_search(
+    argv: list[str],
+) -> None:
+    """Every command is a class of ``mastermind_tui.modes``: building the parser with all
+    of them and reading a command line imports none of what opens a screen or searches
+    (the engine's own import reads which criteria ``engine.optimal`` has and where its
+    trees are kept: ``criterion`` and ``solutions``, not the search)."""
+    code = (
+        "import contextlib, io\n"
+        "from mastermind_tui.modes.main import COMMANDS, build_parser\n"
+        "from mastermind_tui.cli.main import _command_in\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        f"    args = build_parser(_command_in({argv!r})).parse_args({argv!r})\n"
+        "    args.run.options(args)\n"
+        "build_parser().format_help()\n"
+    )
+    loaded = modules_after(code)
+    light = {"engine.optimal", "engine.optimal.criterion", "engine.optimal.solutions"}
+    heavy = {
+        name
+        for name in loaded - light
+        if name.split(".")[0] in ("textual", "rich", "numba", "mastermind_search_aot")
+        or name.startswith("engine.optimal.")
+        or name.startswith("engine.backends.numba")
+    }
+    assert "mastermind_tui.modes.daily" in loaded and not heavy
 
 
 def test_the_engine_loads_no_interface() -> None:
@@ -47,7 +84,7 @@ def test_the_engine_loads_no_interface() -> None:
 def test_solve_and_stats_load_no_textual(argv: list[str]) -> None:
     code = (
         "import contextlib, io\n"
-        "from mastermind_tui.cli.main import main\n"
+        "from mastermind_tui.modes.main import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    assert main({argv!r}) == 0\n"
     )
@@ -57,8 +94,9 @@ def test_solve_and_stats_load_no_textual(argv: list[str]) -> None:
 @pytest.mark.parametrize(
     "code",
     [
-        "import mastermind_tui.app.shell, mastermind_tui.cli.main, engine.strategies.optimal",
-        "from mastermind_tui.cli.main import main\nmain(['solve', 'RGBY', '--strategy', 'knuth'])",
+        "import mastermind_tui.app.shell, mastermind_tui.modes.main, engine.strategies.optimal",
+        "from mastermind_tui.modes.main import main\n"
+        "main(['solve', 'RGBY', '--strategy', 'knuth'])",
     ],
 )
 def test_only_the_search_loads_the_compiled_kernel(code: str) -> None:

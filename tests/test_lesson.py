@@ -16,9 +16,10 @@ from textual.widgets import Markdown, Static
 from engine import STRATEGIES, CodeSpace, Solver, make_strategy
 from engine.notation import get_notation
 from engine.strategies.rule_card import rule_card
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.ranked import weighing_at
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.help import HelpScreen
 from mastermind_tui.screens.lesson import RankedScreen, RuleCardScreen
@@ -64,7 +65,7 @@ def test_built_in_cards_are_their_own_and_name_the_opening_played(name: str) -> 
 
 
 def yobr_settings(strategy: str = "knuth") -> Settings:
-    return Settings.build(mode="watch", strategy=strategy, seed=1)
+    return Settings.build(mode=WATCH, strategy=strategy, seed=1)
 
 
 def steps_for(settings: Settings, secret: str) -> list[Any]:
@@ -108,7 +109,7 @@ def test_ranked_rows_stand_for_families_and_count_every_code() -> None:
 
 def test_ranked_list_on_8x5_is_drawn_line_by_line() -> None:
     """8x5's move 2: thousands of rows standing for 32,768 codes, no widget per row."""
-    settings = Settings.build(mode="watch", strategy="knuth", colours=8, positions=5, seed=1)
+    settings = Settings.build(mode=WATCH, strategy="knuth", colours=8, positions=5, seed=1)
     space = settings.space
     steps = steps_for(settings, settings.notation.format(space, 12345))
     weighing = weighing_at(settings, steps, 1)
@@ -198,7 +199,7 @@ def test_solve_json_names_the_best_code_that_could_be_the_secret(
 ) -> None:
     import json
 
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.modes.main import main
 
     assert main(["solve", "YOBR", "--json"]) == 0
     move4 = json.loads(capsys.readouterr().out)["guesses"][3]["reasoning"]

@@ -1,24 +1,23 @@
-"""One table of commands and one settings schema: the parser, the dispatcher, the home
+"""One list of commands and one settings schema: the parser, the dispatcher, the home
 screen and the palette all read them, and a typed number is checked the same way on the
 command line and in the home screen's form."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 
 import pytest
+from app_helpers import MODES
 from hypothesis import given
 from hypothesis import strategies as st
 from textual.widgets import Select
 
 from engine import MastermindError, Rules
 from engine.strategies import DEFAULT_STRATEGY
-from mastermind_tui.cli.main import build_parser, main
-from mastermind_tui.cli.options import OPTIONS
 from mastermind_tui.cli.values import number
-from mastermind_tui.game.modes import BY_NAME, COMMANDS, MODES, PALETTE, Command
 from mastermind_tui.game.settings import DEFAULTS, PRESETS, SETTINGS, Settings
+from mastermind_tui.modes.base import Mode, entries
+from mastermind_tui.modes.main import COMMANDS, build_parser, main
 
 
 def _subcommands() -> list[str]:
@@ -43,13 +42,6 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
         "records",
         "serve",
     ]
-
-
-@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: str(c.name))
-def test_every_command_has_a_handler_and_known_option_groups(command: Command) -> None:
-    module, _, function = command.handler.partition(":")
-    assert callable(getattr(importlib.import_module(f"mastermind_tui.cli.{module}"), function))
-    assert set(command.options) <= set(OPTIONS)
 
 
 @pytest.mark.parametrize("name", [c.name for c in COMMANDS if c.screen and c.name])
@@ -77,8 +69,8 @@ def test_no_record_is_refused_exactly_where_the_table_says_no_game_ends(
 
 def test_the_modes_are_the_commands_that_start_a_mode() -> None:
     assert list(MODES) == ["play", "make", "match", "daily", "watch", "compare"]
-    assert all(BY_NAME[name].screen for name in MODES)
-    assert next(iter(MODES)) == DEFAULTS["mode"]
+    assert all(c.screen for c in COMMANDS if isinstance(c, Mode))
+    assert next(iter(MODES.values())) is Settings.build().mode
 
 
 def test_defaults_come_from_the_engine_s_rules() -> None:
@@ -97,8 +89,7 @@ def test_the_help_of_each_setting_is_the_schema_s() -> None:
     (sub,) = (a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     helps = {a.dest: a.help for a in sub.choices["play"]._actions}
     for name, setting in SETTINGS.items():
-        if name != "mode":
-            assert helps[name] == setting.help
+        assert helps[name] == setting.help
     assert "(default 6)" in helps["colours"]
 
 
@@ -137,7 +128,7 @@ def test_the_command_line_and_the_form_take_the_same_numbers(name: str, text: st
 async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() -> None:
     from app_helpers import handled, until
 
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.modes.app import MastermindApp
     from mastermind_tui.screens.home import HomeScreen
 
     app = MastermindApp()
@@ -160,13 +151,14 @@ async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() 
 
 
 async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> None:
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.modes.app import MastermindApp
 
     app = MastermindApp()
     async with app.run_test(size=(80, 24)):
         ours = [c for c in app.get_system_commands(app.screen) if c.title != "Toggle theme"]
-        ours = ours[-len(PALETTE) :]
-        assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for _, p in PALETTE]
+        palette = [entry for entry, _ in entries(COMMANDS)]
+        ours = ours[-len(palette) :]
+        assert [(c.title, c.help) for c in ours] == [(p.title, p.help) for p in palette]
         assert [c.title for c in ours] == [
             "Home",
             "Play: new game, you break the code",

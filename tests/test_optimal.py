@@ -159,7 +159,7 @@ def test_stats_walks_the_tree_in_hand_without_worker_processes(
     """The tree is searched (or read) once before stats runs, and walking it takes
     milliseconds: processes would each read it again, or search it with no cache."""
     from engine.walks import parallel
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.modes.main import main
 
     def no_processes(*args: object) -> None:
         raise AssertionError("worker processes started")
@@ -237,7 +237,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Refused before any screen is drawn (it was a traceback from the game screen)."""
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.modes.main import main
 
     secret = ["RGOYB"] if command == "watch" else []
     argv = [command, *secret, "--strategy", "optimal", "--colours", "8", "--positions", "5"]
@@ -251,7 +251,7 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
     from app_helpers import until
     from textual.widgets import Input, Select
 
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.modes.app import MastermindApp
     from mastermind_tui.screens.home import HomeScreen
 
     app = MastermindApp()

@@ -22,8 +22,9 @@ from engine.optimal.search import BEYOND, OptimalSearch
 from engine.optimal.solutions import solution
 from engine.optimal.tree import least_cap, rate, tree_to_json
 from engine.strategies import measure_of
-from mastermind_tui.app.shell import MastermindApp
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 
 #: A command's own environment searches from nothing, as conftest has this process do: no
@@ -248,7 +249,7 @@ def test_a_capped_measure_is_read_back_from_its_label() -> None:
 async def test_watching_a_capped_optimum_then_going_home(cache_dir: Path) -> None:
     """`mastermind watch --max-guesses 5`: the trace names the cap, and Home offers the
     capped strategy beside the registered ones rather than failing on it."""
-    settings = Settings.build(mode="watch", strategy="optimal-max5", seed=3)
+    settings = Settings.build(mode=WATCH, strategy="optimal-max5", seed=3)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(80, 24)) as pilot:
 

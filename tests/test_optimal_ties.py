@@ -20,7 +20,7 @@ from engine.optimal.ties import exact_ties
 from engine.strategies import NO_DRAWS, Position
 from engine.strategies.optimal_ties import tie_facts
 from engine.trace import Alternative
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.main import main
 
 LETTERS = get_notation("letters")
 

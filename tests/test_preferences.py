@@ -10,11 +10,11 @@ import pytest
 from app_helpers import heard, settings_from, until
 from textual.widgets import Input, Select
 
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli.launch import given
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game import preferences
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.base import GameScreen
 from mastermind_tui.screens.home import HomeScreen

@@ -9,9 +9,9 @@ import pytest
 from engine import CodeSpace, get_notation
 from engine.errors import CodeError
 from engine.notation import parse_in_game
-from mastermind_tui.cli.main import main
 from mastermind_tui.game.rivals import read_strategies
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.main import main
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,8 @@ from typing import Any, cast
 import pytest
 
 from engine.feedback import score
+from engine.play.match import Role
+from mastermind_tui.game.kinds import MAKE, MATCH
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.records.faults import RecordsError
@@ -36,7 +38,7 @@ def game(outcome: str = "solved", moves: int = 4, **kw: Any) -> Game:
         positions=4,
         max_moves=10,
         mode="play",
-        breaker="person",
+        breaker=Role.PERSON,
         outcome=outcome,
         strategy="knuth",
         moves=played,
@@ -53,7 +55,7 @@ def test_round_trip_and_figures(tmp_path: Path) -> None:
     records.add(game(moves=4, finished_at="2026-01-03T00:00:00+00:00"))
     records.add(game(moves=3, finished_at="2026-01-04T00:00:00+00:00"))
     records.add(game(moves=2, practice=True, finished_at="2026-01-05T00:00:00+00:00"))
-    records.add(game(moves=6, breaker="computer", finished_at="2026-01-06T00:00:00+00:00"))
+    records.add(game(moves=6, breaker=Role.COMPUTER, finished_at="2026-01-06T00:00:00+00:00"))
     records.add(game(moves=5, colours=8, positions=5, finished_at="2026-01-07T00:00:00+00:00"))
     newest = records.games(limit=1)[0]
     assert (newest.colours, newest.positions, len(newest.moves)) == (8, 5, 5)
@@ -468,7 +470,7 @@ def test_a_quit_game_and_a_practice_game_are_recorded_as_such() -> None:
 
 
 def test_the_computer_breaking_is_recorded_with_the_code_it_found() -> None:
-    session, kept = recorded_session(mode="make")
+    session, kept = recorded_session(mode=MAKE)
     session.answering.set_secret("RGB")
     while not session.over:
         session.answering.decide()
@@ -479,7 +481,7 @@ def test_the_computer_breaking_is_recorded_with_the_code_it_found() -> None:
 
 
 def test_a_match_records_both_games() -> None:
-    session, kept = recorded_session(mode="match")
+    session, kept = recorded_session(mode=MATCH)
     session.quit_game()
     session.next_game()
     session.answering.decide()
@@ -494,12 +496,12 @@ def test_a_match_records_both_games() -> None:
 def test_no_record_and_the_environment_reach_the_app(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    from mastermind_tui.app.shell import MastermindApp
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.app.shell import Shell
+    from mastermind_tui.modes.main import main
 
     opened: list[tuple[Path | None, bool]] = []
     monkeypatch.setattr(
-        MastermindApp, "run", lambda app: opened.append((app.recorder.records, app.recorder.record))
+        Shell, "run", lambda app: opened.append((app.recorder.records, app.recorder.record))
     )
     monkeypatch.setenv("TEXTUAL_DRIVER", "headless")  # no terminal needed
     monkeypatch.setenv("MASTERMIND_RECORDS", str(tmp_path / "r.sqlite3"))
@@ -514,7 +516,7 @@ def test_no_record_and_the_environment_reach_the_app(
 def test_no_record_where_nothing_is_recorded_is_a_usage_error(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from mastermind_tui.cli.main import main
+    from mastermind_tui.modes.main import main
 
     assert main(["--no-record", "records"]) == 2
     err = capsys.readouterr().err
@@ -560,7 +562,7 @@ def test_the_1978_game_is_kept_in_both_roles() -> None:
         positions=4,
         max_moves=10,
         mode="retro",
-        breaker="person",
+        breaker=Role.PERSON,
         outcome="solved",
         moves=(Move("0 0 0 0", 1, 0), Move("1 2 4 0", 4, 0)),
         repeats=True,

@@ -7,15 +7,15 @@ colours stay where the code fits them; the help says the defaults may be remembe
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
 from mastermind_tui.cli.launch import fitted, given, opening
-from mastermind_tui.cli.main import main
-from mastermind_tui.cli.parser import build_parser
 from mastermind_tui.game import preferences
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.main import build_parser, main
 
 FIVE_BY_FIVE = {"mode": "play", "colours": 5, "positions": 5}
 
@@ -34,9 +34,9 @@ def started(*argv: str) -> tuple[Settings, str]:
     as ``launch.game`` works them out."""
     args = build_parser().parse_args(list(argv))
     kept = preferences.load()
-    saved = {k: v for k, v in kept.settings.items() if k != "mode"}
+    saved: Mapping[str, object] = {k: v for k, v in kept.settings.items() if k != "mode"}
     chosen, saved = fitted(args, given(args), saved)
-    note = preferences.remembered(preferences.Preferences(kept.theme, saved), chosen)
+    note = preferences.remembered(preferences.Preferences(kept.theme, dict(saved)), chosen)
     return opening(args, chosen, saved).settings, note
 
 

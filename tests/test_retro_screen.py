@@ -125,7 +125,7 @@ async def test_keys_after_the_end_leave_once() -> None:
     """After GOOD BYE two keys raised ScreenStackError in the retro app,
     and from the home screen (F7) left a blank app. The first key leaves, the rest are
     ignored: the retro app ends cleanly, the full-screen app is back on its home screen."""
-    from mastermind_tui.app.shell import MastermindApp
+    from mastermind_tui.modes.app import MastermindApp
     from mastermind_tui.screens.home import HomeScreen
 
     retro = RetroApp(seed=1)

@@ -4,9 +4,10 @@ import inspect
 from typing import Any
 
 import pytest
+from app_helpers import MODES
 
 from engine import MastermindError
-from mastermind_tui.game.modes import MODES
+from mastermind_tui.game.kinds import PLAY
 from mastermind_tui.game.settings import DEFAULTS, PRESET_FIELDS, Settings
 
 
@@ -17,12 +18,13 @@ def test_build_defaults_are_the_published_defaults() -> None:
     unsaid = {*PRESET_FIELDS, "rounds", "strategy"}
     want = {name: None if name in unsaid else v for name, v in DEFAULTS.items()}
     assert {name: p.default for name, p in params.items()} == {
+        "mode": PLAY,
         **want,
         "preset": None,
         "saved": None,
     }
     built = Settings.build()
-    assert (built.mode, built.rules.colours, built.rules.positions) == ("play", 6, 4)
+    assert (built.mode.name, built.rules.colours, built.rules.positions) == ("play", 6, 4)
     assert (built.rules.max_moves, built.rules.repeats, built.notation.name) == (
         10,
         True,
@@ -33,7 +35,6 @@ def test_build_defaults_are_the_published_defaults() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"mode": "chess"}, "unknown mode"),
         ({"seed": -1}, "seed must be 0 or more"),
         ({"rounds": 0}, "rounds must be between"),
         ({"notation": "digits", "colours": 11}, "digits"),
@@ -45,7 +46,7 @@ def test_bad_settings_say_what_is_wrong(kwargs: dict[str, Any], message: str) ->
 
 
 def test_every_mode_has_roles() -> None:
-    assert {m: Settings.build(mode=m).roles for m in MODES} == {
+    assert {name: Settings.build(mode=m).roles for name, m in MODES.items()} == {
         "play": ("person",),
         "make": ("computer",),
         "match": ("person", "computer"),

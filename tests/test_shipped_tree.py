@@ -16,9 +16,10 @@ from engine.feedback import answers, encode
 from engine.strategies import NO_DRAWS, STRATEGIES, Position
 from engine.strategies.shipped_tree import moves, shipped_total
 from engine.tools.improve_tree import PUBLISHED_8X5
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.main import main
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import main
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.watch import WatchScreen
 
@@ -106,7 +107,7 @@ def test_solve_says_it_follows_the_tree(capsys: pytest.CaptureFixture[str]) -> N
 
 
 async def test_watch_plays_it() -> None:
-    settings = Settings.build(mode="watch", strategy=NAME, colours=8, positions=5, seed=1)
+    settings = Settings.build(mode=WATCH, strategy=NAME, colours=8, positions=5, seed=1)
     secret = SPACE.from_digits([1, 2, 3, 4, 5])
     app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(120, 36)) as pilot:

@@ -14,8 +14,8 @@ from engine.errors import ConfigError
 from engine.run import Run
 from engine.trees.strategy_tree import walk
 from engine.walks.stats import MAX_GAMES, choose_secrets, estimate_seconds, run_stats
-from mastermind_tui.cli.main import main
 from mastermind_tui.cli.progress import ProgressBar
+from mastermind_tui.modes.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,8 +21,8 @@ from engine.rating.guesses import rate_moves, summary
 from engine.strategies import Measure, Parameter, register
 from engine.strategies.partition_pool import Limits
 from engine.strategies.partitioning import PartitionStrategy
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import main
 from mastermind_tui.screens.play import PlayScreen
 from mastermind_tui.screens.stats import StatsScreen
 from mastermind_tui.widgets.tick import Tick

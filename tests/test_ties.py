@@ -14,7 +14,7 @@ from engine import CodeSpace, get_notation, make_strategy, play
 from engine.explain.decisions import alternatives_text, runner_up, sentence, twins_text
 from engine.feedback import answers
 from engine.play.solver import Solver
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.main import main
 
 SPACE = CodeSpace(6, 4)
 LETTERS = get_notation("letters")

@@ -18,7 +18,7 @@ from engine.feedback import answers
 from engine.strategies.heuristics import Knuth
 from engine.strategies.partition_pool import Limits
 from engine.trace import Decision
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.main import main
 
 Codes = NDArray[np.int32]
 SPACE = CodeSpace(6, 4)

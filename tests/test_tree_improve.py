@@ -14,7 +14,7 @@ from engine import CodeSpace, make_strategy
 from engine.strategies.shipped_tree import SHIPPED, shipped_text
 from engine.tools.improve_tree import PUBLISHED_8X5, search
 from engine.trees.strategy_tree import walk
-from mastermind_tui.cli.main import main
+from mastermind_tui.modes.main import main
 
 
 def test_the_mix_beats_every_heuristic_on_4x4() -> None:

@@ -32,9 +32,10 @@ from engine.play.solver import Solver, play
 from engine.strategies.optimal import Optimal
 from engine.trees.strategy_tree import build_tree
 from engine.walks.stats import choose_secrets, run_stats
-from mastermind_tui.app.shell import MastermindApp
-from mastermind_tui.cli.main import build_parser, main
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import build_parser, main
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
@@ -482,7 +483,7 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
 async def test_home_preset_back_to_original_and_more_positions_than_colours() -> None:
     app = MastermindApp()
     async with app.run_test(size=(100, 40)) as pilot:
-        await app.push_screen(HomeScreen(Settings.build(preset="bulls-and-cows")))
+        await app.push_screen(HomeScreen(app.kinds, Settings.build(preset="bulls-and-cows")))
         screen = app.screen
         assert screen.query_one("#no-repeats", Checkbox).value is True
         screen.query_one("#preset", Select).value = "super"
@@ -511,7 +512,7 @@ async def test_statistics_screen_runs_without_repeats() -> None:
 
 
 async def test_watch_bulls_and_cows_to_the_end() -> None:
-    settings = Settings.build(mode="watch", preset="bulls-and-cows", strategy="entropy")
+    settings = Settings.build(mode=WATCH, preset="bulls-and-cows", strategy="entropy")
     secret = settings.notation.parse(settings.space, "9876")
     app = MastermindApp(Start(settings, secret))
     async with app.run_test(size=(100, 36)) as pilot:

@@ -19,11 +19,12 @@ from textual.widgets._footer import FooterKey
 from engine import Answer, CodeSpace, Solver, make_strategy
 from engine.strategies import NO_DRAWS, Position
 from engine.strategies.weighing import weigh_all
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.cli import handout_parts
-from mastermind_tui.cli.main import main
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.game.watch_session import WatchSession
+from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.modes.main import main
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.lesson import RankedScreen
 from mastermind_tui.screens.watch import WatchScreen
@@ -31,7 +32,7 @@ from mastermind_tui.screens.watch import WatchScreen
 
 def watch_app(secret: str, colours: int = 6, positions: int = 4) -> MastermindApp:
     settings = Settings.build(
-        mode="watch", strategy="knuth", seed=1, colours=colours, positions=positions
+        mode=WATCH, strategy="knuth", seed=1, colours=colours, positions=positions
     )
     return MastermindApp(Start(settings, settings.notation.parse(settings.space, secret)))
 
@@ -92,7 +93,7 @@ def test_a_branch_replays_the_moves_before_it(monkeypatch: pytest.MonkeyPatch) -
     """knuth on RGOY, move 3 answered otherwise: the branch's game with the path's moves
     replayed is the game worked out from move 1, and the strategy thinks only from the
     branch's next move on."""
-    settings = Settings.build(mode="watch", strategy="knuth", seed=1)
+    settings = Settings.build(mode=WATCH, strategy="knuth", seed=1)
     session = WatchSession(settings, settings.notation.parse(settings.space, "RGOY"))
     session.solve()
     session.beat = 4  # move 3, before its answer
@@ -154,5 +155,5 @@ def test_the_handout_draws_a_page_of_guesses_and_sums_up_the_rest(tmp_path: Path
 
 
 def settings_code(secret: str) -> int:
-    settings = Settings.build(mode="watch", strategy="knuth", seed=1)
+    settings = Settings.build(mode=WATCH, strategy="knuth", seed=1)
     return settings.notation.parse(settings.space, secret)

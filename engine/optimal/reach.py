@@ -145,33 +145,40 @@ def check_size(space: CodeSpace) -> None:
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {limits}; "
             f"{space.rules_text()} make {space.count:,}: try --strategy most-parts or "
-            "entropy, the best heuristics"
+            "entropy, the best heuristics",
+            short=f"exact only up to {CODE_LIMIT:,} codes"
+            if space.repeats
+            else f"exact only up to {NO_REPEATS_LIMIT:,} codes without repeats",
         )
     if space.size > np.iinfo(np.int16).max:
         raise ConfigError(
             f"the optimal strategy numbers codes as if repeats were allowed, below 32,768; "
             f"{space.rules_text()} would need {space.size:,} numbers: try --strategy "
-            "most-parts or entropy, the best heuristics"
+            "most-parts or entropy, the best heuristics",
+            short="the optimal strategy numbers codes as if repeats were allowed, below 32,768",
         )
     if space.colours > MAX_COLOURS:
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {MAX_COLOURS} colours (Bulls "
             f"and Cows' digits); {space.rules_text()} have {space.colours}: try --strategy "
-            "most-parts or entropy, the best heuristics"
+            "most-parts or entropy, the best heuristics",
+            short=f"exact only up to {MAX_COLOURS} colours",
         )
     group = math.factorial(space.colours) * math.factorial(space.positions)
     if group > SYMMETRY_LIMIT:
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {SYMMETRY_LIMIT:,} "
             f"symmetries (colours and positions permuted); {space.rules_text()} "
-            f"have {group:,}: try --strategy most-parts or entropy, the best heuristics"
+            f"have {group:,}: try --strategy most-parts or entropy, the best heuristics",
+            short=f"exact only up to {SYMMETRY_LIMIT:,} symmetries",
         )
     need, have = memory_needed(space) + BASELINE, available_memory()
     if need > have:
         raise ConfigError(
             f"the optimal strategy for {space.rules_text()} would need about "
             f"{need / 2**30:.1f} GB of memory, and this machine has {have / 2**30:.1f} GB "
-            "free: try --strategy most-parts or entropy, the best heuristics"
+            "free: try --strategy most-parts or entropy, the best heuristics",
+            short=f"needs about {need / 2**30:.1f} GB of memory",
         )
 
 
@@ -186,7 +193,9 @@ def check_reach(space: CodeSpace, max_guesses: int | None) -> None:
             f"no strategy finds every secret of {space.rules_text()} within "
             f"{max_guesses} guesses ({space.count:,} codes; that many guesses tell "
             f"at most {most:,} apart): allow more (--max-guesses), or play "
-            "optimal-worst, whose cap is the fewest that can be kept"
+            "optimal-worst, whose cap is the fewest that can be kept",
+            short=f"no strategy finds every secret of {space.rules_text()} within "
+            f"{max_guesses} guesses",
         )
 
 

@@ -7,13 +7,22 @@ listing's own wording). A game's score comes from the game itself (``PersonBreak
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from ..errors import MastermindError
 from ..words import plural
 from .rules import Rules
 
-PERSON, COMPUTER = "person", "computer"
+
+class Role(enum.StrEnum):
+    """Who breaks the code in a game (its value is the word the records keep)."""
+
+    PERSON = enum.auto()
+    COMPUTER = enum.auto()
+
+
+PERSON, COMPUTER = Role.PERSON, Role.COMPUTER
 
 
 @dataclass
@@ -21,21 +30,21 @@ class Match:
     """Rounds of one or two games (``roles``: who breaks the code in each, in order)."""
 
     rules: Rules
-    roles: tuple[str, ...]
+    roles: tuple[Role, ...]
     round: int = 1
     role_index: int = 0
-    scores: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
+    scores: dict[Role, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
     #: Moves each side actually played, and its games not solved (scored the limit plus
     #: one): the verdict says what happened, not only the score.
-    played: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
-    unsolved: dict[str, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
+    played: dict[Role, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
+    unsolved: dict[Role, int] = field(default_factory=lambda: {PERSON: 0, COMPUTER: 0})
 
     def __post_init__(self) -> None:
         if not self.roles or any(r not in (PERSON, COMPUTER) for r in self.roles):
-            raise MastermindError(f"a match needs roles from {PERSON!r}, {COMPUTER!r}")
+            raise MastermindError(f"a match needs roles from {PERSON.value!r}, {COMPUTER.value!r}")
 
     @property
-    def role(self) -> str:
+    def role(self) -> Role:
         """Who breaks the code in the current game."""
         return self.roles[self.role_index]
 
@@ -93,7 +102,7 @@ class Match:
             parts.append(f"score: {you if self.role == PERSON else it} (lower is better)")
         return " · ".join(parts)
 
-    def played_text(self, role: str) -> str:
+    def played_text(self, role: Role) -> str:
         """What ``role``'s score is made of: ``played 3 moves, 2 games not solved scoring
         4 each`` (a game not solved scores the move limit plus one)."""
         said = f"played {plural(self.played[role], 'move')}"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..codes import CodeSpace
-from ..errors import ConfigError, InconsistentAnswersError, MastermindError
+from ..errors import ConfigError, ConfigField, InconsistentAnswersError, MastermindError
 from ..feedback import Answer, check_answer, score
 from ..strategies import DEFAULT_STRATEGY, make_strategy
 from ..trace import Decision, Step
@@ -38,10 +38,14 @@ class Rules:
     def __post_init__(self) -> None:
         CodeSpace(self.colours, self.positions, self.repeats)  # checks the size
         if not 1 <= self.rounds <= MAX_ROUNDS:
-            raise ConfigError(f"rounds must be between 1 and {MAX_ROUNDS} (got {self.rounds})")
+            raise ConfigError(
+                f"rounds must be between 1 and {MAX_ROUNDS} (got {self.rounds})",
+                ConfigField.ROUNDS,
+            )
         if not 1 <= self.max_moves <= MAX_MOVES:
             raise ConfigError(
-                f"the move limit must be between 1 and {MAX_MOVES} (got {self.max_moves})"
+                f"the move limit must be between 1 and {MAX_MOVES} (got {self.max_moves})",
+                ConfigField.MOVES,
             )
 
     @property

@@ -33,6 +33,7 @@ class SafePalette(CommandPalette):
         if not self.is_attached:
             return
         try:
+            # Textual's own search, undecorated: @work's type hides the function it wraps.
             await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
         except NoMatches:  # the palette closed during the search
             return

@@ -1,22 +1,22 @@
-"""The full-screen Mastermind app: it routes between screens; sessions hold the games."""
+"""The full-screen Mastermind app: it routes between screens; sessions hold the games.
+It is handed the modes it starts and the palette's entries (``mastermind_tui.modes``)."""
 
 from __future__ import annotations
 
-import importlib
-import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from textual import on
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 
 from ..game import preferences as saving
-from ..game.modes import CHOOSE, MODES, PALETTE
+from ..game.kinds import GameKind, Palette
 from ..game.preferences import Preferences
 from ..game.settings import Settings
 from ..navigation import (
@@ -25,6 +25,7 @@ from ..navigation import (
     OpenRetro,
     OpenStatistics,
     Rate,
+    Recorder,
     ShowSession,
     Start,
 )
@@ -35,7 +36,20 @@ from .base import BaseApp
 from .themes import DARK, LIGHT
 
 
-class MastermindApp(BaseApp):
+class Opens(Protocol):
+    """A mode, as the app knows it: its kind of game and the screen it opens."""
+
+    @property
+    def kind(self) -> GameKind: ...
+
+    def open(self, start: Start, recorder: Recorder) -> Screen[None]: ...
+
+
+#: A palette entry, and the message it posts to the app.
+Entry = tuple[Palette, Callable[[], Message]]
+
+
+class Shell(BaseApp):
     """Starts on the home screen, or straight in a game or a watch (from the command line).
     Screens ask to go elsewhere with the messages of ``navigation``; leaving a game in
     progress is confirmed first."""
@@ -50,25 +64,33 @@ class MastermindApp(BaseApp):
 
     def __init__(
         self,
+        modes: Sequence[Opens],
+        palette: Sequence[Entry],
         opening: Start | None = None,
         records: Path | None = None,
         record: bool = True,
         preferences: Preferences | None = None,
         note: str = "",
     ) -> None:
-        """``opening``: the mode the command line starts, by the route the home screen's
+        """``modes``: those it starts, in the home screen's order, the first the default;
+        ``palette``: the commands' entries in the command palette, in its order.
+        ``opening``: the mode the command line starts, by the route the home screen's
         Start takes (None: the home screen). ``records``: the records file the Records
         screen reads and, with ``record``, where every finished game is kept (None: no
         records, as in tests). ``preferences``: the user's (theme, the home screen's last
         choices), saved as they change; ``note``: what the first game says it took from
         them."""
         super().__init__(records, record)
+        self.game_modes = modes
+        self.palette_entries = palette
         self.rating = Rating(self)  # its services, besides the recorder
         self.optimum = Optimum(self)
         self.opening = opening
         self.settings = None if opening is None else opening.settings
         self.preferences = preferences or Preferences()
         self.note = note
+        #: Stops the background compile (set once it is asked for: ``_warm_up``).
+        self._stop_warmup: Callable[[], None] | None = None
         #: The strategies ticked on the statistics screen, kept while the app runs.
         self.stats_chosen: tuple[str, ...] | None = None
         # Chosen before the stylesheet is first read: set on mount, the theme had every
@@ -99,6 +121,7 @@ class MastermindApp(BaseApp):
         a damaged compiled cache found on the way is said in one line."""
         from engine.optimal import warmup
 
+        self._stop_warmup = warmup.stop
         warmup.start()
         if warmup.notice:
             self.notify(warmup.notice, severity="warning")
@@ -136,9 +159,8 @@ class MastermindApp(BaseApp):
         self.recorder.jobs.cancel_all()
         self.rating.stop()
         self.optimum.end()
-        warming = sys.modules.get("engine.optimal.warmup")
-        if warming is not None:  # the background compile ends with the app
-            warming.stop()
+        if self._stop_warmup is not None:  # the background compile ends with the app
+            self._stop_warmup()
 
     def show(self, screen: Screen[Any]) -> None:
         """Replace what is on show (the default screen stays underneath); anything stacked
@@ -187,19 +209,21 @@ class MastermindApp(BaseApp):
             Confirm("A game is in progress. Leave it?", yes="Leave", no="Stay"), answered
         )
 
+    @property
+    def kinds(self) -> list[GameKind]:
+        """The kinds of game of its modes, in the home screen's order."""
+        return [mode.kind for mode in self.game_modes]
+
     def start(self, start: Start) -> None:
-        """Open the screen the start's mode opens (``modes.Mode.screen``)."""
+        """Open the screen the start's mode opens (``Mode.open``)."""
         self.settings = start.settings
-        module, _, name = MODES[start.settings.mode].screen.partition(":")
-        opener: Callable[[Start, Callable[[Game], None]], Screen[None]] = getattr(
-            importlib.import_module(f"...screens.{module}", __name__), name
-        )
-        self.show(opener(start, self.recorder.keep))
+        (mode,) = (m for m in self.game_modes if m.kind == start.settings.mode)
+        self.show(mode.open(start, self.recorder.keep))
 
     def action_new_game(self) -> None:
         self.leave_game(self._home)
 
-    def _home(self, mode: str | None = None) -> None:
+    def _home(self, mode: GameKind | None = None) -> None:
         from ..screens.home import HomeScreen
 
         saved = self.preferences.settings
@@ -207,9 +231,10 @@ class MastermindApp(BaseApp):
         # the person types the seed again.
         settings = None if self.settings is None else replace(self.settings, seed=None)
         if settings is None and saved:
-            settings = Settings.build(**{k: v for k, v in saved.items() if k != "mode"})  # type: ignore[arg-type]
-            mode = mode or str(saved.get("mode", "")) or None
-        self.show(HomeScreen(settings, mode=mode))
+            settings = Settings.of(saved)  # not its mode: the home screen's list chooses
+            named = [kind for kind in self.kinds if kind.name == saved.get("mode")]
+            mode = mode or next(iter(named), None)
+        self.show(HomeScreen(self.kinds, settings, mode=mode))
 
     def action_statistics(self) -> None:
         from ..screens.stats import StatsScreen
@@ -217,7 +242,7 @@ class MastermindApp(BaseApp):
         keep = partial(setattr, self, "stats_chosen")  # the ticks, as they change
         self.leave_game(lambda: self.show(StatsScreen(self.settings, self.stats_chosen, keep)))
 
-    def choose(self, mode: str) -> None:
+    def choose(self, mode: GameKind | None) -> None:
         """The home screen with ``mode`` chosen (the palette's entry of a mode)."""
         self.leave_game(lambda: self._home(mode))
 
@@ -241,10 +266,18 @@ class MastermindApp(BaseApp):
     def action_help(self) -> None:
         """F1 on a screen with no help of its own (Records, a replay, Statistics): the
         page for it; every screen answers F1."""
-        from ..screens.help import HelpScreen, page_for
+        from ..screens.help import HelpScreen, Page
+        from ..screens.records import RecordsScreen
+        from ..screens.replay import ReplayScreen
+        from ..screens.stats import StatsScreen
 
+        pages: dict[type[Screen[Any]], Page] = {
+            RecordsScreen: Page.RECORDS,
+            ReplayScreen: Page.REPLAY,
+            StatsScreen: Page.STATS,
+        }
         if not isinstance(self.screen, ModalScreen):
-            self.push_screen(HelpScreen(page_for(self.screen)))
+            self.push_screen(HelpScreen(pages.get(type(self.screen), Page.OTHER)))
 
     def action_toggle_theme(self) -> None:
         self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
@@ -263,8 +296,8 @@ class MastermindApp(BaseApp):
         self.show(session_screen(message.session))
 
     @on(OpenHome)
-    def _open_home(self) -> None:
-        self.action_new_game()
+    def _open_home(self, message: OpenHome) -> None:
+        self.choose(message.mode)
 
     @on(OpenStatistics)
     def _open_statistics(self, message: OpenStatistics) -> None:
@@ -288,13 +321,11 @@ class MastermindApp(BaseApp):
     def _search_optimum(self, message: SearchOptimum) -> None:
         self.optimum.search(message.size)
 
+    def _post(self, message: Callable[[], Message]) -> None:
+        self.post_message(message())
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for name, entry in PALETTE:  # the commands' own entries (modes.COMMANDS)
-            if entry.action == CHOOSE and name is not None:
-                yield SystemCommand(entry.title, entry.help, partial(self.choose, name))
-            else:
-                yield SystemCommand(
-                    entry.title, entry.help, getattr(self, f"action_{entry.action}")
-                )
+        for entry, message in self.palette_entries:  # the commands' own entries
+            yield SystemCommand(entry.title, entry.help, partial(self._post, message))
         yield SystemCommand("Toggle theme", "Dark or light", self.action_toggle_theme)

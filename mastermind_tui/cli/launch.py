@@ -1,12 +1,14 @@
-"""The handlers (``modes.COMMANDS``) of the games, retro, records and serve; solve, stats
-and tree have theirs in commands and tree_command. Everything is checked before Textual
-is imported, so a bad argument costs one line on stderr, never a half-drawn screen."""
+"""What the games, retro, records and serve run (their commands are in
+``mastermind_tui.modes``); solve, stats and tree run theirs in commands and tree.
+Everything is checked before Textual is imported, so a bad argument costs one line on
+stderr, never a half-drawn screen."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from engine import MastermindError, parse_any
@@ -14,13 +16,19 @@ from engine.strategies import capped_name
 
 from ..ending import Ended
 from ..game import preferences
-from ..game.modes import BY_NAME
+from ..game.kinds import GameKind
 from ..game.preferences import Preferences
 from ..game.settings import SETTINGS, SettingError, Settings, preset_values
+from .command import command_of
 from .parser import EXIT_INTERNAL, EXIT_INTERRUPTED, Failed, one_line
 
 if TYPE_CHECKING:
     from ..navigation import Start
+
+#: Runs the full-screen app on a checked start (None: the home screen), keeping records
+#: or not, with the user's preferences and what the first game says it took from them;
+#: returns Textual's return code.
+Launch = Callable[["Start | None", bool, Preferences, str], int]
 
 #: Plain-text alternatives named when there is no terminal.
 NO_TERMINAL_HINT = "use `mastermind retro --plain` or `mastermind solve SECRET` instead"
@@ -47,7 +55,7 @@ def build_settings(args: argparse.Namespace) -> Settings:
     """Settings of a command that prints (solve, stats, tree): from the options it has and
     the user gave; anything unsaid comes from the preset, then the defaults (the games'
     settings, which also take the user's preferences, are built by ``opening``)."""
-    return with_opening(args, Settings.build(**given(args)))  # type: ignore[arg-type]
+    return with_opening(args, Settings.of(given(args)))
 
 
 def with_opening(args: argparse.Namespace, settings: Settings) -> Settings:
@@ -74,7 +82,7 @@ def with_opening(args: argparse.Namespace, settings: Settings) -> Settings:
 def code_given(args: argparse.Namespace) -> str | None:
     """The code the command line gives (the secret, else ``--opening``), whose length says
     the positions; None without one (a strategy's name where the secret goes is none)."""
-    mode = BY_NAME[args.command].mode
+    mode = command_of(args).kind
     secret = getattr(args, "secret", None)
     if mode is not None and mode.takes_secret and secret and not _names_a_strategy(secret):
         return str(secret)
@@ -82,9 +90,16 @@ def code_given(args: argparse.Namespace) -> str | None:
     return None if opening_code is None else str(opening_code)
 
 
+def _kind(args: argparse.Namespace) -> GameKind:
+    """The kind of game the command starts (only a mode's command reaches here)."""
+    kind = command_of(args).kind
+    assert kind is not None, f"{args.command} opens no mode"
+    return kind
+
+
 def fitted(
-    args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]
-) -> tuple[dict[str, object], dict[str, object]]:
+    args: argparse.Namespace, chosen: Mapping[str, object], saved: Mapping[str, object]
+) -> tuple[Mapping[str, object], Mapping[str, object]]:
     """``chosen`` and ``saved`` (remembered from Home) where the command line gives a code
     (``code_given``) and no ``--positions``: the code's length is then the positions, as
     if given, and the remembered colours are kept if the code fits them, else left to the
@@ -98,12 +113,12 @@ def fitted(
     name = chosen.get("notation", saved.get("notation", SETTINGS["notation"].default))
     readers = (get_notation(str(name)), get_notation("letters"), get_notation("numbers"))
     others = {k: v for k, v in saved.items() if k != "colours"}
-    first: tuple[dict[str, object], dict[str, object]] | None = None
+    first: tuple[Mapping[str, object], Mapping[str, object]] | None = None
     for positions in dict.fromkeys(reader.count(text) for reader in readers):
         sized = {**chosen, "positions": positions}
         for kept in (saved, others):
             try:
-                settings = Settings.build(**sized, mode=args.command, saved=kept)  # type: ignore[arg-type]
+                settings = Settings.of(sized, _kind(args), saved=kept)
             except MastermindError:
                 continue
             first = first or (sized, kept)
@@ -115,18 +130,19 @@ def fitted(
     return first or (chosen, saved)
 
 
-def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str, object]) -> Start:
+def opening(
+    args: argparse.Namespace, chosen: Mapping[str, object], saved: Mapping[str, object]
+) -> Start:
     """The start of the mode ``args.command`` names, every part of it checked once: the
     settings (``chosen`` from ``given``, the rest from ``saved``), the secret of a mode
     that breaks one (drawn at random when left out, as the home screen does), the
     strategies of one that compares, and the command's own options."""
     from ..navigation import Start
 
-    command = BY_NAME[args.command]
-    mode = command.mode
-    assert mode is not None, f"{args.command} opens no mode"
+    command = command_of(args)
+    mode = _kind(args)
     chosen, saved = fitted(args, chosen, saved)
-    settings = Settings.build(**chosen, mode=args.command, saved=saved)  # type: ignore[arg-type]
+    settings = Settings.of(chosen, mode, saved=saved)
     settings = with_opening(args, settings)
     secret = None
     if mode.takes_strategies and _names_a_strategy(args.secret):
@@ -149,15 +165,7 @@ def opening(args: argparse.Namespace, chosen: dict[str, object], saved: dict[str
                 f"(mastermind {args.command} RGBY knuth entropy), not --strategy"
             )
         strategies = read_strategies(args.strategies, settings)
-    options: dict[str, object] = {}
-    for option in command.own:  # checked before the app starts: one line, exit 2
-        value = options[option.dest] = getattr(args, option.dest)
-        if option.check and value is not None:
-            import importlib
-
-            module, _, name = option.check.partition(":")
-            getattr(importlib.import_module(f"mastermind_tui.{module}"), name)(value)
-    return Start(settings, secret, strategies, options)
+    return Start(settings, secret, strategies, command.options(args))
 
 
 def _names_a_strategy(text: str | None) -> bool:
@@ -175,33 +183,15 @@ def _names_a_strategy(text: str | None) -> bool:
     return True
 
 
-def launch(
-    start: Start | None, record: bool = True, preferences: Preferences | None = None, note: str = ""
-) -> int:
-    """Run the full-screen app on a checked start (None: the home screen; Textual is
-    imported only here), with the user's records (``default_path``: off when
-    MASTERMIND_RECORDS is empty); with ``record`` False its games are not added to them;
-    ``preferences`` the user's, kept up to date, and ``note`` what the first game says it
-    took from them. Returns Textual's return code: 1 when an exception ended the app."""
-    from ..app.shell import MastermindApp
-    from ..records.store import default_path
-
-    app = MastermindApp(
-        start, records=default_path(), record=record, preferences=preferences, note=note
-    )
-    app.run()
-    return app.return_code or 0
-
-
-def game(args: argparse.Namespace) -> int:
+def game(args: argparse.Namespace, launch: Launch) -> int:
     """No command (the home screen), or a mode given on the command line, with what it
-    leaves unsaid from the user's preferences (and said so)."""
+    leaves unsaid from the user's preferences (and said so), run by ``launch``."""
     kept = preferences.load()
     start, note = None, ""
     if args.command is not None:
-        saved = {k: v for k, v in kept.settings.items() if k != "mode"}
+        saved: Mapping[str, object] = {k: v for k, v in kept.settings.items() if k != "mode"}
         chosen, saved = fitted(args, given(args), saved)
-        note = preferences.remembered(Preferences(kept.theme, saved), chosen)
+        note = preferences.remembered(Preferences(kept.theme, dict(saved)), chosen)
         try:
             start = opening(args, chosen, saved)
         except MastermindError as error:
@@ -217,7 +207,12 @@ def game(args: argparse.Namespace) -> int:
 
 def retro(args: argparse.Namespace) -> int:
     """The 1978 game: on plain stdin/stdout, or on its own full screen."""
-    check_screen(args)
+    if args.plain and args.amber:
+        raise MastermindError("--amber colours the full screen; it does nothing with --plain")
+    if args.crlf and not args.plain:
+        raise MastermindError("--crlf is for --plain output; add --plain or leave it out")
+    if not args.plain:
+        check_screen(args)
     from ..records.store import default_path
 
     kept_in = None if args.no_record else default_path()
@@ -249,16 +244,9 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def check_screen(args: argparse.Namespace) -> None:
-    """Refuse what would open the full screen without a terminal, or options that would
-    silently do nothing, before anything is drawn."""
-    if args.command == "retro":
-        if args.plain and args.amber:
-            raise MastermindError("--amber colours the full screen; it does nothing with --plain")
-        if args.crlf and not args.plain:
-            raise MastermindError("--crlf is for --plain output; add --plain or leave it out")
-        if args.plain:
-            return
-    if not BY_NAME[args.command].screen:
+    """Refuse what would open the full screen without a terminal, before anything is
+    drawn."""
+    if not command_of(args).screen:
         return
     if os.environ.get("TEXTUAL_DRIVER"):
         return  # another driver draws the screen (mastermind serve runs the app on pipes)

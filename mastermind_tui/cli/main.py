@@ -1,24 +1,24 @@
-"""The ``mastermind`` command line: run the command ``modes.COMMANDS`` names.
+"""The ``mastermind`` command line: run the command the arguments name, of those it is
+handed (``mastermind_tui.modes``).
 
 Every failure a user can cause ends in one line on stderr and a non-zero exit, never a
-traceback. Textual is imported only by the subcommands that open a screen: a command's
-handler is imported only when it runs.
+traceback. Textual is imported only by the subcommands that open a screen: what a command
+runs is imported only when it runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
-import importlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from engine import MastermindError
 from engine.errors import Unavailable
 
 from ..ending import Ended, end_on_signals
-from ..game.modes import BY_NAME, recording_text
+from .command import Command, command_of
 from .parser import (
     EXIT_CODES,
     EXIT_FAILED,
@@ -30,7 +30,7 @@ from .parser import (
     one_line,
 )
 
-__all__ = ["EXIT_CODES", "EXIT_USAGE", "build_parser", "main"]
+__all__ = ["EXIT_CODES", "EXIT_USAGE", "main"]
 
 _ERRNO_OUTPUT = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EPIPE}
 
@@ -46,15 +46,16 @@ def _command_in(argv: Sequence[str] | None) -> str | None:
     return words[0] if not words[0].startswith("-") else None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; every way it can end is one of the documented exit codes."""
+def main(commands: Sequence[Command], argv: Sequence[str] | None = None) -> int:
+    """Run one of ``commands``; every way it can end is one of the documented exit codes."""
     if sys.stdin is None:  # closed (<&-): no input, as from /dev/null
         sys.stdin = open(os.devnull)  # noqa: SIM115 (read until the process ends)
     if sys.stdout is None:  # closed (>&-): nothing can be written, not even --help
         return _fail("cannot write the output: standard output is closed", EXIT_FAILED)
     try:
         try:
-            status = _dispatch(build_parser(_command_in(argv)).parse_args(argv))
+            args = build_parser(commands, _command_in(argv)).parse_args(argv)
+            status = _dispatch(commands, args)
         except SystemExit as done:  # argparse: --help, --version or a usage error
             status = done.code if isinstance(done.code, int) else EXIT_USAGE
         sys.stdout.flush()  # a full disk is said here, even for --help
@@ -106,18 +107,15 @@ def _drop_stdout() -> None:
     os.close(devnull)
 
 
-def _dispatch(args: argparse.Namespace) -> int:
-    """Run the command's handler (imported only now); its return is the exit code."""
-    command = BY_NAME[args.command]
+def _dispatch(commands: Sequence[Command], args: argparse.Namespace) -> int:
+    """Run the command; its return is the exit code."""
+    command = command_of(args)
     if not command.screen or getattr(args, "plain", False):
         end_on_signals()  # the full screen's apps stop on these signals themselves
     if args.no_record and not command.records:
+        games = ", ".join(str(c.name) for c in commands if c.records and c.name)
         raise MastermindError(
             f"--no-record does nothing with `mastermind {args.command}`: it is for the games "
-            f"({recording_text()} or no command)"
+            f"({games} or no command)"
         )
-    module, _, function = command.handler.partition(":")
-    handler: Callable[[argparse.Namespace], int] = getattr(
-        importlib.import_module(f".{module}", __package__), function
-    )
-    return handler(args)
+    return command.run(args, commands)

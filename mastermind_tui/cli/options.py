@@ -1,13 +1,11 @@
-"""Each command's options, one builder a group: a command names its groups in
-``modes.COMMANDS`` and the parser adds them (``OPTIONS``), so a setting's flag, help and
-check are written once, beside the settings they fill."""
+"""Each command's options, one builder a group: a command adds the groups it takes
+(``Command.arguments``), so a setting's flag, help and check are written once, beside the
+settings they fill."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
-from ..game.modes import Option
 from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS
 from .values import number, port, size_of
 
@@ -27,7 +25,7 @@ def _setting(p: argparse.ArgumentParser, name: str, *flags: str) -> None:
         p.add_argument(*flags, type=number(setting.minimum), default=None, help=setting.help)
 
 
-def _size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -> None:
+def size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -> None:
     """Preset, size, notation, strategy and seed. A command whose result no seed changes
     (tree: deterministic strategies only) has no --seed; one that names its strategies
     after the secret (compare) lists no --strategy nor --max-guesses in its help (both are
@@ -63,19 +61,11 @@ def _size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) 
         _setting(p, "seed", "--seed")
 
 
-def _game(p: argparse.ArgumentParser) -> None:
+def game(p: argparse.ArgumentParser) -> None:
     """What a game of the full-screen app takes: size and the rest, rounds and move limit."""
-    _size(p)
+    size(p)
     _setting(p, "rounds", "--rounds")
     _setting(p, "moves", "--moves")
-
-
-def add_own(p: argparse.ArgumentParser, option: Option) -> None:
-    """An option a command has of its own (``modes.Command.own``)."""
-    if option.switch:
-        p.add_argument(option.flag, action="store_true", help=option.help)
-    else:
-        p.add_argument(option.flag, default=None, help=option.help, metavar=option.metavar or None)
 
 
 def no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -91,18 +81,18 @@ def no_record(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -
     )
 
 
-def _json(p: argparse.ArgumentParser) -> None:
+def json_output(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _secret(p: argparse.ArgumentParser) -> None:
+def secret(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "secret",
         help="the code to break, e.g. RGBY, 4204 (all digits: read as digits) or '1 2 3 4'",
     )
 
 
-def _secret_to_watch(p: argparse.ArgumentParser) -> None:
+def secret_to_watch(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "secret",
         nargs="?",
@@ -110,8 +100,8 @@ def _secret_to_watch(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _secret_and_strategies(p: argparse.ArgumentParser) -> None:
-    _secret_to_watch(p)
+def secret_and_strategies(p: argparse.ArgumentParser) -> None:
+    secret_to_watch(p)
     p.add_argument(
         "strategies",
         nargs="*",
@@ -119,7 +109,7 @@ def _secret_and_strategies(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _sample(p: argparse.ArgumentParser) -> None:
+def sample(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument(
         "--all",
@@ -129,7 +119,7 @@ def _sample(p: argparse.ArgumentParser) -> None:
     group.add_argument("--games", type=number(1), help="play N random secrets")
 
 
-def _criteria(p: argparse.ArgumentParser) -> None:
+def criteria(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--criteria",
         action="store_true",
@@ -139,7 +129,7 @@ def _criteria(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _jobs(p: argparse.ArgumentParser) -> None:
+def jobs(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--jobs",
         type=number(1),
@@ -162,7 +152,7 @@ def _jobs(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _backend(p: argparse.ArgumentParser) -> None:
+def backend(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--backend",
         choices=("auto", "numba", "cuda"),
@@ -173,7 +163,7 @@ def _backend(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _retro(p: argparse.ArgumentParser) -> None:
+def retro(p: argparse.ArgumentParser) -> None:
     p.add_argument("--plain", action="store_true", help="plain stdin/stdout, no full screen")
     _setting(p, "seed", "--seed")
     p.add_argument(
@@ -187,7 +177,7 @@ def _retro(p: argparse.ArgumentParser) -> None:
     p.add_argument("--amber", action="store_true", help="amber instead of green (full screen only)")
 
 
-def _tree(p: argparse.ArgumentParser) -> None:
+def tree(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--depth",
         type=number(1),
@@ -219,7 +209,7 @@ def _tree(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _opening(p: argparse.ArgumentParser) -> None:
+def opening(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--opening",
         metavar="CODE",
@@ -231,13 +221,13 @@ def _opening(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _records(p: argparse.ArgumentParser) -> None:
+def records(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=size_of, help="only this size, as colours x positions (e.g. 6x4)")
-    _json(p)
+    json_output(p)
     p.add_argument("--where", action="store_true", help="print where the records are kept")
 
 
-def _spoiler_free(p: argparse.ArgumentParser) -> None:
+def spoiler_free(p: argparse.ArgumentParser) -> None:
     """Kept so that older scripts still run: every game is spoiler-free now."""
     p.add_argument(
         "--spoiler-free",
@@ -246,34 +236,26 @@ def _spoiler_free(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _serve(p: argparse.ArgumentParser) -> None:
+def serve(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)"
     )
     p.add_argument("--port", type=port, default=8000, help="port to listen on (default 8000)")
 
 
-#: The option groups a command of ``modes.COMMANDS`` may name, in the order it names them.
-OPTIONS: dict[str, Callable[[argparse.ArgumentParser], None]] = {
-    "secret": _secret,
-    "secret-to-watch": _secret_to_watch,
-    "secret-and-strategies": _secret_and_strategies,
-    "size": _size,
-    "size-without-seed": lambda p: _size(p, seed=False),
-    "size-without-strategy": lambda p: _size(p, strategy=False),
-    "game": _game,
-    "spoiler-free": _spoiler_free,
-    "lab": lambda p: _setting(p, "lab", "--lab"),
-    "hard": lambda p: _setting(p, "hard", "--hard"),
-    "no-record": no_record,
-    "json": _json,
-    "sample": _sample,
-    "jobs": _jobs,
-    "criteria": _criteria,
-    "backend": _backend,
-    "retro": _retro,
-    "tree": _tree,
-    "records": _records,
-    "opening": _opening,
-    "serve": _serve,
-}
+def size_without_seed(p: argparse.ArgumentParser) -> None:
+    """Size and the rest of a command whose result no seed changes (``size``)."""
+    size(p, seed=False)
+
+
+def size_without_strategy(p: argparse.ArgumentParser) -> None:
+    """Size and the rest of a command that names its strategies after the secret."""
+    size(p, strategy=False)
+
+
+def lab(p: argparse.ArgumentParser) -> None:
+    _setting(p, "lab", "--lab")
+
+
+def hard(p: argparse.ArgumentParser) -> None:
+    _setting(p, "hard", "--hard")

@@ -1,20 +1,21 @@
-"""The ``mastermind`` command line's grammar: every command of ``modes.COMMANDS`` with its
-option groups, the settings' options read from ``settings.SETTINGS`` (defaults, help and
-the same check of a typed number as the home screen's), and the exit codes."""
+"""The ``mastermind`` command line's grammar: the commands it is handed, each adding its
+options (the settings' options read from ``settings.SETTINGS``: defaults, help and the
+same check of a typed number as the home screen's), and the exit codes."""
 
 from __future__ import annotations
 
 import argparse
 import re
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from engine import __version__
 from engine.notation import clip
 
-from ..game.modes import COMMANDS, Command
 from ..game.settings import PRESETS
-from .options import OPTIONS, add_own, no_record
+from .command import Command
+from .options import no_record
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -53,7 +54,7 @@ def one_line(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"mastermind: {one_line(message)} (see mastermind --help)\n")
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
@@ -65,28 +66,10 @@ class _Parser(argparse.ArgumentParser):
             super()._print_message(message, file)
 
 
-def remembered(command: Command) -> str | None:
-    """The help's word on the defaults of a game (``launch.game``): the size, rules and
-    strategy last started from the home screen are remembered, and a code given sets the
-    positions (``launch.fitted``)."""
-    if command.handler != "launch:game":
-        return None
-    text = (
-        "Options left out take their values from the game last started from the home "
-        "screen (remembered), else the defaults shown."
-    )
-    if (command.mode and command.mode.takes_secret) or "opening" in command.options:
-        text += (
-            " A code given (the secret, or --opening) sets the positions when --positions "
-            "is left out; the remembered colours are kept if the code fits them."
-        )
-    return text
-
-
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(commands: Sequence[Command], only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line; with ``only``, every command is still listed (help, errors
     and choices stay the same) but only that one gets its options: building all of them
-    is 20 ms of a 0.35 s ``stats`` run."""
+    is 20 ms of a 0.35 s ``stats`` run. Each parse says its command (``command_of``)."""
     parser = _Parser(
         prog="mastermind",
         description="Mastermind: play in the terminal, watch solvers think, replay the 1978 "
@@ -99,17 +82,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mastermind {__version__}")
     no_record(parser, default=False)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-    for command in COMMANDS:
+    for command in commands:
         if command.name is None:
+            parser.set_defaults(run=command)
             continue
         summary = command.summary
         description = summary[0].upper() + summary[1:]
         p = sub.add_parser(
-            command.name, help=summary, description=description, epilog=remembered(command)
+            command.name, help=summary, description=description, epilog=command.epilog()
         )
+        p.set_defaults(run=command)
         if only in (None, command.name):
-            for group in command.options:
-                OPTIONS[group](p)
-            for option in command.own:
-                add_own(p, option)
+            command.arguments(p)
     return parser

@@ -75,6 +75,8 @@ class Doors:
         async def create_server(factory: Callable[[], Any], *args: Any, **kwargs: Any) -> Any:
             return await create(self.guard(factory), *args, **kwargs)
 
+        # aiohttp calls the loop's method: it is replaced on this one loop, which typeshed
+        # declares read-only and with overloads a wrapper cannot repeat.
         loop.create_server = create_server  # type: ignore[method-assign,assignment]
         loop.set_exception_handler(calm)
 

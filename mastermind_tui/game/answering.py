@@ -18,6 +18,7 @@ from engine import (
 from engine.explain.decisions import answer_text
 from engine.explain.slips import Fix, describe_fix, find_slips
 from engine.feedback import check_answer, score
+from engine.play.match import Role
 from engine.play.rules import first_misfit
 from engine.words import plural
 
@@ -51,7 +52,7 @@ class PersonAnswering:
     @property
     def computer(self) -> ComputerBreaks:
         computer = self.session.computer
-        assert computer is not None and self.session.role == "computer"
+        assert computer is not None and self.session.role is Role.COMPUTER
         return computer
 
     @property

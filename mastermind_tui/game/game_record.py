@@ -4,10 +4,10 @@ to a ``records.Game``, for the games of a match and for ratings that complete on
 from __future__ import annotations
 
 from engine import Answer, CodeSpace
+from engine.play.match import Role
 from engine.rating.guesses import MoveRating
 
 from ..records.types import Game, Move, code_text
-from .modes import MODES
 from .settings import Settings
 
 
@@ -32,7 +32,7 @@ def recorded_moves(
 
 def game_record(
     settings: Settings,
-    breaker: str,
+    breaker: Role,
     outcome: str,
     secret: int | None,
     moves: list[tuple[int, Answer]],
@@ -47,7 +47,7 @@ def game_record(
         colours=space.colours,
         positions=space.positions,
         max_moves=settings.rules.max_moves,
-        mode=MODES[settings.mode].record,
+        mode=settings.mode.record,
         breaker=breaker,
         outcome=outcome,
         strategy=settings.strategy,

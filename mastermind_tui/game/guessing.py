@@ -8,6 +8,7 @@ from typing import NamedTuple, Protocol
 
 from engine import Answer, Decision, MastermindError, PersonBreaks, Solver
 from engine.explain.decisions import score_text
+from engine.play.match import Role
 from engine.rating.process import best_apart
 from engine.trace import Choice
 from engine.words import plural
@@ -60,7 +61,7 @@ class PersonGuessing:
     @property
     def person(self) -> PersonBreaks:
         person = self.session.person
-        assert person is not None and self.session.role == "person"
+        assert person is not None and self.session.role is Role.PERSON
         return person
 
     def guess(self, text: str) -> Played:
@@ -100,7 +101,7 @@ class PersonGuessing:
         """Whether advice and ratings are kept back now: the person's game in play, the
         laboratory view off, and no second HINT since the last guess."""
         session = self.session
-        hiding = not session.lab and session.role == "person"
+        hiding = not session.lab and session.role is Role.PERSON
         return hiding and not session.over and self.hints < 2
 
     def hint(self) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -82,10 +83,12 @@ def load() -> Preferences:
         if is_file_name(str(saved.get("strategy", ""))):  # never run from a saved file
             raise ValueError("a strategy file is given on the command line only")
         for name, value in saved.items():
-            default = SETTINGS[name].default
+            default = SETTINGS[name].default if name in SETTINGS else ""  # the mode's name
             if type(value) is not type(default):
                 raise ValueError(f"{name} should be like {default!r}")
-        Settings.build(**saved)  # every value checked as the command line would
+        # Every value checked as the command line would (the mode by the home screen,
+        # which opens on its first where it has none of that name).
+        Settings.of(saved)
     except (ValueError, RecursionError, MastermindError) as error:
         reason = "nested too deeply" if isinstance(error, RecursionError) else str(error)
         aside = files.aside_words(where)
@@ -99,7 +102,7 @@ def kept(settings: Settings) -> dict[str, object]:
     """The settings of ``settings`` that are saved."""
     rules = settings.rules
     return {
-        "mode": settings.mode,
+        "mode": settings.mode.name,
         # An opening (--opening) fits one size: the strategy alone is kept.
         "strategy": without_opening(settings.strategy),
         "colours": rules.colours,
@@ -130,7 +133,7 @@ def save(preferences: Preferences) -> str:
     return ""
 
 
-def remembered(preferences: Preferences, given: dict[str, object]) -> str:
+def remembered(preferences: Preferences, given: Mapping[str, object]) -> str:
     """What a game started with no such options takes from the preferences, as a person
     reads it ("" when nothing): the size and rules, saying so on the status line."""
     used = {

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine import Answer, CodeSpace, Decision, PersonBreaks
+from engine.play.match import Role
 from engine.rating.guesses import WHOSE, MoveRating, Rater, exact_rule, summary
 from engine.rating.process import rate_moves_apart, take_notices
 from engine.trace import Choice
@@ -74,7 +75,7 @@ class RatingBook:
         this game's first, then those of earlier games that ended unrated. None when
         every guess is rated."""
         session = self.session
-        if session.role == "person" and self.pending:
+        if session.role is Role.PERSON and self.pending:
             assert session.person is not None
             person, ratings, advised = session.person, self.ratings, dict(self.advised)
         elif self.unrated:
@@ -104,7 +105,7 @@ class RatingBook:
         person, moves, ratings, notices = result
         session = self.session
         self.notices.extend(notices)
-        if person is session.person and session.role == "person":
+        if person is session.person and session.role is Role.PERSON:
             kept = _add(self.ratings, person, moves, ratings)
             if kept and session.finished is not None and not self.pending:
                 session.recorded_again()
@@ -124,7 +125,7 @@ class RatingBook:
         """The line under the panes: the last guess's rating, the game's summary once it is
         over, or what is hidden in a spoiler-free game."""
         session = self.session
-        if session.role != "person" or not session.rows():
+        if session.role is not Role.PERSON or not session.rows():
             return ""
         if session.spoilers_hidden:
             return "Spoiler-free: ratings come at the end. HINT (F3) helps; F9: lab view."

@@ -28,13 +28,12 @@ from engine import (
     Rules,
 )
 from engine.notation import parse_in_game
-from engine.play.match import PERSON, Match
+from engine.play.match import PERSON, Match, Role
 
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
 from .game_record import game_record
 from .guessing import PersonGuessing
-from .modes import MODES
 from .rating_book import RatingBook, Ratings
 from .settings import Settings
 from .views import Row
@@ -88,8 +87,8 @@ class GameSession:
         return self.settings.rules
 
     @property
-    def role(self) -> str:
-        """Who breaks the code in the current game: "person" or "computer"."""
+    def role(self) -> Role:
+        """Who breaks the code in the current game."""
         return self.match.role
 
     @property
@@ -97,7 +96,7 @@ class GameSession:
         return self.match.round
 
     @property
-    def scores(self) -> dict[str, int]:
+    def scores(self) -> dict[Role, int]:
         return self.match.scores
 
     @property
@@ -193,7 +192,7 @@ class GameSession:
             or self._counted
             or self.role != PERSON
             or not self.moves()
-            or not MODES[self.settings.mode].record
+            or not self.settings.mode.record
         ):
             return None
         self._counted = True

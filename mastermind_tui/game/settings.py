@@ -4,8 +4,9 @@ the home screen and the statistics screen all read, so the three cannot disagree
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final, NamedTuple, TypeVar, cast
+from typing import Final, NamedTuple, TypeVar
 
 from engine import (
     STRATEGIES,
@@ -17,10 +18,12 @@ from engine import (
     make_strategy,
 )
 from engine.codes import MIN_COLOURS, MIN_POSITIONS
+from engine.errors import ConfigError, ConfigField
 from engine.notation import NOTATIONS, clip
+from engine.play.match import Role
 from engine.strategies import DEFAULT_STRATEGY
 
-from .modes import MODES as MODE_TABLE
+from .kinds import PLAY, GameKind
 
 _ASCII_WHOLE = re.compile(r"[+-]?[0-9]+")
 
@@ -51,8 +54,6 @@ def whole(text: str, minimum: int = 0) -> int:
 
 
 _GAME: Final = Rules()
-#: The mode of a game that names none: the first of the table's.
-_MODE: Final = next(iter(MODE_TABLE))
 
 
 class SettingError(MastermindError):
@@ -64,13 +65,20 @@ class SettingError(MastermindError):
         self.setting = setting
 
 
-def _blamed(message: str) -> str:
-    """The setting a size or rules error from the engine is about (``Rules`` says it
-    first: "rounds must…", "the move limit…", "colours must…"; the rest are positions)."""
-    for start, name in (("rounds", "rounds"), ("the move limit", "moves"), ("colours", "colours")):
-        if message.startswith(start):
-            return name
-    return "positions"
+#: The setting an engine's refusal of a size or rules is about (``ConfigError.field``).
+_BLAMED: Final = {
+    ConfigField.COLOURS: "colours",
+    ConfigField.POSITIONS: "positions",
+    ConfigField.ROUNDS: "rounds",
+    ConfigField.MOVES: "moves",
+}
+
+
+def _blamed(error: MastermindError) -> str:
+    """The setting a size or rules error from the engine names (the positions where it
+    names none: the size as a whole)."""
+    field = error.field if isinstance(error, ConfigError) else None
+    return "positions" if field is None else _BLAMED[field]
 
 
 class Setting(NamedTuple):
@@ -112,7 +120,6 @@ def whole_number(text: str, called: str, minimum: int = 0) -> int:
 #: when left unsaid: the command line, the home screen and the statistics screen read
 #: them here. Sizes, rounds and the move limit default to the engine's ``Rules()``.
 SETTINGS: Final[dict[str, Setting]] = {
-    "mode": Setting(_MODE, f"the game: {', '.join(MODE_TABLE)}"),
     # The least each may be: a negative number refused is told the real lower bound.
     "colours": Setting(_GAME.colours, f"colours (default {_GAME.colours})", "colours", MIN_COLOURS),
     "positions": Setting(
@@ -201,20 +208,38 @@ def preset_values(name: str | None) -> dict[str, object]:
 
 
 def _resolve(
-    given: _T | None, preset: dict[str, object], name: str, saved: dict[str, object]
+    kind: type[_T],
+    given: _T | None,
+    preset: Mapping[str, object],
+    name: str,
+    saved: Mapping[str, object],
 ) -> _T:
     """A setting given explicitly, else the preset's, else the one saved in the user's
-    preferences, else the default."""
+    preferences, else the default; SettingError where that is not a ``kind``."""
     if given is not None:
         return given
-    return cast(_T, preset.get(name, saved.get(name, DEFAULTS[name])))
+    return _typed(kind, name, preset.get(name, saved.get(name, DEFAULTS[name])))
+
+
+def _typed(kind: type[_T], name: str, value: object) -> _T:
+    """``value`` of the setting ``name`` when it is a ``kind`` (a bool is no number)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise SettingError(name, f"{name} should be like {DEFAULTS[name]!r} (got {value!r})")
+    return value
+
+
+def _given(kind: type[_T], values: Mapping[str, object], name: str) -> _T | None:
+    """The setting ``name`` of ``values`` (None when absent), checked to be a ``kind``."""
+    value = values.get(name)
+    return None if value is None else _typed(kind, name, value)
 
 
 @dataclass(frozen=True)
 class Settings:
     """A checked game configuration: built only through ``build``, which explains errors."""
 
-    mode: str
+    #: The kind of game these settings are for (who breaks, what the records call it).
+    mode: GameKind
     rules: Rules
     notation: Notation
     strategy: str
@@ -227,7 +252,7 @@ class Settings:
     @classmethod
     def build(
         cls,
-        mode: str = _MODE,
+        mode: GameKind = PLAY,
         colours: int | None = None,
         positions: int | None = None,
         rounds: int | None = None,
@@ -239,24 +264,20 @@ class Settings:
         lab: bool = False,
         hard: bool = False,
         preset: str | None = None,
-        saved: dict[str, object] | None = None,
+        saved: Mapping[str, object] | None = None,
     ) -> Settings:
         """Check every value and say which one is wrong in one line (MastermindError).
         Settings left None come from ``preset``, then from ``saved`` (the user's
         preferences), then from DEFAULTS."""
         fixed = preset_values(preset)
         kept = saved or {}
-        colours = _resolve(colours, fixed, "colours", kept)
-        positions = _resolve(positions, fixed, "positions", kept)
-        rounds = _resolve(rounds, fixed, "rounds", kept)
-        moves = _resolve(moves, fixed, "moves", kept)
-        repeats = _resolve(repeats, fixed, "repeats", kept)
-        notation = _resolve(notation, fixed, "notation", kept)
-        strategy = _resolve(strategy, fixed, "strategy", kept)
-        if mode not in MODE_TABLE:
-            raise SettingError(
-                "mode", f"unknown mode {mode!r}; choose one of {', '.join(MODE_TABLE)}"
-            )
+        colours = _resolve(int, colours, fixed, "colours", kept)
+        positions = _resolve(int, positions, fixed, "positions", kept)
+        rounds = _resolve(int, rounds, fixed, "rounds", kept)
+        moves = _resolve(int, moves, fixed, "moves", kept)
+        repeats = _resolve(bool, repeats, fixed, "repeats", kept)
+        notation = _resolve(str, notation, fixed, "notation", kept)
+        strategy = _resolve(str, strategy, fixed, "strategy", kept)
         try:
             if seed is not None:
                 SETTINGS["seed"].check(seed)
@@ -265,7 +286,7 @@ class Settings:
         try:
             rules = Rules(colours, positions, rounds, moves, repeats)
         except MastermindError as error:
-            raise SettingError(_blamed(str(error)), str(error)) from None
+            raise SettingError(_blamed(error), str(error)) from None
         try:
             chosen = get_notation(notation)
             chosen.check(colours)
@@ -279,12 +300,36 @@ class Settings:
             raise SettingError("strategy", str(error)) from None
         return cls(mode, rules, chosen, strategy.lower(), seed, lab, hard)
 
+    @classmethod
+    def of(
+        cls,
+        values: Mapping[str, object],
+        mode: GameKind = PLAY,
+        saved: Mapping[str, object] | None = None,
+    ) -> Settings:
+        """``build`` from settings by name (the command line's, the preferences', each
+        read as its type here: SettingError naming one that is not); names that are no
+        setting of a game's (a preset's name, the mode) are not read."""
+        return cls.build(
+            mode,
+            colours=_given(int, values, "colours"),
+            positions=_given(int, values, "positions"),
+            rounds=_given(int, values, "rounds"),
+            moves=_given(int, values, "moves"),
+            notation=_given(str, values, "notation"),
+            strategy=_given(str, values, "strategy"),
+            seed=_given(int, values, "seed"),
+            repeats=_given(bool, values, "repeats"),
+            lab=bool(_given(bool, values, "lab")),
+            hard=bool(_given(bool, values, "hard")),
+            saved=saved,
+        )
+
     @property
     def space(self) -> CodeSpace:
         return self.rules.space
 
     @property
-    def roles(self) -> tuple[str, ...]:
-        """Who breaks the code in each game of a round ("person", "computer")."""
-        mode = MODE_TABLE.get(self.mode)
-        return ("computer",) if mode is None else mode.roles
+    def roles(self) -> tuple[Role, ...]:
+        """Who breaks the code in each game of a round."""
+        return self.mode.roles

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
+from engine.play.match import Role
+
 from .types import Game, Summary
 
 
@@ -16,7 +18,7 @@ def _today() -> date:
 def counted_daily(game: Game) -> bool:
     """A game of today's daily puzzle that counts (the first of its UTC day and size;
     an earlier day's replay, or a second game of the same day, is practice)."""
-    return game.mode == "daily" and game.breaker == "person" and not game.practice
+    return game.mode == "daily" and game.breaker is Role.PERSON and not game.practice
 
 
 def daily_streak(games: list[Game], size: tuple[int, int, bool], today: date | None = None) -> int:
@@ -61,7 +63,7 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
     by_size: dict[tuple[int, int, bool, int], list[Game]] = {}
     helped: dict[tuple[int, int, bool, int], list[Game]] = {}
     for game in reversed(games_newest_first):  # oldest first
-        if game.breaker != "person":
+        if game.breaker is not Role.PERSON:
             continue
         key = (game.colours, game.positions, game.repeats, game.max_moves)
         if game.abandoned or not (game.practice or game.assisted):

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import platformdirs
 
+from engine.play.match import Role
+
 from .faults import RecordsError, explain, problem
 from .figures import summarise
 from .schema import MIGRATIONS, SCHEMA_VERSION
@@ -245,7 +247,7 @@ class Records:
                 positions=r["positions"],
                 max_moves=r["max_moves"],
                 mode=r["mode"],
-                breaker=r["breaker"],
+                breaker=Role(r["breaker"]),
                 outcome=r["outcome"],
                 strategy=r["strategy"],
                 moves=tuple(moves.get(r["id"], [])),

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.play.match import Role
+
 
 def code_text(digits: tuple[int, ...] | list[int]) -> str:
     """A code as stored: digits from 0, space-separated (colours may go past 9)."""
@@ -40,7 +42,7 @@ class Game:
     positions: int
     max_moves: int
     mode: str
-    breaker: str
+    breaker: Role
     outcome: str
     strategy: str
     moves: tuple[Move, ...]

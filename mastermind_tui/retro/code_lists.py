@@ -7,8 +7,8 @@ start, and striking out the codes an answer rules out.
 
 from __future__ import annotations
 
+import itertools
 import math
-from typing import cast
 
 import numpy as np
 
@@ -142,9 +142,9 @@ class ListingCodes:
     def choose(self, start: int) -> int | None:
         if self._i[start]:
             return start
-        for x in (*basic_for_from(start, self.total), *basic_for(start)):
+        for x in itertools.chain(basic_for_from(start, self.total), basic_for(start)):
             if self._i[x]:
-                return cast(int, x)
+                return x
         return None
 
     def eliminate(self, k: int, guess: str, black: float, white: float) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator
 
 from engine.feedback import score
 from engine.notation import COLOUR_NAMES, LETTERS
+from engine.play.match import Role
 from engine.strategies.consistent import Classic
 
 from ..records.types import Game, Move, code_text
@@ -113,7 +114,7 @@ class Listing:
         board: list[tuple[str, int, int]] = []
 
         def ended(outcome: str, last: tuple[str, int, int] | None = None) -> None:
-            self._record(codes, "person", outcome, [*board, *([last] if last else [])], secret)
+            self._record(codes, Role.PERSON, outcome, [*board, *([last] if last else [])], secret)
 
         for move in range(1, MOVES + 1):
             while True:
@@ -149,7 +150,7 @@ class Listing:
     def _record(
         self,
         codes: Codes,
-        breaker: str,
+        breaker: Role,
         outcome: str,
         moves: list[tuple[str, float, float]],
         secret: str | None,
@@ -220,12 +221,12 @@ class Listing:
                 black, white = yield from self._io.input_numbers("  BLACKS, WHITES ", 2)
                 played.append((guess, black, white))
                 if black == positions:
-                    self._record(codes, "computer", "solved", played, guess)
+                    self._record(codes, Role.COMPUTER, "solved", played, guess)
                     self._io.print("I GOT IT IN " + number_text(move) + " MOVES!")
                     return move
                 codes.eliminate(k, guess, black, white)
             else:
-                self._record(codes, "computer", "out of moves", played, None)
+                self._record(codes, Role.COMPUTER, "out of moves", played, None)
                 self._io.print("I USED UP ALL MY MOVES!")
                 self._io.print("I GUESS MY CPU IS JUST HAVING AN OFF DAY.")
                 return MOVES + 1

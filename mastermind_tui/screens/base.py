@@ -183,11 +183,11 @@ class GameScreen(SizedScreen):
         self.say("WHATIF is for when you break the code: the Solver trace shows my own thinking.")
 
     def action_help(self) -> None:
-        from .help import HelpScreen
+        from .help import HelpScreen, Page
 
         session = self.session
         written = session.settings.notation, session.space
-        self.app.push_screen(HelpScreen(session.role, written))
+        self.app.push_screen(HelpScreen(Page.of(session.role), written))
 
     def action_tree(self) -> None:
         """F4: the strategy's decision tree from the breaker's position, beside the game

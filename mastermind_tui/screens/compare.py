@@ -182,8 +182,8 @@ class CompareScreen(SizedScreen):
         self._say(f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}")
 
     def action_help(self) -> None:
-        from .help import HelpScreen
+        from .help import HelpScreen, Page
 
         self.playback.pause()
         self._status()
-        self.app.push_screen(HelpScreen("compare"))
+        self.app.push_screen(HelpScreen(Page.COMPARE))

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from engine.play.match import Role
 from engine.rating.guesses import MoveRating
 from engine.words import plural
 
@@ -75,7 +76,7 @@ class DebriefScreen(Working, Screen[None]):
 
     def draw(self) -> None:
         debrief, game = self.debrief, self.debrief.game
-        who = "Your game" if game.breaker == "person" else f"{game.strategy}'s game"
+        who = "Your game" if game.breaker is Role.PERSON else f"{game.strategy}'s game"
         moves = plural(len(game.moves), "move")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         hard = " in hard mode" if game.hard else ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -12,8 +14,9 @@ from textual.widgets import Markdown
 
 from engine import CodeSpace
 from engine.notation import Notation
+from engine.play.match import Role
 
-from ..game.modes import MODES
+from ..game.kinds import GameKind
 
 PERSON = """\
 ## You break the code
@@ -197,29 +200,29 @@ def examples(notation: Notation, space: CodeSpace) -> dict[str, str]:
 #: The examples of a game in letters of 6 colours x 4 positions (no game in hand).
 LETTERS = {"code": "RRGG", "forms": "`RRGG`, `rrgg`, `r r g g` or `R,R,G,G` in letters"}
 
-PAGES = {
-    "person": PERSON,
-    "computer": COMPUTER,
-    "home": HOME,
-    "watch": WATCH,
-    "compare": COMPARE,
-    "records": RECORDS,
-    "replay": REPLAY,
-    "stats": STATS,
-    "other": OTHER,
-}
+
+class Page(enum.Enum):
+    """A help page: the text F1 shows on a screen."""
+
+    PERSON = PERSON
+    COMPUTER = COMPUTER
+    HOME = HOME
+    WATCH = WATCH
+    COMPARE = COMPARE
+    RECORDS = RECORDS
+    REPLAY = REPLAY
+    STATS = STATS
+    OTHER = OTHER
+
+    @classmethod
+    def of(cls, role: Role) -> Page:
+        """The page of a game in which ``role`` breaks the code."""
+        return cls.PERSON if role is Role.PERSON else cls.COMPUTER
 
 
-def page_for(screen: object) -> str:
-    """The page F1 opens on a screen with no help binding of its own (by the screen's
-    class name: importing the screens here would make a cycle)."""
-    pages = {"RecordsScreen": "records", "ReplayScreen": "replay", "StatsScreen": "stats"}
-    return pages.get(type(screen).__name__, "other")
-
-
-def modes_text() -> str:
-    """The modes, each with what it is for, from the one table of modes."""
-    return "### Modes\n" + "\n".join(f"- **{m.title}**: {m.help}" for m in MODES.values())
+def modes_text(kinds: Sequence[GameKind]) -> str:
+    """The modes, each with what it is for."""
+    return "### Modes\n" + "\n".join(f"- **{m.title}**: {m.help}" for m in kinds)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -231,14 +234,17 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        role: str = "person",
+        page: Page = Page.PERSON,
         written: tuple[Notation, CodeSpace] | None = None,
         lead: str = "",
+        kinds: Sequence[GameKind] = (),
     ) -> None:
-        """``lead``: Markdown shown first (the watch's strategy's rule card)."""
+        """``lead``: Markdown shown first (the watch's strategy's rule card); ``kinds``:
+        the modes the home screen's page lists."""
         super().__init__()
-        self.role = role
+        self.page = page
         self.lead = lead
+        self.kinds = kinds
         #: The game's notation and size, for examples written as its codes are.
         self.written = written
 
@@ -246,10 +252,10 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box"):
             if self.lead:
                 yield Markdown(self.lead, id="help-lead")
-            page = PAGES.get(self.role, COMPUTER)
-            if self.role == "person":
+            page = self.page.value
+            if self.page is Page.PERSON:
                 page = page.format(**examples(*self.written) if self.written else LETTERS)
-            if self.role == "home":
-                page = f"{page}\n{modes_text()}\n"
+            if self.page is Page.HOME:
+                page = f"{page}\n{modes_text(self.kinds)}\n"
             yield Markdown(page)
             yield Markdown("Escape closes this page. Ctrl+P: command palette. Ctrl+Q: quit.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
@@ -14,7 +15,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 from engine import MastermindError
 from engine.notation import get_notation
 
-from ..game.modes import MODES
+from ..game.kinds import GameKind
 from ..game.rivals import read_strategies
 from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
@@ -41,11 +42,19 @@ class HomeScreen(SizedScreen):
         Binding("ctrl+o", "optimum", "Optimum", show=False, id="optimum"),
     ]
 
-    def __init__(self, settings: Settings | None = None, mode: str | None = None) -> None:
+    def __init__(
+        self,
+        kinds: Sequence[GameKind],
+        settings: Settings | None = None,
+        mode: GameKind | None = None,
+    ) -> None:
+        """``kinds``: the modes of its Mode list, the first the default; ``mode`` the one
+        chosen (else the settings', where it is among them)."""
         super().__init__()
+        self.kinds = kinds
         self.initial = settings or Settings.build()
-        default = next(iter(MODES))
-        self.mode = mode or (self.initial.mode if self.initial.mode in MODES else default)
+        default = kinds[0]
+        self.mode = mode or (self.initial.mode if self.initial.mode in kinds else default)
         #: The preset just named for what the fields hold (not chosen: nothing to fill).
         self._named: str | None = None
 
@@ -56,7 +65,7 @@ class HomeScreen(SizedScreen):
                 "MASTERMIND — choose a game, then Start (Enter or Ctrl+S). F1: help",
                 id="home-title",
             )
-            yield HomeForm(self.initial, self.mode, id="home-form")
+            yield HomeForm(self.initial, self.kinds, self.mode, id="home-form")
             yield Static(id="optimum", markup=False)
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
@@ -77,8 +86,8 @@ class HomeScreen(SizedScreen):
 
     @on(Select.Changed, "#mode")
     def _fields_of_mode(self) -> None:
-        """Only the fields that apply to the mode chosen are shown (``modes.Mode.fields``)."""
-        self.form.show_fields(MODES[str(self.query_one("#mode", Select).value)].fields)
+        """Only the fields that apply to the mode chosen are shown (``GameKind.fields``)."""
+        self.form.show_fields(self.form.mode().fields)
 
     @on(Select.Changed, "#preset")
     def _fill_preset(self, event: Select.Changed) -> None:
@@ -144,8 +153,7 @@ class HomeScreen(SizedScreen):
             settings = form.settings()
             if not whole:
                 return Start(settings)
-            mode = MODES[settings.mode]
-            secret = self._secret(settings) if mode.takes_secret else None
+            secret = self._secret(settings) if settings.mode.takes_secret else None
             return Start(settings, secret, self._strategies(settings), remember=True)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
@@ -183,7 +191,7 @@ class HomeScreen(SizedScreen):
 
     def _strategies(self, settings: Settings) -> tuple[str, ...]:
         """The strategies to compare (none for a mode that compares none)."""
-        if not MODES[settings.mode].takes_strategies:
+        if not settings.mode.takes_strategies:
             return ()
         try:
             return read_strategies(self.query_one("#compare", Input).value, settings)
@@ -217,6 +225,6 @@ class HomeScreen(SizedScreen):
         self.post_message(OpenRecords())
 
     def action_help(self) -> None:
-        from .help import HelpScreen
+        from .help import HelpScreen, Page
 
-        self.app.push_screen(HelpScreen("home"))
+        self.app.push_screen(HelpScreen(Page.HOME, kinds=self.kinds))

@@ -5,7 +5,7 @@ field at fault. ``home`` decides what the form's changes, buttons and keys do.""
 from __future__ import annotations
 
 import re
-from typing import cast
+from collections.abc import Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from engine.notation import NOTATIONS
 from engine.strategies import DEFAULT_STRATEGY
 from engine.strategies.own import is_file_name
 
-from ..game.modes import MODES
+from ..game.kinds import GameKind
 from ..game.rivals import DEFAULT_RIVALS
 from ..game.settings import PRESET_TITLES, SETTINGS, SettingError, Settings
 from ..services.optimum import Size, criterion
@@ -58,9 +58,12 @@ class HomeForm(Grid):
     """The fields, filled from the Settings given; every field keeps its value while an
     error is shown beside it."""
 
-    def __init__(self, settings: Settings, mode: str, id: str | None = None) -> None:
+    def __init__(
+        self, settings: Settings, kinds: Sequence[GameKind], mode: GameKind, id: str | None = None
+    ) -> None:
         super().__init__(id=id)
         self._initial = settings
+        self._kinds = kinds
         self._mode = mode
         #: How many fields show an error: every change asks (``has_error``), and a query
         #: of the whole form for it, on each of the changes filling the fields at start,
@@ -73,8 +76,8 @@ class HomeForm(Grid):
         yield from self._field(
             "Mode",
             FormSelect(
-                [(mode.title, key) for key, mode in MODES.items()],
-                value=self._mode,
+                [(kind.title, kind.name) for kind in self._kinds],
+                value=self._mode.name,
                 allow_blank=False,
                 id="mode",
                 compact=True,
@@ -150,28 +153,62 @@ class HomeForm(Grid):
     def _input(name: str, value: int | None) -> Input:
         return Input("" if value is None else str(value), id=name, compact=True)
 
+    def mode(self) -> GameKind:
+        """The mode chosen."""
+        name = self.query_one("#mode", Select).value
+        return next(kind for kind in self._kinds if kind.name == name)
+
     def settings(self) -> Settings:
         """Settings from the form, or MastermindError saying what is wrong (a number is
         checked as the command line checks it, and named as ``SETTINGS`` calls it)."""
-        return Settings.build(**{name: self.read(name) for name in SETTINGS})  # type: ignore[arg-type]
+        return Settings.build(
+            self.mode(),
+            colours=self.number("colours"),
+            positions=self.number("positions"),
+            rounds=self.number("rounds"),
+            moves=self.number("moves"),
+            notation=self.choice("notation"),
+            strategy=self.choice("strategy"),
+            seed=self.number("seed"),
+            repeats=self.ticked("repeats"),
+            lab=self.ticked("lab"),
+            hard=self.ticked("hard"),
+        )
+
+    def number(self, name: str) -> int | None:
+        """The number typed for the setting ``name`` (None: blank, where that means its
+        default, a random seed), or SettingError naming it."""
+        text = self.query_one(f"#{name}", Input).value
+        if not text.strip() and SETTINGS[name].default is None:
+            return None
+        try:
+            return SETTINGS[name].read(text)
+        except MastermindError as problem:
+            raise SettingError(name, str(problem)) from None
+
+    def choice(self, name: str) -> str:
+        """The value chosen in the drop-down of the setting ``name``."""
+        return str(self.query_one(f"#{name}", Select).value)
+
+    def ticked(self, name: str) -> bool:
+        """The switch of the setting ``name`` (repeats: its box is ticked for none)."""
+        return self.query_one(self._selector(name), Checkbox).value != (name == "repeats")
+
+    @staticmethod
+    def _selector(name: str) -> str:
+        return f"#{NO_REPEATS if name == 'repeats' else name.replace('_', '-')}"
 
     def _field_of(self, name: str) -> Widget:
-        return self.query_one(f"#{NO_REPEATS if name == 'repeats' else name.replace('_', '-')}")
+        return self.query_one(self._selector(name))
 
     def read(self, name: str) -> object:
         """The setting ``name`` from its field, or SettingError naming it."""
         field = self._field_of(name)
         if isinstance(field, Checkbox):
-            return field.value != (name == "repeats")
+            return self.ticked(name)
         if isinstance(field, Select):
-            return str(field.value)
-        text = cast(Input, field).value
-        if not text.strip() and SETTINGS[name].default is None:
-            return None  # blank: the default (a random seed)
-        try:
-            return SETTINGS[name].read(text)
-        except MastermindError as problem:
-            raise SettingError(name, str(problem)) from None
+            return self.choice(name)
+        return self.number(name)
 
     def show(self, name: str, value: object) -> None:
         """Put ``value`` in the field of the setting ``name``; ``read`` reads it back."""
@@ -180,8 +217,8 @@ class HomeForm(Grid):
             field.value = bool(value) != (name == "repeats")
         elif isinstance(field, Select):
             field.value = str(value)
-        else:
-            cast(Input, field).value = "" if value is None else str(value)
+        elif isinstance(field, Input):
+            field.value = "" if value is None else str(value)
 
     def show_fields(self, names: tuple[str, ...]) -> None:
         """Show the mode's field and those named; hide the rest (a hidden field keeps its
@@ -202,7 +239,7 @@ class HomeForm(Grid):
         """``message`` in the form's words beside the field of ``name``, which gets the
         focus (``quiet``: focus stays)."""
         widget = self._field_of(name)
-        field = cast(Widget, widget.parent)
+        field = self.query_one(f"#field-{widget.id}")
         if not field.has_class("-invalid"):
             self._errors += 1
         field.add_class("-invalid")

@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from engine.play.match import Role
 from engine.words import plural
 
 from ..jobs import Ticket, Working
@@ -142,7 +143,7 @@ class RecordsScreen(Working, Screen[None]):
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
                 + (" (hard)" if game.hard else ""),
-                "you" if game.breaker == "person" else game.strategy,
+                "you" if game.breaker is Role.PERSON else game.strategy,
                 game.outcome,
                 str(len(game.moves)),
             )

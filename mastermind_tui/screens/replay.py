@@ -15,6 +15,7 @@ from textual.widgets import Footer, Header, Static
 from engine import Answer, CodeSpace, MastermindError, Notation, get_notation
 from engine.codes import rules_text
 from engine.feedback import answers, encode
+from engine.play.match import Role
 from engine.words import plural
 
 from ..game.debrief import rated
@@ -104,7 +105,7 @@ class ReplayScreen(SizedScreen):
 
     def watch_shown(self) -> None:
         game = self.game
-        who = "You" if game.breaker == "person" else f"The computer ({game.strategy})"
+        who = "You" if game.breaker is Role.PERSON else f"The computer ({game.strategy})"
         count = len(game.moves)
         moves = plural(count, "move")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"

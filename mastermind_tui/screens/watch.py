@@ -261,11 +261,11 @@ class WatchScreen(WatchLesson, Explores):
             )
 
     def action_help(self) -> None:
-        from .help import HelpScreen
+        from .help import HelpScreen, Page
         from .lesson import card_markdown
 
         self.pause()
-        self.app.push_screen(HelpScreen("watch", lead=card_markdown(self.rule_card())))
+        self.app.push_screen(HelpScreen(Page.WATCH, lead=card_markdown(self.rule_card())))
 
     def action_play(self) -> None:
         """Space: play the beats at the speed set, or pause on the beat on show."""

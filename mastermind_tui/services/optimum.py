@@ -13,7 +13,6 @@ that to be written (``Optimum.end``).
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass, field
 from functools import partial
@@ -24,6 +23,7 @@ from textual.message import Message
 
 from engine import MastermindError
 from engine.codes import CodeSpace
+from engine.errors import ConfigError
 from engine.strategies import strategy_class
 from engine.strategies.optimal import Optimal
 
@@ -142,21 +142,10 @@ def duration(seconds: float) -> str:
     return f"about {round(seconds / 3600)} h"
 
 
-#: The engine's reason, cut to its first clause: the advice after ":" and the detail
-#: after ";", " (" and ", and" are for the command line.
-_CUT = re.compile(r":|;| \(|, and")
-_LEADS = (
-    (re.compile(r"^the optimal strategy is computed exactly only "), "exact only "),
-    (re.compile(r"^the optimal strategy for .*? would need"), "needs"),
-)
-
-
-def short_reason(message: str) -> str:
-    """Why a size is out of reach, in a few words ("exact only up to 4,096 codes")."""
-    text = _CUT.split(message, maxsplit=1)[0]
-    for lead, short in _LEADS:
-        text = lead.sub(short, text)
-    return text
+def short_reason(error: MastermindError) -> str:
+    """Why a size is out of reach, in a few words ("exact only up to 4,096 codes"): the
+    engine's own short reason where it gives one, the advice left to the command line."""
+    return error.short if isinstance(error, ConfigError) else str(error)
 
 
 def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
@@ -173,7 +162,7 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     try:
         strategy.check(space)
     except MastermindError as error:
-        return f"{size}: out of reach: {short_reason(str(error))}", str(error)
+        return f"{size}: out of reach: {short_reason(error)}", str(error)
     if strategy.cached(space):
         return f"{size}: ready (cached)", ""
     if strategy.shipped(space):

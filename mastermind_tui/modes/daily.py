@@ -1,0 +1,74 @@
+"""``mastermind daily``: one secret a UTC day, the same for everyone, par from the
+optimum (``game.daily``)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..cli import options
+from ..game.kinds import DAILY, Palette
+from .base import Mode
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ..navigation import Recorder, Start
+
+
+@dataclass(frozen=True)
+class DailyOptions:
+    """The daily's own options (none from the home screen: today's puzzle)."""
+
+    #: An earlier UTC date to replay as practice, as typed (checked: ``read_date``).
+    date: str | None = None
+    #: Copy the share block to the clipboard at the end.
+    copy: bool = False
+
+
+class Daily(Mode):
+    name = "daily"
+    summary = "today's puzzle: one secret for everyone each UTC day, par from the optimum"
+    kind = DAILY
+    palette = Palette("Daily puzzle: today's game", "One secret a day, with par", 1)
+
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
+        options.game(parser)
+        options.hard(parser)
+        options.no_record(parser)
+        parser.add_argument(
+            "--date",
+            default=None,
+            help="replay an earlier UTC date's puzzle, YYYY-MM-DD, as practice",
+        )
+        parser.add_argument(
+            "--copy",
+            action="store_true",
+            help="copy the share block to the clipboard at the end",
+        )
+
+    def options(self, args: argparse.Namespace) -> DailyOptions:
+        from ..game.daily import read_date
+
+        if args.date is not None:
+            read_date(args.date)  # a bad or future date: one line, before the app starts
+        return DailyOptions(args.date, args.copy)
+
+    def open(self, start: Start, recorder: Recorder) -> Screen[None]:
+        """The day's puzzle: its secret, one game; an earlier date's replay (``--date``)
+        is a practice game, kept apart from the figures."""
+        from ..game.daily import daily_secret, read_date
+        from ..game.session import GameSession
+        from ..screens.daily import DailyScreen
+
+        chosen = start.options if isinstance(start.options, DailyOptions) else DailyOptions()
+        day, counted = read_date(chosen.date)
+        settings = replace(start.settings, rules=replace(start.settings.rules, rounds=1))
+        session = GameSession(settings, daily_secret(settings.space, day))
+        session.practice = not counted
+        if not counted:  # (practice by UNDO says so)
+            session.practice_why = "an earlier day"
+        session.title = f"Daily {day}"  # short: with "practice (UNDO used), assisted", one line
+        session.recorder = recorder
+        return DailyScreen(session, day, copy=chosen.copy)

@@ -1,0 +1,36 @@
+"""``mastermind watch``: a strategy breaks a secret, one step at a time."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from ..cli import options
+from ..game.kinds import WATCH, Palette
+from .base import Mode
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from ..navigation import Recorder, Start
+
+
+class Watch(Mode):
+    name = "watch"
+    summary = "watch a strategy break SECRET, one step at a time, full-screen"
+    kind = WATCH
+    palette = Palette("Watch", "Watch a strategy break a code step by step", 1)
+    takes_opening = True
+
+    def arguments(self, parser: argparse.ArgumentParser) -> None:
+        options.secret_to_watch(parser)
+        options.size(parser)
+        options.opening(parser)
+
+    def open(self, start: Start, recorder: Recorder) -> Screen[None]:
+        """A strategy breaking the start's secret, step by step (nothing to record)."""
+        from ..game.watch_session import WatchSession
+        from ..screens.watch import WatchScreen
+
+        assert start.secret is not None, "a watch starts with its secret drawn or given"
+        return WatchScreen(WatchSession(start.settings, start.secret))
