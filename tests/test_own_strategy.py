@@ -25,9 +25,10 @@ from engine.strategies.own import split_sizes, split_table
 from engine.walks import parallel
 from engine.walks.parallel import in_processes
 from engine.walks.stats import run_stats
-from mastermind_tui.app.shell import MastermindApp
 from mastermind_tui.game import preferences
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.game.settings import Settings
+from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.watch import WatchScreen
 
@@ -180,7 +181,7 @@ def test_the_bulk_helpers_count_what_scoring_one_by_one_counts() -> None:
 
 
 async def test_watch_shows_the_files_reasons() -> None:
-    settings = Settings.build(mode="watch", strategy=str(EXAMPLE), seed=1)
+    settings = Settings.build(mode=WATCH, strategy=str(EXAMPLE), seed=1)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, WatchScreen))

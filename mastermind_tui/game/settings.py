@@ -22,6 +22,7 @@ from engine.errors import ConfigError, ConfigField
 from engine.notation import NOTATIONS, clip
 from engine.play.match import Role
 from engine.strategies import DEFAULT_STRATEGY
+from engine.strategies.own import is_file_name
 
 from .kinds import PLAY, GameKind
 
@@ -298,7 +299,9 @@ class Settings:
             make_strategy(strategy).check(rules.space)
         except MastermindError as error:
             raise SettingError("strategy", str(error)) from None
-        return cls(mode, rules, chosen, strategy.lower(), seed, lab, hard)
+        # A strategy file's name is a path, kept as written (a built-in's is any case).
+        named = strategy if is_file_name(strategy) else strategy.lower()
+        return cls(mode, rules, chosen, named, seed, lab, hard)
 
     @classmethod
     def of(

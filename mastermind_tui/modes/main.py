@@ -13,6 +13,7 @@ from ..cli import parser
 from .base import Command
 from .compare import Compare
 from .daily import Daily
+from .doctor import Doctor
 from .home import Home
 from .make import Make
 from .match import Match
@@ -41,6 +42,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Tree(),
     Records(),
     Serve(),
+    Doctor(),
 )
 
 
