@@ -112,8 +112,7 @@ class DailyScreen(PlayScreen):
         day counts), and the daily streak is known for the end."""
         self.earlier = games
         if played_today(games, self.puzzle_size) and not self.session.over:
-            self.session.practice = True
-            self.session.practice_why = "already played"  # the status line's one line
+            self.session.make_practice("already played")  # the status line's one line
             self.say("Today's puzzle was played already: this game is practice (not counted).")
             say_in(self, self.session.status())
 

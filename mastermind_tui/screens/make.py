@@ -253,7 +253,7 @@ class MakeScreen(Working, Screen[None]):
             return
         if typed.kind is Kind.EMPTY:
             if session.game.secret is not None:
-                session.answering.auto_answer()
+                session.auto_answer()
                 self.generation = session.generation
                 self.after_answer()
             else:
@@ -276,14 +276,14 @@ class MakeScreen(Working, Screen[None]):
                 self.say("Type your secret; it stays hidden.")
         elif typed.kind is Kind.UNDO:
             note = self.dropped()
-            step = session.answering.undo()
+            step = session.take_back_answer()
             self._lead = f"Took back move {step.number} ({answer_text(step.answer)}){note}. "
             self.say(self._lead)
             self.generation = session.generation
         elif typed.kind is Kind.FIX:
             assert typed.move is not None and typed.black is not None and typed.white is not None
             note = self.dropped()
-            session.answering.fix(typed.move, typed.black, typed.white)
+            session.fix(typed.move, typed.black, typed.white)
             self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}{note}. "
             self.say(self._lead, "good")
             self.generation = session.generation
@@ -293,7 +293,7 @@ class MakeScreen(Working, Screen[None]):
                 self.say(session.over_text())
             else:
                 assert typed.black is not None and typed.white is not None
-                session.answering.answer(typed.black, typed.white)
+                session.answer(typed.black, typed.white)
                 self.generation = session.generation
                 self.after_answer()
 

@@ -18,9 +18,7 @@ Recorder = Callable[[Game], None]
 
 def game(start: Start, recorder: Recorder) -> Screen[None]:
     """A match of games: the screen of its first game's role."""
-    session = GameSession(start.settings)
-    session.recorder = recorder
-    return session_screen(session)
+    return session_screen(GameSession(start.settings, recorder=recorder))
 
 
 def session_screen(session: GameSession) -> Screen[None]:
@@ -45,12 +43,9 @@ def daily(start: Start, recorder: Recorder) -> Screen[None]:
     text = start.options.get("date")
     day, counted = read_date(None if text is None else str(text))
     settings = replace(start.settings, rules=replace(start.settings.rules, rounds=1))
-    session = GameSession(settings, daily_secret(settings.space, day))
-    session.practice = not counted
-    if not counted:  # (practice by UNDO says so)
-        session.practice_why = "an earlier day"
-    session.title = f"Daily {day}"  # short: with "practice (UNDO used), assisted", one line
-    session.recorder = recorder
+    session = GameSession(settings, daily_secret(settings.space, day), recorder)
+    # The title is short: with "practice (UNDO used), assisted", one line.
+    session.named(f"Daily {day}", None if counted else "an earlier day")
     return DailyScreen(session, day, copy=bool(start.options.get("copy")))
 
 

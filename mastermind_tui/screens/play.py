@@ -303,7 +303,7 @@ class PlayScreen(Working, Screen[None]):
             elif typed.kind is Kind.GUESS:
                 self.guess(typed.text)
             elif typed.kind is Kind.UNDO:
-                guess, _ = session.guessing.undo()
+                guess, _ = session.take_back_guess()
                 self.generation = session.generation
                 self.say(
                     f"Took back move {len(session.rows()) + 1} ({session.format(guess)}): "
@@ -317,7 +317,7 @@ class PlayScreen(Working, Screen[None]):
     def action_hint(self) -> None:
         """HINT or F3: the advice and the ratings, until the next guess."""
         try:
-            text = self.session.guessing.hint()
+            text = self.session.hint()
         except MastermindError as error:
             self.say(str(error), "error")
             return
@@ -333,7 +333,7 @@ class PlayScreen(Working, Screen[None]):
         """WHATIF RRGG: how RRGG would split the codes still possible, beside the advice,
         worked out in a worker; refused in a line where it means nothing."""
         try:
-            work = self.session.guessing.what_if_work(text)
+            work = self.session.what_if_work(text)
         except MastermindError as error:
             self.say(str(error), "error")
             return
@@ -362,7 +362,7 @@ class PlayScreen(Working, Screen[None]):
 
     def guess(self, text: str) -> None:
         session = self.session
-        played = session.guessing.guess(text)
+        played = session.guess(text)
         self.generation = session.generation
         moves = len(session.rows())
         outcome = session.game.outcome
