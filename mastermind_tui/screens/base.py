@@ -27,7 +27,7 @@ from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
 from .end_keys import end_key
-from .sized import TALL, Sizing, say_in
+from .sized import TALL, say_in
 
 
 def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
@@ -103,11 +103,6 @@ class GameTable:
         """A short terminal (80x24) draws the code map four codes to a cell, so that the
         whole of it fits the Solver trace."""
         self.screen.query_one(CodeMap).compact = size.height < TALL
-
-    def fitted(self, sizing: Sizing) -> None:
-        """The terminal fits again: the keys back where they were, or to the command line."""
-        if not sizing.refocus():
-            self.command_line.focus_input()
 
     def say(self, text: str, kind: str = "info") -> None:
         self.command_line.say(text, kind)

@@ -61,7 +61,7 @@ class MakeScreen(Working, Screen[None]):
         super().__init__()
         self.session = session
         self.table = GameTable(self, session)
-        self.sizing = Sizing(self, lambda: self.table.fitted(self.sizing))
+        self.sizing = Sizing(self, self.table.command_line.focus_input)
 
     def compose(self) -> ComposeResult:
         return self.table.compose()

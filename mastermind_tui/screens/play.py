@@ -84,7 +84,7 @@ class PlayScreen(Working, Screen[None]):
         self.session = session
         self.table = GameTable(self, session)
         self.pegs = PegRow(self, session, self.table, self.guess)
-        self.sizing = Sizing(self, lambda: self.table.fitted(self.sizing))
+        self.sizing = Sizing(self, self.table.command_line.focus_input)
         #: Why the last rating failed, if it did (shown until a rating starts again).
         self.rating_error: str | None = None
 

@@ -41,11 +41,12 @@ class Sizing:
     The screen declares ``HORIZONTAL`` and ``VERTICAL`` as its breakpoints, mounts the
     message (``mount``) and hands on each resize (``resized``) after its own."""
 
-    def __init__(self, screen: Screen[Any], fitted: Callable[[], None] | None = None) -> None:
-        """``fitted``: called when the terminal has grown back to the minimum size (by
-        default the keys go back where they were, or to the first widget that takes them)."""
+    def __init__(self, screen: Screen[Any], keys_home: Callable[[], None] | None = None) -> None:
+        """``keys_home``: gives the keys to where they belong on this screen, when the
+        terminal has grown back to the minimum size and the widget that had them is gone
+        (by default the first widget that takes them, if nothing has them)."""
         self.screen = screen
-        self.fitted = fitted or self._refocus_any
+        self.keys_home = keys_home
         #: The widget that had the keys when the terminal became too small.
         self._had_focus: Widget | None = None
         self._size_classes()
@@ -92,6 +93,15 @@ class Sizing:
             if not small:
                 self.fitted()
 
+    def fitted(self) -> None:
+        """The terminal has grown back to the minimum size: the keys back where they were."""
+        if self.refocus():
+            return
+        if self.keys_home is not None:
+            self.keys_home()
+        elif self.screen.focused is None:
+            self.screen.focus_next()
+
     def refocus(self) -> bool:
         """Give the keys back to the widget that had them before the terminal was too small
         (the peg row keeps them, and its draft); False if there was none, or it is gone."""
@@ -100,7 +110,3 @@ class Sizing:
             return False
         self.screen.set_focus(widget)
         return True
-
-    def _refocus_any(self) -> None:
-        if not self.refocus() and self.screen.focused is None:
-            self.screen.focus_next()
