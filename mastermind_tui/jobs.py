@@ -18,21 +18,27 @@ through ``Jobs.start`` (a screen's ``Working.compute``):
   is never shown. Where the state can move on without a new start (a game's generation,
   the move on show), ``done`` is bound to the state it was started for and checks it.
 * **Owned.** An owner is a book of jobs (``Jobs``) and the message pump its messages go
-  to. A screen owns the work that belongs to what it shows (advice, the computer's guess,
-  a tree, a statistics run): once it is off the app's stack (even while Textual is still
-  removing it) its book is cancelled and what its jobs report is dropped, so no result of
-  a screen left shows over the next one. Work of the game or the app (ratings, the
-  optimum search, the records writer) belongs to a service the app owns (``JobHost``):
-  it survives screen changes and is cancelled at quit.
+  to. A screen is the owner of work that belongs to what it shows (advice, the computer's
+  guess, a tree, a statistics run): once the screen is off the app's stack (switched
+  away or popped, even while Textual is still removing it) its book is cancelled and
+  whatever its jobs report is dropped, so no result of a screen left shows over the next
+  one (``Working``). Work that belongs to the game or the app (ratings, the optimum
+  search, the records writer) is a service's the app owns, its book posting to the app
+  (``JobHost``): it survives screen changes and is cancelled at quit.
 * **Stoppable.** Cancelling marks the ticket. The engine's long work is handed
-  ``ticket.run()`` (``engine.run.Run``), whose stop check reads the ticket a few times a
-  second, so the work ends within about a second, raising ``Stopped``; the app's own long
-  loops call ``ticket.check()`` or ``ticket.progress(done, total)``. The exact ratings
-  search runs in a helper process that quitting terminates.
+  ``ticket.run()`` (``engine.run.Run``): its progress is reported and its stop check reads
+  the ticket, polled a few times a second, so the work ends within about a second,
+  raising ``Stopped``; the app's own long loops call ``ticket.check()`` or
+  ``ticket.progress(done, total)`` often, which raise ``Stopped``. The exact ratings
+  search runs in a helper process that quitting terminates
+  (``engine.rating.process.stop_rating``).
 * **Never fatal; one place per owner for failures.** A failure comes back in one line to
-  its owner's one ``failed(job, error)``, which says it where that owner speaks (a
-  screen's message line, a service's notice) and the app goes on: how a failure is said
-  depends on where, not on which job failed, so no start names a handler for it.
+  its owner's one ``failed(job, error)`` (the book is made with it), which says it
+  where that owner speaks (a screen's message line or caption, a service's notice or the
+  state its screens draw) and the app goes on. One handler per owner, not one per start
+  and not one for the whole app: how a failure is said depends on where it is said, not
+  on which job failed, so a start never has to name it and no owner keeps two ways of
+  saying the same thing; and a failure never reaches a place that does not show it.
 """
 
 from __future__ import annotations
@@ -160,7 +166,8 @@ class Ticket(Generic[N]):
 class Jobs:
     """The jobs of one owner: which start of each job is current, stopping them, and the
     one place their failures go (``failed(job, error)``). Its messages go to ``pump`` (the
-    owner itself, or the app for a service), whose ``JobHost`` hands them back here."""
+    owner itself, or the app for a service), whose ``Working`` or ``JobHost`` hands them
+    back here."""
 
     def __init__(self, pump: DOMNode, failed: Callable[[str, str], None]) -> None:
         self.pump = pump
@@ -236,8 +243,32 @@ class Jobs:
 
 
 class JobHost:
-    """Mixed into a screen or the app that job messages are posted to: each goes back to
-    the book that started its job, unless this host is a screen that was left."""
+    """Mixed into the app, which the jobs of the services it owns post to: each message
+    goes back to the book that started its job."""
+
+    def on_job_done(self, message: JobDone) -> None:
+        message.stop()
+        message.jobs.ended(message)
+
+    def on_job_news(self, message: JobNews) -> None:
+        message.stop()
+        message.jobs.heard(message)
+
+
+class Working:
+    """Mixed into a screen (or an app) whose work is its own: ``compute`` starts a job on
+    its book, whose messages come back to it and whose failures come to its ``failed``.
+    Once a screen is off the app's stack its book is cancelled and what its jobs report
+    is dropped. (It hosts no other owner's book: that is the app's ``JobHost``.)"""
+
+    _jobs: Jobs | None = None
+
+    @property
+    def jobs(self) -> Jobs:
+        if self._jobs is None:
+            assert isinstance(self, DOMNode)
+            self._jobs = Jobs(self, self.failed)
+        return self._jobs
 
     def on_job_done(self, message: JobDone) -> None:
         message.stop()
@@ -250,27 +281,13 @@ class JobHost:
             message.jobs.heard(message)
 
     def _left(self, jobs: Jobs) -> bool:
-        """Whether this host is a screen no longer on the app's stack: Textual removes a
+        """Whether this owner is a screen no longer on the app's stack: Textual removes a
         screen switched away after the next one is mounted, and until then it still
         handles messages; its jobs are stopped and their results dropped."""
         if not isinstance(self, Screen) or self in self.app.screen_stack:
             return False
         jobs.cancel_all()
         return True
-
-
-class Working(JobHost):
-    """Mixed into a screen (or an app) whose work is its own: ``compute`` starts a job on
-    its book, whose failures come to its ``failed``."""
-
-    _jobs: Jobs | None = None
-
-    @property
-    def jobs(self) -> Jobs:
-        if self._jobs is None:
-            assert isinstance(self, DOMNode)
-            self._jobs = Jobs(self, self.failed)
-        return self._jobs
 
     def compute(
         self,

@@ -128,16 +128,16 @@ async def test_fix_that_still_fits_nothing_changes_nothing() -> None:
     session = GameSession(Settings.build(mode=MAKE, seed=5))
     space = session.space
     first = session.answering.decide().guess
-    session.answering.answer(0, 0)
+    session.answer(0, 0)
     second = session.answering.decide().guess
     # If move 1 had been 4 blacks, move 2 could only have got this answer:
     forced = score(space.to_digits(first), space.to_digits(second))
     assert session.pending is not None
     other = next(a for a in session.pending.partition if a != forced)
-    session.answering.answer(*other)
+    session.answer(*other)
     before = session.rows()
     with pytest.raises(InconsistentAnswersError, match="still fit no code"):
-        session.answering.fix(1, 4, 0)
+        session.fix(1, 4, 0)
     assert session.rows() == before
 
 

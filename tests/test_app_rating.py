@@ -250,20 +250,20 @@ async def test_hint_where_the_computer_breaks_is_explained() -> None:
 def test_ratings_of_moves_taken_back_are_dropped() -> None:
     """A rating worked out before an UNDO is kept only for the moves that still stand."""
     session = GameSession(Settings.build(colours=4, positions=3, rounds=2, seed=5))
-    session.guessing.guess(wrong(session, 0))
-    session.guessing.guess(wrong(session, 1))
+    session.guess(wrong(session, 0))
+    session.guess(wrong(session, 1))
     work = session.rating.work()
     assert work is not None
-    session.guessing.undo()
-    session.guessing.guess(wrong(session, 2))
-    assert session.rating.take(work())
+    session.take_back_guess()
+    session.guess(wrong(session, 2))
+    assert session.take_ratings(work())
     assert [r.move for r in session.rating.ratings] == [1]
     again = session.rating.work()
     assert again is not None
-    session.rating.take(again())
+    session.take_ratings(again())
     assert session.person is not None
     assert [r.guess for r in session.rating.ratings] == [c for c, _ in session.person.moves]
-    session.guessing.guess(session.secret_text)
+    session.guess(session.secret_text)
     session.next_game()
     assert session.rating.ratings == [] and not session.practice
 

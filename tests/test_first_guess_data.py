@@ -147,11 +147,11 @@ colours, positions, repeats, strategy, first = sys.argv[1:6]
 settings = Settings.build(mode=PLAY, colours=int(colours), positions=int(positions),
                           repeats=repeats == "r", strategy=strategy, seed=4)
 session = GameSession(settings, int(settings.space.allowed[-1]))
-session.guessing.guess(session.format(int(settings.space.allowed[int(first)])))
+session.guess(session.format(int(settings.space.allowed[int(first)])))
 advice = session.guessing.advice_work()  # the strategy's own advice, in this process
 session.guessing.take_advice(session.generation, advice(None))
-session.guessing.hint()
-session.guessing.hint()
+session.hint()
+session.hint()
 work = session.guessing.best_work()  # None where the advice is the rule's best guess
 if work is not None:
     session.guessing.take_best(session.generation, work())
@@ -160,7 +160,7 @@ from engine.rating.process import best_apart  # the helper's own answer, compare
 assert best_apart(settings.space, strategy, session.person.moves).guess == (
     session.guessing.best.guess)
 rating = session.rating.work()
-assert rating is not None and session.rating.take(rating())
+assert rating is not None and session.take_ratings(rating())
 print(session.rating.ratings[-1].sentence(session.format))
 """
 

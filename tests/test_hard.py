@@ -41,31 +41,31 @@ def hard_session(secret: int = RGBY, hard: bool = True) -> GameSession:
 
 def test_a_guess_that_contradicts_an_answer_is_refused_naming_the_move() -> None:
     session = hard_session()
-    session.guessing.guess("RRGG")  # 1,1 from RGBY
-    session.guessing.guess("RGBB")  # 3,0
+    session.guess("RRGG")  # 1,1 from RGBY
+    session.guess("RGBB")  # 3,0
     with pytest.raises(MastermindError) as refused:
-        session.guessing.guess("BBWW")
+        session.guess("BBWW")
     assert str(refused.value) == (
         "Hard mode: move 1 (RRGG) answered 1,1 but BBWW would have got 0,0."
     )
     assert len(session.moves()) == 2  # no move spent, the game goes on
     with pytest.raises(MastermindError, match="move 2 \\(RGBB\\) answered 3,0"):
-        session.guessing.guess("GRYB")  # fits move 1 (1,1) but not move 2
-    session.guessing.guess("RGBY")
+        session.guess("GRYB")  # fits move 1 (1,1) but not move 2
+    session.guess("RGBY")
     assert session.over and session.finished is not None and session.finished.hard
 
 
 def test_without_hard_mode_any_guess_goes() -> None:
     session = hard_session(hard=False)
-    session.guessing.guess("RRGG")
-    session.guessing.guess("BBWW")
+    session.guess("RRGG")
+    session.guess("BBWW")
     assert len(session.moves()) == 2 and "hard" not in session.status()
 
 
 def test_contradiction_is_none_for_every_code_that_fits() -> None:
     space = CodeSpace(6, 4)
     session = hard_session()
-    session.guessing.guess("RRGG")
+    session.guess("RRGG")
     moves = session.moves()
     fits = set(fitting(space, moves).tolist())
     for code in range(0, space.count, 7):
@@ -75,7 +75,7 @@ def test_contradiction_is_none_for_every_code_that_fits() -> None:
 
 def test_hint_suggests_a_code_that_fits_the_exact_rule_on_6x4() -> None:
     session = hard_session()
-    session.guessing.guess("RRGG")
+    session.guess("RRGG")
     session.guessing.hints = 2
     assert rule_strategy(session.space, "knuth", True) == FIT
     work = session.guessing.best_work()

@@ -428,9 +428,9 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings() -> None:
     session, kept = recorded_session()
     secret = session.secret_text
     first = "AAA" if secret != "AAA" else "BBB"
-    session.guessing.guess(first.replace("A", "R").replace("B", "G"))
+    session.guess(first.replace("A", "R").replace("B", "G"))
     assert kept == []  # not before it ends
-    session.guessing.guess(secret)
+    session.guess(secret)
     (ended,) = kept
     assert (ended.mode, ended.breaker, ended.outcome, ended.strategy) == (
         "play",
@@ -445,7 +445,7 @@ def test_a_won_game_is_recorded_with_its_moves_and_late_ratings() -> None:
     assert all(m.rule is None for m in ended.moves)  # the ratings came after the end
     work = session.rating.work()
     assert work is not None
-    session.rating.take(work())
+    session.take_ratings(work())
     assert len(kept) == 2 and kept[1].key == ended.key
     assert kept[1].finished_at == ended.finished_at
     assert [m.rule for m in kept[1].moves] == ["optimal", "optimal"]
@@ -459,9 +459,9 @@ def test_a_quit_game_and_a_practice_game_are_recorded_as_such() -> None:
     session, kept = recorded_session(rounds=2)
     session.quit_game()
     session.next_game()
-    session.guessing.guess("RRG")
-    session.guessing.undo()
-    session.guessing.guess("RRB")
+    session.guess("RRG")
+    session.take_back_guess()
+    session.guess("RRB")
     session.quit_game()
     assert [(g.outcome, len(g.moves), g.practice) for g in kept] == [
         ("quit", 0, False),
@@ -474,7 +474,7 @@ def test_the_computer_breaking_is_recorded_with_the_code_it_found() -> None:
     session.answering.set_secret("RGB")
     while not session.over:
         session.answering.decide()
-        session.answering.auto_answer()
+        session.auto_answer()
     (ended,) = kept
     assert (ended.mode, ended.breaker, ended.outcome) == ("make", "computer", "solved")
     assert ended.secret == "2 3 0" and ended.moves[-1] == Move("2 3 0", 3, 0)  # R G B
@@ -485,7 +485,7 @@ def test_a_match_records_both_games() -> None:
     session.quit_game()
     session.next_game()
     session.answering.decide()
-    session.answering.answer(3, 0)  # the person's code was the computer's first guess
+    session.answer(3, 0)  # the person's code was the computer's first guess
     assert [(g.mode, g.breaker, g.outcome, len(g.moves)) for g in kept] == [
         ("match", "person", "quit", 0),
         ("match", "computer", "solved", 1),

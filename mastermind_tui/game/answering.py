@@ -22,7 +22,7 @@ from engine.play.match import Role
 from engine.play.rules import first_misfit
 from engine.words import plural
 
-from .context import GameContext
+from .context import AnsweringView
 from .trace_views import RivalMemo, computer_view
 from .views import TraceView
 
@@ -38,9 +38,10 @@ class Conflict:
 
 
 class PersonAnswering:
-    """The person's side of a game the computer breaks; the session holds the match."""
+    """The person's side of a game the computer breaks; the session holds the match and
+    does what an answer changes beyond this side (``GameSession.answer`` and the rest)."""
 
-    def __init__(self, session: GameContext) -> None:
+    def __init__(self, session: AnsweringView) -> None:
         self.session = session
         self.conflict: Conflict | None = None
         self._rival = RivalMemo()
@@ -57,7 +58,7 @@ class PersonAnswering:
 
     @property
     def space(self) -> CodeSpace:
-        return self.session.space
+        return self.session.settings.space
 
     def decide(self) -> Decision:
         """The computer's next guess, worked out here and now (for callers without a job;
@@ -109,8 +110,6 @@ class PersonAnswering:
             self.conflict = Conflict(decision.guess, answer)
             raise
         self.conflict = None
-        self.session.changed()
-        self.session.count()
         return step
 
     def auto_answer(self) -> Step:
@@ -192,7 +191,6 @@ class PersonAnswering:
             raise MastermindError(self.session.over_text())
         step = self.computer.undo()
         self.conflict = None
-        self.session.changed()
         return step
 
     def fix(self, move: int, black: int, white: int) -> None:
@@ -202,8 +200,6 @@ class PersonAnswering:
         refused = None if self.conflict is None else (self.conflict.guess, self.conflict.answer)
         self.computer.correct(move, black, white, refused)
         self.conflict = None
-        self.session.changed()
-        self.session.count()
 
     def trace(self) -> TraceView:
         """The computer's own knowledge: its pending decision and the last answer's split,
@@ -211,4 +207,5 @@ class PersonAnswering:
         session = self.session
         solver = self.computer.solver
         rival = self._rival.of(self.space, solver)
-        return computer_view(session.settings, solver, session.pending, session.game.outcome, rival)
+        outcome = self.computer.outcome
+        return computer_view(session.settings, solver, session.pending, outcome, rival)

@@ -13,7 +13,7 @@ from engine.rating.process import best_apart
 from engine.trace import Choice
 from engine.words import plural
 
-from .context import GameContext
+from .context import GuessingView
 from .hard import FIT, HEURISTIC_WORDS, contradiction, hard_best, rule_strategy
 from .rating_book import rule_words, takes_advice
 from .trace_views import person_view
@@ -38,10 +38,18 @@ class Played(NamedTuple):
     earlier: int | None
 
 
-class PersonGuessing:
-    """The person's side of a game they break; the session holds the match around it."""
+class Hint(NamedTuple):
+    """What HINT says, and whether it named a code (the game is then assisted)."""
 
-    def __init__(self, session: GameContext) -> None:
+    text: str
+    names_code: bool
+
+
+class PersonGuessing:
+    """The person's side of a game they break; the session holds the match around it
+    and does what a move changes beyond this side (``GameSession.guess`` and the rest)."""
+
+    def __init__(self, session: GuessingView) -> None:
         self.session = session
         self.reset()
 
@@ -64,37 +72,31 @@ class PersonGuessing:
         assert person is not None and self.session.role is Role.PERSON
         return person
 
-    def guess(self, text: str) -> Played:
+    def play(self, text: str) -> Played:
         """Play a typed guess, read once here; a CodeError for a bad one costs no move."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
         code = session.parse(text)
         if session.settings.hard:  # refused in a line, costing no move
-            refusal = contradiction(session.space, self.person.moves, code, session.format)
+            space = session.settings.space
+            refusal = contradiction(space, self.person.moves, code, session.format)
             if refusal is not None:
                 raise MastermindError(refusal)
-        before = len(self.person.moves) + 1
         earlier = next(
             (n for n, (guess, _) in enumerate(self.person.moves, 1) if guess == code), None
         )
         answer = self.person.guess(code)
-        if self.advice is not None:
-            session.advised(before, self.advice)
-        session.changed()
-        session.count()
         return Played(code, answer, earlier)
 
-    def undo(self) -> tuple[int, Answer]:
-        """Take back the person's last guess; the game becomes a practice game."""
+    def take_back(self) -> tuple[int, Answer]:
+        """Take back the person's last guess."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
         if not self.person.moves:  # said as the app's other lines are (the engine's: lower case)
             raise MastermindError("There is no guess to take back yet.")
-        move = self.person.undo()
-        session.taken_back(len(self.person.moves))
-        return move
+        return self.person.undo()
 
     @property
     def spoilers_hidden(self) -> bool:
@@ -104,7 +106,7 @@ class PersonGuessing:
         hiding = not session.lab and session.role is Role.PERSON
         return hiding and not session.over and self.hints < 2
 
-    def hint(self) -> str:
+    def hint(self) -> Hint:
         """HINT, graduated: first how many codes are still possible; asked again (or with
         the laboratory view on), the suggested guess, with the advice and ratings shown
         until the next guess. Returns what the message line says."""
@@ -114,13 +116,13 @@ class PersonGuessing:
         if self.hints == 0 and not session.lab:
             left = self.left()
             if left is None:
-                return "HINT: still working out what your guesses ruled out; ask again."
+                return Hint(
+                    "HINT: still working out what your guesses ruled out; ask again.", False
+                )
             self.hints = 1
-            return f"HINT: {left}. Type HINT again for a suggested guess."
+            return Hint(f"HINT: {left}. Type HINT again for a suggested guess.", False)
         self.hints = 2
-        assisted = session.assist()
-        said = self.suggestion()
-        return said + (" (This game is now recorded as assisted.)" if assisted else "")
+        return Hint(self.suggestion(), True)
 
     def left(self) -> str | None:
         """How many codes are still possible, once the solver has caught up with every
@@ -129,7 +131,7 @@ class PersonGuessing:
         if len(known.steps) < len(self.person.moves):
             return None
         count = len(known.candidates)
-        total = self.session.space.count
+        total = self.session.settings.space.count
         verb = "is" if count == 1 else "are"
         return f"{plural(count, 'code')} of {total:,} {verb} still possible"
 
@@ -140,22 +142,22 @@ class PersonGuessing:
         known = self.person.known
         if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
             return f"HINT: {session.format(int(known.candidates[0]))} is the only code left."
-        hard = session.settings.hard
+        hard, space = session.settings.hard, session.settings.space
         if (
             self.best is None
             and self.advice is not None
             and not hard
-            and takes_advice(session.space, session.settings.strategy)
+            and takes_advice(space, session.settings.strategy)
         ):
             self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:
             return "HINT: working out the best guess here…"
         strategy = session.settings.strategy
-        rule_by = rule_strategy(session.space, strategy, hard)
+        rule_by = rule_strategy(space, strategy, hard)
         if hard and rule_by != FIT:
             rule = f"{HEURISTIC_WORDS} ({self.best.score:.1f})"
         else:
-            rule = rule_words(session.space, rule_by, self.best)
+            rule = rule_words(space, rule_by, self.best)
         guess = session.format(self.best.guess)
         said = f"HINT: try {guess}, {rule}"
         fits = self.advice is not None and (self.advice.consistent or not hard)
@@ -220,17 +222,17 @@ class PersonGuessing:
     def what_if_work(self, text: str) -> Callable[[], WhatIf]:
         """Work for a job, on a snapshot: how the code ``text`` would split the codes still
         possible, beside the strategy's advice (a laboratory view's question: refused,
-        saying why, while the advice is hidden, after the game or for a bad code)."""
+        saying why, while the advice is hidden, after the game or for a bad code). It
+        names a code: the session records the game as assisted."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
         if self.spoilers_hidden:
             raise MastermindError("WHATIF is part of the laboratory view: F9 turns it on.")
         if not text.strip():
-            example = session.format(session.space.allowed[0])
+            example = session.format(session.settings.space.allowed[0])
             raise MastermindError(f"Type WHATIF and a code, e.g. WHATIF {example}.")
         code = session.parse(text)
-        session.assist()
         twin = self.person.learner(seed=session.settings.seed)
         moves, settings, advice = list(self.person.moves), session.settings, self.advice
 
@@ -261,7 +263,7 @@ class PersonGuessing:
             list(self.person.moves),
             self.advice,
             session.advice_before(seen),
-            session.game.outcome,
+            self.person.outcome,
         )
         asked = self.what_if
         if asked is None:

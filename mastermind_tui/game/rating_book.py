@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from engine import Answer, CodeSpace, Decision, PersonBreaks
 from engine.play.match import Role
@@ -13,7 +14,7 @@ from engine.rating.process import rate_moves_apart, take_notices
 from engine.trace import Choice
 
 from ..records.types import Game
-from .context import GameContext
+from .context import RatingView
 from .game_record import recorded_moves
 from .hard import rule_strategy
 
@@ -30,6 +31,16 @@ class Unrated:
     advised: dict[int, Decision]
 
 
+class Taken(NamedTuple):
+    """What ratings taken back from a job changed: whether any was kept, whether they
+    complete the current game's record (``rerecord``: the session records it again), and
+    an earlier game's record they complete, to keep."""
+
+    kept: bool
+    rerecord: bool = False
+    earlier: Game | None = None
+
+
 #: What ``work`` computes: the game rated (its identity is the tag), the moves rated,
 #: their ratings, and what the rating process had to say (``take_notices``).
 Ratings = tuple[PersonBreaks, list[tuple[int, Answer]], list[MoveRating], list[str]]
@@ -39,7 +50,7 @@ class RatingBook:
     """One session's ratings: those of the current game, aligned with its moves (they lag
     while a job rates), and earlier games still waiting for some."""
 
-    def __init__(self, session: GameContext) -> None:
+    def __init__(self, session: RatingView) -> None:
         self.session = session
         self.ratings: list[MoveRating] = []
         #: Lines the rating process had to say (a damaged cache searched again), to show.
@@ -97,39 +108,37 @@ class RatingBook:
 
         return work
 
-    def take(self, result: Ratings) -> bool:
+    def take(self, result: Ratings) -> Taken:
         """Keep the ratings ``work`` found that still apply: a rating depends only on the
         moves up to its own, so it stands while those stand (later guesses do not make it
         stale; an UNDO does). Ratings of a game that ended before they came complete that
-        game's record, even once the match has moved on. True if any was kept."""
+        game's record, even once the match has moved on."""
         person, moves, ratings, notices = result
         session = self.session
         self.notices.extend(notices)
         if person is session.person and session.role is Role.PERSON:
             kept = _add(self.ratings, person, moves, ratings)
-            if kept and session.finished is not None and not self.pending:
-                session.recorded_again()
-            return kept
+            return Taken(kept, kept and session.finished is not None and not self.pending)
         for earlier in self.unrated:
             if earlier.person is person:
                 kept = _add(earlier.ratings, person, moves, ratings)
                 if kept and len(earlier.ratings) == len(person.moves):
                     self.unrated.remove(earlier)
-                    rated = recorded_moves(session.space, list(person.moves), earlier.ratings)
+                    space = session.settings.space
+                    rated = recorded_moves(space, list(person.moves), earlier.ratings)
                     earlier.finished = replace(earlier.finished, moves=rated)
-                    session.keep(earlier.finished)
-                return kept
-        return False
+                    return Taken(kept, earlier=earlier.finished)
+                return Taken(kept)
+        return Taken(False)
 
     def text(self) -> str:
         """The line under the panes: the last guess's rating, the game's summary once it is
         over, or what is hidden in a spoiler-free game."""
         session = self.session
-        if session.role is not Role.PERSON or not session.rows():
+        if session.role is not Role.PERSON or session.person is None or not session.person.moves:
             return ""
         if session.spoilers_hidden:
             return "Spoiler-free: ratings come at the end. HINT (F3) helps; F9: lab view."
-        assert session.person is not None
         if self.pending:
             guess = session.format(session.person.moves[len(self.ratings)][0])
             return f"Rating {guess}…"

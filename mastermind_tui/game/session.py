@@ -2,10 +2,12 @@
 
 Screens call these methods and render what they return; no game rule lives here or in a
 widget (the match, scores and checks are the engine's). Each side of a game has its own
-object, which sees the match through ``context.GameContext`` (``guessing`` when the
+object, which sees the match through its view in ``context`` (``guessing`` when the
 person breaks the code, ``answering`` when the computer does), the ratings their book
-(``rating``); records and the trace pane have a builder each (``game_record``,
-``trace_views``), and what the breaker knows is read on demand (``breaker``). Slow work
+(``rating``). A part changes its own state only; the moves that change the match are
+asked of the session (``guess``, ``answer``, ``fix``…), which does what follows. Records
+and the trace pane have a builder each (``game_record``, ``trace_views``), and what the
+breaker knows is read on demand (``breaker``). Slow work
 runs on a snapshot in a job, its result taken back only if ``generation`` has not moved.
 Nothing here imports Textual; the state changes only on the interface thread.
 """
@@ -26,6 +28,7 @@ from engine import (
     Outcome,
     PersonBreaks,
     Rules,
+    Step,
 )
 from engine.notation import parse_in_game
 from engine.play.match import PERSON, Match, Role
@@ -33,20 +36,26 @@ from engine.play.match import PERSON, Match, Role
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
 from .game_record import game_record
-from .guessing import PersonGuessing
+from .guessing import PersonGuessing, Played
 from .rating_book import RatingBook, Ratings
 from .settings import Settings
 from .views import Row
+from .what_if import WhatIf
 
-__all__ = ["Conflict", "GameSession", "Ratings"]
+__all__ = ["Conflict", "GameSession", "Played", "Ratings"]
 
 
 class GameSession:
     """A match: rounds, each made of one or two games, and both sides' running scores."""
 
-    def __init__(self, settings: Settings, secret: int | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        secret: int | None = None,
+        recorder: Callable[[Game], None] | None = None,
+    ) -> None:
         """``secret``: the first game's, when the person breaks it (the daily puzzle);
-        drawn at random otherwise."""
+        drawn at random otherwise. ``recorder``: told of each game as it ends."""
         self.settings = settings
         self._given = secret
         self.rng = np.random.default_rng(settings.seed)
@@ -67,7 +76,7 @@ class GameSession:
         self.assisted = False
         #: Told of each game when it ends (won, lost or quit), and again when ratings
         #: that came late complete it (same key): the app keeps records with it.
-        self.recorder: Callable[[Game], None] | None = None
+        self.recorder = recorder
         #: The current game's record, once it has ended.
         self.finished: Game | None = None
         self.person: PersonBreaks | None = None
@@ -126,6 +135,20 @@ class GameSession:
         if self.over or self.computer is None or self.role == PERSON:
             return None
         return self.computer.solver.pending
+
+    def named(self, title: str, practice_why: str | None = None) -> None:
+        """Name the game on the status line in place of its round (``title``: "Daily …")
+        and, given ``practice_why``, make it a practice game from the start, for that
+        reason."""
+        self.title = title
+        if practice_why is not None:
+            self.make_practice(practice_why)
+
+    def make_practice(self, why: str) -> None:
+        """The game is practice (not counted) from here on, for ``why`` (the status line
+        says it)."""
+        self.practice = True
+        self.practice_why = why
 
     def changed(self) -> None:
         """The history of moves changed: what was worked out for it is stale."""
@@ -223,16 +246,80 @@ class GameSession:
     def spoilers_hidden(self) -> bool:
         return self.guessing.spoilers_hidden
 
-    def advised(self, move: int, advice: Decision) -> None:
-        self.rating.advised[move] = advice
-
     def advice_before(self, move: int) -> Decision | None:
         return self.rating.advised.get(move)
 
-    def taken_back(self, moves_left: int) -> None:
-        self.practice = True
-        self.rating.take_back(moves_left)
+    def guess(self, text: str) -> Played:
+        """The person plays a typed guess (``PersonGuessing.play``): the advice on hand
+        kept for its rating, and the game counted if it ended."""
+        advice = self.guessing.advice
+        played = self.guessing.play(text)
+        if advice is not None:
+            assert self.person is not None
+            self.rating.advised[len(self.person.moves)] = advice
         self.changed()
+        self.count()
+        return played
+
+    def take_back_guess(self) -> tuple[int, Answer]:
+        """UNDO: the person's last guess taken back; the game becomes a practice game and
+        the ratings past it are dropped."""
+        move = self.guessing.take_back()
+        assert self.person is not None
+        self.practice = True
+        self.rating.take_back(len(self.person.moves))
+        self.changed()
+        return move
+
+    def hint(self) -> str:
+        """HINT (``PersonGuessing.hint``): what the message line says; a hint that names
+        a code makes the game assisted."""
+        hint = self.guessing.hint()
+        assisted = hint.names_code and self.assist()
+        return hint.text + (" (This game is now recorded as assisted.)" if assisted else "")
+
+    def what_if_work(self, text: str) -> Callable[[], WhatIf]:
+        """WHATIF's work for a job (``PersonGuessing.what_if_work``): it names a code, so
+        the game is assisted."""
+        work = self.guessing.what_if_work(text)
+        self.assist()
+        return work
+
+    def answer(self, black: int, white: int) -> Step:
+        """The person answers the computer's guess (``PersonAnswering.answer``)."""
+        step = self.answering.answer(black, white)
+        self.changed()
+        self.count()
+        return step
+
+    def auto_answer(self) -> Step:
+        """The computer's guess answered from the secret the person gave."""
+        step = self.answering.auto_answer()
+        self.changed()
+        self.count()
+        return step
+
+    def take_back_answer(self) -> Step:
+        """UNDO: the last answer given to the computer taken back."""
+        step = self.answering.undo()
+        self.changed()
+        return step
+
+    def fix(self, move: int, black: int, white: int) -> None:
+        """FIX: move ``move`` (from 1) given its right answer (``PersonAnswering.fix``)."""
+        self.answering.fix(move, black, white)
+        self.changed()
+        self.count()
+
+    def take_ratings(self, result: Ratings) -> bool:
+        """Ratings back from a job (``RatingBook.take``): a record they complete is kept
+        again. True if any was kept."""
+        taken = self.rating.take(result)
+        if taken.rerecord:
+            self.recorded_again()
+        if taken.earlier is not None:
+            self.keep(taken.earlier)
+        return taken.kept
 
     def moves(self) -> list[tuple[int, Answer]]:
         """The current game's moves as (guess, answer), whoever breaks the code."""

@@ -198,6 +198,18 @@ class WatchSession:
         if self.what_if is not None and self.what_if.move != self.move:
             self.what_if = None
 
+    def asked(self, what_if: WhatIf) -> bool:
+        """Show a what-if worked out, if its move is still on show; whether it is."""
+        if what_if.move != self.move:
+            return False
+        self.what_if = what_if
+        return True
+
+    def drop_what_if(self) -> bool:
+        """Back to the runner-up beside the strategy's choice; whether a what-if was on."""
+        dropped, self.what_if = self.what_if is not None, None
+        return dropped
+
     def jump(self, where: int) -> None:
         """To the first beat (0) or the last (-1)."""
         self.beat = max(0, self.beats - 1) if where < 0 else where

@@ -65,10 +65,7 @@ class Daily(Mode):
         chosen = start.options if isinstance(start.options, DailyOptions) else DailyOptions()
         day, counted = read_date(chosen.date)
         settings = replace(start.settings, rules=replace(start.settings.rules, rounds=1))
-        session = GameSession(settings, daily_secret(settings.space, day))
-        session.practice = not counted
-        if not counted:  # (practice by UNDO says so)
-            session.practice_why = "an earlier day"
-        session.title = f"Daily {day}"  # short: with "practice (UNDO used), assisted", one line
-        session.recorder = recorder
+        session = GameSession(settings, daily_secret(settings.space, day), recorder)
+        # The title is short: with "practice (UNDO used), assisted", one line.
+        session.named(f"Daily {day}", None if counted else "an earlier day")
         return DailyScreen(session, day, copy=chosen.copy)

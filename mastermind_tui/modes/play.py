@@ -29,9 +29,7 @@ def match_screen(start: Start, recorder: Recorder) -> Screen[None]:
     from ..game.session import GameSession
     from ..screens.opening import session_screen
 
-    session = GameSession(start.settings)
-    session.recorder = recorder
-    return session_screen(session)
+    return session_screen(GameSession(start.settings, recorder=recorder))
 
 
 class Play(Mode):

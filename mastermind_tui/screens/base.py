@@ -1,15 +1,17 @@
-"""What the game screens share: fitting the terminal, the panes, status and command line."""
+"""What the game screens share, as a part each holds (``GameTable``): the panes, the status
+and command line, the commands that mean the same whoever breaks the code, and going on
+to the next game; and what the app asks of any of them (``GameScreen``)."""
 
 from __future__ import annotations
 
-from pathlib import PurePath
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
-from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
-from textual.reactive import var
+from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
 from engine.words import plural
@@ -25,7 +27,7 @@ from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.trace import TracePane
 from .end_keys import end_key
-from .sized import TALL, SizedScreen
+from .sized import TALL, say_in
 
 
 def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
@@ -45,86 +47,89 @@ def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
         yield trace
 
 
-class GameScreen(SizedScreen):
-    """A game in progress: the session is the only state; this screen draws it, following
-    it through reactive state: ``generation`` (the session's, set once the moves changed)
-    and the screen's own vars, each watched by the one method that draws what it says."""
+#: The keys every game screen has, first in its footer.
+GAME_KEYS: list[BindingType] = [
+    Binding("f1", "help", "Help", id="help"),
+    Binding("f2", "board", "Board", id="board"),
+    Binding("f4", "tree", "Tree", id="tree"),
+    Binding("escape", "command_line", "Type", show=False),
+    Binding("pageup", "scroll_pane('history', -1)", "History", key_display="PgUp"),
+    Binding("pagedown", "scroll_pane('history', 1)", "History", key_display="PgDn"),
+    Binding("ctrl+pageup", "scroll_pane('trace', -1)", "Trace", key_display="^PgUp"),
+    Binding("ctrl+pagedown", "scroll_pane('trace', 1)", "Trace", key_display="^PgDn"),
+    Binding("f5", "app.new_game", "Home", id="new-game"),
+]
 
-    #: The session's history on show: set to the session's generation after a change of
-    #: the moves, it draws them (and sets what they need worked out) in ``watch_generation``.
-    generation: var[int] = var(-1, init=False)
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss"]
-    #: The keys go to the command line from the first frame: Textual's own choice, the
-    #: first focusable widget, is the peg row, whose tray would show until ``on_mount``.
-    AUTO_FOCUS = "#command"
+@runtime_checkable
+class GameScreen(Protocol):
+    """A screen that shows a game session (the person's play, the daily puzzle, the
+    computer breaking): what the app asks of it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help", id="help"),
-        Binding("f2", "board", "Board", id="board"),
-        Binding("f4", "tree", "Tree", id="tree"),
-        Binding("escape", "command_line", "Type", show=False),
-        Binding("pageup", "scroll_pane('history', -1)", "History", key_display="PgUp"),
-        Binding("pagedown", "scroll_pane('history', 1)", "History", key_display="PgDn"),
-        Binding("ctrl+pageup", "scroll_pane('trace', -1)", "Trace", key_display="^PgUp"),
-        Binding("ctrl+pagedown", "scroll_pane('trace', 1)", "Trace", key_display="^PgDn"),
-        Binding("f5", "app.new_game", "Home", id="new-game"),
-    ]
+    session: GameSession
+    table: GameTable
 
-    def __init__(self, session: GameSession) -> None:
-        super().__init__()
+    @property
+    def command_line(self) -> CommandLine: ...
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+
+class GameTable:
+    """The part of a game screen that the session is drawn on: the board, History, the
+    Solver trace, the status line and the command line (``compose``), and what they do
+    whoever breaks the code. The screen keeps the session's history on show in its
+    reactive ``generation`` and hands its keys here."""
+
+    def __init__(self, screen: Screen[None], session: GameSession) -> None:
+        self.screen = screen
         self.session = session
-        #: Set once this screen has handed its session on to the next game's screen: a
+        #: Set once the screen has handed its session on to the next game's screen: a
         #: line typed behind the key that did it belongs to no game here.
         self.left = False
-
-    def failed(self, job: str, error: str) -> None:
-        self.say(f"The {job} failed ({error}); the game goes on.", "error")
+        self.command_line = CommandLine(id="command-line")
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
         yield from panes()
-        yield CommandLine(id="command-line")
+        yield self.command_line
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.query_one(CommandLine).focus_input()
+    def mount(self) -> None:
+        """The keys go to the command line."""
+        self.command_line.focus_input()
 
-    def on_resize(self, event: events.Resize) -> None:
+    def resized(self, size: Size) -> None:
         """A short terminal (80x24) draws the code map four codes to a cell, so that the
         whole of it fits the Solver trace."""
-        self.query_one(CodeMap).compact = event.size.height < TALL
-
-    def fitted(self) -> None:
-        if not self.refocus():
-            self.query_one(CommandLine).focus_input()
-
-    @property
-    def command_line(self) -> CommandLine:
-        return self.query_one(CommandLine)
+        self.screen.query_one(CodeMap).compact = size.height < TALL
 
     def say(self, text: str, kind: str = "info") -> None:
         self.command_line.say(text, kind)
 
-    def shared_command(self, typed: Typed) -> bool:
-        """BOARD, HELP and HINT mean the same whoever breaks the code; True when handled."""
+    def failed(self, job: str, error: str) -> None:
+        self.say(f"The {job} failed ({error}); the game goes on.", "error")
+
+    def shared_command(
+        self, typed: Typed, hint: Callable[[], None], what_if: Callable[[str], None]
+    ) -> bool:
+        """BOARD, HELP and HINT mean the same whoever breaks the code (``hint`` and
+        ``what_if`` are the screen's own); True when handled."""
         if typed.kind is Kind.BOARD:
-            self.action_board()
+            self.board()
             moves = len(self.session.rows())
             said = f"{plural(moves, 'move')} played" if moves else "no move yet"
             self.say(f"History (highlighted) is up to date: {said}.")
         elif typed.kind is Kind.HELP:
-            self.action_help()
+            self.help()
         elif typed.kind is Kind.HINT:
-            self.action_hint()
+            hint()
         elif typed.kind is Kind.WHATIF:
-            self.what_if(typed.text)
+            what_if(typed.text)
         else:
             return False
         return True
 
-    @on(PartitionBars.Clicked)
     def open_bar(self, event: PartitionBars.Clicked) -> None:
         """A click opens a bar to list its codes (keys belong to the command line here);
         a click on the open one closes it."""
@@ -139,11 +144,11 @@ class GameScreen(SizedScreen):
         bars.select(event.index, [self.session.format(int(c)) for c in codes])
 
     def draw_board(self) -> None:
-        session = self.session
+        session, screen = self.session, self.screen
         space = session.space
         secret = session.game.secret if session.over else None
         pending = session.pending
-        self.query_one(Board).show(
+        screen.query_one(Board).show(
             session.rows(),
             space.positions,
             session.rules.max_moves,
@@ -151,45 +156,43 @@ class GameScreen(SizedScreen):
             None if secret is None else space.to_digits(secret),
             None if pending is None else space.to_digits(pending.guess),
         )
-        self.query_one(History).show(
+        screen.query_one(History).show(
             [(session.format(space.from_digits(r.digits)), r.answer) for r in session.rows()]
         )
-        self.query_one("#history-pane").remove_class("-highlight")
-        self._say(session.status())
+        screen.query_one("#history-pane").remove_class("-highlight")
+        say_in(screen, session.status())
 
-    def action_board(self) -> None:
+    def board(self) -> None:
         """The 1978 BOARD command: highlight the listing (up to date: it follows the
         session) until the moves change; the command line keeps the focus, so the next
         keys typed are not lost."""
-        self.query_one("#history-pane").add_class("-highlight")
+        self.screen.query_one("#history-pane").add_class("-highlight")
 
-    def action_scroll_pane(self, pane: str, pages: int) -> None:
+    def scroll_pane(self, pane: str, pages: int) -> None:
         """Scroll History or the Solver trace a page without leaving the command line."""
-        target = self.query_one(History) if pane == "history" else self.query_one(TracePane)
+        screen = self.screen
+        target = screen.query_one(History) if pane == "history" else screen.query_one(TracePane)
         if pages < 0:
             target.scroll_page_up()
         else:
             target.scroll_page_down()
 
-    def action_command_line(self) -> None:
-        self.command_line.focus_input()
-
-    def action_hint(self) -> None:
-        """HINT: advice for a person breaking the code (the play screen gives it)."""
+    def refuse_hint(self) -> None:
+        """HINT where the computer breaks the code."""
         self.say("HINT is for when you break the code: the Solver trace shows my own thinking.")
 
-    def what_if(self, text: str) -> None:
-        """WHATIF: a code's split beside the advice (the play screen gives it)."""
+    def refuse_what_if(self, text: str) -> None:
+        """WHATIF where the computer breaks the code."""
         self.say("WHATIF is for when you break the code: the Solver trace shows my own thinking.")
 
-    def action_help(self) -> None:
+    def help(self) -> None:
         from .help import HelpScreen, Page
 
         session = self.session
         written = session.settings.notation, session.space
-        self.app.push_screen(HelpScreen(Page.of(session.role), written))
+        self.screen.app.push_screen(HelpScreen(Page.of(session.role), written))
 
-    def action_tree(self) -> None:
+    def tree(self) -> None:
         """F4: the strategy's decision tree from the breaker's position, beside the game
         (the advice's strategy when the person breaks, the computer's own otherwise)."""
         from .decision_tree import DecisionTreeScreen, no_tree
@@ -200,7 +203,7 @@ class GameScreen(SizedScreen):
             self.say(refusal or "The game is over: F4 shows the tree during a game.")
             return
         candidates, history = breaker_position(session)
-        self.app.push_screen(
+        self.screen.app.push_screen(
             DecisionTreeScreen(
                 session.space, settings.strategy, settings.notation, candidates, history
             )
@@ -227,32 +230,31 @@ class GameScreen(SizedScreen):
         """Enter after a finished game: on to the next one, on whichever screen it needs."""
         self.session.next_game()
         self.left = True
-        self.post_message(ShowSession(self.session))
+        self.screen.post_message(ShowSession(self.session))
 
     def play_again(self) -> None:
         """Enter (a single game) or N once the match is over: the same settings again,
         a new secret, the scores reset, on the screen of the first game's role."""
         self.session.play_again()
         self.left = True
-        self.post_message(ShowSession(self.session))
+        self.screen.post_message(ShowSession(self.session))
 
-    def ended_line(self, typed: Typed) -> bool:
+    def ended_line(self, typed: Typed, play_again: Callable[[], None]) -> bool:
         """An empty line once the game is over: the next game, or a new one once the
-        match is over (a single game; a match asks for N, so that Enter after its last
-        round does not lose the verdict). True when handled."""
+        match is over (a single game, ``play_again``; a match asks for N, so that Enter
+        after its last round does not lose the verdict). True when handled."""
         session = self.session
         if typed.kind is not Kind.EMPTY or not session.over:
             return False
         if not session.match_over:
             self.next_game()
         elif session.match.single_game:
-            self.play_again()
+            play_again()
         else:
             self.say(session.over_text())
         return True
 
-    @on(Input.Changed, "#command")
-    def _n_plays_again(self, event: Input.Changed) -> None:
+    def end_key(self, event: Input.Changed, play_again: Callable[[], None]) -> None:
         """N (play again) or D (debrief) on an empty command line once over: ``end_key``."""
-        if not self.left and end_key(self, self.session, self.play_again, event.value):
+        if not self.left and end_key(self.screen, self.session, play_again, event.value):
             event.input.clear()

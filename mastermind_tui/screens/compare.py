@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
@@ -20,10 +21,11 @@ from engine.words import plural
 
 from ..game.compare_session import CompareSession
 from ..game.watch_session import Recording, WatchSession
+from ..jobs import Working
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from .playback import AGAIN, Playback
-from .sized import TALL, SizedScreen
+from .sized import HORIZONTAL, TALL, VERTICAL, Sizing, say_in
 
 
 def column_text(watch: WatchSession, beat: int) -> str:
@@ -45,8 +47,13 @@ def column_text(watch: WatchSession, beat: int) -> str:
     )
 
 
-class CompareScreen(SizedScreen):
-    """The games are all worked out in one worker first; stepping only changes the view."""
+class CompareScreen(Working, Screen[None]):
+    """The games are all worked out in one worker first; stepping (``playback``) only
+    changes the view."""
+
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "compare.tcss"]
 
@@ -68,8 +75,9 @@ class CompareScreen(SizedScreen):
 
     def __init__(self, session: CompareSession) -> None:
         super().__init__()
+        self.sizing = Sizing(self)
         self.session = session
-        self.playback = Playback(self, self._beat, lambda: self.session.at_end, self._ended)
+        self.playback = Playback(self, session, self._redraw, self._redraw, self._status)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -87,16 +95,15 @@ class CompareScreen(SizedScreen):
     def on_mount(self) -> None:
         self._status()
         self.compute("games", lambda ticket: self.session.play(ticket.check), self._played)
+        self.sizing.mount()
 
     def on_resize(self, event: events.Resize) -> None:
-        super().on_resize(event)
-        for board in self.query(Board):
-            board.compact = True  # a column is narrow whatever the width
         # The bars get the lines left under the board: as many as the column holds, so
         # that no rows stand empty under a fold (the first guess is drawn before a resize).
         for bars in self.query(PartitionBars):
             bars.limit = 4 if event.size.height < TALL else 10
         self.call_after_refresh(self._fit_bars)
+        self.sizing.resized(event.size)
 
     def _fit_bars(self) -> None:
         """Each column's bars take the lines left under its board and sentence."""
@@ -111,7 +118,7 @@ class CompareScreen(SizedScreen):
         self.shown += 1
 
     def failed(self, job: str, error: str) -> None:
-        self._say(f"A strategy failed: {error}", "#caption")
+        say_in(self, f"A strategy failed: {error}", "#caption")
 
     def watch_shown(self) -> None:
         """Each column at the beat on show."""
@@ -139,51 +146,33 @@ class CompareScreen(SizedScreen):
         caption = session.totals() if session.at_end else f"{session.moment()}. n or →: next."
         if session.at_end and not self.playback.playing:
             caption += f" {AGAIN}"
-        self._say(caption, "#caption")
+        say_in(self, caption, "#caption")
         self.call_after_refresh(self._fit_bars)
 
+    def _redraw(self) -> None:
+        self.shown += 1
+
     def action_step(self, delta: int) -> None:
-        if self.session.go(delta):
-            self.shown += 1
+        self.playback.step(delta)
 
     def action_jump(self, where: int) -> None:
-        if self.session.solved:
-            self.session.jump(where)
-            self.shown += 1
-
-    def _beat(self) -> bool:
-        moved = self.session.go(1)
-        if moved:
-            self.shown += 1
-        else:
-            self._status()
-        return moved
+        self.playback.jump(where)
 
     def action_play(self) -> None:
-        self.playback.toggle(self.session.at_end, self._rewind)
-        self._status()
-
-    def _rewind(self) -> None:
-        self.session.jump(0)
-        self.shown += 1
+        self.playback.toggle()
 
     def action_speed(self, by: int) -> None:
         self.playback.faster(by)
-        self._status()
-
-    def _ended(self) -> None:
-        """Autoplay reached the end: the header and the caption say so."""
-        self._status()
-        self.shown += 1
 
     def _status(self) -> None:
         settings = self.session.settings
         secret = settings.notation.format(settings.space, self.session.secret)
-        self._say(f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}")
+        say_in(
+            self, f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}"
+        )
 
     def action_help(self) -> None:
         from .help import HelpScreen, Page
 
         self.playback.pause()
-        self._status()
         self.app.push_screen(HelpScreen(Page.COMPARE))

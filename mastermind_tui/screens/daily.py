@@ -21,6 +21,7 @@ from ..records.figures import daily_streak, played_today
 from ..records.store import Records
 from ..records.types import Game
 from .play import PlayScreen
+from .sized import say_in
 
 
 class ShareScreen(ModalScreen[None]):
@@ -94,7 +95,8 @@ class DailyScreen(PlayScreen):
         self.earlier: list[Game] | None = None
 
     def on_mount(self) -> None:
-        super().on_mount()
+        """Par and the records, worked out in jobs (Textual mounts the play screen's side
+        after this, whose opening line is the one that shows)."""
         space, secret = self.session.space, self.session.game.secret
         assert secret is not None
         kind = "practice (not counted)" if self.session.practice else "counted"
@@ -110,10 +112,9 @@ class DailyScreen(PlayScreen):
         day counts), and the daily streak is known for the end."""
         self.earlier = games
         if played_today(games, self.puzzle_size) and not self.session.over:
-            self.session.practice = True
-            self.session.practice_why = "already played"  # the status line's one line
+            self.session.make_practice("already played")  # the status line's one line
             self.say("Today's puzzle was played already: this game is practice (not counted).")
-            self._say(self.session.status())
+            say_in(self, self.session.status())
 
     @property
     def puzzle_size(self) -> tuple[int, int, bool]:

@@ -26,8 +26,7 @@ COLUMNS = ("#", "Guess", "Answer", "Before", "After", "Best there", "Yours", "Co
 
 
 class DebriefScreen(Working, Screen[None]):
-    """A game's moves against the best play, one row a move; Escape goes back. (Not a
-    ``sized.SizedScreen``: the game screens' base opens it, so it may not import that.)"""
+    """A game's moves against the best play, one row a move; Escape goes back."""
 
     SUB_TITLE = "Debrief"
     DEFAULT_CSS = """

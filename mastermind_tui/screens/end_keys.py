@@ -21,7 +21,7 @@ def end_key(
         play_again()
         return True
     if typed == "D" and session.over:
-        from .debrief import DebriefScreen  # it imports the screens' base: not at the top
+        from .debrief import DebriefScreen  # loaded only when a debrief opens
 
         screen.app.push_screen(DebriefScreen(session.finished or session.record()))
         return True

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 import numpy as np
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Static
 
 from engine import MastermindError
@@ -18,15 +19,20 @@ from engine.notation import get_notation
 from ..game.kinds import GameKind
 from ..game.rivals import read_strategies
 from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
+from ..jobs import Working
 from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
 from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
 from .home_form import NO_REPEATS, FormSelect, HomeForm
-from .sized import SizedScreen
+from .sized import HORIZONTAL, VERTICAL, Sizing
 
 
-class HomeScreen(SizedScreen):
+class HomeScreen(Working, Screen[None]):
     """Builds Settings from the form (``HomeForm``); any error is shown beside its field."""
+
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
 
     CSS_PATH = "home.tcss"
     #: Focus goes straight to the mode: the scrolling container Textual would focus first
@@ -52,6 +58,7 @@ class HomeScreen(SizedScreen):
         chosen (else the settings', where it is among them)."""
         super().__init__()
         self.kinds = kinds
+        self.sizing = Sizing(self)
         self.initial = settings or Settings.build()
         default = kinds[0]
         self.mode = mode or (self.initial.mode if self.initial.mode in kinds else default)
@@ -83,6 +90,10 @@ class HomeScreen(SizedScreen):
         self._preset_kept()
         self._show_optimum()
         self._secret_example()
+        self.sizing.mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.sizing.resized(event.size)
 
     @on(Select.Changed, "#mode")
     def _fields_of_mode(self) -> None:

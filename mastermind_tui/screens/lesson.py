@@ -1,17 +1,17 @@
 """The watch's two panels for a lesson: the ranked list of every guess weighed (``l``)
 and the strategy's rule card (``r``; F1's help opens with it too). Both are dialogs that
-Escape closes; ``WatchLesson`` is the watch screen's side of them (its keys are bound in
-the watch's own table)."""
+Escape closes; ``Lesson`` is the watch screen's part that opens them (its keys are bound
+in the watch's own table)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from engine.strategies import strategy_class
@@ -19,10 +19,11 @@ from engine.strategies.rule_card import RuleCard, rule_card
 from engine.strategies.weighing import Weighing
 
 from ..game.ranked import weighing_at
+from ..game.watch_session import WatchSession
 from ..widgets.pegs import Painter
 from ..widgets.ranked import RankedList, header
 from .exploring import RANKING
-from .what_if import AsksWhatIf
+from .move_jobs import MoveJobs
 
 DIALOG_CSS = """
 RankedScreen, RuleCardScreen {
@@ -118,21 +119,34 @@ class RankedScreen(ModalScreen[None]):
             self.query_one(RankedList).scroll_to(y=int(rows[0]), animate=False)
 
 
-class WatchLesson(AsksWhatIf):
-    """The watch screen's ``l`` and ``r`` (bound in the watch's own table, where the
-    footer's order is decided)."""
+class Lesson:
+    """The watch's ``l`` and ``r`` (bound in the watch's own table, where the footer's
+    order is decided): the ranked list worked out for the move on show, and the rule
+    card; ``pause`` stops playing first."""
 
-    _paint: Painter
+    def __init__(
+        self,
+        screen: Screen[Any],
+        session: WatchSession,
+        jobs: MoveJobs,
+        pause: Callable[[], None],
+        paint: Painter,
+    ) -> None:
+        self.screen = screen
+        self.session = session
+        self.jobs = jobs
+        self.pause = pause
+        self._paint = paint
 
     def rule_card(self) -> RuleCard:
         return rule_card(strategy_class(self.session.settings.strategy))
 
-    def action_rule(self) -> None:
+    def rule(self) -> None:
         """r: the strategy's rule card."""
         self.pause()
-        self.app.push_screen(RuleCardScreen(self.rule_card()))
+        self.screen.app.push_screen(RuleCardScreen(self.rule_card()))
 
-    def action_ranked(self) -> None:
+    def ranked(self) -> None:
         """l: every guess weighed at the move on show, ranked (worked out in a worker)."""
         self.pause()
         session = self.session
@@ -148,9 +162,10 @@ class WatchLesson(AsksWhatIf):
                 return
             self._tell(session.caption())
             title = header(weighing, move + 1, settings.strategy, session.format)
-            self.app.push_screen(RankedScreen(weighing, title, self._paint, session.format))
+            ranked = RankedScreen(weighing, title, self._paint, session.format)
+            self.screen.app.push_screen(ranked)
 
-        self.compute_here(RANKING, lambda _: weighing_at(settings, steps, move), done)
+        self.jobs.start(RANKING, lambda _: weighing_at(settings, steps, move), done)
 
     def _tell(self, text: str) -> None:
-        self.query_one("#caption", Static).update(text)
+        self.screen.query_one("#caption", Static).update(text)

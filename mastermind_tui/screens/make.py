@@ -3,24 +3,49 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import PurePath
+from typing import ClassVar
 
-from textual import on
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.reactive import var
+from textual.screen import Screen
+from textual.widgets import Input
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
 from engine.explain.decisions import answer_text
 from engine.explain.slips import Fix, find_slips
 from engine.words import plural
 
+from ..game.session import GameSession
 from ..game.typed import Kind, read_line
+from ..jobs import Working
+from ..widgets.bars import PartitionBars
 from ..widgets.command_line import CommandLine
 from ..widgets.trace import TracePane
-from .base import GameScreen
+from .base import GAME_KEYS, GameTable
+from .sized import HORIZONTAL, VERTICAL, Sizing
 
 
-class MakeScreen(GameScreen):
+class MakeScreen(Working, Screen[None]):
     """The strategy thinks on a fork of its solver in a worker; the guess is taken back
-    only if no answer was changed meanwhile, and answers wait until it is on the board."""
+    only if no answer was changed meanwhile, and answers wait until it is on the board.
+    The session is the only state; the screen draws it (on its ``table``), following it
+    through reactive state: ``generation`` (the session's, set once the moves changed)
+    and its own vars, each watched by the one method that draws what it says."""
+
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss"]
+    AUTO_FOCUS = "#command"
+    BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
+
+    #: The session's history on show: set to the session's generation after a change of
+    #: the moves, it draws them (and sets the next guess to be worked out) in
+    #: ``watch_generation``.
+    generation: var[int] = var(-1, init=False)
 
     #: Whether the person has had the time to think of a code (as the 1978 game's "NOW I
     #: GUESS. THINK OF A COMBINATION."): no guess shows before they say so.
@@ -31,6 +56,15 @@ class MakeScreen(GameScreen):
     decided: var[int] = var(0, init=False)
     #: What the trace shows besides (the guess being worked out or not).
     known: var[int] = var(0, init=False)
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.table = GameTable(self, session)
+        self.sizing = Sizing(self, self.table.command_line.focus_input)
+
+    def compose(self) -> ComposeResult:
+        return self.table.compose()
 
     def on_mount(self) -> None:
         self._awaiting_secret = False
@@ -49,11 +83,47 @@ class MakeScreen(GameScreen):
                 f"{symbols}{rule}, and keep it to yourself; press Enter when you have it."
             )
         self.generation = session.generation
+        self.table.mount()
+        self.sizing.mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.table.resized(event.size)
+        self.sizing.resized(event.size)
+
+    @property
+    def command_line(self) -> CommandLine:
+        return self.table.command_line
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.table.say(text, kind)
+
+    @on(PartitionBars.Clicked)
+    def open_bar(self, event: PartitionBars.Clicked) -> None:
+        self.table.open_bar(event)
+
+    @on(Input.Changed, "#command")
+    def _n_plays_again(self, event: Input.Changed) -> None:
+        self.table.end_key(event, self.table.play_again)
+
+    def action_board(self) -> None:
+        self.table.board()
+
+    def action_scroll_pane(self, pane: str, pages: int) -> None:
+        self.table.scroll_pane(pane, pages)
+
+    def action_command_line(self) -> None:
+        self.command_line.focus_input()
+
+    def action_help(self) -> None:
+        self.table.help()
+
+    def action_tree(self) -> None:
+        self.table.tree()
 
     def ask_answer(self) -> None:
         self._awaiting_secret = False
         if self.session.over:
-            self.game_over_prompt()
+            self.table.game_over_prompt()
             return
         self.command_line.set_prompt("Your answer:", "blacks,whites e.g. 2,1 — or SECRET, HELP")
 
@@ -85,7 +155,7 @@ class MakeScreen(GameScreen):
         self.decided += 1
 
     def watch_decided(self) -> None:
-        self.draw_board()
+        self.table.draw_board()
         self.known += 1
 
     def watch_known(self) -> None:
@@ -116,12 +186,12 @@ class MakeScreen(GameScreen):
         self._lead = ""
 
     def failed(self, job: str, error: str) -> None:
-        super().failed(job, error)
+        self.table.failed(job, error)
         self.known += 1  # no longer thinking
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
-        if self.left:
+        if self.table.left:
             return
         try:
             if self._awaiting_secret:
@@ -167,7 +237,8 @@ class MakeScreen(GameScreen):
     def command(self, text: str) -> None:
         session = self.session
         typed = read_line(text, "answer")
-        if self.shared_command(typed):
+        table = self.table
+        if table.shared_command(typed, table.refuse_hint, table.refuse_what_if):
             return
         if not self.ready_to_guess and typed.kind is not Kind.SECRET:
             if typed.kind is Kind.EMPTY:
@@ -178,22 +249,23 @@ class MakeScreen(GameScreen):
             else:
                 self.say("Think of a code first, then press Enter: I have not guessed yet.")
             return
-        if self.ended_line(typed):
+        if table.ended_line(typed, table.play_again):
             return
         if typed.kind is Kind.EMPTY:
             if session.game.secret is not None:
-                session.answering.auto_answer()
+                session.auto_answer()
                 self.generation = session.generation
                 self.after_answer()
             else:
                 self.say("Answer with blacks,whites, e.g. 2,1 (or HELP).")
         elif typed.kind is Kind.QUIT:
             session.quit_game()
-            self.game_over_prompt()
+            self.table.game_over_prompt()
             self.generation = session.generation
             moves = plural(len(session.rows()), "move")
             self.say(
-                f"QUIT: game over; the computer scores the {moves} it used." + self.next_game_hint()
+                f"QUIT: game over; the computer scores the {moves} it used."
+                + self.table.next_game_hint()
             )
         elif typed.kind is Kind.SECRET:
             if typed.text:
@@ -204,14 +276,14 @@ class MakeScreen(GameScreen):
                 self.say("Type your secret; it stays hidden.")
         elif typed.kind is Kind.UNDO:
             note = self.dropped()
-            step = session.answering.undo()
+            step = session.take_back_answer()
             self._lead = f"Took back move {step.number} ({answer_text(step.answer)}){note}. "
             self.say(self._lead)
             self.generation = session.generation
         elif typed.kind is Kind.FIX:
             assert typed.move is not None and typed.black is not None and typed.white is not None
             note = self.dropped()
-            session.answering.fix(typed.move, typed.black, typed.white)
+            session.fix(typed.move, typed.black, typed.white)
             self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}{note}. "
             self.say(self._lead, "good")
             self.generation = session.generation
@@ -221,7 +293,7 @@ class MakeScreen(GameScreen):
                 self.say(session.over_text())
             else:
                 assert typed.black is not None and typed.white is not None
-                session.answering.answer(typed.black, typed.white)
+                session.answer(typed.black, typed.white)
                 self.generation = session.generation
                 self.after_answer()
 
@@ -229,12 +301,12 @@ class MakeScreen(GameScreen):
         session = self.session
         moves = len(session.rows())
         if session.over:
-            self.game_over_prompt()
+            self.table.game_over_prompt()
         if session.game.outcome is Outcome.SOLVED:
             said = plural(moves, "MOVE", "MOVES")
-            self.say(f"I GOT IT IN {said}!" + self.next_game_hint(), "good")
+            self.say(f"I GOT IT IN {said}!" + self.table.next_game_hint(), "good")
         elif session.game.outcome is Outcome.OUT_OF_MOVES:
-            self.say("I RAN OUT OF MOVES." + self.next_game_hint(), "error")
+            self.say("I RAN OUT OF MOVES." + self.table.next_game_hint(), "error")
 
     def inconsistent(self, reason: str) -> None:
         """Say the answers contradict, and look for the likely slips in a worker."""

@@ -11,7 +11,8 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.reactive import var
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from engine import Decision, MastermindError, Outcome, Solver
 from engine.trace import Choice
@@ -20,12 +21,16 @@ from engine.words import plural
 from ..game.session import GameSession
 from ..game.typed import Kind, read_line
 from ..game.what_if import WhatIf
+from ..jobs import Working
 from ..navigation import Rate, Rated
+from ..widgets.bars import PartitionBars
 from ..widgets.command_line import CommandLine
 from ..widgets.history import History
+from ..widgets.peg_row import PegBoard, PegTray
 from ..widgets.trace import TracePane
-from .peg_screen import PegScreen
-from .sized import WIDE
+from .base import GAME_KEYS, GameTable
+from .peg_screen import PegRow
+from .sized import HORIZONTAL, VERTICAL, WIDE, Sizing
 
 #: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
@@ -36,7 +41,7 @@ SPOILER_NOTE = (
 )
 
 
-class PlayScreen(PegScreen):
+class PlayScreen(Working, Screen[None]):
     """The person guesses; what the guesses taught, the strategy's advice and the ratings
     are worked out in workers, so even an 8x8 guess (or a first rating on 6x4, which may
     search for seconds) never holds up the keyboard.
@@ -44,15 +49,28 @@ class PlayScreen(PegScreen):
     The hint is a typed ``HINT`` or ``H`` (like the 1978 ``BOARD`` and ``QUIT``) or F3,
     never the bare H key: every printable key belongs to the command line here, where
     guesses (and ``HINT``, ``HELP``) are typed, unless F7 or a click gave the keys to the
-    peg row (``PegScreen``), whose letters are colours."""
+    peg row (``pegs``), whose letters are colours. The session is the only state; the
+    screen draws it (on its ``table``), following it through reactive state:
+    ``generation`` (the session's, set once the moves changed) and its own vars, each
+    watched by the one method that draws what it says."""
 
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "pegs.tcss", "play.tcss"]
+    #: The keys go to the command line from the first frame: Textual's own choice, the
+    #: first focusable widget, is the peg row, whose tray would show until ``on_mount``.
+    AUTO_FOCUS = "#command"
     BINDINGS: ClassVar[list[BindingType]] = [
+        *GAME_KEYS,
         Binding("f3", "hint", "Hint", id="hint"),
         Binding("f7", "pegs", "Pegs", id="pegs"),
         Binding("f9", "lab", "Lab", id="lab"),
     ]
 
+    #: The session's history on show: set to the session's generation after a change of
+    #: the moves, it draws them (and sets what they need worked out) in ``watch_generation``.
+    generation: var[int] = var(-1, init=False)
     #: The laboratory view on show (the session's): a change draws the board and trace.
     lab: var[bool] = var(False, init=False)
     #: What the trace shows besides the moves (what they ruled out, the advice, HINT's
@@ -62,14 +80,18 @@ class PlayScreen(PegScreen):
     rated_count: var[int] = var(0, init=False)
 
     def __init__(self, session: GameSession) -> None:
-        super().__init__(session)
+        super().__init__()
+        self.session = session
+        self.table = GameTable(self, session)
+        self.pegs = PegRow(self, session, self.table, self.guess)
+        self.sizing = Sizing(self, self.table.command_line.focus_input)
         #: Why the last rating failed, if it did (shown until a rating starts again).
         self.rating_error: str | None = None
 
     def compose(self) -> ComposeResult:
         """The game screen, with the rating line above the command line and, in the
         panes, the note that stands in for the Solver trace while it is hidden."""
-        for widget in super().compose():
+        for widget in self.pegs.compose(self.table.compose()):
             if isinstance(widget, CommandLine):
                 yield Static(id="rating", markup=False)
             yield widget
@@ -89,11 +111,21 @@ class PlayScreen(PegScreen):
         self.say(f"I have a secret of {pegs} from {symbols}{rule}. Guess!")
         self.set_reactive(PlayScreen.lab, self.session.lab)
         self.generation = self.session.generation
+        self.pegs.mount()
+        self.table.mount()
+        self.sizing.mount()
+
+    @property
+    def command_line(self) -> CommandLine:
+        return self.table.command_line
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.table.say(text, kind)
 
     def watch_generation(self) -> None:
         """The moves changed: draw the board at once, and set the knowledge, the advice
         and the ratings to be worked out."""
-        self.draw_board()
+        self.table.draw_board()
         self.compute(
             "advice",
             self.session.guessing.advice_work(),
@@ -112,7 +144,7 @@ class PlayScreen(PegScreen):
         self.post_message(Rate(self.session))
 
     def watch_lab(self) -> None:
-        self.draw_board()
+        self.table.draw_board()
         self.known += 1
 
     def watch_known(self) -> None:
@@ -150,6 +182,64 @@ class PlayScreen(PegScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.draw_ratings()
+        self.table.resized(event.size)
+        self.sizing.resized(event.size)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.pegs.focus_moved()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.pegs.focus_moved()
+
+    @on(PegBoard.Played)
+    def play_pegs(self, event: PegBoard.Played) -> None:
+        self.pegs.played(event)
+
+    @on(PegBoard.Note)
+    def peg_note(self, event: PegBoard.Note) -> None:
+        self.say(event.text)
+
+    @on(PegTray.Picked)
+    def picked(self, event: PegTray.Picked) -> None:
+        self.pegs.picked(event)
+
+    @on(PartitionBars.Clicked)
+    def open_bar(self, event: PartitionBars.Clicked) -> None:
+        self.table.open_bar(event)
+
+    @on(Input.Changed, "#command")
+    def _n_plays_again(self, event: Input.Changed) -> None:
+        self.table.end_key(event, self.play_again)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """F7 leaves the footer once the game is over."""
+        if action == "pegs":
+            return not self.session.over
+        return True
+
+    def action_pegs(self) -> None:
+        self.pegs.take_keys()
+
+    def action_board(self) -> None:
+        self.table.board()
+
+    def action_scroll_pane(self, pane: str, pages: int) -> None:
+        self.table.scroll_pane(pane, pages)
+
+    def action_command_line(self) -> None:
+        self.command_line.focus_input()
+
+    def action_help(self) -> None:
+        self.table.help()
+
+    def game_over_prompt(self) -> None:
+        self.table.game_over_prompt()
+
+    def next_game_hint(self) -> str:
+        return self.table.next_game_hint()
+
+    def play_again(self) -> None:
+        self.table.play_again()
 
     @on(Rated)
     def rated(self, message: Rated) -> None:
@@ -186,17 +276,18 @@ class PlayScreen(PegScreen):
             self.say(result.text)
 
     def failed(self, job: str, error: str) -> None:
-        super().failed(job, error)
+        self.table.failed(job, error)
         self.known += 1  # no longer thinking
 
     @on(CommandLine.Entered)
     def entered(self, event: CommandLine.Entered) -> None:
-        if self.left:
+        if self.table.left:
             return
         session = self.session
         try:
             typed = read_line(event.text, "guess")
-            if self.shared_command(typed) or self.ended_line(typed):
+            shared = self.table.shared_command(typed, self.action_hint, self.what_if)
+            if shared or self.table.ended_line(typed, self.play_again):
                 return
             if typed.kind is Kind.EMPTY:
                 self.say("Type a guess, or HELP.")
@@ -212,7 +303,7 @@ class PlayScreen(PegScreen):
             elif typed.kind is Kind.GUESS:
                 self.guess(typed.text)
             elif typed.kind is Kind.UNDO:
-                guess, _ = session.guessing.undo()
+                guess, _ = session.take_back_guess()
                 self.generation = session.generation
                 self.say(
                     f"Took back move {len(session.rows()) + 1} ({session.format(guess)}): "
@@ -226,7 +317,7 @@ class PlayScreen(PegScreen):
     def action_hint(self) -> None:
         """HINT or F3: the advice and the ratings, until the next guess."""
         try:
-            text = self.session.guessing.hint()
+            text = self.session.hint()
         except MastermindError as error:
             self.say(str(error), "error")
             return
@@ -242,7 +333,7 @@ class PlayScreen(PegScreen):
         """WHATIF RRGG: how RRGG would split the codes still possible, beside the advice,
         worked out in a worker; refused in a line where it means nothing."""
         try:
-            work = self.session.guessing.what_if_work(text)
+            work = self.session.what_if_work(text)
         except MastermindError as error:
             self.say(str(error), "error")
             return
@@ -267,11 +358,11 @@ class PlayScreen(PegScreen):
         if self.session.guessing.spoilers_hidden:
             self.say("Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it.")
             return
-        super().action_tree()
+        self.table.tree()
 
     def guess(self, text: str) -> None:
         session = self.session
-        played = session.guessing.guess(text)
+        played = session.guess(text)
         self.generation = session.generation
         moves = len(session.rows())
         outcome = session.game.outcome

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from engine import Answer, CodeSpace, MastermindError, Notation, get_notation
@@ -20,9 +22,10 @@ from engine.words import plural
 
 from ..game.debrief import rated
 from ..game.views import Row
+from ..jobs import Working
 from ..records.types import Game, code_digits
 from ..widgets.board import Board
-from .sized import SizedScreen
+from .sized import HORIZONTAL, VERTICAL, Sizing
 
 
 def kinds_text(game: Game) -> str:
@@ -40,8 +43,12 @@ def kinds_text(game: Game) -> str:
     return f" ({', '.join(kinds)})" if kinds else ""
 
 
-class ReplayScreen(SizedScreen):
+class ReplayScreen(Working, Screen[None]):
     """n / → / Space forward, p / ← back, Home and End to either end."""
+
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
 
     CSS_PATH = "records.tcss"
     SUB_TITLE = "Replay"
@@ -60,6 +67,7 @@ class ReplayScreen(SizedScreen):
 
     def __init__(self, game: Game) -> None:
         super().__init__()
+        self.sizing = Sizing(self)
         self.game = game
         self.space = CodeSpace(game.colours, game.positions, game.repeats)
 
@@ -77,6 +85,10 @@ class ReplayScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.shown = 0
+        self.sizing.mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.sizing.resized(event.size)
 
     def action_debrief(self) -> None:
         """D: the game's debrief, each move against the best play there."""

@@ -6,11 +6,12 @@ from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, ProgressBar, Static
 
 from engine import STRATEGIES, MastermindError
@@ -18,11 +19,12 @@ from engine.walks.stats import choose_secrets, describe_seconds
 from engine.words import plural
 
 from ..game.settings import Settings, whole_number
+from ..jobs import Working
 from ..navigation import OpenHome
 from ..widgets.histogram import StatsCard, layout
 from ..widgets.tick import Tick
 from .dialogs import Confirm
-from .sized import SizedScreen
+from .sized import HORIZONTAL, VERTICAL, Sizing
 from .stats_run import Ended, Plan, Told, play
 
 #: Games above this size are sampled unless the person asks for every secret.
@@ -34,11 +36,15 @@ ASK_ABOVE_GAMES = 1_000_000
 ASK_ABOVE_SECONDS = 60.0
 
 
-class StatsScreen(SizedScreen):
+class StatsScreen(Working, Screen[None]):
     """A run is this screen's job ("run", see ``jobs``) on its own Plan: the interface
     never freezes, a cancelled run's late messages are dropped, and leaving the screen
     stops it. Escape and the Cancel button stop a run wherever the focus is; with no run,
     Escape goes back home (F5), as it leaves Records."""
+
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
 
     CSS_PATH = "stats.tcss"
 
@@ -65,6 +71,7 @@ class StatsScreen(SizedScreen):
         usual three and the game's own); ``keep`` hears each change of the ticks, so that
         the app opens the screen with them again."""
         super().__init__()
+        self.sizing = Sizing(self)
         self.settings = settings or Settings.build()
         self._chosen = chosen
         self._keep = keep
@@ -121,6 +128,10 @@ class StatsScreen(SizedScreen):
         self.query_one(ProgressBar).display = False  # no idle animation before a run
         self.query_one("#cancel", Button).display = False  # nothing to cancel yet
         self.query_one("#run", Button).focus()
+        self.sizing.mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.sizing.resized(event.size)
 
     def selected(self) -> list[str]:
         return [name for name in STRATEGIES if self.query_one(f"#strategy-{name}", Checkbox).value]

@@ -5,12 +5,15 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from ..game.watch_session import Recording, WatchSession
+from ..jobs import Working
 from ..widgets.bars import PartitionBars
 from ..widgets.board import Board
 from ..widgets.codemap import CodeMap
@@ -19,14 +22,24 @@ from ..widgets.pegs import painter
 from ..widgets.trace import TracePane
 from .base import panes
 from .decision_tree import DecisionTreeScreen, no_tree
-from .exploring import Explores
-from .lesson import WatchLesson
+from .exploring import RANKING, Explorer
+from .lesson import Lesson, card_markdown
+from .move_jobs import MoveJobs
 from .playback import AGAIN, Playback
+from .sized import HORIZONTAL, VERTICAL, Sizing, say_in
+from .what_if import WhatIfAsker
 
 
-class WatchScreen(WatchLesson, Explores):
-    """The whole game is solved in a worker first; stepping only changes what is shown.
-    The board lists the moves, so on a wide terminal the trace takes History's room."""
+class WatchScreen(Working, Screen[None]):
+    """The whole game is solved in a worker first; stepping (``playback``) only changes
+    what is shown. The board lists the moves, so on a wide terminal the trace takes
+    History's room. Its parts: what if (``asking``), exploring a branch (``explorer``),
+    the lesson's list and card (``lesson``), their jobs for the move on show
+    (``move_jobs``) and its fit to the terminal (``sizing``)."""
+
+    # Textual declares these as optional instance-level lists, so no ClassVar here.
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL
+    VERTICAL_BREAKPOINTS = VERTICAL
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "watch.tcss"]
 
@@ -68,14 +81,23 @@ class WatchScreen(WatchLesson, Explores):
         Binding("f5", "app.new_game", "Home", id="new-game"),
     ]
 
+    #: Each change of what the session has on show (the game worked out, a step, a
+    #: what-if asked or dropped): drawn in ``watch_shown``.
+    shown: var[int] = var(0, init=False)
+
     def __init__(self, session: WatchSession) -> None:
         super().__init__()
+        self.sizing = Sizing(self)
         self.session = session
-        self.playback = Playback(self, self._beat, lambda: self.session.at_end, self._ended)
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
         self._paint = painter(session.space, session.settings.notation)
+        self.playback = Playback(self, session, self._moved, self._redraw, self._status)
+        jobs = self.move_jobs = MoveJobs(self, session)
+        self.asking = WhatIfAsker(self, session, jobs, self.pause, self._redraw)
+        self.explorer = Explorer(self, session, jobs, self.pause, self._moved, self._status)
+        self.lesson = Lesson(self, session, jobs, self.pause, self._paint)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -89,6 +111,10 @@ class WatchScreen(WatchLesson, Explores):
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         # Named for what a failure says: "The strategy failed: ..."
         self.compute("strategy", lambda ticket: self.session.play(ticket.check), self._played)
+        self.sizing.mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.sizing.resized(event.size)
 
     def _played(self, game: Recording) -> None:
         self.session.take(game)
@@ -99,7 +125,7 @@ class WatchScreen(WatchLesson, Explores):
         self.query_one("#caption", Static).update(f"The {job} failed: {error}")
 
     def watch_shown(self) -> None:
-        self.drop_elsewhere()
+        self.move_jobs.drop_elsewhere()
         session = self.session
         space = session.space
         symbols = session.settings.notation.symbols(space.colours)
@@ -141,8 +167,37 @@ class WatchScreen(WatchLesson, Explores):
     def action_faster(self, by: int) -> None:
         self.action_speed(by)
 
+    def action_explore(self) -> None:
+        self.explorer.explore(self._bar)
+
     def action_explore_now(self) -> None:
         self.action_explore()
+
+    def action_leave(self) -> None:
+        self.explorer.leave()
+
+    def action_cancel(self) -> None:
+        """Escape: stop a branch or the ranked list being worked out, else drop the
+        what-if."""
+        if self.explorer.stop():
+            self._caption("Exploring stopped. n, p: step; x: explore another answer.")
+        elif self.busy(RANKING):  # its result dropped: the list does not open
+            self.forget(RANKING)
+            self._caption("Weighing stopped: the list will not open. l weighs again.")
+        else:
+            self.asking.drop()
+
+    def action_what_if(self) -> None:
+        self.asking.ask()
+
+    def action_ranked(self) -> None:
+        self.lesson.ranked()
+
+    def action_rule(self) -> None:
+        self.lesson.rule()
+
+    def _caption(self, text: str) -> None:
+        self.query_one("#caption", Static).update(text)
 
     def _draw_bar(self) -> None:
         """The selected bar, with its codes listed under it when open."""
@@ -166,23 +221,14 @@ class WatchScreen(WatchLesson, Explores):
         # Each beat opens on its heading and sentence, whatever was scrolled to before.
         self.query_one(TracePane).show_top()
 
-    def action_step(self, delta: int) -> None:
-        """n or p: a beat forward or back (playing goes on from there)."""
-        if self.session.solved and self.session.go(delta):
-            self._moved()
+    def _redraw(self) -> None:
+        self.shown += 1
 
-    def _beat(self) -> bool:
-        """Playing: the next beat; False at the end, which pauses."""
-        if not (self.session.solved and self.session.go(1)):
-            self._status()
-            return False
-        self._moved()
-        return True
+    def action_step(self, delta: int) -> None:
+        self.playback.step(delta)
 
     def action_jump(self, where: int) -> None:
-        if self.session.solved:
-            self.session.jump(where)
-            self._moved()
+        self.playback.jump(where)
 
     def action_select_bar(self, delta: int) -> None:
         """Up and down: select a partition bar (an open one stays open as it moves); the
@@ -192,7 +238,7 @@ class WatchScreen(WatchLesson, Explores):
         if first and self.session.solved:
             self.query_one(TracePane).show_split()
         if not self._open:
-            self.said_selected()
+            self.explorer.said_selected(self._bar)
 
     def action_open_bar(self, number: int = 0) -> None:
         """Enter opens or closes the selected bar; a digit opens that bar (1: the largest)."""
@@ -235,7 +281,6 @@ class WatchScreen(WatchLesson, Explores):
     def pause(self) -> None:
         """Stop playing: a panel opened over the steps keeps the step it was opened on."""
         self.playback.pause()
-        self._status()
 
     def action_tree(self) -> None:
         """F4: the strategy's decision tree from the step on show (playing pauses)."""
@@ -262,29 +307,17 @@ class WatchScreen(WatchLesson, Explores):
 
     def action_help(self) -> None:
         from .help import HelpScreen, Page
-        from .lesson import card_markdown
 
         self.pause()
-        self.app.push_screen(HelpScreen(Page.WATCH, lead=card_markdown(self.rule_card())))
+        self.app.push_screen(HelpScreen(Page.WATCH, lead=card_markdown(self.lesson.rule_card())))
 
     def action_play(self) -> None:
         """Space: play the beats at the speed set, or pause on the beat on show."""
-        self.playback.toggle(self.session.at_end, self._rewind)
-        self._status()
-
-    def _rewind(self) -> None:
-        self.session.jump(0)
-        self.shown += 1
+        self.playback.toggle()
 
     def action_speed(self, by: int) -> None:
         """+ and -: play faster or slower (said on the status line)."""
         self.playback.faster(by)
-        self._status()
-
-    def _ended(self) -> None:
-        """Autoplay reached the end: the header and the caption say so."""
-        self._status()
-        self.shown += 1
 
     def _status(self) -> None:
         settings = self.session.settings
@@ -292,7 +325,7 @@ class WatchScreen(WatchLesson, Explores):
         path = self.session.path()
         if path:  # the path explored says more than the rules, and pausing goes unsaid
             playing = f" · {self.playback.text()}" if self.playback.playing else ""
-            self._say(f"{path[0].upper()}{path[1:]}{playing}")
+            say_in(self, f"{path[0].upper()}{path[1:]}{playing}")
             return
         said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
-        self._say(f"{said} · {self.playback.text()}")
+        say_in(self, f"{said} · {self.playback.text()}")

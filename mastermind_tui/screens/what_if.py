@@ -1,19 +1,18 @@
 """What if: a line at the foot of the watch for any code, to see how it would split the
 codes beside the strategy's choice. A modal line, so that every key typed reaches it (the
-watch's single-key bindings stay asleep); Escape goes back. ``AsksWhatIf`` is the watch
-screen's side of it."""
+watch's single-key bindings stay asleep); Escape goes back. ``WhatIfAsker`` is the part of
+the watch screen that asks it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.reactive import var
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from engine import MastermindError
@@ -21,12 +20,8 @@ from engine.words import plural
 
 from ..game.watch_session import WatchSession
 from ..game.what_if import WhatIf, what_if
-from ..jobs import Ticket
 from ..widgets.trace import TracePane
-from .sized import SizedScreen
-
-R = TypeVar("R")
-N = TypeVar("N")
+from .move_jobs import MoveJobs
 
 
 class WhatIfLine(ModalScreen[int | None]):
@@ -90,80 +85,49 @@ class WhatIfLine(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class AsksWhatIf(SizedScreen):
-    """What the watch screen does for w and Escape: the line, the work in a worker, the
-    answer kept for its move; the screen draws (``watch_shown``) and pauses (``pause``)."""
+class WhatIfAsker:
+    """The watch's what-if, for w and Escape: the line, the work in a job for the move on
+    show, the answer kept for its move (the session's ``what_if``); ``redraw`` draws the
+    beat again, ``pause`` stops playing first."""
 
-    session: WatchSession
-    #: Each change of what the session has on show (the game worked out, a step, a
-    #: what-if asked or dropped): the screen draws it in ``watch_shown``.
-    shown: var[int] = var(0, init=False)
-
-    def __init__(self) -> None:
-        super().__init__()
-        #: The jobs asked for one move (``compute_here``), each with whether it is on show.
-        self._here: dict[str, Callable[[], bool]] = {}
-
-    def watch_shown(self) -> None:
-        """Draw the beat on show (the screen's own)."""
-
-    def pause(self) -> None:
-        """Stop playing (the screen's own)."""
-
-    def compute_here(
+    def __init__(
         self,
-        job: str,
-        work: Callable[[Ticket[N]], R],
-        done: Callable[[R], None],
-        news: Callable[[N], None] | None = None,
+        screen: Screen[Any],
+        session: WatchSession,
+        jobs: MoveJobs,
+        pause: Callable[[], None],
+        redraw: Callable[[], None],
     ) -> None:
-        """Run ``job`` for the move on show (``compute``): its result is handed to ``done``
-        only while that move of that path is on show (either of its beats); stepping away
-        stops it (``drop_elsewhere``)."""
-        session = self.session
-        move, steps = session.move, session.steps
+        self.screen = screen
+        self.session = session
+        self.jobs = jobs
+        self.pause = pause
+        self.redraw = redraw
 
-        def here() -> bool:
-            return session.move == move and session.steps is steps
-
-        def checked(result: R) -> None:
-            if here():
-                done(result)
-
-        self._here[job] = here
-        self.compute(job, work, checked, news=news)
-
-    def drop_elsewhere(self) -> None:
-        """Stop the jobs asked for a move no longer on show: a ranked list, a what-if or a
-        branch of a move stepped away from never shows over another."""
-        for job, here in list(self._here.items()):
-            if not here():
-                del self._here[job]
-                self.forget(job)
+    def _caption(self, text: str) -> None:
+        self.screen.query_one("#caption", Static).update(text)
 
     def took(self, result: WhatIf) -> None:
         """A what-if worked out: drawn if its move is still on show, the two splits
         scrolled into view (a short terminal has them under the fold)."""
-        if result.move != self.session.move:
+        if not self.session.asked(result):
             return
-        self.session.what_if = result
-        self.shown += 1
-        self.call_after_refresh(self.query_one(TracePane).show_split)
+        self.redraw()
+        self.screen.call_after_refresh(self.screen.query_one(TracePane).show_split)
 
-    def action_what_if(self) -> None:
+    def ask(self) -> None:
         """w: a line for any code, split beside the strategy's choice once Enter reads it."""
         self.pause()
         session = self.session
-        caption = self.query_one("#caption", Static)
         if not session.solved:
-            caption.update("Wait for the game to be worked out, then w asks what if.")
+            self._caption("Wait for the game to be worked out, then w asks what if.")
         elif session.before() is None:
-            caption.update("Too many codes are still possible to split here: step forward first.")
+            self._caption("Too many codes are still possible to split here: step forward first.")
         else:
             notation, space = session.settings.notation, session.space
             example = session.format(session.steps[session.move].guess)
             line = WhatIfLine(lambda text: notation.parse(space, text), example)
-            self.app.push_screen(line, self._asked)
+            self.screen.app.push_screen(line, self._asked)
 
     def _asked(self, code: int | None) -> None:
         """The code typed on the what-if line (None: Escape), worked out in a worker."""
@@ -174,16 +138,15 @@ class AsksWhatIf(SizedScreen):
         settings, move = session.settings, session.move
         moves = [(s.guess, s.answer) for s in session.steps[:move]]
         choice = session.steps[move].decision
-        self.query_one("#caption", Static).update(
+        self._caption(
             f"Working out how {session.format(code)} would split {plural(len(before), 'code')}…"
         )
-        self.compute_here(
+        self.jobs.start(
             "what-if", lambda _: what_if(settings, moves, before, choice, code), self.took
         )
 
-    def action_drop_what_if(self) -> None:
+    def drop(self) -> None:
         """Escape: back to the runner-up beside the strategy's choice."""
-        self.forget("what-if")
-        if self.session.what_if is not None:
-            self.session.what_if = None
-            self.shown += 1
+        self.jobs.owner.forget("what-if")
+        if self.session.drop_what_if():
+            self.redraw()

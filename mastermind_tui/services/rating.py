@@ -43,7 +43,7 @@ class Rating:
 
     def _took(self, job: str, ratings: Ratings) -> None:
         session = self._rating.pop(job)
-        session.rating.take(ratings)
+        session.take_ratings(ratings)
         self._rated(session, None)
         self.rate(session)
 
