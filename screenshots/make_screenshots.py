@@ -79,13 +79,13 @@ def played_records(path: Path) -> None:
                 break
             session.guessing.take_advice(session.generation, session.guessing.advice_work()())
             assert session.guessing.advice is not None
-            session.guessing.guess(session.format(session.guessing.advice.guess))
+            session.guess(session.format(session.guessing.advice.guess))
     session = GameSession(Settings.build(mode=MAKE, seed=9))
     session.recorder = keep(9)
     session.answering.set_secret("RGOY")
     while not session.over:
         session.answering.decide()
-        session.answering.auto_answer()
+        session.auto_answer()
 
 
 async def main() -> None:
