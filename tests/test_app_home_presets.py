@@ -4,6 +4,8 @@ by the words a person would type."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from app_helpers import until
 from textual.fuzzy import Matcher
 from textual.widgets import Checkbox, Input, Select
@@ -55,5 +57,6 @@ async def test_the_palette_finds_each_game_mode_by_plain_words() -> None:
         assert play and play[0].title in found("play")
         make = [c for c in commands if c.title.startswith("Make")]
         assert make and make[0].title in found("new game")
-        (asks,) = getattr(make[0].callback, "args", ())  # what makes the message it posts
-        assert asks() == OpenHome(MAKE)  # the home screen, Make chosen
+        posts = make[0].callback
+        assert isinstance(posts, partial)  # the app posts what its argument makes:
+        assert posts.args[0]() == OpenHome(MAKE)  # the home screen, Make chosen
