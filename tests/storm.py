@@ -18,6 +18,7 @@ from textual import events
 from textual.app import App
 
 from mastermind_tui.app.retro import RetroApp
+from mastermind_tui.game.kinds import COMPARE, MAKE, MATCH, PLAY, GameKind
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
@@ -38,7 +39,7 @@ MOVING = [
 SIZES = [(20, 5), (40, 10), (60, 20), (80, 24), (100, 30), (120, 36), (200, 60)]
 
 
-def small(mode: str = "play", **rules: object) -> Settings:
+def small(mode: GameKind = PLAY, **rules: object) -> Settings:
     """A size where every strategy, rating and tree is quick: a storm tests input, not speed."""
     return Settings.build(mode=mode, colours=4, positions=3, seed=3, **rules)  # type: ignore[arg-type]
 
@@ -47,10 +48,10 @@ def small(mode: str = "play", **rules: object) -> Settings:
 STARTS: dict[str, Callable[[], App[None]]] = {
     "home": lambda: MastermindApp(),
     "play": lambda: MastermindApp(Start(small())),
-    "make": lambda: MastermindApp(Start(small("make"))),
-    "match": lambda: MastermindApp(Start(small("match"))),
+    "make": lambda: MastermindApp(Start(small(MAKE))),
+    "match": lambda: MastermindApp(Start(small(MATCH))),
     "watch": lambda: MastermindApp(Start(small(), 5)),
-    "compare": lambda: MastermindApp(Start(small("compare"), 5, ("knuth", "entropy"))),
+    "compare": lambda: MastermindApp(Start(small(COMPARE), 5, ("knuth", "entropy"))),
     "statistics": lambda: _then(MastermindApp(Start(small())), "action_statistics"),
     "records": lambda: _then(MastermindApp(Start(small())), "action_records"),
     "retro": lambda: RetroApp(3, False, False, None),

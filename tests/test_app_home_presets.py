@@ -4,12 +4,16 @@ by the words a person would type."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from app_helpers import until
 from textual.fuzzy import Matcher
 from textual.widgets import Checkbox, Input, Select
 
+from mastermind_tui.game.kinds import MAKE
 from mastermind_tui.game.settings import matching_preset
 from mastermind_tui.modes.app import MastermindApp
+from mastermind_tui.navigation import OpenHome
 from mastermind_tui.screens.home import HomeScreen
 
 
@@ -53,4 +57,6 @@ async def test_the_palette_finds_each_game_mode_by_plain_words() -> None:
         assert play and play[0].title in found("play")
         make = [c for c in commands if c.title.startswith("Make")]
         assert make and make[0].title in found("new game")
-        assert getattr(make[0].callback, "args", None) == ("make",)  # app.choose("make")
+        posts = make[0].callback
+        assert isinstance(posts, partial)  # the app posts what its argument makes:
+        assert posts.args[0]() == OpenHome(MAKE)  # the home screen, Make chosen

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import Decision
-from mastermind_tui.game.kinds import MAKE, MATCH
+from mastermind_tui.game.kinds import MAKE, MATCH, PLAY
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
@@ -175,12 +175,12 @@ async def test_80x24_board_keeps_its_width_and_the_answer_and_advice_show() -> N
 
 async def test_60x20_shows_every_board_row() -> None:
     """Row 10 of the board was cut at 60x20."""
-    for mode in ("play", "make"):
+    for mode in (PLAY, MAKE):
         app = app_for(mode=mode)
         async with app.run_test(size=(60, 20)) as pilot:
             await ready(pilot)
             await pilot.app.workers.wait_for_complete()
-            await enter(pilot, "RRGG" if mode == "play" else "1,0")
+            await enter(pilot, "RRGG" if mode is PLAY else "1,0")
             text = screen_text(pilot)
             assert "│ 10 · · · ·" in text, text
             assert "─ History ─" in text and "#  Guess  B  W" in text

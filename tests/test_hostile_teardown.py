@@ -11,6 +11,7 @@ import pytest
 from app_helpers import until
 from storm import ENDED_CLEANLY, STARTS, Storm, run_storm, small
 
+from mastermind_tui.game.kinds import WATCH
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.navigation import Start
 from mastermind_tui.screens.compare import CompareScreen
@@ -20,7 +21,7 @@ from mastermind_tui.screens.watch import WatchScreen
 async def test_status_lookups_survive_their_screen_torn_down(cache_dir: Path) -> None:
     starts = (
         (STARTS["compare"], CompareScreen),
-        (lambda: MastermindApp(Start(small("watch"), 5)), WatchScreen),
+        (lambda: MastermindApp(Start(small(WATCH), 5)), WatchScreen),
     )
     for make, kind in starts:
         app = make()
