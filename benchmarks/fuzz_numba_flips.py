@@ -5,7 +5,8 @@ stderr. With ``--record`` the record of the last check stays (each data file vou
 by its digest), without it every run starts unvouched (a fresh cache of trees, a cache
 copied from elsewhere).
 
-    python benchmarks/fuzz_numba_flips.py [--cases 30] [--flips 4] [--record] [--root DIR]
+    python benchmarks/fuzz_numba_flips.py [--cases 30] [--flips 4] [--record] [--by-size]
+        [--root DIR] [--seed 1]
 
 ``--root``: the checkout whose code runs (another version, to compare); the cache is
 compiled once by its first run, and each case starts from a copy of it.
@@ -49,6 +50,9 @@ def main() -> None:
     parser.add_argument("--record", action="store_true", help="keep the record of the check")
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--by-size", action="store_true", help="files drawn by their size (each byte alike)"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"load average before: {os.getloadavg()[0]:.1f}")
@@ -64,7 +68,8 @@ def main() -> None:
             for record in numba.rglob("kernel-*.compiled"):
                 record.unlink()
         kernel = sorted(p for p in numba.rglob("numba_search.*") if p.suffix in (".nbi", ".nbc"))
-        path = rng.choice(kernel)
+        sizes = [p.stat().st_size for p in kernel] if args.by_size else None
+        path = rng.choices(kernel, weights=sizes)[0]
         data = bytearray(path.read_bytes())
         for _ in range(args.flips):
             data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)

@@ -207,3 +207,14 @@ def test_every_name_of_numbas_the_compile_layer_leans_on_is_there() -> None:
     assert callable(index._load_index), "numba's IndexDataCacheFile._load_index"
     keys = list(index._load_index())
     assert all(isinstance(key[0], tuple) for key in keys), "numba's index keys: (types, …)"
+
+
+def test_the_checks_exercise_answers_as_the_kernels_source() -> None:
+    """What the check runs: every call the driver makes, compiled and interpreted alike
+    (3x3's optimum, 73, among them)."""
+    from engine.backends import interpreted, numba_exercise, numba_search
+
+    compiled = numba_exercise.run(numba_search, lambda name: None)
+    source = numba_exercise.run(interpreted.kernel(), lambda name: None)
+    assert numba_exercise.differs(compiled, source) is None
+    assert compiled[2] == 73 and len(compiled) == len(numba_exercise.FROM)

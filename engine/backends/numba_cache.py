@@ -52,8 +52,9 @@ _FILE_LIMIT = 64 * 1024 * 1024
 ATTEMPTS = 4
 #: The longest a check may take: it compiles what is missing (10-40 s).
 CHECK_SECONDS = 600.0
-#: What the check prints before reading each file, so that a check that dies names it.
-READING = "reading "
+#: What the check prints before reading each file, and before running each function
+#: read back (its data file named), so that a check that dies names the file.
+READING, RUNNING = "reading ", "running "
 
 
 @dataclass(frozen=True)
@@ -252,20 +253,22 @@ def _check_elsewhere() -> list[Listed] | None:
     if done.returncode == 0 and lines:
         with contextlib.suppress(ValueError, RecursionError):
             return _listed(json.loads(lines[-1]))
-    if not lines or not lines[-1].startswith(READING):
-        return None  # it failed past reading the files back: no file to blame
-    reading = Path(lines[-1].removeprefix(READING))
+    doing = next((p for p in (READING, RUNNING) if lines and lines[-1].startswith(p)), None)
+    if doing is None:
+        return None  # it failed compiling, not reading or running: no file to blame
+    path = Path(lines[-1].removeprefix(doing))
+    what = "reading it back" if doing == READING else "running it"
     if done.returncode < 0:
         try:
             ended = signal.Signals(-done.returncode).name
         except ValueError:
             ended = f"signal {-done.returncode}"
-        why = f"reading it back ended the process with {ended}"
+        why = f"{what} ended the process with {ended}"
     else:
         last = done.stderr.strip().splitlines() or [f"exit status {done.returncode}"]
-        error = last[-1].split(": ", 1)[-1].replace(str(reading), "it")  # less its class
-        why = f"reading it back failed: {files.shown(error, 120)}"
-    _damaged(reading, why)
+        error = last[-1].split(": ", 1)[-1].replace(str(path), "it")  # less its class
+        why = f"{what} failed: {files.shown(error, 120)}"
+    _damaged(path, why)
     return []
 
 
@@ -285,24 +288,35 @@ def _reading(path: Path) -> bool:
 def check() -> list[Listed]:
     """In the process that checks: read back every function numba cached of the kernel,
     one file at a time (each named on stdout first), compile the calls the driver makes
-    (those not cached yet are compiled and cached now), then list the files."""
-    from . import numba_aot, numba_search
+    (those not cached yet are compiled and cached now), run each on a small size against
+    the kernel's source interpreted (``numba_exercise``), then list the files."""
+    from . import interpreted, numba_aot, numba_exercise, numba_search
     from .numba_aot_build import numba_type
 
-    for value in vars(numba_search).values():
+    files_of: dict[str, Path] = {}
+    for name, value in vars(numba_search).items():
         cached = getattr(value, "_cache", None)
         if cached is None:
             continue
-        index = Path(cached._cache_file._index_path)
+        index = files_of[name] = Path(cached._cache_file._index_path)
         if not _reading(index):
             continue
         for key, data in cached._cache_file._load_index().items():  # numba's own reading
             if _reading(Path(cached.cache_path) / data):
                 value.compile(key[0])
+                files_of[name] = Path(cached.cache_path) / data
     entries = {name: arguments for name, (arguments, _) in numba_aot.SIGNATURES.items()}
     for name, arguments in {**entries, **JIT_ONLY}.items():
-        print(f"compiling {name}", flush=True)  # a failure past here is no file's
+        print(f"compiling {name}", flush=True)  # a failure here is no file's
         getattr(numba_search, name).compile(tuple(numba_type(a) for a in arguments))
+    expected = numba_exercise.run(interpreted.kernel(), lambda name: None)
+    got = numba_exercise.run(
+        numba_search, lambda name: print(f"{RUNNING}{files_of[name]}", flush=True)
+    )
+    wrong = numba_exercise.differs(got, expected)
+    if wrong is not None:
+        print(f"{RUNNING}{files_of[wrong]}", flush=True)
+        raise ValueError("its answers differ from those of the kernel's source")
     folders = {
         Path(value._cache.cache_path)
         for value in vars(numba_search).values()
