@@ -12,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import numpy
 import platformdirs
 import pytest
 from test_records import game
@@ -56,8 +57,9 @@ def test_a_refused_remembered_strategy_says_it_was_remembered(tmp_path: Path) ->
 
 
 def _as_nobody(code: str) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` as nobody (root writes anywhere), on a copy of the records package and
-    platformdirs in a folder anyone may read: a clone in a private folder is not."""
+    """Run ``code`` as nobody (root writes anywhere), on a copy of the records package, the
+    engine, numpy and platformdirs in a folder anyone may read: a clone in a private folder
+    is not."""
     if shutil.which("setpriv") is None:
         pytest.skip("root, and no setpriv to read as another user")
     nobody = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
@@ -68,6 +70,12 @@ def _as_nobody(code: str) -> subprocess.CompletedProcess[str]:
         shutil.copytree(package / "records", copy / "mastermind_tui" / "records", ignore=skip)
         shutil.copy(package / "__init__.py", copy / "mastermind_tui")
         shutil.copytree(Path(platformdirs.__file__).parent, copy / "platformdirs", ignore=skip)
+        # The records name the engine's roles: the engine, and numpy under it, come too.
+        shutil.copytree(package.parent / "engine", copy / "engine", ignore=skip)
+        site = Path(numpy.__file__).parent.parent
+        for name in ("numpy", "numpy.libs"):
+            if (site / name).is_dir():
+                shutil.copytree(site / name, copy / name, ignore=skip)
         for inside in [copy, *copy.rglob("*")]:
             inside.chmod(0o755 if inside.is_dir() else 0o644)
         # The interpreter itself, past the virtual environment's link, or the system's.

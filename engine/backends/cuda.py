@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
     from ..arrays import Counts, IntArray, Keys
     from ..codes import CodeSpace
-    from . import PartitionKernel, SearchKernel
+    from .protocols import PartitionKernel, SearchKernel
 
 __all__ = ["CHUNK", "available", "many", "partitions", "search"]
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from . import PartitionKernel, SearchKernel
+    from .protocols import PartitionKernel, SearchKernel
 
 __all__ = ["ALSO", "SMALL", "fits", "partitions", "search"]
 

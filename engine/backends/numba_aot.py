@@ -38,10 +38,12 @@ import numpy as np
 from ..storage import files
 from .numba_aot_record import (
     KERNEL,
+    SIGNATURES,
     State,
     Status,
     constants,
     difference,
+    folder,
     made_for,
     read,
     shown,
@@ -52,20 +54,6 @@ MODULE = "mastermind_search_aot"
 #: Bumped whenever the way the module is built changes what it holds.
 BUILD = 1
 
-# An argument: a dtype's name (an integer scalar, int64), (dtype, dimensions) for a
-# C-contiguous, aligned, writeable array, or a tuple of arrays (the search's context).
-I2, I8, U1, U8, B1 = "int16", "int64", "uint8", "uint64", "bool"
-CTX: tuple[tuple[str, int], ...] = ((U1, 2), (I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1))
-CTX += ((I8, 1), (U8, 2), (I8, 1), (I8, 1), (I8, 1))
-#: The functions built, their arguments and what they return (None: nothing).
-SIGNATURES: dict[str, tuple[tuple[Any, ...], Any]] = {
-    "search": ((CTX, (I2, 1), (I8, 1), (I2, 1), I8, I8, (I8, 1), (I8, 1), I8), I8),
-    "orbit_pool": (((I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1), (I8, 1)), (I2, 1)),
-    "fixing": (((I2, 2), (I2, 2), (I8, 1), I8), (I8, 1)),
-    "first_image": (((I2, 2), (I2, 2), (I2, 1), (I8, 1), I8), I8),
-    "restore": (((U8, 2), (I8, 1), (U8, 2), (I8, 1)), None),
-    "colour_table": (((I2, 2), (I2, 2)), (I2, 2)),
-}
 #: The most the module (about a megabyte) and its record are read.
 _LIMIT = 64 * 1024 * 1024
 
@@ -73,14 +61,6 @@ _LIMIT = 64 * 1024 * 1024
 def allowed() -> bool:
     """Whether the module may be used (``MASTERMIND_AOT=0``: numba's JIT alone)."""
     return os.environ.get("MASTERMIND_AOT", "1") not in ("", "0")
-
-
-def folder() -> Path:
-    """Where a module built after install is kept: beside numba's cache of the kernel."""
-    numba_cache = os.environ.get("NUMBA_CACHE_DIR", "")
-    if numba_cache:
-        return Path(numba_cache) / "mastermind-aot"
-    return KERNEL.parent / "__pycache__"
 
 
 @cache

@@ -28,27 +28,11 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
-import numpy as np
-
 from . import numba_aot, numba_aot_record
-from .numba_aot_record import source_constants
+from .numba_aot_record import numba_type, source_constants
 
 #: Longest wait for a build under way in another process (a build takes 15-40 s).
 WAIT_SECONDS = 600.0
-
-
-def numba_type(spec: Any) -> Any:
-    """numba's type for an argument written as ``numba_aot.SIGNATURES`` writes it."""
-    from numba.core import types
-    from numba.np.numpy_support import from_dtype
-
-    if spec is None:
-        return types.none
-    if isinstance(spec, str):
-        return types.int64
-    if isinstance(spec[0], tuple):
-        return types.Tuple([numba_type(s) for s in spec])
-    return types.Array(from_dtype(np.dtype(spec[0])), spec[1], "C")
 
 
 def _gil_free() -> ContextManager[Any]:
@@ -77,7 +61,7 @@ def _compile(into: Path) -> Path:
     cc.output_dir = str(into)
     cc.target_cpu = "host"
     cc.verbose = False
-    for name, (arguments, returned) in numba_aot.SIGNATURES.items():
+    for name, (arguments, returned) in numba_aot_record.SIGNATURES.items():
         sig = signature(numba_type(returned), *(numba_type(a) for a in arguments))
         function = getattr(numba_search, name)
         if name == "search":  # it calls itself: typing that call needs the JIT's
@@ -134,10 +118,10 @@ def _lock(place: Path) -> Iterator[bool]:
 
 
 def build(place: Path | None = None) -> Path | None:
-    """The module built in ``place`` (default ``numba_aot.folder()``) unless it is there
+    """The module built in ``place`` (default ``numba_aot_record.folder()``) unless it is there
     and sound; its path (None where no module is built: no ``/proc/cpuinfo``). Raises
     what the build raised (no compiler, no pycc, a read-only folder)."""
-    place = numba_aot.folder() if place is None else place
+    place = numba_aot_record.folder() if place is None else place
     found = numba_aot.paths(place)
     if found is None:
         return None

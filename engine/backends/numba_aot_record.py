@@ -14,6 +14,7 @@ import ast
 import enum
 import hashlib
 import json
+import os
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -33,6 +34,43 @@ CONSTANTS = (
 )  # fmt: skip
 #: The most a record (a few hundred bytes) is read.
 LIMIT = 1 << 20
+
+# An argument: a dtype's name (an integer scalar, int64), (dtype, dimensions) for a
+# C-contiguous, aligned, writeable array, or a tuple of arrays (the search's context).
+I2, I8, U1, U8, B1 = "int16", "int64", "uint8", "uint64", "bool"
+CTX: tuple[tuple[str, int], ...] = ((U1, 2), (I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1))
+CTX += ((I8, 1), (U8, 2), (I8, 1), (I8, 1), (I8, 1))
+#: The functions built, their arguments and what they return (None: nothing).
+SIGNATURES: dict[str, tuple[tuple[Any, ...], Any]] = {
+    "search": ((CTX, (I2, 1), (I8, 1), (I2, 1), I8, I8, (I8, 1), (I8, 1), I8), I8),
+    "orbit_pool": (((I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1), (I8, 1)), (I2, 1)),
+    "fixing": (((I2, 2), (I2, 2), (I8, 1), I8), (I8, 1)),
+    "first_image": (((I2, 2), (I2, 2), (I2, 1), (I8, 1), I8), I8),
+    "restore": (((U8, 2), (I8, 1), (U8, 2), (I8, 1)), None),
+    "colour_table": (((I2, 2), (I2, 2)), (I2, 2)),
+}
+
+
+def folder() -> Path:
+    """Where a module built after install is kept: beside numba's cache of the kernel."""
+    numba_cache = os.environ.get("NUMBA_CACHE_DIR", "")
+    if numba_cache:
+        return Path(numba_cache) / "mastermind-aot"
+    return KERNEL.parent / "__pycache__"
+
+
+def numba_type(spec: Any) -> Any:
+    """numba's type for an argument written as ``SIGNATURES`` writes it."""
+    from numba.core import types
+    from numba.np.numpy_support import from_dtype
+
+    if spec is None:
+        return types.none
+    if isinstance(spec, str):
+        return types.int64
+    if isinstance(spec[0], tuple):
+        return types.Tuple([numba_type(s) for s in spec])
+    return types.Array(from_dtype(np.dtype(spec[0])), spec[1], "C")
 
 
 class Status(enum.Enum):

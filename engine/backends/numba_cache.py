@@ -92,9 +92,9 @@ def _stamp(numba_cache: str) -> str:
 
 def record() -> Path | None:
     """The record of the last sound check: beside numba's cache where that can be written
-    (``numba_aot.folder``), else in the cache of trees (None: neither)."""
+    (``numba_aot_record.folder``), else in the cache of trees (None: neither)."""
     from ..storage.cache import directory
-    from .numba_aot import folder
+    from .numba_aot_record import folder
 
     name = f"kernel-{stamp()}.compiled"
     beside = folder()
@@ -290,8 +290,8 @@ def check() -> list[Listed]:
     one file at a time (each named on stdout first), compile the calls the driver makes
     (those not cached yet are compiled and cached now), run each on a small size against
     the kernel's source interpreted (``numba_exercise``), then list the files."""
-    from . import interpreted, numba_aot, numba_exercise, numba_search
-    from .numba_aot_build import numba_type
+    from . import interpreted, numba_exercise, numba_search
+    from .numba_aot_record import SIGNATURES, numba_type
 
     files_of: dict[str, Path] = {}
     for name, value in vars(numba_search).items():
@@ -305,7 +305,7 @@ def check() -> list[Listed]:
             if _reading(Path(cached.cache_path) / data):
                 value.compile(key[0])
                 files_of[name] = Path(cached.cache_path) / data
-    entries = {name: arguments for name, (arguments, _) in numba_aot.SIGNATURES.items()}
+    entries = {name: arguments for name, (arguments, _) in SIGNATURES.items()}
     for name, arguments in {**entries, **JIT_ONLY}.items():
         print(f"compiling {name}", flush=True)  # a failure here is no file's
         getattr(numba_search, name).compile(tuple(numba_type(a) for a in arguments))

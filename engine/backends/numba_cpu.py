@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from . import PartitionKernel, SearchKernel
+    from .protocols import PartitionKernel, SearchKernel
 
 __all__ = ["partitions", "search"]
 

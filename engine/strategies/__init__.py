@@ -113,8 +113,7 @@ def strategy_class(name: str) -> type[Strategy]:
     raise ConfigError(
         f"unknown strategy {shown!r}; choose one of {', '.join(STRATEGIES)} "
         "(optimal and optimal-fit also as e.g. optimal-max5: never more than 5 guesses; "
-        "a partition strategy as e.g. knuth-from1122: opening with 1122; or a file of "
-        "Python defining a strategy of your own, as e.g. mine.py)"
+        "a partition strategy as e.g. knuth-from1122: opening with 1122; your own as mine.py)"
     )
 
 
