@@ -125,6 +125,7 @@ async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> Non
 
 
 # ----- texts that read badly -----
+@pytest.mark.slow
 async def test_a_won_game_says_its_count_once_and_the_trace_reads_well() -> None:
     app = app_for(seed=3, lab=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -152,6 +153,7 @@ def truth(app: MastermindApp, secret: str) -> str:
     return f"{answer.black},{answer.white}"
 
 
+@pytest.mark.slow
 async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
     app = app_for(mode="make", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -176,6 +178,7 @@ async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
         assert message(pilot) == over
 
 
+@pytest.mark.slow
 async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> None:
     app = app_for(mode="match", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -186,6 +189,7 @@ async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> No
 
 
 # ----- the game screens: nothing cut at 80x24 -----
+@pytest.mark.slow
 async def test_every_likely_slip_shows_whole_at_80x24() -> None:
     app = app_for(mode="make", seed=5)
     async with app.run_test(size=SIZE) as pilot:

@@ -168,6 +168,7 @@ async def test_a_failed_search_says_one_line_and_the_app_goes_on(
         assert "disk on fire" in str(app.screen.query_one("#optimum").tooltip)  # if cut
 
 
+@pytest.mark.slow
 async def test_the_person_plays_while_it_searches_and_quitting_stops_it_at_once(
     cache_dir: Path,
 ) -> None:

@@ -51,6 +51,7 @@ def test_spoiler_free_is_refused_where_the_computer_breaks(
     assert err.count("\n") == 1 and "--spoiler-free" in err
 
 
+@pytest.mark.slow
 async def test_home_checkbox_starts_a_game_in_the_lab_view() -> None:
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -94,6 +95,7 @@ def wrong(session: GameSession, n: int) -> str:
     return session.format(codes[n])
 
 
+@pytest.mark.slow
 async def test_a_guess_is_rated_against_the_best() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -117,6 +119,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         assert rating_line(pilot) == expected[1].sentence(session.format)
 
 
+@pytest.mark.slow
 async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rating is held in its worker: the line says so, guesses keep counting, and
     the held rating is kept (it is not stale: the moves it rated still stand)."""
@@ -146,6 +149,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
         assert rating_line(pilot).startswith("BWB: ")
 
 
+@pytest.mark.slow
 async def test_spoiler_free_hides_until_a_hint() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -185,6 +189,7 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert len(screen.session.rows()) == 3  # not read as a guess
 
 
+@pytest.mark.slow
 async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -197,6 +202,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoiler_free", [False, True])
 async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
     app = small(spoiler_free=spoiler_free)
@@ -212,6 +218,7 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
         assert app.screen.query_one(TracePane).display
 
 
+@pytest.mark.slow
 async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -238,6 +245,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         assert "over" in message(pilot) and len(session.rows()) == 2
 
 
+@pytest.mark.slow
 async def test_hint_where_the_computer_breaks_is_explained() -> None:
     app = MastermindApp(Start(Settings.build(mode="make", colours=4, positions=3, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:

@@ -126,6 +126,7 @@ def recording_app(path: Path, **kw: Any) -> MastermindApp:
     return MastermindApp(Start(settings), records=path)
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     app = recording_app(path, rounds=2)

@@ -71,6 +71,7 @@ def knuth_after(steps: int, secret: str = "RGOY") -> tuple[Solver, list[str]]:
     return solver, [notation.format(space, int(c)) for c in solver.candidates]
 
 
+@pytest.mark.slow
 async def test_step_forward_back_and_solved() -> None:
     app = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -371,6 +372,7 @@ async def test_a_random_strategy_has_no_tree() -> None:
         assert caption(app) == "random guesses at random: a random strategy has no fixed tree"
 
 
+@pytest.mark.slow
 async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
     settings = Settings.build(mode="watch", strategy="knuth", colours=8, positions=4, seed=1)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
@@ -388,6 +390,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
         assert bar_lines(app)[0].startswith("▸ ")
 
 
+@pytest.mark.slow
 async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
     """Without repeats, indices that are no code of the game are blank cells with a legend
     line of their own, never drawn like codes the answers ruled out."""
@@ -429,6 +432,7 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
 
 
+@pytest.mark.slow
 async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
     cache_dir: Path,
 ) -> None:
@@ -544,6 +548,7 @@ async def test_a_strategy_without_a_score_draws_no_chart() -> None:
         assert not app.screen.query_one(ChoiceChart).display
 
 
+@pytest.mark.slow
 async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> None:
     """w opens a line; a code that cannot be read is refused in a line and the watch goes
     on; RRGG's split, drawn beside knuth's choice, is the engine's partition of the same
@@ -593,6 +598,7 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         assert bars.rival is not None and bars.rival[2] == "runner-up"
 
 
+@pytest.mark.slow
 async def test_the_tree_fits_80_columns_with_its_path() -> None:
     """At 80x24 the tree panel takes the whole width and short labels: every line whole."""
     app = watch_app()
@@ -612,6 +618,7 @@ async def test_the_tree_fits_80_columns_with_its_path() -> None:
                 assert line.rstrip().endswith(("│", "◀ now")), line
 
 
+@pytest.mark.slow
 async def test_candidate_codes_are_coloured_like_their_pegs_and_keep_their_letters() -> None:
     from textual.content import Content
 
@@ -666,6 +673,7 @@ def shows(pilot: Pilot[Any], text: str) -> bool:
     return text in screen_text(pilot)
 
 
+@pytest.mark.slow
 async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
     """The why in view at 80x24 (watch YOBR, PgDn, n, n): each later beat scrolls back to
     its heading and sentence; folded bars say of which guesses they are; the bars of close
@@ -692,6 +700,7 @@ async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
         assert chosen.count("█") < second.count("█")  # the difference shows
 
 
+@pytest.mark.slow
 async def test_autoplay_stops_at_the_end_and_says_so() -> None:
     """Autoplay has an end: on the last beat it stops, the header says so, and the
     caption says Space starts again from move 1 (which it does)."""

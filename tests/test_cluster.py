@@ -137,6 +137,7 @@ def test_the_output_says_whether_every_guess_was_weighed() -> None:
     assert "weighed        a sample of the guesses (--exact: every one)" in sampled
 
 
+@pytest.mark.slow
 def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
     local = distributed.LocalCluster(
         n_workers=1,
@@ -159,6 +160,7 @@ def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
         local.close()
 
 
+@pytest.mark.slow
 def test_the_command_line_on_the_cluster_prints_what_one_process_prints(cluster: Cluster) -> None:
     base = [sys.executable, "-m", "mastermind_tui", "stats", "--all", "--colours", "5", "--json"]
     # Both workers up (a loaded machine may still be starting one, or restarting one an

@@ -33,6 +33,7 @@ def alone_5x4() -> list[Any]:
     return tree_to_json(build_tree(OptimalSearch(CodeSpace(5, 4))))
 
 
+@pytest.mark.slow
 def test_the_cluster_finds_the_tree_one_process_finds(
     cluster: Cluster, alone_5x4: list[Any]
 ) -> None:
@@ -94,6 +95,7 @@ def test_a_run_that_fails_half_way_resumes_from_what_it_proved(
     assert sent[0] == 12 - 6
 
 
+@pytest.mark.slow
 def test_stats_optimal_on_the_cluster_prints_what_one_process_prints(
     cluster: Cluster, tmp_path: Path
 ) -> None:

@@ -48,6 +48,7 @@ def simulated() -> dict[str, Any]:
     return found
 
 
+@pytest.mark.slow
 def test_the_gpu_kernels_count_every_partition_as_numba_does(simulated: dict[str, Any]) -> None:
     """3x3, 4x3, 3x4 and 2x6: every guess against every code; Knuth's keys with and
     without a stop; and many positions in one launch, pools of none to 12 guesses."""

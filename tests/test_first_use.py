@@ -292,6 +292,7 @@ def test_a_cap_with_a_guess_to_spare_plays_the_shipped_plain_tree(
         solution.cache_clear()
 
 
+@pytest.mark.slow
 async def test_the_app_says_a_damaged_compiled_cache_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -151,6 +151,7 @@ async def refuse(pilot: Pilot[Any], app: MastermindApp) -> str:
     return contradiction(space, moves, wrong, session.format) or ""
 
 
+@pytest.mark.slow
 async def test_the_play_screen_refuses_and_records_a_hard_game(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     app = hard_app(path)

@@ -61,6 +61,7 @@ def test_the_parser_takes_the_mode_and_its_own_option(trial: Command) -> None:
     assert build_parser().parse_args(["trial"]).trial_hard is False
 
 
+@pytest.mark.slow
 async def test_the_home_screen_offers_it_with_its_fields_and_starts_it(trial: Command) -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -77,6 +78,7 @@ async def test_the_home_screen_offers_it_with_its_fields_and_starts_it(trial: Co
         assert app.screen.session.settings.mode == "trial"
 
 
+@pytest.mark.slow
 async def test_the_palette_and_help_show_it(trial: Command) -> None:
     app = MastermindApp()
     async with app.run_test(size=(100, 60)) as pilot:  # the whole help page in view

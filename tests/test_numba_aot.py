@@ -52,6 +52,7 @@ def ahead(built: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[numba_aot.Ke
     yield kernel
 
 
+@pytest.mark.slow
 def test_the_module_grows_the_jits_tree(
     ahead: numba_aot.Kernel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -105,6 +106,7 @@ def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
     assert len(ended) == 1 and isinstance(ended[0], SearchStopped)
 
 
+@pytest.mark.slow
 def test_other_argument_types_go_to_the_jit_kernel(ahead: numba_aot.Kernel) -> None:
     """int32 arrays are not the module's types: the JIT kernel answers, alike."""
     search = OptimalSearch(CodeSpace(4, 3))

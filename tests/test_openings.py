@@ -36,6 +36,7 @@ def test_one_opening_per_colour_pattern() -> None:
     assert len(sweep_patterns(CodeSpace(8, 5))) == 7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "name", "total", "worst"),
     [
@@ -103,6 +104,7 @@ def test_sweep_ranks_by_worst_case_then_total() -> None:
     assert [d for d, _ in heard] == sorted(d for d, _ in heard)
 
 
+@pytest.mark.slow
 def test_stats_openings_on_the_command_line() -> None:
     result = run("stats", "--openings", "--strategy", "most-parts", "--jobs", "2", "--json")
     assert result.returncode == 0, result.stderr
@@ -151,6 +153,7 @@ def test_bad_openings_are_one_line_exit_2(args: list[str], message: str) -> None
     assert message in lines[0]
 
 
+@pytest.mark.slow
 def test_the_sweep_on_a_cluster_gives_what_one_process_gives(cluster: Any) -> None:
     pytest.importorskip("distributed")
     base = ["stats", "--openings", "--colours", "5", "--json"]

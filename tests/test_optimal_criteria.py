@@ -68,6 +68,7 @@ def capped_brute_force(
     return codes, cost
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("colours", "positions", "repeats"),
     [(2, 3, True), (3, 3, True), (2, 4, True), (3, 2, True), (4, 2, True), (4, 3, False)],
@@ -119,6 +120,7 @@ def test_capped_positions_after_guesses_match_plain_recursion() -> None:
     assert kept and broken  # both kinds of position were met
 
 
+@pytest.mark.slow
 def test_six_by_four_under_each_criterion_as_published(cache_dir: Path) -> None:
     """Koyama and Lai: 5,625 on average with 7 secrets needing 6 guesses; never more than
     5 guesses costs one guess more, 5,626; the worst case first is that same 5; and the
@@ -178,6 +180,7 @@ def test_rating_under_a_cap_counts_the_cap(cache_dir: Path) -> None:
     assert best.expected >= best.best_expected
 
 
+@pytest.mark.slow
 def test_stats_prints_the_criteria_side_by_side(tmp_path: Path) -> None:
     """`stats --criteria --max-guesses 5` on 6x4, from a fresh cache: every column's
     total, worst case and distribution, and --json gives the same numbers."""
@@ -245,6 +248,7 @@ def test_a_capped_measure_is_read_back_from_its_label() -> None:
     assert measure_of("expected guesses, at most five guesses") is None
 
 
+@pytest.mark.slow
 async def test_watching_a_capped_optimum_then_going_home(cache_dir: Path) -> None:
     """`mastermind watch --max-guesses 5`: the trace names the cap, and Home offers the
     capped strategy beside the registered ones rather than failing on it."""

@@ -89,6 +89,7 @@ def test_a_cached_kernel_is_read_back_without_preparing_numbas_compiler() -> Non
     assert done.stdout.split() == [str(expected), "False"]
 
 
+@pytest.mark.slow
 def test_reading_a_kernel_back_imports_none_of_what_only_compiling_needs() -> None:
     """numba's overloads' modules (numba.np.arrayobj), numpy.ma, PyYAML and colorama stay
     unimported, and numba's runtime is read back from a file beside the kernel's cache

@@ -121,6 +121,7 @@ def strategy_may_guess_impossible(name: str) -> bool:
     return issubclass(cls, PartitionStrategy) or exact
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ANY_SIZE)
 def test_every_small_size(name: str, cache_dir: Path) -> None:
     played = 0

@@ -23,6 +23,7 @@ DETERMINISTIC = [
 SPACE = CodeSpace(6, 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(
     name=st.sampled_from(DETERMINISTIC),
