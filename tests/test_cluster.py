@@ -32,6 +32,7 @@ def same(result: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("strategy", "colours", "games"),
     [("knuth", 6, None), ("entropy", 5, None), ("random", 6, 2000)],
@@ -48,6 +49,7 @@ def test_the_cluster_gives_what_one_process_gives(
     assert same(spread) == same(alone)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
     space = CodeSpace(7, 4)
     alone = run_stats(space, "entropy", space.allowed)
@@ -67,6 +69,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
     assert same(spread) == same(alone)
 
 
+@pytest.mark.slow
 def test_stopping_early_cancels_the_cluster_s_tasks(cluster: Cluster) -> None:
     results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)
     next(results)
@@ -189,6 +192,7 @@ def test_jobs_beside_a_scheduler_is_refused() -> None:
     assert done.returncode == 2 and "with --scheduler the cluster's workers" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_run_s_stop_is_heard_while_the_cluster_works(cluster: Cluster) -> None:
     """Ctrl+C (the run's stop) while every task is still running on the cluster: the wait
     ends within a moment, ``Stopped`` raised, and the tasks are cancelled."""

@@ -66,6 +66,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster, alone_5x4: li
     assert spread == alone_5x4
 
 
+@pytest.mark.slow
 def test_a_run_that_fails_half_way_resumes_from_what_it_proved(
     cluster: Cluster, alone_5x4: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -115,6 +116,7 @@ def test_stats_optimal_on_the_cluster_prints_what_one_process_prints(
     assert got == want and got["total_guesses"] == 2463
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phase", [value_task, subtree_task])
 def test_a_client_killed_outright_resumes_from_its_last_checkpoint(
     cluster: Cluster,

@@ -196,6 +196,7 @@ class Screen:
         assert found, f"{pattern!r} never reached the page"
 
 
+@pytest.mark.slow
 def test_a_guess_typed_in_the_browser_reaches_the_board(
     browser: webdriver.Chrome, server: str
 ) -> None:
@@ -214,6 +215,7 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(
         browser.save_screenshot(keep)
 
 
+@pytest.mark.slow
 def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
@@ -251,6 +253,7 @@ def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
         assert process.poll() is None  # the server serves on
 
 
+@pytest.mark.slow
 def test_the_watch_and_a_what_if_play_in_the_browser(
     browser: webdriver.Chrome, server: str
 ) -> None:
