@@ -107,6 +107,7 @@ async def test_the_guess_hint_suggests_costs_nothing_where_the_optimum_rates() -
 
 
 # ----- totals count what happened, the rule said once -----
+@pytest.mark.slow
 async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> None:
     app = app_for(seed=5, rounds=2, moves=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -230,6 +231,7 @@ async def test_the_whole_code_map_fits_the_trace_at_80x24() -> None:
             assert line.strip() in shown
 
 
+@pytest.mark.slow
 async def test_a_game_played_in_the_lab_view_is_recorded_and_listed_as_assisted(
     tmp_path: Path,
 ) -> None:

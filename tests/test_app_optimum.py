@@ -207,6 +207,7 @@ async def test_the_person_plays_while_it_searches_and_quitting_stops_it_at_once(
     assert proved is not None and proved["keys"].size > 0
 
 
+@pytest.mark.slow
 async def test_ctrl_o_again_stops_the_search_and_keeps_what_it_proved(cache_dir: Path) -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -89,6 +89,7 @@ async def test_board_highlights_history_and_keeps_typing() -> None:
         assert "History (highlighted) is up to date: 1 move played." in message(pilot)
 
 
+@pytest.mark.slow
 async def test_quit_reveals_combination_and_next_round() -> None:
     app = app_for(rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -69,6 +69,7 @@ async def test_ctrl_j_takes_the_teletypes_line() -> None:
         await idle(pilot)
 
 
+@pytest.mark.slow
 async def test_the_peg_row_keeps_the_keys_and_its_draft_through_a_terminal_too_small() -> None:
     """F7, r (R in the first place, the cursor on the second), 40x12 (too small), 80x24:
     the row has the keys again, its R and its cursor where they were."""
@@ -164,6 +165,7 @@ async def test_the_daily_puzzle_is_named_its_footer_fits_80_columns_and_c_says_c
         assert "Pegs" not in footer(pilot)
 
 
+@pytest.mark.slow
 async def test_todays_puzzle_made_practice_by_undo_says_why() -> None:
     """(It said "practice (an earlier day)"; today's date is the app's, not read here.)"""
     async with daily_app().run_test(size=(80, 24)) as pilot:

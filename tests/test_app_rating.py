@@ -275,6 +275,7 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
     assert session.rating.ratings == [] and not session.practice
 
 
+@pytest.mark.slow
 async def test_a_failed_rating_is_said_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

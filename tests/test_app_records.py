@@ -344,6 +344,7 @@ async def test_watching_keeps_nothing(tmp_path: Path) -> None:
     assert not path.exists() or Records(path).games() == []
 
 
+@pytest.mark.slow
 async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -102,6 +102,7 @@ def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: s
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """RRGG's split beside knuth's choice after BBWW 0,1, with its scores."""

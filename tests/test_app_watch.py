@@ -137,6 +137,7 @@ async def test_every_strategy_solves(strategy: str) -> None:
         assert "Solved in" in caption(app)
 
 
+@pytest.mark.slow
 async def test_space_plays_and_pauses() -> None:
     app = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -308,6 +309,7 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         assert codemap.cursor == 3 * 36 + 5
 
 
+@pytest.mark.slow
 async def test_f1_explains_the_words_on_screen() -> None:
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -331,6 +333,7 @@ async def test_f1_explains_the_words_on_screen() -> None:
         assert caption(app).startswith("Move 2, before its answer")
 
 
+@pytest.mark.slow
 async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -482,6 +485,7 @@ def chart_lines(app: MastermindApp) -> list[str]:
     return app.screen.query_one(ChoiceChart).render().plain.splitlines()
 
 
+@pytest.mark.slow
 async def test_the_choice_is_drawn_by_the_strategys_measure_after_bbww_0_1() -> None:
     """6x4 after BBWW answered 0,1: the guesses weighed, drawn by their largest class, the
     chosen one first and its runner-up next, both numbers as the engine counts them on
@@ -540,6 +544,7 @@ async def test_each_strategy_draws_its_own_measure(strategy: str, label: str) ->
         assert [float(line.split()[2]) for line in lines[2:5]] == pytest.approx(scores, abs=1e-3)
 
 
+@pytest.mark.slow
 async def test_a_strategy_without_a_score_draws_no_chart() -> None:
     app = watch_app("RWGG", "sequential")
     async with app.run_test(size=(120, 36)) as pilot:

@@ -211,6 +211,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
         assert threads and not any(threads)
 
 
+@pytest.mark.slow
 async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
     app = MastermindApp(Start(Settings.build(mode="make", seed=5)))
     async with app.run_test(size=(100, 30)) as pilot:

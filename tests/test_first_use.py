@@ -185,6 +185,7 @@ def test_the_background_compile_ends_with_its_parent(tmp_path: Path) -> None:
     assert not list((tmp_path / "trees").rglob("kernel-*.compiled"))  # it never finished
 
 
+@pytest.mark.slow
 def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None:
     """numba's cache is keyed on the kernel file's path: a second install of the same
     source (or another NUMBA_CACHE_DIR) gets a marker of its own, so it compiles in the

@@ -166,6 +166,7 @@ async def test_the_play_screen_refuses_and_records_a_hard_game(tmp_path: Path) -
     assert kept.hard and kept.won and len(kept.moves) == 2
 
 
+@pytest.mark.slow
 def test_hard_mode_s_refusal(snap_compare: Callable[..., bool], monkeypatch: Any) -> None:
     """The refusal at 80x24: one line naming the move it contradicts."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)

@@ -70,6 +70,7 @@ def test_the_module_grows_the_jits_tree(
     assert tree_to_json(tree) == tree_to_json(build_tree(jit))
 
 
+@pytest.mark.slow
 def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> None:
     """What the module is for: `stats --strategy optimal --all`, the command
     benchmarks/bench_anchor.py times, imports no module of numba's (0.13 s)."""
@@ -86,6 +87,7 @@ def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> No
     assert not [name for name in imported if name.split(".")[0] in ("numba", "llvmlite")]
 
 
+@pytest.mark.slow
 def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
     """A long search (7x4 from nothing) runs in a thread while this one watches its
     counters and stops it: it could not if the module kept the interpreter."""
@@ -116,6 +118,7 @@ def test_other_argument_types_go_to_the_jit_kernel(ahead: numba_aot.Kernel) -> N
     assert list(ahead.fixing(*wide, rows, 5)) == list(ahead.fixing(colours, positions, rows, 5))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["flip", "truncate", "record"])
 def test_a_damaged_module_is_moved_aside_for_the_jit(
     built: Path, tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
@@ -208,6 +211,7 @@ def installed(built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> t
     return module, record
 
 
+@pytest.mark.slow
 def test_the_installed_module_answers_where_numbas_cache_is_empty(
     installed: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -233,6 +237,7 @@ def test_the_installed_module_answers_where_numbas_cache_is_empty(
     assert numba_aot.load() is None and not numba_aot.wanted()
 
 
+@pytest.mark.slow
 def test_an_installed_module_built_for_another_run_is_passed_over(
     installed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -245,6 +250,7 @@ def test_an_installed_module_built_for_another_run_is_passed_over(
     assert numba_aot.wanted()  # the background compile builds one for this run
 
 
+@pytest.mark.slow
 def test_a_damaged_installed_module_is_said_and_passed_over(
     installed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -117,6 +117,7 @@ def test_stats_openings_on_the_command_line() -> None:
     assert "best (worst case, then total): " in text.stdout
 
 
+@pytest.mark.slow
 def test_opening_on_stats_solve_and_tree() -> None:
     stats = run("stats", "--opening", "BBWR", "--json")
     assert stats.returncode == 0, stats.stderr

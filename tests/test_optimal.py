@@ -39,6 +39,7 @@ def test_search_matches_brute_force(colours: int, positions: int) -> None:
     assert search.value(search.everything) == brute_force_optimum(colours, positions)
 
 
+@pytest.mark.slow
 def test_games_played_reach_the_searched_optimum(cache_dir: Path) -> None:
     space = CodeSpace(3, 3)
     total = sum(len(play(space, make_strategy("optimal"), s)) for s in range(space.size))
@@ -61,6 +62,7 @@ def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir: Path
     assert depth_sum == tree.total == 206
 
 
+@pytest.mark.slow
 def test_koyama_lai_from_the_command_line(tmp_path: Path) -> None:
     """5625 guesses over the 1296 secrets, never more than 6, from a cold cache; the second
     run reads the tree from the cache and gives the same figures."""
@@ -270,6 +272,7 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
         assert "--" not in line and "try strategy most-parts" in line
 
 
+@pytest.mark.slow
 @pytest.mark.kernel
 @pytest.mark.parametrize(("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False)])
 def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(

@@ -94,6 +94,7 @@ def test_every_cap_matches_plain_recursion(colours: int, positions: int, repeats
     assert least_cap(OptimalSearch(space)) == least
 
 
+@pytest.mark.slow
 def test_capped_positions_after_guesses_match_plain_recursion() -> None:
     """Below the root: the guesses left count down with the guesses made (3x3, a cap of
     3, after each opening), and where the cap can no longer be kept the advice is the
@@ -169,6 +170,7 @@ def test_a_capped_strategy_is_one_strategy_by_its_name() -> None:
     assert "never more than 6" in capped.summary
 
 
+@pytest.mark.slow
 def test_rating_under_a_cap_counts_the_cap(cache_dir: Path) -> None:
     """A guess rated by the capped optimum: the best guess at the start under a cap of 5
     costs 5,626/1,296; the uncapped optimum's opening is no better under the cap."""

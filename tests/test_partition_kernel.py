@@ -69,6 +69,7 @@ def test_only_sizes_past_the_table_and_within_exact_weighing_are_compiled() -> N
     assert knuth.compiled(CodeSpace(8, 5)) is not knuth
 
 
+@pytest.mark.slow
 def test_a_cached_kernel_is_read_back_without_preparing_numbas_compiler() -> None:
     """Before reading a cached function numba refreshes its whole compiler (every registry,
     numba.np.linalg among them: 0.07-0.1 s of CPU); ``engine.backends.numba_jit`` reads it

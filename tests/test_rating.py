@@ -41,6 +41,7 @@ GAMES_3X3 = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("secret", "guesses"), GAMES_3X3)
 def test_optimal_ratings_match_brute_force(secret: Code, guesses: list[Code]) -> None:
     space = CodeSpace(3, 3)

@@ -99,6 +99,7 @@ def test_canonical_codes_keep_one_code_per_symmetry_class() -> None:
     assert len(kept) == 15
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_guesses_differing_only_in_dead_colours_are_weighed_once(data: st.DataObject) -> None:

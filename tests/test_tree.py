@@ -100,6 +100,7 @@ def test_the_walk_gives_the_published_totals(name: str) -> None:
         assert dict(Counter(depths.tolist())) == distribution
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "answer", "total", "distribution"),
     [
