@@ -102,6 +102,7 @@ def test_panel_keeps_its_own_copy_of_the_position() -> None:
     assert screen.candidates[0] == 0
 
 
+@pytest.mark.slow
 async def test_f4_beside_a_game_opens_the_tree_and_typing_goes_on() -> None:
     app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:

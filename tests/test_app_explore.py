@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 from app_helpers import idle, tree_drawn, until
 from numpy.typing import NDArray
 from textual.pilot import Pilot
@@ -83,6 +84,7 @@ def forced_solver(settings: Settings, answers: list[Answer], seed: int | None = 
     return solver
 
 
+@pytest.mark.slow
 async def test_an_explored_1_1_branch_follows_the_engine_and_steps_back() -> None:
     """Knuth on RGOY: move 2 (RRGO) got 1,2; x on its 1,1 row plays on as if 1,1 had
     come: the codes left, the next choice and the board are the engine's; n and p walk
@@ -133,6 +135,7 @@ async def test_an_explored_1_1_branch_follows_the_engine_and_steps_back() -> Non
         assert "secret's own path" in text(app, "#caption") and session.beat == 2
 
 
+@pytest.mark.slow
 async def test_the_answer_that_came_and_no_selection_are_said() -> None:
     app, _, _ = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -147,6 +150,7 @@ async def test_the_answer_that_came_and_no_selection_are_said() -> None:
         assert not watch.session.branches
 
 
+@pytest.mark.slow
 async def test_a_random_strategy_explores_with_its_seed_and_branches_nest() -> None:
     """random with seed 1: the branch is the same game up to the move it leaves, and the
     engine's solver with the same seed and answers plays the same next guess; a branch

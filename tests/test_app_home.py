@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from app_helpers import until
 from textual.widgets import Input, Select
 
@@ -68,6 +69,7 @@ async def test_f5_returns_home_from_a_game() -> None:
         assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.slow
 async def test_f1_opens_help_and_q_or_escape_close_it_as_in_a_game() -> None:
     """F1, then q or Escape, on the home screen as in a game; q typed in
     a field stays in the field (it is never a key of its own on the home screen)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from app_helpers import enter, game_session, message, until
 from textual import messages
 from textual.widgets import Static
@@ -97,6 +98,7 @@ async def test_leaving_before_any_guess_records_nothing(tmp_path: Path) -> None:
     assert not path.exists() or not Records(path).games()
 
 
+@pytest.mark.slow
 async def test_f1_opens_help_on_records_statistics_and_a_replay(tmp_path: Path) -> None:
     from mastermind_tui.screens.help import HelpScreen, Page
     from mastermind_tui.screens.records import RecordsScreen

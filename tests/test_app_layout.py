@@ -75,6 +75,7 @@ async def test_120x36_puts_the_three_panes_side_by_side() -> None:
         assert "lit: still possible" in screen_text(pilot)
 
 
+@pytest.mark.slow
 async def test_too_small_shows_a_message_and_the_screen_comes_back() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -256,6 +256,7 @@ async def test_a_first_guess_that_is_right_is_one_move() -> None:
         assert "I GOT IT IN 1 MOVE!" in message(pilot)
 
 
+@pytest.mark.slow
 async def test_keys_reach_the_command_line_after_board_f2_a_click_and_tab() -> None:
     """On the computer-breaks screen: BOARD, F2, a click on History or the
     Solver trace, or Tab never take the keys away from the command line."""

@@ -108,6 +108,7 @@ async def test_the_guess_hint_suggests_costs_nothing_where_the_optimum_rates() -
 
 
 # ----- totals count what happened, the rule said once -----
+@pytest.mark.slow
 async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> None:
     app = app_for(seed=5, rounds=2, moves=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -126,6 +127,7 @@ async def test_totals_count_only_moves_played_and_the_rule_is_said_once() -> Non
 
 
 # ----- texts that read badly -----
+@pytest.mark.slow
 async def test_a_won_game_says_its_count_once_and_the_trace_reads_well() -> None:
     app = app_for(seed=3, lab=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -153,6 +155,7 @@ def truth(app: MastermindApp, secret: str) -> str:
     return f"{answer.black},{answer.white}"
 
 
+@pytest.mark.slow
 async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
     app = app_for(mode=MAKE, seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -177,6 +180,7 @@ async def test_make_asks_for_a_code_in_mind_before_its_first_guess() -> None:
         assert message(pilot) == over
 
 
+@pytest.mark.slow
 async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> None:
     app = app_for(mode=MATCH, seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -187,6 +191,7 @@ async def test_a_match_asks_for_a_code_when_the_computer_starts_guessing() -> No
 
 
 # ----- the game screens: nothing cut at 80x24 -----
+@pytest.mark.slow
 async def test_every_likely_slip_shows_whole_at_80x24() -> None:
     app = app_for(mode=MAKE, seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -227,6 +232,7 @@ async def test_the_whole_code_map_fits_the_trace_at_80x24() -> None:
             assert line.strip() in shown
 
 
+@pytest.mark.slow
 async def test_a_game_played_in_the_lab_view_is_recorded_and_listed_as_assisted(
     tmp_path: Path,
 ) -> None:

@@ -174,6 +174,7 @@ async def test_a_failed_search_says_one_line_and_the_app_goes_on(
         assert "disk on fire" in str(app.screen.query_one("#optimum").tooltip)  # if cut
 
 
+@pytest.mark.slow
 async def test_the_person_plays_while_it_searches_and_quitting_stops_it_at_once(
     cache_dir: Path,
 ) -> None:
@@ -212,6 +213,7 @@ async def test_the_person_plays_while_it_searches_and_quitting_stops_it_at_once(
     assert proved is not None and proved["keys"].size > 0
 
 
+@pytest.mark.slow
 async def test_ctrl_o_again_stops_the_search_and_keeps_what_it_proved(cache_dir: Path) -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:

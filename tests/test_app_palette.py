@@ -68,6 +68,7 @@ LINES = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(LINES, min_size=1, max_size=14), make=st.booleans())
 async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
@@ -93,6 +94,7 @@ async def test_random_lines_never_crash(lines: list[str], make: bool) -> None:
         assert isinstance(app.screen, PlayScreen | MakeScreen)
 
 
+@pytest.mark.slow
 async def test_leaving_a_game_in_progress_is_asked_first() -> None:
     """F5 and the palette's Watch and Statistics abandoned a game without
     asking; Retro opens over the game, which is there when the teletype is left."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from app_helpers import enter, game_session, idle, message, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
@@ -204,6 +205,7 @@ async def test_a_game_ended_from_the_row_gives_the_keys_back() -> None:
         assert field.has_focus
 
 
+@pytest.mark.slow
 async def test_the_row_in_a_match_and_a_daily_game() -> None:
     app = app_for(mode=MATCH, rounds=1)
     async with app.run_test(size=SIZE) as pilot:

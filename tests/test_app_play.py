@@ -90,6 +90,7 @@ async def test_board_highlights_history_and_keeps_typing() -> None:
         assert "History (highlighted) is up to date: 1 move played." in message(pilot)
 
 
+@pytest.mark.slow
 async def test_quit_reveals_combination_and_next_round() -> None:
     app = app_for(rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -120,6 +121,7 @@ async def test_trace_follows_guesses() -> None:
         assert "BBWG and 47 others (4 weighed, each standing for the codes alike" in advice
 
 
+@pytest.mark.slow
 async def test_help_opens_and_closes() -> None:
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -197,6 +199,7 @@ async def test_lines_typed_in_one_burst_are_entered_in_order() -> None:
         assert message(pilot).startswith("Move 2: GGBB gets ")
 
 
+@pytest.mark.slow
 async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() -> None:
     app = app_for()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -220,6 +223,7 @@ async def test_typing_after_board_f2_click_and_tab_reaches_the_command_line() ->
         assert not app.screen.query_one("#history-pane").has_class("-highlight")
 
 
+@pytest.mark.slow
 async def test_panes_scroll_from_the_keyboard_without_leaving_the_command_line() -> None:
     app = app_for(moves=30)
     async with app.run_test(size=(80, 24)) as pilot:

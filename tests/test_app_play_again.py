@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from app_helpers import enter, game_session, message, ready, until
 from textual.widgets import Input
 
@@ -23,6 +24,7 @@ def app_for(**kwargs: Any) -> MastermindApp:
     return MastermindApp(Start(Settings.build(**kwargs)))
 
 
+@pytest.mark.slow
 async def test_enter_after_a_game_plays_again_with_a_new_secret() -> None:
     app = app_for(seed=3)
     async with app.run_test(size=SIZE) as pilot:
@@ -53,6 +55,7 @@ async def test_n_on_an_empty_line_plays_again() -> None:
         assert app.screen.query_one("#command", Input).value == ""
 
 
+@pytest.mark.slow
 async def test_make_plays_again_and_asks_for_a_code_in_mind() -> None:
     app = app_for(mode=MAKE, seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -66,6 +69,7 @@ async def test_make_plays_again_and_asks_for_a_code_in_mind() -> None:
         assert not game_session(app).over and not game_session(app).rows()
 
 
+@pytest.mark.slow
 async def test_a_match_goes_on_with_enter_and_n_starts_a_new_one() -> None:
     app = app_for(mode=MATCH, rounds=1, seed=6)
     async with app.run_test(size=SIZE) as pilot:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from app_helpers import enter, idle, ready, until
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, Static
@@ -48,6 +49,7 @@ async def test_ctrl_j_takes_the_command_line_as_enter_does() -> None:
         assert screen.query_one("#command", Input).value == ""
 
 
+@pytest.mark.slow
 async def test_ctrl_j_on_the_home_screen_starts_the_game() -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -67,6 +69,7 @@ async def test_ctrl_j_takes_the_teletypes_line() -> None:
         await idle(pilot)
 
 
+@pytest.mark.slow
 async def test_the_peg_row_keeps_the_keys_and_its_draft_through_a_terminal_too_small() -> None:
     """F7, r (R in the first place, the cursor on the second), 40x12 (too small), 80x24:
     the row has the keys again, its R and its cursor where they were."""
@@ -94,6 +97,7 @@ def next_row(screen: PlayScreen) -> str:
     return lines[len(screen.session.rows())]
 
 
+@pytest.mark.slow
 async def test_escape_leaves_statistics_and_its_ticks_are_kept() -> None:
     """F6: tick optimal, Escape goes home (no run to cancel), F6 again: optimal still
     ticked, with the three it had."""
@@ -132,6 +136,7 @@ def status(pilot: Pilot[Any]) -> str:
     return str(pilot.app.screen.query_one("#status", Static).render())
 
 
+@pytest.mark.slow
 async def test_the_daily_puzzle_is_named_its_footer_fits_80_columns_and_c_says_copied() -> None:
     async with daily_app("--date", "2026-01-01").run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(pilot.app.screen, DailyScreen))
@@ -160,6 +165,7 @@ async def test_the_daily_puzzle_is_named_its_footer_fits_80_columns_and_c_says_c
         assert "Pegs" not in footer(pilot)
 
 
+@pytest.mark.slow
 async def test_todays_puzzle_made_practice_by_undo_says_why() -> None:
     """(It said "practice (an earlier day)"; today's date is the app's, not read here.)"""
     async with daily_app().run_test(size=(80, 24)) as pilot:
@@ -170,6 +176,7 @@ async def test_todays_puzzle_made_practice_by_undo_says_why() -> None:
         assert status(pilot).endswith("· practice (UNDO used)")
 
 
+@pytest.mark.slow
 async def test_undo_before_a_guess_and_a_practice_assisted_status_on_one_line() -> None:
     """UNDO first says so as the app's other lines do; after a guess, UNDO and F9 the
     status line ("… practice (UNDO used), assisted") keeps to one line of 80 columns."""
@@ -184,6 +191,7 @@ async def test_undo_before_a_guess_and_a_practice_assisted_status_on_one_line() 
         await until(pilot, lambda: screen.query_one("#status").size.height == 1)
 
 
+@pytest.mark.slow
 async def test_a_row_number_stands_apart_from_pegs_written_as_numbers() -> None:
     async with play_app(notation="numbers").run_test(size=(80, 24)) as pilot:
         screen = await on_play(pilot)

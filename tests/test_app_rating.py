@@ -52,6 +52,7 @@ def test_spoiler_free_is_refused_where_the_computer_breaks(
     assert err.count("\n") == 1 and "--spoiler-free" in err
 
 
+@pytest.mark.slow
 async def test_home_checkbox_starts_a_game_in_the_lab_view() -> None:
     app = MastermindApp()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -95,6 +96,7 @@ def wrong(session: GameSession, n: int) -> str:
     return session.format(codes[n])
 
 
+@pytest.mark.slow
 async def test_a_guess_is_rated_against_the_best() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -118,6 +120,7 @@ async def test_a_guess_is_rated_against_the_best() -> None:
         assert rating_line(pilot) == expected[1].sentence(session.format)
 
 
+@pytest.mark.slow
 async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """The rating is held in its worker: the line says so, guesses keep counting, and
     the held rating is kept (it is not stale: the moves it rated still stand)."""
@@ -147,6 +150,7 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
         assert rating_line(pilot).startswith("BWB: ")
 
 
+@pytest.mark.slow
 async def test_spoiler_free_hides_until_a_hint() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -186,6 +190,7 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert len(screen.session.rows()) == 3  # not read as a guess
 
 
+@pytest.mark.slow
 async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -198,6 +203,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
         )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spoiler_free", [False, True])
 async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
     app = small(spoiler_free=spoiler_free)
@@ -213,6 +219,7 @@ async def test_the_summary_comes_at_the_end(spoiler_free: bool) -> None:
         assert app.screen.query_one(TracePane).display
 
 
+@pytest.mark.slow
 async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
     app = small()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -239,6 +246,7 @@ async def test_undo_takes_back_a_guess_and_marks_practice() -> None:
         assert "over" in message(pilot) and len(session.rows()) == 2
 
 
+@pytest.mark.slow
 async def test_hint_where_the_computer_breaks_is_explained() -> None:
     app = MastermindApp(Start(Settings.build(mode=MAKE, colours=4, positions=3, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:
@@ -268,6 +276,7 @@ def test_ratings_of_moves_taken_back_are_dropped() -> None:
     assert session.rating.ratings == [] and not session.practice
 
 
+@pytest.mark.slow
 async def test_a_failed_rating_is_said_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -128,6 +128,7 @@ def recording_app(path: Path, **kw: Any) -> MastermindApp:
     return MastermindApp(Start(settings), records=path)
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_kept_and_f8_shows_it_over_the_game(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     app = recording_app(path, rounds=2)
@@ -347,6 +348,7 @@ async def test_watching_keeps_nothing(tmp_path: Path) -> None:
     assert not path.exists() or Records(path).games() == []
 
 
+@pytest.mark.slow
 async def test_the_teletype_keeps_its_games_in_the_app_and_on_its_own(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -39,12 +39,18 @@ async def test_records_and_a_replay_at_80x24(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await until(pilot, lambda: "recent games" in screen_text(pilot))
         await until(pilot, lambda: "Moves to win" in screen_text(pilot))  # the tables laid out
+
+        def limits() -> list[str]:
+            """The move limits of the 6x4 rows on screen (their third column)."""
+            rows = screen_text(pilot).splitlines()
+            sizes = [row.split() for row in rows if "│ 6x4 " in row and "Moves" not in row]
+            return sorted(words[2] for words in sizes if words[2].isdigit())
+
+        await until(pilot, lambda: len(limits()) >= 2)  # the summary's rows filled in
         text = screen_text(pilot)
         assert "Moves to win" in text and "Outcome  Moves" in text
         assert "play (practice)" in text
-        rows = [row for row in text.splitlines() if "│ 6x4 " in row and "Moves" not in row]
-        limits = sorted(row.split()[2] for row in rows if row.split()[2].isdigit())
-        assert limits == ["10", "3"] or limits == ["3", "10"]
+        assert limits() == ["10", "3"] or limits() == ["3", "10"]
         await pilot.press("enter")  # the newest game
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         await pilot.press("n", "n")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from app_helpers import enter, message, ready, until
 from textual.widgets import Static
 
@@ -24,6 +25,7 @@ def plain_score(secret: str, guess: str) -> tuple[int, int]:
     return black, sum((Counter(secret) & Counter(guess)).values()) - black
 
 
+@pytest.mark.slow
 async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
     app = MastermindApp(Start(Settings.build(colours=4, positions=8, seed=3, lab=True)))
     async with app.run_test(size=(120, 36)) as pilot:
@@ -41,6 +43,7 @@ async def test_play_on_4x8_answers_a_guess_with_its_advice() -> None:
         assert len(screen.session.rows()) == 1
 
 
+@pytest.mark.slow
 async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
     settings = Settings.build(mode=WATCH, strategy="knuth", colours=4, positions=8, seed=1)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RBBGWRWG")))
@@ -55,6 +58,7 @@ async def test_watch_on_4x8_steps_past_the_second_guess() -> None:
         assert caption.startswith("Move 2, answered: "), caption
 
 
+@pytest.mark.slow
 async def test_the_computer_breaks_a_4x8_code_after_3_2() -> None:
     app = MastermindApp(Start(Settings.build(mode=MAKE, colours=4, positions=8, seed=5)))
     async with app.run_test(size=(120, 36)) as pilot:

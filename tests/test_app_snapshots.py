@@ -104,6 +104,7 @@ def test_watch(snap_compare: Callable[..., bool], size: tuple[int, int], beat: s
     assert snap_compare(app, terminal_size=size, run_before=settled(keys=keys))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_watch_what_if(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """RRGG's split beside knuth's choice after BBWW 0,1, with its scores."""
@@ -142,6 +143,7 @@ def test_too_small(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app, terminal_size=(50, 15), run_before=settled())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     """The decision tree beside a watched game (F4) after two moves: the path played, the
@@ -161,6 +163,7 @@ def test_tree(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=open_tree)
 
 
+@pytest.mark.slow
 def test_stats_after_a_run(
     snap_compare: Callable[..., bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -190,6 +193,7 @@ def test_stats_after_a_run(
     assert snap_compare(app, terminal_size=(80, 24), run_before=run_stats)
 
 
+@pytest.mark.slow
 def test_records_replay(snap_compare: Callable[..., bool], tmp_path: Any) -> None:
     """A recorded game replayed with its board and trace, at 80x24."""
     from mastermind_tui.records.store import Records

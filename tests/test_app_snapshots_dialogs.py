@@ -40,6 +40,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_confirm_leaving_a_game(snap_compare: Callable[..., bool]) -> None:
     """F5 after a guess: "A game is in progress. Leave it?" over the game, Stay focused."""
     app = MastermindApp(Start(Settings.build(seed=3)))
@@ -54,6 +55,7 @@ def test_confirm_leaving_a_game(snap_compare: Callable[..., bool]) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
 
 
+@pytest.mark.slow
 def test_confirm_a_long_run(snap_compare: Callable[..., bool], monkeypatch: Any) -> None:
     """Statistics of 2,000,000 games of 6x4 (Ctrl+R): "A long run", with the estimate the
     strategies' time models give (a fixed sum on an idle machine, not a measure of this

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from app_helpers import idle, until
 from textual.pilot import Pilot
 
@@ -42,6 +43,7 @@ def opened(steps: int, key: str, screen: type) -> Callable[[Pilot[Any]], Any]:
     return run
 
 
+@pytest.mark.slow
 def test_ranked_list(snap_compare: Callable[..., bool]) -> None:
     """l on move 4: BBBR and the guesses tied with it at 1, rank 1, none a candidate."""
     assert snap_compare(yobr(), terminal_size=SIZE, run_before=opened(6, "l", RankedScreen))

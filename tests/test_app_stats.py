@@ -219,6 +219,7 @@ def held_runs(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     return release
 
 
+@pytest.mark.slow
 async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -245,6 +246,7 @@ async def test_escape_and_the_cancel_button_stop_a_run_from_a_field(
         release.set()
 
 
+@pytest.mark.slow
 async def test_leaving_statistics_during_a_run_keeps_the_app(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -72,6 +72,7 @@ def knuth_after(steps: int, secret: str = "RGOY") -> tuple[Solver, list[str]]:
     return solver, [notation.format(space, int(c)) for c in solver.candidates]
 
 
+@pytest.mark.slow
 async def test_step_forward_back_and_solved() -> None:
     app = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -137,6 +138,7 @@ async def test_every_strategy_solves(strategy: str) -> None:
         assert "Solved in" in caption(app)
 
 
+@pytest.mark.slow
 async def test_space_plays_and_pauses() -> None:
     app = watch_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -308,6 +310,7 @@ async def test_code_map_has_a_legend_axes_and_a_cursor() -> None:
         assert codemap.cursor == 3 * 36 + 5
 
 
+@pytest.mark.slow
 async def test_f1_explains_the_words_on_screen() -> None:
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -331,6 +334,7 @@ async def test_f1_explains_the_words_on_screen() -> None:
         assert caption(app).startswith("Move 2, before its answer")
 
 
+@pytest.mark.slow
 async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
     app = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
@@ -372,6 +376,7 @@ async def test_a_random_strategy_has_no_tree() -> None:
         assert caption(app) == "random guesses at random: a random strategy has no fixed tree"
 
 
+@pytest.mark.slow
 async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
     settings = Settings.build(mode=WATCH, strategy="knuth", colours=8, positions=4, seed=1)
     app = MastermindApp(Start(settings, settings.notation.parse(settings.space, "RGOY")))
@@ -389,6 +394,7 @@ async def test_a_game_too_big_for_the_map_still_lists_its_codes() -> None:
         assert bar_lines(app)[0].startswith("▸ ")
 
 
+@pytest.mark.slow
 async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
     """Without repeats, indices that are no code of the game are blank cells with a legend
     line of their own, never drawn like codes the answers ruled out."""
@@ -430,6 +436,7 @@ async def test_the_code_map_leaves_codes_with_a_repeated_colour_blank() -> None:
         assert text_of(app, "#trace-cursor") == "▸ RGOY: still possible"
 
 
+@pytest.mark.slow
 async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
     cache_dir: Path,
 ) -> None:
@@ -479,6 +486,7 @@ def chart_lines(app: MastermindApp) -> list[str]:
     return app.screen.query_one(ChoiceChart).render().plain.splitlines()
 
 
+@pytest.mark.slow
 async def test_the_choice_is_drawn_by_the_strategys_measure_after_bbww_0_1() -> None:
     """6x4 after BBWW answered 0,1: the guesses weighed, drawn by their largest class, the
     chosen one first and its runner-up next, both numbers as the engine counts them on
@@ -537,6 +545,7 @@ async def test_each_strategy_draws_its_own_measure(strategy: str, label: str) ->
         assert [float(line.split()[2]) for line in lines[2:5]] == pytest.approx(scores, abs=1e-3)
 
 
+@pytest.mark.slow
 async def test_a_strategy_without_a_score_draws_no_chart() -> None:
     app = watch_app("RWGG", "sequential")
     async with app.run_test(size=(120, 36)) as pilot:
@@ -545,6 +554,7 @@ async def test_a_strategy_without_a_score_draws_no_chart() -> None:
         assert not app.screen.query_one(ChoiceChart).display
 
 
+@pytest.mark.slow
 async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> None:
     """w opens a line; a code that cannot be read is refused in a line and the watch goes
     on; RRGG's split, drawn beside knuth's choice, is the engine's partition of the same
@@ -594,6 +604,7 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         assert bars.rival is not None and bars.rival[2] == "runner-up"
 
 
+@pytest.mark.slow
 async def test_the_tree_fits_80_columns_with_its_path() -> None:
     """At 80x24 the tree panel takes the whole width and short labels: every line whole."""
     app = watch_app()
@@ -613,6 +624,7 @@ async def test_the_tree_fits_80_columns_with_its_path() -> None:
                 assert line.rstrip().endswith(("│", "◀ now")), line
 
 
+@pytest.mark.slow
 async def test_candidate_codes_are_coloured_like_their_pegs_and_keep_their_letters() -> None:
     from textual.content import Content
 
@@ -667,6 +679,7 @@ def shows(pilot: Pilot[Any], text: str) -> bool:
     return text in screen_text(pilot)
 
 
+@pytest.mark.slow
 async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
     """The why in view at 80x24 (watch YOBR, PgDn, n, n): each later beat scrolls back to
     its heading and sentence; folded bars say of which guesses they are; the bars of close
@@ -693,6 +706,7 @@ async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
         assert chosen.count("█") < second.count("█")  # the difference shows
 
 
+@pytest.mark.slow
 async def test_autoplay_stops_at_the_end_and_says_so() -> None:
     """Autoplay has an end: on the last beat it stops, the header says so, and the
     caption says Space starts again from move 1 (which it does)."""

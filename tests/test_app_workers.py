@@ -68,6 +68,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     await idle(pilot)
 
 
+@pytest.mark.slow
 async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate) -> None:
     app = MastermindApp(Start(Settings.build(seed=3, lab=True)))
     async with app.run_test(size=(100, 30)) as pilot:
@@ -91,6 +92,7 @@ async def test_guesses_typed_while_the_advice_is_worked_out_all_count(gate: Gate
         assert "knuth would play next" in advice(app) and "thinking" not in advice(app)
 
 
+@pytest.mark.slow
 async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate: Gate) -> None:
     gate.open()
     app = MastermindApp(Start(Settings.build(mode=MAKE, seed=5)))
@@ -130,6 +132,7 @@ async def test_undo_and_fix_while_the_computer_thinks_leave_no_stale_guess(gate:
         assert len(session.rows()) == 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["make", "watch", "play"])
 async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: str) -> None:
     settings = Settings.build(mode=MODES[mode], seed=2)
@@ -149,6 +152,7 @@ async def test_leaving_a_screen_mid_computation_keeps_the_app(gate: Gate, mode: 
         assert left not in app.screen_stack
 
 
+@pytest.mark.slow
 async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -167,6 +171,7 @@ async def test_a_failing_strategy_is_reported_and_the_game_goes_on(
         assert app.is_running
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "colours", "positions"),
     [("play", 2, 1), ("play", 3, 1), ("play", 2, 2), ("make", 2, 1)],
@@ -186,6 +191,7 @@ async def test_tiny_games_never_stick_on_thinking(mode: str, colours: int, posit
                 assert "my guess is" in message(pilot)
 
 
+@pytest.mark.slow
 async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -206,6 +212,7 @@ async def test_8x8_guess_scans_the_code_space_only_off_the_interface_thread(
         assert threads and not any(threads)
 
 
+@pytest.mark.slow
 async def test_the_guess_waiting_for_an_answer_is_on_the_board() -> None:
     app = MastermindApp(Start(Settings.build(mode=MAKE, seed=5)))
     async with app.run_test(size=(100, 30)) as pilot:

@@ -69,7 +69,9 @@ def numpy_backend(monkeypatch: pytest.MonkeyPatch) -> str:
     return "numpy"
 
 
-@pytest.mark.parametrize(("colours", "positions"), [(4, 3), (6, 4), (5, 5)])
+@pytest.mark.parametrize(
+    ("colours", "positions"), [pytest.param(4, 3, marks=pytest.mark.kernel), (6, 4), (5, 5)]
+)
 def test_a_numpy_backend_counts_first_guess_partitions_as_numba_does(
     numpy_backend: str, colours: int, positions: int
 ) -> None:

@@ -19,6 +19,7 @@ from engine.walks import big_parts
 from engine.walks.games import walk_depths
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("colours", "positions", "strategy"),
     [
@@ -29,6 +30,8 @@ from engine.walks.games import walk_depths
         (4, 6, "knuth"),
         (3, 7, "most-parts"),
         (2, 8, "knuth"),
+        pytest.param(4, 3, "knuth", marks=pytest.mark.kernel),
+        pytest.param(3, 3, "most-parts", marks=pytest.mark.kernel),
     ],
 )
 def test_every_secret_takes_the_ordinary_walks_guesses(

@@ -24,6 +24,7 @@ def _caps(space: CodeSpace, only_possible: bool) -> list[int]:
     return list(range(least, start + 3))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("colours", "positions", "repeats"), [(4, 4, True), (3, 5, True), (5, 3, True), (5, 4, False)]
 )

@@ -32,6 +32,7 @@ def same(result: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("strategy", "colours", "games"),
     [("knuth", 6, None), ("entropy", 5, None), ("random", 6, 2000)],
@@ -48,6 +49,7 @@ def test_the_cluster_gives_what_one_process_gives(
     assert same(spread) == same(alone)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
     space = CodeSpace(7, 4)
     alone = run_stats(space, "entropy", space.allowed)
@@ -67,6 +69,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster) -> None:
     assert same(spread) == same(alone)
 
 
+@pytest.mark.slow
 def test_stopping_early_cancels_the_cluster_s_tasks(cluster: Cluster) -> None:
     results = cluster(time.sleep, [(0,), (60,), (60,), (60,)], 2)
     next(results)
@@ -137,6 +140,7 @@ def test_the_output_says_whether_every_guess_was_weighed() -> None:
     assert "weighed        a sample of the guesses (--exact: every one)" in sampled
 
 
+@pytest.mark.slow
 def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
     local = distributed.LocalCluster(
         n_workers=1,
@@ -159,6 +163,7 @@ def test_a_scheduler_gone_mid_run_is_one_error_naming_it() -> None:
         local.close()
 
 
+@pytest.mark.slow
 def test_the_command_line_on_the_cluster_prints_what_one_process_prints(cluster: Cluster) -> None:
     base = [sys.executable, "-m", "mastermind_tui", "stats", "--all", "--colours", "5", "--json"]
     # Both workers up (a loaded machine may still be starting one, or restarting one an
@@ -187,6 +192,7 @@ def test_jobs_beside_a_scheduler_is_refused() -> None:
     assert done.returncode == 2 and "with --scheduler the cluster's workers" in done.stderr
 
 
+@pytest.mark.slow
 def test_the_run_s_stop_is_heard_while_the_cluster_works(cluster: Cluster) -> None:
     """Ctrl+C (the run's stop) while every task is still running on the cluster: the wait
     ends within a moment, ``Stopped`` raised, and the tasks are cancelled."""

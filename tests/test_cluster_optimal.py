@@ -33,6 +33,7 @@ def alone_5x4() -> list[Any]:
     return tree_to_json(build_tree(OptimalSearch(CodeSpace(5, 4))))
 
 
+@pytest.mark.slow
 def test_the_cluster_finds_the_tree_one_process_finds(
     cluster: Cluster, alone_5x4: list[Any]
 ) -> None:
@@ -65,6 +66,7 @@ def test_a_worker_killed_mid_run_changes_nothing(cluster: Cluster, alone_5x4: li
     assert spread == alone_5x4
 
 
+@pytest.mark.slow
 def test_a_run_that_fails_half_way_resumes_from_what_it_proved(
     cluster: Cluster, alone_5x4: list[Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -94,6 +96,7 @@ def test_a_run_that_fails_half_way_resumes_from_what_it_proved(
     assert sent[0] == 12 - 6
 
 
+@pytest.mark.slow
 def test_stats_optimal_on_the_cluster_prints_what_one_process_prints(
     cluster: Cluster, tmp_path: Path
 ) -> None:
@@ -113,6 +116,7 @@ def test_stats_optimal_on_the_cluster_prints_what_one_process_prints(
     assert got == want and got["total_guesses"] == 2463
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("phase", [value_task, subtree_task])
 def test_a_client_killed_outright_resumes_from_its_last_checkpoint(
     cluster: Cluster,

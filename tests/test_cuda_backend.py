@@ -48,12 +48,14 @@ def simulated() -> dict[str, Any]:
     return found
 
 
+@pytest.mark.slow
 def test_the_gpu_kernels_count_every_partition_as_numba_does(simulated: dict[str, Any]) -> None:
     """3x3, 4x3, 3x4 and 2x6: every guess against every code; Knuth's keys with and
     without a stop; and many positions in one launch, pools of none to 12 guesses."""
     assert simulated["counts"] == 4 and simulated["largest"] == 8 and simulated["many"] == 20
 
 
+@pytest.mark.slow
 def test_a_walk_level_by_level_on_the_gpu_grows_numbas_tree(simulated: dict[str, Any]) -> None:
     """Four strategies on 4x3 and 3x4, the answer table set aside: the same tree, node
     for node (``engine.trees.levels`` weighs each level in one launch)."""
@@ -61,10 +63,12 @@ def test_a_walk_level_by_level_on_the_gpu_grows_numbas_tree(simulated: dict[str,
     assert len(walks) == 8 and walks[("knuth", 4, 3)] == 216
 
 
+@pytest.mark.slow
 def test_auto_picks_the_gpu_where_one_is_here(simulated: dict[str, Any]) -> None:
     assert simulated["auto"] == "cuda"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     _python("from numba import cuda; print(cuda.is_available())", False).stdout.strip() == "True",
     reason="a GPU is here",

@@ -221,6 +221,7 @@ def test_the_least_cap_is_the_worst_first_search(
     assert not least_within(space, False, least + 1) and not least_within(space, True, least)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("only_possible", [False, True])
 def test_a_small_position_two_guesses_in_is_searched_interpreted_while_compiling(
     only_possible: bool, monkeypatch: pytest.MonkeyPatch, tmp_path: Path

@@ -200,6 +200,7 @@ def test_the_background_compile_ends_with_its_parent(tmp_path: Path) -> None:
     assert wait_until(lambda: not checks(), 60), "the check outlived the compile"
 
 
+@pytest.mark.slow
 def test_the_compiled_marker_belongs_to_one_installation(tmp_path: Path) -> None:
     """numba's cache is keyed on the kernel file's path: a second install of the same
     source (or another NUMBA_CACHE_DIR) gets a marker of its own, so it compiles in the
@@ -313,6 +314,7 @@ def test_a_cap_with_a_guess_to_spare_plays_the_shipped_plain_tree(
         solution.cache_clear()
 
 
+@pytest.mark.slow
 async def test_the_app_says_a_damaged_compiled_cache_in_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

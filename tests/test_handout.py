@@ -113,6 +113,7 @@ def page_browser(chromium: tuple[str, str]) -> Iterator[webdriver.Chrome]:  # no
     driver.quit()
 
 
+@pytest.mark.slow
 def test_the_handout_opens_in_chromium(tmp_path: Path, page_browser: webdriver.Chrome) -> None:
     """Chromium draws it: a section per move, bars with a width, and the only request
     the page made is the file itself."""

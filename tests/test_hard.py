@@ -152,6 +152,7 @@ async def refuse(pilot: Pilot[Any], app: MastermindApp) -> str:
     return contradiction(space, moves, wrong, session.format) or ""
 
 
+@pytest.mark.slow
 async def test_the_play_screen_refuses_and_records_a_hard_game(tmp_path: Path) -> None:
     path = tmp_path / "r.sqlite3"
     app = hard_app(path)
@@ -166,6 +167,7 @@ async def test_the_play_screen_refuses_and_records_a_hard_game(tmp_path: Path) -
     assert kept.hard and kept.won and len(kept.moves) == 2
 
 
+@pytest.mark.slow
 def test_hard_mode_s_refusal(snap_compare: Callable[..., bool], monkeypatch: Any) -> None:
     """The refusal at 80x24: one line naming the move it contradicts."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)

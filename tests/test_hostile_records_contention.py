@@ -34,6 +34,7 @@ def _busy(until: float) -> None:
         pass
 
 
+@pytest.mark.slow
 def test_sixty_writers_at_once_lose_no_game(tmp_path: Path) -> None:
     context = multiprocessing.get_context("fork")
     path = tmp_path / "records.sqlite3"  # new: the first writers make and migrate it

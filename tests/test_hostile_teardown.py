@@ -44,6 +44,7 @@ async def test_status_lookups_survive_their_screen_torn_down(cache_dir: Path) ->
 COMPARE_SEEDS = range(1, 13)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", COMPARE_SEEDS)
 async def test_many_key_storms_on_compare_end_without_an_error(seed: int, cache_dir: Path) -> None:
     app = await run_storm(Storm("compare", seed))

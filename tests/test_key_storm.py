@@ -19,6 +19,7 @@ from mastermind_tui.modes.app import MastermindApp
 SEEDS = (1,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("start", list(STARTS))
 async def test_a_key_storm_never_ends_the_app_with_an_error(
@@ -51,6 +52,7 @@ async def test_ctrl_p_and_a_page_key_together_do_not_crash(page: str) -> None:
         assert app.return_code in (None, 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("page", ["pagedown", "pageup"])
 async def test_the_theme_picker_and_a_page_key_together_do_not_crash(page: str) -> None:
     """Found again by the hostile re-test: the palette's theme picker (and any list of

@@ -138,6 +138,7 @@ async def to_move(pilot: Pilot[Any], move: int) -> None:
     await until(pilot, lambda: screen.session.beat == 2 * (move - 1))
 
 
+@pytest.mark.slow
 async def test_the_chart_keeps_the_best_possible_code_in_view() -> None:
     """YOBR move 4: non-candidates tie at 1 at the top; ROYB, the best code that could be
     the secret, is drawn with its 2 below them (⋮), on 80x24 too."""
@@ -151,6 +152,7 @@ async def test_the_chart_keeps_the_best_possible_code_in_view() -> None:
         assert "⋮ the best that could be the secret" in chart.render().plain
 
 
+@pytest.mark.slow
 async def test_l_opens_the_ranked_list_and_escape_closes_it() -> None:
     async with watch().run_test(size=(80, 24)) as pilot:
         await to_move(pilot, 4)
@@ -170,6 +172,7 @@ async def test_l_opens_the_ranked_list_and_escape_closes_it() -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, WatchScreen))
 
 
+@pytest.mark.slow
 async def test_r_shows_the_rule_card_and_f1_opens_with_it() -> None:
     async with watch(strategy="entropy").run_test(size=(80, 24)) as pilot:
         await to_move(pilot, 1)
@@ -186,6 +189,7 @@ async def test_r_shows_the_rule_card_and_f1_opens_with_it() -> None:
         assert lead.id == "help-lead" and "The rule of entropy" in lead.source
 
 
+@pytest.mark.slow
 async def test_l_for_a_strategy_without_scores_says_so() -> None:
     async with watch(strategy="sequential").run_test(size=(80, 24)) as pilot:
         await to_move(pilot, 1)

@@ -22,8 +22,9 @@ from engine.optimal.tree import least_cap
     ("colours", "positions", "repeats", "fit", "cap", "worst"),
     [(4, 4, True, False, None, False), (5, 3, False, False, None, False),
      (3, 5, True, True, None, False), (2, 6, True, False, None, False),
-     (7, 3, True, False, None, False), (6, 4, True, False, 6, False),
-     (6, 4, True, False, None, True)],
+     (7, 3, True, False, None, False),
+     pytest.param(6, 4, True, False, 6, False, marks=pytest.mark.slow),
+     pytest.param(6, 4, True, False, None, True, marks=pytest.mark.slow)],
 )  # fmt: skip
 def test_the_ties_after_a_first_guess_are_the_searchs(
     colours: int, positions: int, repeats: bool, fit: bool, cap: int | None, worst: bool,

@@ -151,6 +151,7 @@ async def test_the_home_screen_lists_the_table_s_modes_and_fills_every_preset() 
             assert (got.rules, got.notation.name) == (want.rules, want.notation.name)
 
 
+@pytest.mark.slow
 async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> None:
     from mastermind_tui.modes.app import MastermindApp
 

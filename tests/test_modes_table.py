@@ -89,6 +89,7 @@ def test_the_parser_takes_the_mode_and_its_own_option(capsys: pytest.CaptureFixt
     assert "--trial-hard" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 async def test_the_home_screen_offers_it_with_its_fields_and_starts_it() -> None:
     app = MastermindApp(commands=WITH_TRIAL)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -105,6 +106,7 @@ async def test_the_home_screen_offers_it_with_its_fields_and_starts_it() -> None
         assert app.screen.session.settings.mode is TRIAL_KIND
 
 
+@pytest.mark.slow
 async def test_the_palette_and_help_show_it() -> None:
     app = MastermindApp(commands=WITH_TRIAL)
     async with app.run_test(size=(100, 60)) as pilot:  # the whole help page in view

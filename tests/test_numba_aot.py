@@ -54,6 +54,7 @@ def ahead(built: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[numba_aot.Ke
     yield kernel
 
 
+@pytest.mark.slow
 def test_the_module_grows_the_jits_tree(
     ahead: numba_aot.Kernel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -71,6 +72,7 @@ def test_the_module_grows_the_jits_tree(
     assert tree_to_json(tree) == tree_to_json(build_tree(jit))
 
 
+@pytest.mark.slow
 def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> None:
     """What the module is for: `stats --strategy optimal --all`, the command
     benchmarks/bench_anchor.py times, imports no module of numba's (0.13 s)."""
@@ -87,6 +89,7 @@ def test_a_run_on_the_module_imports_no_numba(built: Path, tmp_path: Path) -> No
     assert not [name for name in imported if name.split(".")[0] in ("numba", "llvmlite")]
 
 
+@pytest.mark.slow
 def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
     """A long search (7x4 from nothing) runs in a thread while this one watches its
     counters and stops it: it could not if the module kept the interpreter."""
@@ -107,6 +110,7 @@ def test_the_module_lets_go_of_the_interpreter(ahead: numba_aot.Kernel) -> None:
     assert len(ended) == 1 and isinstance(ended[0], SearchStopped)
 
 
+@pytest.mark.slow
 def test_other_argument_types_go_to_the_jit_kernel(ahead: numba_aot.Kernel) -> None:
     """int32 arrays are not the module's types: the JIT kernel answers, alike."""
     search = OptimalSearch(CodeSpace(4, 3))
@@ -116,6 +120,7 @@ def test_other_argument_types_go_to_the_jit_kernel(ahead: numba_aot.Kernel) -> N
     assert list(ahead.fixing(*wide, rows, 5)) == list(ahead.fixing(colours, positions, rows, 5))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", ["flip", "truncate", "record"])
 def test_a_damaged_module_is_moved_aside_for_the_jit(
     built: Path, tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
@@ -266,6 +271,7 @@ def installed(built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> t
     return module, record
 
 
+@pytest.mark.slow
 def test_the_installed_module_answers_where_numbas_cache_is_empty(
     installed: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -291,6 +297,7 @@ def test_the_installed_module_answers_where_numbas_cache_is_empty(
     assert numba_aot.load() is None and not numba_aot.wanted()
 
 
+@pytest.mark.slow
 def test_an_installed_module_built_for_another_run_is_passed_over(
     installed: tuple[Path, Path],
     tmp_path: Path,
@@ -328,6 +335,7 @@ def test_an_installed_module_built_for_another_run_is_passed_over(
     assert numba_aot.wanted()  # the background compile builds one for this run
 
 
+@pytest.mark.slow
 def test_a_damaged_installed_module_is_said_and_passed_over(
     installed: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -36,6 +36,7 @@ def test_one_opening_per_colour_pattern() -> None:
     assert len(sweep_patterns(CodeSpace(8, 5))) == 7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "name", "total", "worst"),
     [
@@ -103,6 +104,7 @@ def test_sweep_ranks_by_worst_case_then_total() -> None:
     assert [d for d, _ in heard] == sorted(d for d, _ in heard)
 
 
+@pytest.mark.slow
 def test_stats_openings_on_the_command_line() -> None:
     result = run("stats", "--openings", "--strategy", "most-parts", "--jobs", "2", "--json")
     assert result.returncode == 0, result.stderr
@@ -115,6 +117,7 @@ def test_stats_openings_on_the_command_line() -> None:
     assert "best (worst case, then total): " in text.stdout
 
 
+@pytest.mark.slow
 def test_opening_on_stats_solve_and_tree() -> None:
     stats = run("stats", "--opening", "BBWR", "--json")
     assert stats.returncode == 0, stats.stderr
@@ -151,6 +154,7 @@ def test_bad_openings_are_one_line_exit_2(args: list[str], message: str) -> None
     assert message in lines[0]
 
 
+@pytest.mark.slow
 def test_the_sweep_on_a_cluster_gives_what_one_process_gives(cluster: Any) -> None:
     pytest.importorskip("distributed")
     base = ["stats", "--openings", "--colours", "5", "--json"]

@@ -32,12 +32,14 @@ def brute_force_optimum(colours: int, positions: int) -> int:
     return cost(tuple(codes))
 
 
+@pytest.mark.kernel
 @pytest.mark.parametrize(("colours", "positions"), [(2, 3), (3, 3), (2, 4), (3, 2), (4, 2)])
 def test_search_matches_brute_force(colours: int, positions: int) -> None:
     search = OptimalSearch(CodeSpace(colours, positions))
     assert search.value(search.everything) == brute_force_optimum(colours, positions)
 
 
+@pytest.mark.slow
 def test_games_played_reach_the_searched_optimum(cache_dir: Path) -> None:
     space = CodeSpace(3, 3)
     total = sum(len(play(space, make_strategy("optimal"), s)) for s in range(space.size))
@@ -60,6 +62,7 @@ def test_tree_leaves_are_the_secrets_and_depths_sum_to_the_total(cache_dir: Path
     assert depth_sum == tree.total == 206
 
 
+@pytest.mark.slow
 def test_koyama_lai_from_the_command_line(tmp_path: Path) -> None:
     """5625 guesses over the 1296 secrets, never more than 6, from a cold cache; the second
     run reads the tree from the cache and gives the same figures."""
@@ -247,6 +250,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
     assert "computed exactly only up to 4,096 codes" in err and "most-parts" in err
 
 
+@pytest.mark.slow
 async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line() -> None:
     from app_helpers import until
     from textual.widgets import Input, Select
@@ -268,6 +272,8 @@ async def test_home_screen_refuses_the_optimal_strategy_out_of_reach_in_one_line
         assert "--" not in line and "try strategy most-parts" in line
 
 
+@pytest.mark.slow
+@pytest.mark.kernel
 @pytest.mark.parametrize(("colours", "positions", "repeats"), [(3, 3, True), (4, 3, False)])
 def test_each_decision_keeps_its_ties_and_runner_up_as_brute_force_finds_them(
     colours: int, positions: int, repeats: bool, cache_dir: Path
@@ -421,6 +427,7 @@ def fit_optimum(colours: int, positions: int) -> int:
     return cost(frozenset(range(space.size)))
 
 
+@pytest.mark.slow
 def test_the_optimum_guessing_only_possible_codes_matches_brute_force(cache_dir: Path) -> None:
     """optimal-fit: every guess a code still possible (checked by plain recursion on
     small sizes), and on 6x4 the published 5,660 beside the optimum's 5,625."""

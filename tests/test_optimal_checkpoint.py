@@ -28,6 +28,7 @@ def total(found: object) -> int:
     return sum(depth for depth, _ in found.tree.walk())  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_checkpoints_change_no_result(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     plain = total(solution(*SIZE))
     solution.cache_clear()

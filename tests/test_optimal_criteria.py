@@ -69,6 +69,7 @@ def capped_brute_force(
     return codes, cost
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("colours", "positions", "repeats"),
     [(2, 3, True), (3, 3, True), (2, 4, True), (3, 2, True), (4, 2, True), (4, 3, False)],
@@ -94,6 +95,7 @@ def test_every_cap_matches_plain_recursion(colours: int, positions: int, repeats
     assert least_cap(OptimalSearch(space)) == least
 
 
+@pytest.mark.slow
 def test_capped_positions_after_guesses_match_plain_recursion() -> None:
     """Below the root: the guesses left count down with the guesses made (3x3, a cap of
     3, after each opening), and where the cap can no longer be kept the advice is the
@@ -120,6 +122,7 @@ def test_capped_positions_after_guesses_match_plain_recursion() -> None:
     assert kept and broken  # both kinds of position were met
 
 
+@pytest.mark.slow
 def test_six_by_four_under_each_criterion_as_published(cache_dir: Path) -> None:
     """Koyama and Lai: 5,625 on average with 7 secrets needing 6 guesses; never more than
     5 guesses costs one guess more, 5,626; the worst case first is that same 5; and the
@@ -168,6 +171,7 @@ def test_a_capped_strategy_is_one_strategy_by_its_name() -> None:
     assert "never more than 6" in capped.summary
 
 
+@pytest.mark.slow
 def test_rating_under_a_cap_counts_the_cap(cache_dir: Path) -> None:
     """A guess rated by the capped optimum: the best guess at the start under a cap of 5
     costs 5,626/1,296; the uncapped optimum's opening is no better under the cap."""
@@ -179,6 +183,7 @@ def test_rating_under_a_cap_counts_the_cap(cache_dir: Path) -> None:
     assert best.expected >= best.best_expected
 
 
+@pytest.mark.slow
 def test_stats_prints_the_criteria_side_by_side(tmp_path: Path) -> None:
     """`stats --criteria --max-guesses 5` on 6x4, from a fresh cache: every column's
     total, worst case and distribution, and --json gives the same numbers."""
@@ -246,6 +251,7 @@ def test_a_capped_measure_is_read_back_from_its_label() -> None:
     assert measure_of("expected guesses, at most five guesses") is None
 
 
+@pytest.mark.slow
 async def test_watching_a_capped_optimum_then_going_home(cache_dir: Path) -> None:
     """`mastermind watch --max-guesses 5`: the trace names the cap, and Home offers the
     capped strategy beside the registered ones rather than failing on it."""

@@ -65,7 +65,9 @@ def every_element(table: np.ndarray, positions: np.ndarray) -> np.ndarray:
     return (np.arange(len(positions))[:, None] << 32 | np.arange(len(table))).ravel()
 
 
-@pytest.mark.parametrize("size", [(4, 3, True), (5, 3, False), (3, 4, True)])
+@pytest.mark.parametrize(
+    "size", [pytest.param((4, 3, True), marks=pytest.mark.kernel), (5, 3, False), (3, 4, True)]
+)
 def test_the_whole_group_unstored_and_recoloured_gives_the_same_groups_and_pools(
     size: tuple[int, int, bool],
 ) -> None:
@@ -136,6 +138,7 @@ def test_out_of_reach_is_refused_with_its_reason(
         check_size(CodeSpace(colours, positions, repeats))
 
 
+@pytest.mark.slow
 def test_fixing_in_the_whole_group_finds_more_fixers_than_its_first_room() -> None:
     """00 of 10 colours x 2 positions is left unchanged by 2 x 9! = 725,760 elements, more
     than the first pass has room for: all found, each fixing it."""

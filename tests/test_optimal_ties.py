@@ -75,6 +75,7 @@ def positions(
     return [(c, h) for c, h in level if 3 <= len(c) <= 24]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("colours", "places", "moves"), [(3, 3, 1), (4, 3, 1), (4, 4, 2)])
 def test_exact_ties_equal_a_brute_force(colours: int, places: int, moves: int) -> None:
     """At each position: the optimum, the codes reaching it, those that could be the
@@ -114,6 +115,7 @@ def test_optimal_fit_s_ties_equal_a_brute_force() -> None:
     assert checked >= 6
 
 
+@pytest.mark.slow
 def test_the_choice_counts_every_tie_and_twin(cache_dir: Path) -> None:
     """4x4 after two moves: the Choice's ties, ties that could be the secret and twins
     (tied codes splitting the codes exactly as the choice) against the brute force."""
@@ -148,6 +150,7 @@ def test_the_choice_counts_every_tie_and_twin(cache_dir: Path) -> None:
     assert checked >= 3
 
 
+@pytest.mark.slow
 def test_oyrg_move_two_is_counted_exactly_and_said_so(cache_dir: Path) -> None:
     """6x4 OYRG, move 2 (276 codes after BBWR): every guess's exact cost from the search's
     value of each class (no ties mode, no classes of guesses), the count the same, and the

@@ -107,6 +107,7 @@ def test_worker_processes_play_a_file_they_never_read(
     assert spread.total_guesses == 7471
 
 
+@pytest.mark.slow
 def test_a_clusters_workers_play_a_file_they_never_saw(cluster: Any, tmp_path: Path) -> None:
     name = copied(tmp_path)
     space = CodeSpace(5, 4)

@@ -30,6 +30,7 @@ def test_tests_never_touch_the_users_config() -> None:
     assert preferences.path() is None  # conftest: MASTERMIND_CONFIG_DIR is empty
 
 
+@pytest.mark.slow
 async def test_theme_and_home_choices_are_kept_for_the_next_launch(config: Path) -> None:
     app = MastermindApp(preferences=preferences.load())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -56,6 +57,7 @@ async def test_theme_and_home_choices_are_kept_for_the_next_launch(config: Path)
         assert home.query_one("#colours", Input).value == "8"
 
 
+@pytest.mark.slow
 async def test_a_theme_from_the_palettes_picker_is_kept(config: Path) -> None:
     """Not only Ctrl+T: any theme change (the palette's picker sets ``theme``) is saved,
     and a theme this Textual does not know is said and replaced."""

@@ -41,6 +41,7 @@ GAMES_3X3 = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("secret", "guesses"), GAMES_3X3)
 def test_optimal_ratings_match_brute_force(secret: Code, guesses: list[Code]) -> None:
     space = CodeSpace(3, 3)
@@ -59,6 +60,7 @@ def test_optimal_ratings_match_brute_force(secret: Code, guesses: list[Code]) ->
         left = tuple(c for c in left if answer(c, guess) == answer(secret, guess))
 
 
+@pytest.mark.slow
 def test_optimal_ratings_without_repeats_match_brute_force() -> None:
     """Bulls and Cows rules: codes and guesses without a repeated colour (4 x 3)."""
     space = CodeSpace(4, 3, repeats=False)

@@ -148,6 +148,7 @@ def run_cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.slow
 def test_records_command(tmp_path: Path) -> None:
     env = {"MASTERMIND_RECORDS": str(tmp_path / "r.sqlite3")}
     assert run_cli("--where", env=env).stdout.strip() == str(tmp_path / "r.sqlite3")

@@ -317,6 +317,7 @@ def test_any_typed_lines_never_raise(lines: list[str], seed: int) -> None:
 ODD = ["0", "1", "-1", "-2", "2", "2.5", "3", "8.4", "0.6", "0.4", "-0.4", "4"]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.sampled_from(ODD),

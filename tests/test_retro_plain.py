@@ -35,6 +35,7 @@ def test_crlf_gives_the_originals_line_ends(name: str) -> None:
     assert result.stdout == (DATA / f"{name}.txt").read_bytes().replace(b"\n", b"\r\n")
 
 
+@pytest.mark.slow
 def test_the_installed_command_through_a_shell_pipe_matches_the_original() -> None:
     script = Path(sys.executable).parent / "mastermind"
     command = str(script) if script.exists() else shutil.which("mastermind")

@@ -37,6 +37,7 @@ def shown(screen: TeletypeScreen) -> str:
     return str(screen.query_one("#printout", Static).content)
 
 
+@pytest.mark.slow
 async def test_typing_a_whole_game_prints_the_original_transcript() -> None:
     app = RetroApp(gwbasic_rnd=True)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -64,6 +65,7 @@ async def test_prompt_cursor_and_upper_case_typing() -> None:
         )
 
 
+@pytest.mark.slow
 async def test_board_bad_guess_and_quit() -> None:
     app = RetroApp(gwbasic_rnd=True)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -110,6 +112,7 @@ async def test_amber_and_pushed_from_another_app() -> None:
         assert not isinstance(app.screen, TeletypeScreen)
 
 
+@pytest.mark.slow
 async def test_long_sessions_scroll_back() -> None:
     app = RetroApp(gwbasic_rnd=True)
     async with app.run_test(size=(100, 12)) as pilot:
@@ -121,6 +124,7 @@ async def test_long_sessions_scroll_back() -> None:
         assert paper.scroll_y == paper.max_scroll_y  # the prompt is in view
 
 
+@pytest.mark.slow
 async def test_keys_after_the_end_leave_once() -> None:
     """After GOOD BYE two keys raised ScreenStackError in the retro app,
     and from the home screen (F7) left a blank app. The first key leaves, the rest are

@@ -196,6 +196,7 @@ class Screen:
         assert found, f"{pattern!r} never reached the page"
 
 
+@pytest.mark.slow
 def test_a_guess_typed_in_the_browser_reaches_the_board(
     browser: webdriver.Chrome, server: str
 ) -> None:
@@ -214,6 +215,7 @@ def test_a_guess_typed_in_the_browser_reaches_the_board(
         browser.save_screenshot(keep)
 
 
+@pytest.mark.slow
 def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
     browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
@@ -251,6 +253,7 @@ def test_a_game_left_by_closing_its_tab_is_recorded_abandoned(
         assert process.poll() is None  # the server serves on
 
 
+@pytest.mark.slow
 def test_the_watch_and_a_what_if_play_in_the_browser(
     browser: webdriver.Chrome, server: str
 ) -> None:
@@ -344,6 +347,7 @@ def run_the_browser_test(env: dict[str, str]) -> subprocess.CompletedProcess[str
     )
 
 
+@pytest.mark.slow
 def test_without_a_browser_the_test_skips_saying_how_to_run_it(tmp_path: Path) -> None:
     done = run_the_browser_test(no_browser_env(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
@@ -352,6 +356,7 @@ def test_without_a_browser_the_test_skips_saying_how_to_run_it(tmp_path: Path) -
     assert "apt-get install chromium chromium-driver" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_browser_named_that_is_not_there_skips_too(tmp_path: Path) -> None:
     env = no_browser_env(tmp_path, MASTERMIND_CHROMIUM=str(tmp_path / "no-chrome"))
     done = run_the_browser_test(env)
@@ -359,6 +364,7 @@ def test_a_browser_named_that_is_not_there_skips_too(tmp_path: Path) -> None:
     assert "1 skipped" in done.stdout and "no-chrome is not an executable" in done.stdout
 
 
+@pytest.mark.slow
 def test_where_a_browser_is_required_its_absence_fails(tmp_path: Path) -> None:
     done = run_the_browser_test(no_browser_env(tmp_path, MASTERMIND_REQUIRE_BROWSER="1"))
     assert done.returncode == 1, done.stdout + done.stderr

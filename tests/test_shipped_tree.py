@@ -40,6 +40,7 @@ def test_the_file_counts_fewer_guesses_than_the_best_published() -> None:
     assert shipped_total() == TOTAL < PUBLISHED_8X5
 
 
+@pytest.mark.slow
 def test_it_opens_with_11223() -> None:
     first = make_strategy(NAME).guess(Position(SPACE, SPACE.allowed, (), NO_DRAWS))
     assert first == SPACE.from_digits([0, 0, 1, 1, 2])
@@ -88,6 +89,7 @@ def test_stats_over_every_secret_totals_the_tree(capsys: pytest.CaptureFixture[s
     assert (result["games"], result["total_guesses"], result["worst"]) == (32_768, TOTAL, 7)
 
 
+@pytest.mark.slow
 def test_its_exported_tree_passes_the_check(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -106,6 +108,7 @@ def test_solve_says_it_follows_the_tree(capsys: pytest.CaptureFixture[str]) -> N
     assert "Solved in" in out
 
 
+@pytest.mark.slow
 async def test_watch_plays_it() -> None:
     settings = Settings.build(mode=WATCH, strategy=NAME, colours=8, positions=5, seed=1)
     secret = SPACE.from_digits([1, 2, 3, 4, 5])

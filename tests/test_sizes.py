@@ -121,6 +121,7 @@ def strategy_may_guess_impossible(name: str) -> bool:
     return issubclass(cls, PartitionStrategy) or exact
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ANY_SIZE)
 def test_every_small_size(name: str, cache_dir: Path) -> None:
     played = 0
@@ -161,6 +162,7 @@ def test_small_sizes_without_repeats(name: str, cache_dir: Path) -> None:
             assert any(path in note for note in notes), path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("colours", "positions"), EXTREMES)
 @pytest.mark.parametrize("name", [n for n in ANY_SIZE if n not in EXACT])
 def test_the_extremes(name: str, colours: int, positions: int) -> None:

@@ -39,6 +39,7 @@ def test_a_stabilisers_order_counted_equals_the_elements_listed(
     assert stabiliser_order(space, codes) == kept
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("table", [True, False])
 @given(st.sampled_from(SIZES), st.lists(st.integers(0, 10**6), min_size=1, max_size=3))
 def test_the_listed_stabiliser_is_the_kernels(

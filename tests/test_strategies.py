@@ -99,6 +99,7 @@ def test_canonical_codes_keep_one_code_per_symmetry_class() -> None:
     assert len(kept) == 15
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_guesses_differing_only_in_dead_colours_are_weighed_once(data: st.DataObject) -> None:
@@ -157,6 +158,7 @@ def test_every_strategy_solves_every_secret_of_a_small_game(name: str) -> None:
     assert result.games == 64 and result.worst <= 8
 
 
+@pytest.mark.slow
 def test_big_space_plays_in_bounded_memory_with_consistent_strategies() -> None:
     space = CodeSpace(8, 8)
     secret = 12_345_678
@@ -165,6 +167,7 @@ def test_big_space_plays_in_bounded_memory_with_consistent_strategies() -> None:
         assert steps[-1].guess == secret
 
 
+@pytest.mark.slow
 def test_big_space_minimax_samples_and_says_so() -> None:
     space = CodeSpace(8, 7)
     steps = play(space, make_strategy("knuth"), 1_234_567)

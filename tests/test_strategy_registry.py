@@ -126,6 +126,7 @@ def test_ratings_use_its_score_where_the_optimum_is_out_of_reach(
     assert f"{NAME}'s" in summary(ratings, fmt)
 
 
+@pytest.mark.slow
 async def test_the_home_screen_lists_it_and_a_game_uses_it(
     throwaway: type[LargestTwo],
 ) -> None:
@@ -139,6 +140,7 @@ async def test_the_home_screen_lists_it_and_a_game_uses_it(
         assert app.screen.session.settings.strategy == NAME
 
 
+@pytest.mark.slow
 async def test_the_statistics_screen_ticks_it_when_it_asks_to_be(
     throwaway: type[LargestTwo],
 ) -> None:

@@ -99,6 +99,7 @@ def test_a_code_named_as_tied_scores_as_the_choice(
         assert pairs >= 1
 
 
+@pytest.mark.slow
 def test_rpgot_on_8x5_names_rtyyb_as_the_twin_of_rpyyb_not_the_next_best() -> None:
     space = CodeSpace(8, 5)
     fmt = partial(LETTERS.format, space)

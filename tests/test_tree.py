@@ -23,6 +23,7 @@ DETERMINISTIC = [
 SPACE = CodeSpace(6, 4)
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(
     name=st.sampled_from(DETERMINISTIC),
@@ -99,6 +100,7 @@ def test_the_walk_gives_the_published_totals(name: str) -> None:
         assert dict(Counter(depths.tolist())) == distribution
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "answer", "total", "distribution"),
     [

@@ -188,6 +188,7 @@ def test_our_own_json_tree_checks_to_the_totals_of_stats_all(
     )
 
 
+@pytest.mark.slow
 def test_a_tree_the_optimal_search_wrote_gives_the_search_s_totals(tmp_path: Path) -> None:
     env = dict(os.environ, MASTERMIND_CACHE_DIR=str(tmp_path))
     base = [sys.executable, "-m", "mastermind_tui"]

@@ -25,6 +25,7 @@ def test_the_mix_beats_every_heuristic_on_4x4() -> None:
     assert total == int(walk(space, steered).depths.sum()) < alone  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_the_shipped_8x5_tree_beats_the_best_published_total(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

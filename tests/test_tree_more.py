@@ -152,6 +152,7 @@ def test_depth_limits_the_work_not_only_the_printing() -> None:
     assert not is_cut(whole) and whole.height == 5
 
 
+@pytest.mark.slow
 def test_tree_depth_says_the_rest_is_not_worked_out() -> None:
     done = run("--depth", "1")
     assert done.returncode == 0, done.stderr

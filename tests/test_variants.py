@@ -260,6 +260,7 @@ def test_deterministic_totals_match_the_plain_rules(
         assert len(play(space, make_strategy(name), secret)) == want[secret]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("colours", "positions"), SMALL)
 def test_the_optimum_matches_an_exhaustive_search(
     colours: int, positions: int, cache_dir: Path
@@ -439,6 +440,7 @@ def test_stats_and_tree_without_repeats(capsys: pytest.CaptureFixture[str]) -> N
 # -- the full-screen app ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None:
     app = MastermindApp()
     async with app.run_test(size=(100, 40)) as pilot:
@@ -480,6 +482,7 @@ async def test_home_preset_fills_the_fields_and_a_game_refuses_repeats() -> None
         assert "of 5,040 codes" in screen_text(pilot)
 
 
+@pytest.mark.slow
 async def test_home_preset_back_to_original_and_more_positions_than_colours() -> None:
     app = MastermindApp()
     async with app.run_test(size=(100, 40)) as pilot:
@@ -499,6 +502,7 @@ async def test_home_preset_back_to_original_and_more_positions_than_colours() ->
         assert isinstance(app.screen, HomeScreen)
 
 
+@pytest.mark.slow
 async def test_statistics_screen_runs_without_repeats() -> None:
     app = MastermindApp()
     async with app.run_test(size=(100, 40)):
@@ -511,6 +515,7 @@ async def test_statistics_screen_runs_without_repeats() -> None:
         assert plan.space.repeats is False and len(plan.secrets) == 360
 
 
+@pytest.mark.slow
 async def test_watch_bulls_and_cows_to_the_end() -> None:
     settings = Settings.build(mode=WATCH, preset="bulls-and-cows", strategy="entropy")
     secret = settings.notation.parse(settings.space, "9876")

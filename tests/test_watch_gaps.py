@@ -48,6 +48,7 @@ def footer(app: MastermindApp) -> list[str]:
     return [str(key.description) for key in app.screen.query(FooterKey)]
 
 
+@pytest.mark.slow
 async def test_x_is_in_the_footer_once_an_answer_is_selected() -> None:
     """At 80x24 the footer offers Speed until an answer row is selected, then x Explore
     in its place; + still plays faster meanwhile, and stepping on gives Speed back."""
@@ -67,6 +68,7 @@ async def test_x_is_in_the_footer_once_an_answer_is_selected() -> None:
         await until(pilot, lambda: "Speed" in footer(app) and "Explore" not in footer(app))
 
 
+@pytest.mark.slow
 async def test_escape_stops_the_8x5_ranked_weighing() -> None:
     """l on 8x5's move 2 (thousands of guesses weighed again): Escape while it runs says
     it stopped, and the list never opens; no error is said."""
