@@ -49,6 +49,7 @@ def daily(start: Start, recorder: Recorder) -> Screen[None]:
     session.practice = not counted
     if not counted:  # (practice by UNDO says so)
         session.practice_why = "an earlier day"
+    session.day = day.isoformat()
     session.title = f"Daily {day}"  # short: with "practice (UNDO used), assisted", one line
     session.recorder = recorder
     return DailyScreen(session, day, copy=bool(start.options.get("copy")))
