@@ -214,7 +214,7 @@ def _solution(
 ) -> Solution:
     from ..storage import cache  # json, hashlib, tempfile: only when a tree is wanted
     from .reach import check_size
-    from .tree import tree_from_json, tree_to_json
+    from .tree import tree_from_json, tree_to_json, vouch
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
@@ -229,12 +229,13 @@ def _solution(
     if stored is not None:
         try:
             tree = tree_from_json(stored, space)
+            vouch(tree, space)  # a digest recomputed over an edited tree vouches for nothing
             cap = max(depth for depth, _ in tree.walk()) if worst_first else max_guesses
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
             where = cache.path(name)
             notice = (
-                f"optimal strategy cache: {where} holds no tree of the size ({error}); "
+                f"optimal strategy cache: {where} holds no sound tree of the size ({error}); "
                 f"{files.aside_words(where)}; searching again"
             )
     from .capped import shipped_root
