@@ -61,17 +61,20 @@ def test_a_named_pipe_is_written_into_and_its_reader_gets_the_page(tmp_path: Pat
 
 
 def test_dev_stdout_to_a_pipe_and_to_a_file(tmp_path: Path) -> None:
-    piped = subprocess.run(
-        [MASTERMIND, "solve", "RGBY", "--html", "/dev/stdout"], capture_output=True, timeout=60
-    )
+    """``--html /dev/stdout``, through a link of its own made as /dev/stdout is (to
+    /proc/self/fd/1): were it ever renamed over, the link in this folder would be, never
+    the machine's /dev/stdout."""
+    stdout = tmp_path / "stdout"
+    stdout.symlink_to("/proc/self/fd/1")
+    command = [MASTERMIND, "solve", "RGBY", "--html", str(stdout)]
+    piped = subprocess.run(command, capture_output=True, timeout=60)
     assert piped.returncode == 0 and piped.stderr == b"" and piped.stdout.startswith(PAGE)
     kept = tmp_path / "out.html"
     with open(kept, "wb") as out:
-        done = subprocess.run(
-            [MASTERMIND, "solve", "RGBY", "--html", "/dev/stdout"], stdout=out, timeout=60
-        )
+        done = subprocess.run(command, stdout=out, timeout=60)
     assert done.returncode == 0 and kept.read_bytes().startswith(PAGE)
-    assert [p.name for p in tmp_path.iterdir()] == ["out.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.html", "stdout"]
+    assert stdout.is_symlink()
 
 
 def test_a_pipe_named_by_dev_fd_as_a_shell_gives_it(tmp_path: Path) -> None:

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 class Solution:
     """The tree from the start for one size, and the search that found it (or one made
     when first wanted: a tree read from the cache needs no compiled kernel until a
-    position off the tree or a rating asks); ``notice`` says, in one line, anything a
-    user should know about how it was obtained (a damaged cache rebuilt)."""
+    position off the tree or a rating asks); ``notice`` says, a line per file, anything
+    a user should know about how it was obtained (a damaged cache rebuilt)."""
 
     space: CodeSpace
     tree: Node
@@ -267,14 +267,15 @@ def _solution(
     except cache.DamagedCache as error:
         proved = None  # started over
         told = f"optimal strategy cache: {error}; searching again from the start"
-        notice = f"{notice} {told}".strip()
+        notice = "\n".join(filter(None, (notice, told)))
     if proved is not None:
         try:
             search.restore(proved)
         except (KeyError, ValueError, IndexError, TypeError):  # sound digest, foreign arrays
             where = cache.path(partial)
             told = f"optimal strategy cache: {where} holds no proof of the size; "
-            notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
+            told += f"{files.aside_words(where)}; searching again"
+            notice = "\n".join(filter(None, (notice, told)))
             search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
     kept = Checkpointed(search, lambda proved: cache.save_arrays(partial, partial_key, proved))

@@ -34,7 +34,7 @@ Writer = Callable[[IO[bytes]], object]
 
 class NotWritten(OSError):
     """The file could not be written: an OSError whose message says why in a few words
-    ("it is a folder", "permission denied"), for the caller's one line naming the file."""
+    ("it is a folder", "Permission denied"), for the caller's one line naming the file."""
 
     def __str__(self) -> str:
         return self.strerror or "cannot be written"
@@ -68,7 +68,7 @@ def write(target: Path, data: bytes | Writer, own: bool = False) -> Path:
         raise
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise NotWritten(error.errno, reason[:1].lower() + reason[1:], str(target)) from None
+        raise NotWritten(error.errno, reason, str(target)) from None
     return place
 
 
@@ -111,7 +111,7 @@ def _atomically(place: Path, writer: Writer, status: os.stat_result | None) -> N
             if status is not None:  # the old file's permissions, not a new file's
                 os.fchmod(opened.fileno(), stat.S_IMODE(status.st_mode))
             writer(opened)
-        os.replace(spare, place)
+        spare.replace(place)
     except BaseException:
         with contextlib.suppress(OSError):
             spare.unlink()

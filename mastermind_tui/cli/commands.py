@@ -138,8 +138,8 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
         notice = prepare_strategy(space, strategy, run.with_progress(bar))
     finally:
         bar.close()
-    if notice:
-        print(f"mastermind: {notice}", file=sys.stderr)
+    for line in notice.splitlines():  # a line per file it names
+        print(f"mastermind: {line}", file=sys.stderr)
 
 
 #: ``stats`` with neither --all nor --games plays every secret up to this many codes

@@ -47,7 +47,8 @@ def write(target: str, text: str) -> None:
     try:
         output.write(Path(target), text.encode("utf-8"))
     except output.NotWritten as error:
-        raise Failed(f"cannot write the handout to {shown(target)}: {error}") from None
+        reason = str(error).lower()
+        raise Failed(f"cannot write the handout to {shown(target)}: {reason}") from None
 
 
 def handout(solver: Solver, notation: Notation, secret: int, strategy: str) -> str:
