@@ -76,6 +76,10 @@ class BaseApp(JobHost, App[None]):
         if not self.is_headless:
             loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
 
+    def on_ready(self) -> None:
+        """The first frame is drawn: a lost terminal or a signal now closes the app."""
+        self.lifeline.ready()
+
     def _close(self, code: int) -> None:
         """Close as Ctrl+Q does, with ``code``, unless already on the way out (a crash's
         code is kept)."""

@@ -49,6 +49,7 @@ class Lifeline:
         self.close = close
         self.ending = ending
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = False
         self._deadline = False
         self._started = False
         #: The code of a loss heard before the event loop was there to close the app.
@@ -65,14 +66,20 @@ class Lifeline:
         if not headless:
             for signum in CLOSING:
                 signal.signal(signum, self._signalled)
-        parent = os.getppid()
-        threading.Thread(target=self._watch, args=(parent,), name="lifeline", daemon=True).start()
+        watch = (os.getppid(), not headless)
+        threading.Thread(target=self._watch, args=watch, name="lifeline", daemon=True).start()
 
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The app's event loop, where ``close`` is asked (at once, if a loss came first)."""
+        """The app's event loop, where ``close`` is asked once the app is ``ready``."""
         self._loop = loop
+
+    def ready(self) -> None:
+        """The first frame is drawn (on the event loop): from now on a loss closes the
+        app at once (one heard before is acted on now). Closed while its first screen
+        still mounts, the screen's handlers would meet widgets half made."""
+        self._ready = True
         if self._lost is not None:
-            loop.call_soon(self.close, self._lost)
+            self.close(self._lost)
 
     def lost(self, code: int) -> None:
         """End with ``code``: the app asked to close, the process ended in ``GRACE``
@@ -82,13 +89,15 @@ class Lifeline:
         if self._lost is None:
             self._lost = code
         loop = self._loop
-        if loop is not None and not loop.is_closed():
+        if self._ready and loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self.close, code)
 
     def _signalled(self, signum: int, frame: FrameType | None) -> None:
         self.lost(128 + signum)
 
-    def _watch(self, parent: int) -> None:
+    def _watch(self, parent: int, terminal: bool) -> None:
+        """Until the app ends: its parent, and where the terminal is its own (not a test
+        runner's), the terminal and Textual's writer."""
         writing = False
         while not self.ending():
             time.sleep(LOOK)
@@ -96,7 +105,8 @@ class Lifeline:
             writing = writing or alive
             if self.ending():
                 return
-            if os.getppid() != parent or (writing and not alive) or _hung_up():
+            gone = terminal and ((writing and not alive) or _hung_up())
+            if os.getppid() != parent or gone:
                 self.lost(HANGUP)
                 return
 
