@@ -5,10 +5,12 @@ And Ctrl+C during the engine's long work: it asks the run to stop (``ctrl_c_stop
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import FrameType
 
 #: The signals a person or a supervisor sends to stop a command.
@@ -90,3 +92,20 @@ def ending_at_once() -> Iterator[None]:
         for signum, handler in previous.items():
             if handler is _raise:
                 signal.signal(signum, _raise)
+
+
+def say_last(line: str) -> None:
+    """``line`` on stderr as a command ends; a terminal gone takes nothing, and then
+    standard output and error point at /dev/null, so that nothing fails again (turning
+    a hangup's exit code into an error's) as the process ends."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+        except OSError:
+            return
+        for fd in (1, 2):
+            with suppress(OSError):
+                os.dup2(devnull, fd)
+        os.close(devnull)

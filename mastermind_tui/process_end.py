@@ -21,6 +21,11 @@ from collections.abc import Callable
 #: Jobs that must run before the process ends, not yet run.
 _pending: set[Once] = set()
 _registry = threading.Lock()
+#: The timer ``end_by`` started, once.
+_deadline: threading.Timer | None = None
+#: Seconds the last word (pending jobs, exit handlers) may take before the process ends
+#: without it.
+LAST_WORD = 0.5
 
 
 class Once:
@@ -61,3 +66,25 @@ def end(code: int, at_once: bool = False) -> int:
         with contextlib.suppress(OSError, ValueError):
             stream.flush()
     os._exit(code)
+
+
+def end_by(code: int, seconds: float) -> None:
+    """End the process with ``code`` ``seconds`` from now, whatever its threads are doing
+    (Textual's writer blocked on a terminal that is gone, its shutdown waiting on it): a
+    thread of its own waits, then ends it as ``end`` does, the jobs pending run first,
+    and ``LAST_WORD`` seconds later at once should those hang too. The first call sets
+    the deadline; later ones keep it."""
+    global _deadline
+    with _registry:
+        if _deadline is not None:
+            return
+        _deadline = threading.Timer(seconds, _last_word, (code,))
+    _deadline.daemon = True
+    _deadline.start()
+
+
+def _last_word(code: int) -> None:
+    cut = threading.Timer(LAST_WORD, os._exit, (code,))
+    cut.daemon = True
+    cut.start()
+    end(code, at_once=True)

@@ -32,7 +32,8 @@ from mastermind_tui.retro.dialogue import Dialogue
 
 
 def game(outcome: str = "solved", moves: int = 4, **kw: Any) -> Game:
-    played = (*(Move("0 0 1 1", 0, 1) for _ in range(moves - 1)), Move("2 3 4 5", 4, 0))
+    pad = " 0" * (kw.get("positions", 4) - 4)  # codes of the game's own length
+    played = (*(Move("0 0 1 1" + pad, 0, 1) for _ in range(moves - 1)), Move("2 3 4 5" + pad, 4, 0))
     fields: dict[str, Any] = dict(
         colours=6,
         positions=4,
@@ -42,7 +43,7 @@ def game(outcome: str = "solved", moves: int = 4, **kw: Any) -> Game:
         outcome=outcome,
         strategy="knuth",
         moves=played,
-        secret="2 3 4 5",
+        secret="2 3 4 5" + pad,
     )
     fields.update(kw)
     return Game(**fields)
@@ -59,7 +60,7 @@ def test_round_trip_and_figures(tmp_path: Path) -> None:
     records.add(game(moves=5, colours=8, positions=5, finished_at="2026-01-07T00:00:00+00:00"))
     newest = records.games(limit=1)[0]
     assert (newest.colours, newest.positions, len(newest.moves)) == (8, 5, 5)
-    assert newest.moves[-1] == Move("2 3 4 5", 4, 0)
+    assert newest.moves[-1] == Move("2 3 4 5 0", 4, 0)  # a code of 5 positions
     (six_four,) = records.summaries((6, 4))
     assert (six_four.played, six_four.won, six_four.best, six_four.streak) == (4, 3, 3, 2)
     assert six_four.average == pytest.approx(4.0)
@@ -326,7 +327,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     assert not old.assisted  # version 3's column: games from before were not assisted
     Records(path).add(game())
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
 
@@ -367,7 +368,7 @@ def test_a_file_of_version_3_gains_abandoned_and_keeps_its_games(tmp_path: Path)
     assert old.assisted and not old.abandoned and old.key == "k1"
     Records(path).add(game("abandoned", moves=2, abandoned=True))
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 6
     left = Records(path).games()[0]
     assert left.abandoned and left.outcome == "abandoned"
 

@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 class Solution:
     """The tree from the start for one size, and the search that found it (or one made
     when first wanted: a tree read from the cache needs no compiled kernel until a
-    position off the tree or a rating asks); ``notice`` says, in one line, anything a
-    user should know about how it was obtained (a damaged cache rebuilt)."""
+    position off the tree or a rating asks); ``notice`` says, a line per file, anything
+    a user should know about how it was obtained (a damaged cache rebuilt)."""
 
     space: CodeSpace
     tree: Node
@@ -214,7 +214,7 @@ def _solution(
 ) -> Solution:
     from ..storage import cache  # json, hashlib, tempfile: only when a tree is wanted
     from .reach import check_size
-    from .tree import tree_from_json, tree_to_json
+    from .tree import tree_from_json, tree_to_json, vouch
 
     space = CodeSpace(colours, positions, repeats)
     check_size(space)
@@ -229,12 +229,13 @@ def _solution(
     if stored is not None:
         try:
             tree = tree_from_json(stored, space)
+            vouch(tree, space)  # a digest recomputed over an edited tree vouches for nothing
             cap = max(depth for depth, _ in tree.walk()) if worst_first else max_guesses
             return Solution(space, tree, only_possible=only_possible, max_guesses=cap)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
             where = cache.path(name)
             notice = (
-                f"optimal strategy cache: {where} holds no tree of the size ({error}); "
+                f"optimal strategy cache: {where} holds no sound tree of the size ({error}); "
                 f"{files.aside_words(where)}; searching again"
             )
     from .capped import shipped_root
@@ -266,14 +267,15 @@ def _solution(
     except cache.DamagedCache as error:
         proved = None  # started over
         told = f"optimal strategy cache: {error}; searching again from the start"
-        notice = f"{notice} {told}".strip()
+        notice = "\n".join(filter(None, (notice, told)))
     if proved is not None:
         try:
             search.restore(proved)
         except (KeyError, ValueError, IndexError, TypeError):  # sound digest, foreign arrays
             where = cache.path(partial)
             told = f"optimal strategy cache: {where} holds no proof of the size; "
-            notice = f"{notice} {told}{files.aside_words(where)}; searching again".strip()
+            told += f"{files.aside_words(where)}; searching again"
+            notice = "\n".join(filter(None, (notice, told)))
             search = OptimalSearch(space, only_possible=only_possible, max_guesses=max_guesses)
     run.check()  # stopped before the search began: nothing proved, nothing to keep
     kept = Checkpointed(search, lambda proved: cache.save_arrays(partial, partial_key, proved))

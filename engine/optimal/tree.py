@@ -13,6 +13,7 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
+from ..feedback import answers, encode
 from ..run import HERE, Run
 from .node import Node, pick, tie_order
 from .reach import findable
@@ -129,6 +130,27 @@ def tree_from_json(data: list[Any], space: CodeSpace) -> Node:
     if any(not 0 <= g < space.size or t < total for g, t in pairs):
         raise ValueError("a node's other guesses are out of range or better than its own")
     return Node(guess, codes, total, kids, pairs)
+
+
+def vouch(root: Node, space: CodeSpace) -> None:
+    """Play the tree against every code of ``space``, as a reader of a stored tree must
+    before using it (its digest says only that nothing changed since it was written):
+    each node's codes are the ones that reach it, each answer its guess gets has its
+    child and no child stands for an answer never given, so that every leaf finds the
+    code it names. ValueError, saying what is wrong, when it does not."""
+    found = encode(space.positions, 0, space.positions)
+    stack = [(root, np.asarray(space.allowed, dtype=np.int64))]
+    while stack:
+        node, codes = stack.pop()
+        if node.codes != len(codes):
+            raise ValueError(
+                f"a node of guess {node.guess} claims {node.codes} codes, not {len(codes)}"
+            )
+        split = answers(space, node.guess, codes)
+        given = [int(a) for a in np.flatnonzero(np.bincount(split)) if a != found]
+        if sorted(node.children) != given:
+            raise ValueError(f"guess {node.guess} does not split its codes as its children say")
+        stack.extend((node.children[a], codes[split == a]) for a in given)
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,14 @@ import hashlib
 import io
 import json
 import os
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 import platformdirs
 
-from . import files
+from . import files, output
 
 FORMAT = "mastermind-cache"
 
@@ -99,20 +97,12 @@ def save(name: str, key: dict[str, Any], payload: Any) -> Path | None:
     return _write(folder, name, lambda handle: handle.write(text))
 
 
-def _write(folder: Path, name: str, write: Callable[[IO[bytes]], object]) -> Path | None:
-    """Write ``name`` in ``folder`` through a temporary file renamed over it; None when
-    the disk refuses (read-only, full: the temporary file is not left behind)."""
-    temporary: Path | None = None
+def _write(folder: Path, name: str, write: output.Writer) -> Path | None:
+    """Write ``name`` in ``folder`` as ``output.write`` writes any file (whole or not at
+    all); None when the disk refuses (read-only, full: no temporary file left behind)."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=f".{name}.", delete=False) as handle:
-            temporary = Path(handle.name)
-            write(handle)
-        os.replace(temporary, folder / name)
-    except OSError:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                temporary.unlink()
+        output.write(folder / name, write, own=True)
+    except output.NotWritten:
         return None  # a read-only or full disk costs the next run the search, nothing more
     return folder / name
 

@@ -29,7 +29,8 @@ class Oversize(Refused):
     oversize = True
 
 
-def _kind(mode: int) -> str:
+def kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words ("a named pipe")."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -50,7 +51,7 @@ def check_regular(path: Path) -> os.stat_result:
     is anything else. ``FileNotFoundError`` when there is nothing there."""
     status = os.stat(path)
     if not stat.S_ISREG(status.st_mode):
-        raise Refused(f"{path} is {_kind(status.st_mode)}, not a file: not read")
+        raise Refused(f"{path} is {kind(status.st_mode)}, not a file: not read")
     return status
 
 
@@ -64,7 +65,7 @@ def read_bounded(path: Path, limit: int = LIMIT) -> bytes:
     try:
         status = os.fstat(handle)
         if not stat.S_ISREG(status.st_mode):
-            raise Refused(f"{path} is {_kind(status.st_mode)}, not a file: not read")
+            raise Refused(f"{path} is {kind(status.st_mode)}, not a file: not read")
         if status.st_size > limit:
             raise Oversize(f"{path} is larger than {_size(limit)}: not read")
         parts: list[bytes] = []

@@ -20,6 +20,7 @@ from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..optimal import after, shipped
 from ..optimal.capped import MANIFEST, _manifest
+from ..storage import output
 from . import after_data, shipped_trees
 
 
@@ -80,7 +81,8 @@ def main(argv: list[str]) -> int:
             if found is not None:
                 _manifest.cache_clear()  # another run may have added to it
                 kept = {**_manifest(), key: found}
-                MANIFEST.write_text(json.dumps(dict(sorted(kept.items())), indent=0) + "\n")
+                text = json.dumps(dict(sorted(kept.items())), indent=0) + "\n"
+                output.write(MANIFEST, text.encode("utf-8"))
                 _manifest.cache_clear()
     return 0
 

@@ -19,12 +19,14 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ..codes import CodeSpace
 from ..feedback import answers, decode, encode
+from ..storage import output
 from ..strategies import NO_DRAWS, Position, Strategy, make_strategy
 from ..trees.strategy_tree import History, Node, walk
 
@@ -186,8 +188,7 @@ def main() -> int:
     def fmt(code: int) -> str:
         return "".join(str(d) for d in space.to_digits(code))  # digits from 0
 
-    with open(args.out, "w", encoding="utf-8") as out:
-        json.dump(as_json(tree.root, space, fmt), out)
+    output.write(Path(args.out), json.dumps(as_json(tree.root, space, fmt)).encode("utf-8"))
     print(f"total {total:,}, worst {int(tree.depths.max())}: {args.out}")
     return 0
 

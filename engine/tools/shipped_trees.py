@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 from ..codes import CodeSpace
 from ..optimal.shipped import CRITERIA, FOLDER, file, sizes
+from ..storage import output
 
 
 def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
@@ -29,10 +29,8 @@ def write(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
 def store(name: str, payload: dict[str, Any]) -> Path:
     """Write one shipped file whole (a running app may read it)."""
     path = FOLDER / f"{name}.gz"
-    written = path.with_name(f"{path.name}.{os.getpid()}")
-    with gzip.open(written, "wt", encoding="utf-8", compresslevel=9) as handle:
-        handle.write(json.dumps(payload, separators=(",", ":")))
-    os.replace(written, path)
+    text = json.dumps(payload, separators=(",", ":")).encode("utf-8")
+    output.write(path, gzip.compress(text, compresslevel=9))
     return path
 
 

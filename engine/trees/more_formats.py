@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import string
 
-from ..codes import MAX_COLOURS, CodeSpace
+from ..codes import MAX_CODES, MAX_COLOURS, CodeSpace
 from ..errors import MastermindError
 from ..feedback import encode
 from ..notation import parse_any
@@ -37,10 +37,15 @@ def is_text(text: str) -> bool:
 
 def is_challenge(text: str) -> bool:
     """A challenge tree: ``{CODE:`` or a bare code (a tree of one guess); a bare word with a
-    letter past the most colours (``junk``) is no code, so no tree."""
+    letter past the most colours (``junk``), or whose size would have more codes than any
+    game (``garbage``: 18 colours x 7 positions), is no code, so no tree."""
     word = re.fullmatch(r"\s*([A-Za-z]+)\s*", text)
     if word is not None:
-        return set(word[1].upper()) <= set(LETTERS[:MAX_COLOURS])
+        letters = word[1].upper()
+        if not set(letters) <= set(LETTERS[:MAX_COLOURS]):
+            return False
+        colours = max(LETTERS.index(letter) for letter in letters) + 1
+        return bool(colours ** len(letters) <= MAX_CODES)
     return re.match(r"\s*\{\s*[A-Za-z]+\s*:", text) is not None
 
 

@@ -10,7 +10,6 @@ elements that move the guess.
 
 from __future__ import annotations
 
-import os
 import time
 import zipfile
 from functools import lru_cache
@@ -21,6 +20,7 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode
+from ..storage import output
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -223,7 +223,4 @@ def _load(path: Path | None) -> dict[str, Any] | None:
 
 def _save(path: Path, state: dict[str, Any]) -> None:
     """``state`` into ``path``, whole or not at all (written aside, then renamed)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    aside = path.with_name(path.name + ".partial.npz")
-    np.savez(aside, **state)
-    os.replace(aside, path)
+    output.write(path, lambda handle: np.savez(handle, **state), own=True)

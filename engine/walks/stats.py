@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -97,12 +98,18 @@ def estimate_seconds(space: CodeSpace, strategy: str, games: int) -> float:
 
 def describe_seconds(seconds: float) -> str:
     """A duration as a person reads an estimate: ``about 40 s``, ``about 12 min``,
-    ``about 3.6 h`` (the command line's time left, the Statistics screen's question)."""
+    ``about 3.6 h`` (the command line's time left, the Statistics screen's question); a
+    figure past any wait (an overflowed rate, an infinite load)
+    is said as such, never "inf h"."""
+    if math.isnan(seconds):
+        return "an unknown time"
     if seconds < 120:
-        return f"about {seconds:.0f} s"
+        return f"about {max(0.0, seconds):.0f} s"
     if seconds < 7200:
         return f"about {seconds / 60:.0f} min"
-    return f"about {seconds / 3600:.1f} h"
+    if seconds < 1000 * 86400:
+        return f"about {seconds / 3600:.1f} h"
+    return "more than 1,000 days"
 
 
 def run_stats(

@@ -6,12 +6,11 @@ the signal's number as the return code."""
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import platformdirs
 from textual.app import App
@@ -19,13 +18,11 @@ from textual.binding import Binding, BindingType
 
 from ..jobs import JobHost
 from ..services.recording import Recorder
+from .lifeline import Lifeline
 
 if TYPE_CHECKING:
     from textual.command import CommandListItem
     from textual.widget import AwaitMount
-
-#: Signals that close the app (the terminal is raw: Ctrl+C is a key, not SIGINT).
-CLOSING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 
 
 class _Unwaited(ThreadPoolExecutor):
@@ -62,31 +59,36 @@ class BaseApp(JobHost, App[None]):
         False (--no-record) nothing is added to it."""
         super().__init__()
         self.recorder = Recorder(self, records, record)
+        self.lifeline = Lifeline(self._close, lambda: self.return_code is not None)
+
+    def run(self, **kwargs: Any) -> None:
+        """Run in the terminal, held to it from before the first frame (``lifeline``)."""
+        self.lifeline.start(headless=bool(kwargs.get("headless")))
+        super().run(**kwargs)
 
     def on_mount(self) -> None:
-        """Close on a stopping signal, in the event loop (a Python handler raising in the
-        middle of it would leave the terminal raw), without waiting for thread workers.
-        Not under a test's headless run, whose loop is the test runner's. Also ends with
-        its parent: a terminal gone without a hangup (its pseudo-terminal closed) left
-        Textual's input thread spinning on end of file, a core busy for as long as nobody
-        killed the app."""
-        parent = os.getppid()
-        self.set_interval(1.0, lambda: self._end_without(parent))
-        if self.is_headless:
-            return
+        """Close on a stopping signal or a lost terminal, for certain (``lifeline``),
+        without waiting for thread workers. Under a test's headless run, whose loop and
+        signals are the test runner's, only a lost terminal (the parent gone) closes it."""
         loop = asyncio.get_running_loop()
-        loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
-        for signum in CLOSING:
-            loop.add_signal_handler(signum, self.exit, None, 128 + signum)
+        self.lifeline.start(headless=self.is_headless)  # (``run`` started it for real)
+        self.lifeline.attach(loop)
+        if not self.is_headless:
+            loop.set_default_executor(_Unwaited(thread_name_prefix="worker"))
+
+    def on_ready(self) -> None:
+        """The first frame is drawn: a lost terminal or a signal now closes the app."""
+        self.lifeline.ready()
+
+    def _close(self, code: int) -> None:
+        """Close as Ctrl+Q does, with ``code``, unless already on the way out (a crash's
+        code is kept)."""
+        if self.return_code is None:
+            self.exit(None, code)
 
     def action_interrupt(self) -> None:
         """Ctrl+C: close as SIGINT does (``mastermind: interrupted``, exit status 130)."""
         self.exit(None, 128 + signal.SIGINT)
-
-    def _end_without(self, parent: int) -> None:
-        """End as a hangup would (exit status 129) once the parent process is gone."""
-        if os.getppid() != parent:
-            self.exit(None, 128 + signal.SIGHUP)
 
     def action_command_palette(self) -> None:
         """Textual's palette with guards against its races (``palette``)."""

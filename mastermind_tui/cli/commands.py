@@ -41,6 +41,8 @@ BAR_WIDTH = 40
 def solve(args: argparse.Namespace) -> int:
     if args.json and getattr(args, "html", None) is not None:
         raise MastermindError("--json does nothing with --html: the handout is HTML")
+    if getattr(args, "html", None) == "":
+        raise MastermindError("--html needs a file name ('-' writes to standard output)")
     settings = build_settings(args)
     space, name = settings.space, settings.strategy
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
@@ -136,8 +138,8 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
         notice = prepare_strategy(space, strategy, run.with_progress(bar))
     finally:
         bar.close()
-    if notice:
-        print(f"mastermind: {notice}", file=sys.stderr)
+    for line in notice.splitlines():  # a line per file it names
+        print(f"mastermind: {line}", file=sys.stderr)
 
 
 #: ``stats`` with neither --all nor --games plays every secret up to this many codes

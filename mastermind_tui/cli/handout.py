@@ -6,9 +6,7 @@ and the answer with the codes left. ``-`` writes to standard output."""
 
 from __future__ import annotations
 
-import os
 import sys
-from contextlib import suppress
 from functools import partial
 from html import escape
 from pathlib import Path
@@ -24,6 +22,8 @@ from engine.explain.decisions import (
 )
 from engine.feedback import encode
 from engine.notation import Notation
+from engine.storage import output
+from engine.storage.files import shown
 from engine.strategies import NO_DRAWS, Position, strategy_class
 from engine.strategies.rule_card import rule_card
 from engine.strategies.weighing import Weighing, weigh_all
@@ -38,24 +38,17 @@ LISTED = 24
 
 
 def write(target: str, text: str) -> None:
-    """``text`` to ``target`` (``-``: standard output); an existing file is replaced
-    whole (written beside it, then renamed); a folder or a place that cannot be written
-    is refused in one line (Failed: exit 1)."""
+    """``text`` to ``target`` (``-``: standard output) as ``output.write`` writes any
+    file: a file replaced whole, a device or pipe written into, a link followed; a folder
+    or a place that cannot be written is refused in one line (Failed: exit 1)."""
     if target == "-":
         sys.stdout.write(text)
         return
-    path = Path(target)
-    if path.is_dir():
-        raise Failed(f"cannot write the handout to {target}: it is a folder")
-    part = path.with_name(f".{path.name}.part")
     try:
-        part.write_text(text, encoding="utf-8")
-        os.replace(part, path)
-    except OSError as error:
-        with suppress(OSError):
-            part.unlink(missing_ok=True)
-        reason = error.strerror or type(error).__name__
-        raise Failed(f"cannot write the handout to {target}: {reason.lower()}") from None
+        output.write(Path(target), text.encode("utf-8"))
+    except output.NotWritten as error:
+        reason = str(error).lower()
+        raise Failed(f"cannot write the handout to {shown(target)}: {reason}") from None
 
 
 def handout(solver: Solver, notation: Notation, secret: int, strategy: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine import MastermindError, parse_any
 from engine.strategies import capped_name
 
-from ..ending import Ended
+from ..ending import Ended, say_last
 from ..game import preferences
 from ..game.kinds import GameKind
 from ..game.preferences import Preferences
@@ -269,8 +269,8 @@ def app_ended(return_code: int | None) -> int:
     if return_code == EXIT_INTERRUPTED:
         print("mastermind: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    if return_code is not None and return_code > 128:
-        print(f"mastermind: ended by {Ended(return_code - 128).name}", file=sys.stderr)
+    if return_code is not None and return_code > 128:  # the terminal may be gone
+        say_last(f"mastermind: ended by {Ended(return_code - 128).name}")
         return return_code
     if return_code:
         message = "internal error in the full-screen app (above); please report it"

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from engine import MastermindError
 from engine.errors import Unavailable
+from engine.storage.files import shown
 
 from ..ending import Ended, end_on_signals
 from .command import Command, command_of
@@ -107,9 +108,24 @@ def _drop_stdout() -> None:
     os.close(devnull)
 
 
+def _check_environment() -> None:
+    """Settings of the environment that would fail deep in a run, said first in one line:
+    numba refuses a thread count that is not a whole number above 0 (ValueError, or a
+    warning with a traceback in it)."""
+    threads = os.environ.get("NUMBA_NUM_THREADS")
+    if threads is not None and not (
+        threads.strip().isascii() and threads.strip().isdigit() and int(threads) > 0
+    ):
+        raise Failed(
+            f"NUMBA_NUM_THREADS={shown(threads, 20)}: give a whole number of threads, "
+            "1 or more, or leave it unset"
+        )
+
+
 def _dispatch(commands: Sequence[Command], args: argparse.Namespace) -> int:
     """Run the command; its return is the exit code."""
     command = command_of(args)
+    _check_environment()
     if not command.screen or getattr(args, "plain", False):
         end_on_signals()  # the full screen's apps stop on these signals themselves
     if args.no_record and not command.records:

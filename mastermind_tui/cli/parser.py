@@ -47,8 +47,11 @@ _WORD = re.compile(r"\S{61,}")
 
 
 def one_line(message: str) -> str:
-    """The message on one line, every overlong word (a pasted secret) cut short."""
-    return _WORD.sub(lambda m: clip(m[0]), " ".join(message.split()))
+    """The message on one line, every overlong word (a pasted secret) cut short and what
+    a terminal would act on (an escape sequence echoed from the input) written out."""
+    text = " ".join(message.split())
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return _WORD.sub(lambda m: clip(m[0]), text)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
@@ -47,7 +48,10 @@ def records(args: argparse.Namespace) -> int:
         kept = exists(path)
     except ValueError as error:
         raise RecordsError(f"records at {path}: {error}") from None
-    summaries = Records(path).summaries(args.size) if kept else []
+    store = Records(path)
+    summaries = store.summaries(args.size) if kept else []
+    if store.unread:  # the figures of the games that could be read, and one line
+        print(f"mastermind: {store.unread_text()}", file=sys.stderr)
     if args.json:
         print(json.dumps({"path": str(path), "sizes": [s.as_json() for s in summaries]}))
     elif not summaries:

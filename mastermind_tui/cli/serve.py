@@ -11,10 +11,12 @@ from __future__ import annotations
 import ipaddress
 import os
 import shlex
+import signal
 import sys
 from typing import TYPE_CHECKING
 
 from engine.errors import extra_hint
+from engine.storage.files import shown
 
 from .parser import Failed
 
@@ -44,17 +46,32 @@ def app_command() -> str:
 
 
 def serve(host: str, port: int) -> int:
-    """Serve until interrupted."""
+    """Serve until a signal stops it: Ctrl+C is "interrupted" (130), as for any command;
+    SIGTERM or SIGHUP, a service's stop, ends it with 0."""
     server = web_libraries()
+    named = shown(host)
+    try:
+        host.encode("idna")  # what the resolver would be asked: a label of 64 or none
+        if not host.isprintable():  # nor is a control code (textual-serve echoes the host)
+            raise UnicodeError
+    except UnicodeError:
+        raise Failed(f"--host {named}: not a host name or address") from None
     if not is_loopback(host):
         print(
-            f"mastermind: warning: serving on {host}: anyone who can reach port {port} "
+            f"mastermind: warning: serving on {named}: anyone who can reach port {port} "
             "can play (and start computations on this machine)",
             file=sys.stderr,
         )
     sessions = _sessions()
     sys.unraisablehook = _quiet_shutdown
-    server(app_command(), host=host, port=port, title="Mastermind", max_sessions=sessions).serve()
+    running = server(app_command(), host=host, port=port, title="Mastermind", max_sessions=sessions)
+    try:
+        running.serve()
+    except OSError as error:  # an unknown name, a port taken or not ours to open
+        reason = error.strerror or str(error)
+        raise Failed(f"cannot serve on {named} port {port}: {reason}") from None
+    if running.stopped_by == signal.SIGINT:
+        raise KeyboardInterrupt
     return 0
 
 

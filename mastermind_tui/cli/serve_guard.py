@@ -143,6 +143,12 @@ class BoundedServer(Server):
         super().__init__(*args, **kwargs)
         self.max_sessions = max_sessions
         self.sessions: dict[web.WebSocketResponse, BoundedAppService] = {}
+        #: The signal that stopped the server (None: not stopped by one).
+        self.stopped_by: int | None = None
+
+    def _stop(self, signum: int) -> None:
+        self.stopped_by = signum
+        self.request_exit()
 
     def full(self) -> bool:
         return len(self.sessions) >= self.max_sessions
@@ -240,7 +246,7 @@ class BoundedServer(Server):
         self.doors = Doors(connection_cap(raise_file_limit(), self.max_sessions))
         self.doors.install(loop)  # idle connections by the thousand: closed past the cap
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            loop.add_signal_handler(signum, self.request_exit)
+            loop.add_signal_handler(signum, self._stop, signum)
         web.run_app(
             self._make_app(),
             host=self.host,

@@ -39,9 +39,11 @@ def game_record(
     ratings: list[MoveRating],
     practice: bool,
     assisted: bool = False,
+    day: str | None = None,
 ) -> Game:
     """The record of one game: the moves (with the person's ratings so far), the outcome,
-    the secret where known, and who broke it with which strategy."""
+    the secret where known, who broke it with which strategy, and the daily puzzle's date
+    for a game of one."""
     space = settings.space
     return Game(
         colours=space.colours,
@@ -58,4 +60,5 @@ def game_record(
         hard=settings.hard,
         secret=None if secret is None else code_text(space.to_digits(secret)),
         notation=settings.notation.name,
+        day=day,
     )

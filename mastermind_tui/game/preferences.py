@@ -10,7 +10,6 @@ directory; set empty, nothing is read or written (the tests run so).
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from collections.abc import Mapping
@@ -21,7 +20,7 @@ from typing import Final
 import platformdirs
 
 from engine import MastermindError
-from engine.storage import files
+from engine.storage import files, output
 from engine.strategies import without_opening
 from engine.strategies.own import is_file_name
 
@@ -121,15 +120,11 @@ def save(preferences: Preferences) -> str:
     if where is None:
         return ""
     data = {"theme": preferences.theme, "settings": preferences.settings}
-    spare = where.with_suffix(".tmp")
+    text = json.dumps(data, indent=2) + "\n"
     try:
-        where.parent.mkdir(parents=True, exist_ok=True)
-        spare.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        spare.replace(where)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            spare.unlink(missing_ok=True)  # a full disk keeps no half-written file
-        return f"Preferences not saved in {where}: {error.strerror or error}"
+        output.write(where, text.encode("utf-8"), own=True)
+    except output.NotWritten as error:  # a full disk keeps no half-written file
+        return f"Preferences not saved in {where}: {error}"
     return ""
 
 

@@ -69,6 +69,9 @@ class GameSession:
         self.practice_why = "UNDO used"
         #: The status line's name for the game in place of its round ("Daily puzzle …").
         self.title = ""
+        #: The daily puzzle's date (YYYY-MM-DD), kept with the game: it counts for the day
+        #: it was opened on, whenever it ends.
+        self.day: str | None = None
         #: The laboratory view (codes still possible, advice, ratings as they come): on
         #: from ``--lab``, turned on or off by a key; it lasts for the session.
         self.lab = settings.lab
@@ -338,7 +341,15 @@ class GameSession:
         outcome = self.game.outcome.value
         ratings = self.rating.ratings
         return game_record(
-            self.settings, self.role, outcome, secret, moves, ratings, self.practice, self.assisted
+            self.settings,
+            self.role,
+            outcome,
+            secret,
+            moves,
+            ratings,
+            self.practice,
+            self.assisted,
+            self.day,
         )
 
     def status(self) -> str:

@@ -68,4 +68,5 @@ class Daily(Mode):
         session = GameSession(settings, daily_secret(settings.space, day), recorder)
         # The title is short: with "practice (UNDO used), assisted", one line.
         session.named(f"Daily {day}", None if counted else "an earlier day")
+        session.day = day.isoformat()  # the game counts for the day it was opened on
         return DailyScreen(session, day, copy=chosen.copy)

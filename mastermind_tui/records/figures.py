@@ -21,16 +21,21 @@ def counted_daily(game: Game) -> bool:
     return game.mode == "daily" and game.breaker is Role.PERSON and not game.practice
 
 
+def puzzle_day(game: Game) -> str:
+    """The date of the daily puzzle ``game`` played (YYYY-MM-DD)."""
+    return game.day or game.finished_at[:10]
+
+
 def daily_streak(games: list[Game], size: tuple[int, int, bool], today: date | None = None) -> int:
     """Days in a row, up to today (or yesterday while today's puzzle is still to play),
     whose daily puzzle of ``size`` (colours, positions, repeats) was solved unaided: a
-    day lost, abandoned or assisted ends it. A game's day is the UTC date it finished."""
+    day lost, abandoned or assisted ends it. A game's day is its puzzle's (``puzzle_day``)."""
     days: dict[str, Game] = {}
     for game in games:
         if counted_daily(game) and (game.colours, game.positions, game.repeats) == size:
-            first = days.setdefault(game.finished_at[:10], game)
+            first = days.setdefault(puzzle_day(game), game)
             if game.finished_at < first.finished_at:  # the day's first game counts
-                days[game.finished_at[:10]] = game
+                days[puzzle_day(game)] = game
     day = today or _today()
     if day.isoformat() not in days:
         day -= timedelta(days=1)
@@ -48,9 +53,7 @@ def played_today(games: list[Game], size: tuple[int, int, bool], today: date | N
     """Whether today's daily puzzle of ``size`` has a counted game already."""
     day = (today or _today()).isoformat()
     return any(
-        counted_daily(g)
-        and g.finished_at.startswith(day)
-        and (g.colours, g.positions, g.repeats) == size
+        counted_daily(g) and puzzle_day(g) == day and (g.colours, g.positions, g.repeats) == size
         for g in games
     )
 

@@ -60,5 +60,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN hard INTEGER NOT NULL DEFAULT 0;
     """,
+    # Version 6: the date of the daily puzzle a game played (the day it was opened on,
+    # whenever it finished), so that each day's puzzle is counted once, for its own day.
+    """
+    ALTER TABLE games ADD COLUMN day TEXT;
+    CREATE INDEX games_by_day ON games (day) WHERE day IS NOT NULL;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -20,12 +20,13 @@ from pathlib import Path
 
 import platformdirs
 
-from engine.play.match import Role
-
+from . import rows
 from .faults import RecordsError, explain, problem
 from .figures import summarise
 from .schema import MIGRATIONS, SCHEMA_VERSION
 from .types import Game, Move, Summary
+
+__all__ = ["ENVIRONMENT", "Game", "Move", "Records", "Summary", "default_path"]
 
 #: Set to a path to keep records there, or to an empty string to keep none.
 ENVIRONMENT = "MASTERMIND_RECORDS"
@@ -40,6 +41,15 @@ def default_path() -> Path | None:
     return Path(platformdirs.user_data_dir("mastermind-tui")) / "records.sqlite3"
 
 
+#: A game's ``practice`` as written: as given, or 1 for a game of a day's puzzle whose
+#: size already has a counted game of that day. Decided in the write's own statement, so
+#: that of terminals finishing one puzzle at once only the first written counts.
+_PRACTICE = """MAX(?, EXISTS (SELECT 1 FROM games AS counted WHERE counted.day = ?
+    AND counted.colours = ? AND counted.positions = ? AND counted.repeats = ?
+    AND counted.mode = ? AND counted.breaker = ? AND counted.mode = 'daily'
+    AND counted.breaker = 'person' AND counted.practice = 0 AND counted.key != ?))"""
+
+
 class Records:
     """The records database at ``path``, created and migrated on first use."""
 
@@ -51,6 +61,8 @@ class Records:
     def __init__(self, path: Path, timeout: float | None = None) -> None:
         self.path = path
         self.timeout = self.TIMEOUT if timeout is None else timeout
+        #: Games the last read passed over: rows that hold what no game can.
+        self.unread = 0
 
     @contextmanager
     def _connect(self, reading: bool = False) -> Iterator[sqlite3.Connection]:
@@ -140,6 +152,11 @@ class Records:
             raise RecordsError(
                 f"records at {self.path} were written by a newer version (schema {version})"
             )
+        if version < 0:  # no version of mastermind writes one
+            raise RecordsError(
+                f"records at {self.path}: schema {version} is no version of mastermind's "
+                "(the file is damaged: move it away to start new records)"
+            )
         return version
 
     def add(self, game: Game) -> int:
@@ -163,7 +180,8 @@ class Records:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
                 " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
-                " abandoned, hard) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " abandoned, hard, day) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                f" {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -177,12 +195,20 @@ class Records:
                     len(game.moves),
                     game.strategy,
                     int(game.practice),
+                    game.day,
+                    game.colours,
+                    game.positions,
+                    int(game.repeats),
+                    game.mode,
+                    game.breaker,
+                    game.key,
                     game.secret,
                     game.notation,
                     game.key,
                     int(game.assisted),
                     int(game.abandoned),
                     int(game.hard),
+                    game.day,
                 ),
             )
             game_id = int(
@@ -215,55 +241,32 @@ class Records:
         return game_id
 
     def games(self, size: tuple[int, int] | None = None, limit: int | None = None) -> list[Game]:
-        """Finished games, newest first, with their moves."""
+        """Finished games, newest first, with their moves. A row that holds what no game
+        can (``rows``) is read around and counted in ``unread``."""
         where, args = ("WHERE colours = ? AND positions = ?", size) if size else ("", ())
         chosen = f"SELECT * FROM games {where} ORDER BY finished_at DESC, id DESC"
         if limit is not None:
             chosen += f" LIMIT {int(limit)}"
         with self._connect(reading=True) as db:
             db.row_factory = sqlite3.Row
-            rows = db.execute(chosen, args).fetchall()
-            moves: dict[int, list[Move]] = {}
+            found = db.execute(chosen, args).fetchall()
+            moves: dict[object, list[sqlite3.Row]] = {}
             for m in db.execute(
                 f"SELECT * FROM moves WHERE game_id IN (SELECT id FROM ({chosen}))"
                 " ORDER BY game_id, number",
                 args,
             ):
-                moves.setdefault(m["game_id"], []).append(
-                    Move(
-                        m["guess"],
-                        m["black"],
-                        m["white"],
-                        m["value"],
-                        m["best_value"],
-                        m["best_guess"],
-                        m["rule"],
-                        bool(m["higher_is_better"]),
-                    )
-                )
-        return [
-            Game(
-                colours=r["colours"],
-                positions=r["positions"],
-                max_moves=r["max_moves"],
-                mode=r["mode"],
-                breaker=Role(r["breaker"]),
-                outcome=r["outcome"],
-                strategy=r["strategy"],
-                moves=tuple(moves.get(r["id"], [])),
-                repeats=bool(r["repeats"]),
-                practice=bool(r["practice"]),
-                assisted=bool(r["assisted"]),
-                abandoned=bool(r["abandoned"]),
-                hard=bool(r["hard"]),
-                secret=r["secret"],
-                notation=r["notation"],
-                finished_at=r["finished_at"],
-                key=r["key"] or "",
-                id=r["id"],
-            )
-            for r in rows
-        ]
+                moves.setdefault(m["game_id"], []).append(m)
+        read = [rows.game(r, moves.get(r["id"], [])) for r in found]
+        self.unread = sum(game is None for game in read)
+        return [game for game in read if game is not None]
+
+    def unread_text(self) -> str:
+        """The one line for the games the last read passed over ("" when none)."""
+        if not self.unread:
+            return ""
+        games = "1 game" if self.unread == 1 else f"{self.unread} games"
+        return f"records at {self.path}: {games} could not be read (skipped)"
 
     def summaries(self, size: tuple[int, int] | None = None) -> list[Summary]:
         """Figures per size, rules and move limit (``figures.summarise``)."""

@@ -60,6 +60,10 @@ class Game:
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None
+    #: The daily puzzle's date (YYYY-MM-DD, UTC) for a game of the day's puzzle: the day
+    #: it was opened on, whenever it finished; None for other games (and for daily games
+    #: kept before it was stored: their day is the one they finished on).
+    day: str | None = None
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )

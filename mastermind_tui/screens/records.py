@@ -32,6 +32,8 @@ class RecordsLoaded:
     summaries: list[Summary]
     games: list[Game]
     error: str = ""
+    #: Games the file holds that could not be read (passed over).
+    skipped: int = 0
 
 
 class RecordsScreen(Working, Screen[None]):
@@ -95,7 +97,8 @@ class RecordsScreen(Working, Screen[None]):
             if not path.exists():
                 return RecordsLoaded([], [])
             store = Records(path)
-            return RecordsLoaded(store.summaries(), store.games(limit=self.RECENT))
+            summaries = store.summaries()
+            return RecordsLoaded(summaries, store.games(limit=self.RECENT), "", store.unread)
 
         self.compute("read", read, self._show)
 
@@ -115,9 +118,10 @@ class RecordsScreen(Working, Screen[None]):
                 for s in loaded.summaries
                 if s.daily_streak
             )
+            skipped = loaded.skipped and f"; {plural(loaded.skipped, 'game')} could not be read"
             status.update(
                 f"{plural(len(loaded.games), 'recent game')}{daily}; "
-                f"records kept in {self.path}{paused}"
+                f"records kept in {self.path}{paused}{skipped or ''}"
             )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()

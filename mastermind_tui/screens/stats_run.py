@@ -77,6 +77,8 @@ def machine_load() -> tuple[float, int]:
         load = float(os.environ.get(LOAD_ENVIRONMENT) or os.getloadavg()[0])
     except (OSError, ValueError):
         load = 0.0
+    if not 0.0 <= load < 1e6:  # "inf", "nan", "-1": no load a machine can have
+        load = 0.0
     return load, os.cpu_count() or 1
 
 

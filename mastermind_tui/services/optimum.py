@@ -133,6 +133,8 @@ class Searches:
 
 def duration(seconds: float) -> str:
     """A time model's estimate as a person reads it: a rough figure, no decimals."""
+    if not seconds < 1000 * 86400:  # an overflowed model, or NaN: no figure to round
+        return "more than 1,000 days" if seconds > 0 else "an unknown time"
     if seconds < 1:
         return "under a second"
     if seconds < 90:
