@@ -64,7 +64,7 @@ class BaseApp(JobHost, App[None]):
     def run(self, **kwargs: Any) -> None:
         """Run in the terminal, held to it from before the first frame (``lifeline``)."""
         self.lifeline.start(headless=bool(kwargs.get("headless")))
-        super().run(**kwargs)
+        return super().run(**kwargs)  # what the app exited with (a snapshot's picture)
 
     def on_mount(self) -> None:
         """Close on a stopping signal or a lost terminal, for certain (``lifeline``),
