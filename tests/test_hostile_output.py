@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from engine.storage import cache, output
-from mastermind_tui.modes.main import main
 from mastermind_tui.game import preferences
+from mastermind_tui.modes.main import main
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
 PAGE = b"<!DOCTYPE html>"

@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..codes import CodeSpace
 from ..expected import EXPECTED
-from ..optimal.criterion import Criterion, is_begun, is_cached
-from ..optimal.solutions import Solution, solution
 from ..run import HERE, Run
 from ..trace import Alternative, Choice
 from .base import Measure, Position, Strategy
 from .guess_pools import OPENING
 from .optimal_ties import tie_facts
 
-if TYPE_CHECKING:  # the search is imported where used: only the runs that play it need it
+if TYPE_CHECKING:  # the exact search is imported where used: only the runs that play it
     from ..arrays import SomeCodes
+    from ..optimal.criterion import Criterion
     from ..optimal.search import OptimalSearch
+    from ..optimal.solutions import Solution
 
 
 #: The opening's note: the search weighs one guess per pattern of colours.
@@ -94,10 +94,14 @@ class Optimal(Strategy):
     @property
     def criterion(self) -> Criterion:
         """Which optimum this strategy plays (what names its tree on disk)."""
+        from ..optimal.criterion import Criterion
+
         return Criterion(self.only_possible, self.max_guesses, self.worst_first)
 
     def cached(self, space: CodeSpace) -> bool:
         """Whether this criterion's tree for the size is on disk."""
+        from ..optimal.criterion import is_cached
+
         return is_cached(space, self.criterion)
 
     def shipped(self, space: CodeSpace) -> bool:
@@ -115,6 +119,8 @@ class Optimal(Strategy):
 
     def begun(self, space: CodeSpace) -> bool:
         """Whether a search of this criterion's tree stopped part way (it resumes)."""
+        from ..optimal.criterion import is_begun
+
         return is_begun(space, self.criterion)
 
     def notice(self, space: CodeSpace) -> str:
@@ -145,6 +151,8 @@ class Optimal(Strategy):
         return self._solution(space)
 
     def _solution(self, space: CodeSpace, run: Run = HERE) -> Solution:
+        from ..optimal.solutions import solution
+
         return solution(space.colours, space.positions, space.repeats, *self.criterion, run=run)
 
     def choose(self, position: Position) -> Choice:
