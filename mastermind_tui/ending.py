@@ -1,7 +1,8 @@
 """SIGTERM and SIGHUP for the plain-text commands: raised as ``Ended``, so that whatever
 the command holds (worker processes, a half-written line) is let go of on the way out,
 and the exit code says which signal ended it (128 + its number, as a shell reports).
-And Ctrl+C during the engine's long work: it asks the run to stop (``ctrl_c_stops``)."""
+And Ctrl+C during the engine's long work: it asks the run to stop (``ctrl_c_stops``);
+and the last line of a command whose terminal may be gone (``say_last``)."""
 
 from __future__ import annotations
 
