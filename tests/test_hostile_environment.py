@@ -11,11 +11,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 import pytest
+from waiting import wait_until
 
 from engine import CodeSpace
 from engine.optimal.criterion import PARTIAL, Criterion, cache_key
@@ -88,13 +88,15 @@ def test_serve_stopped_by_ctrl_c_exits_130() -> None:
         text=True,
     )
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+
+        def listening() -> bool:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
             except OSError:
-                time.sleep(0.1)
+                return False
+            return True
+
+        assert wait_until(listening, 60), "serve never listened"
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=60) == 130
     finally:

@@ -73,7 +73,9 @@ def closed_around_the_first_frame(times: int, how: str, seed: int) -> None:
     for _ in range(times):
         master, process = launch(controlling=how == "hangup")
         moment = rng.uniform(0, AROUND_FIRST_FRAME)
-        time.sleep(moment)
+        # The app runs until the moment drawn (or ends sooner: then it is closed at once).
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(moment)
         if how == "sigterm":
             process.send_signal(signal.SIGTERM)
             code, took = ended(process)
@@ -125,7 +127,12 @@ def tabs_closed_around_the_first_frame(server: Server, times: int, seed: int) ->
     for _ in range(times):
         ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}/ws", timeout=30)
         apps += new_apps(server, set(apps))
-        time.sleep(rng.uniform(0, AROUND_FIRST_FRAME))
+        # What the app sends is read until the moment drawn, then the tab is closed.
+        deadline = time.monotonic() + rng.uniform(0, AROUND_FIRST_FRAME)
+        with contextlib.suppress(websocket.WebSocketTimeoutException, OSError):
+            while (left := deadline - time.monotonic()) > 0:
+                ws.settimeout(left)
+                ws.recv()
         ws.close()
     assert wait_until(lambda: not any(running(app) for app in apps), 30), [
         app for app in apps if running(app)
