@@ -23,7 +23,7 @@ from .words import plural
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-    from .arrays import Classes, Digits, IntArray
+    from .arrays import Classes, Digits, Int64s, IntArray
 
 #: Codes scored per block, so that temporary arrays stay a few tens of MB on big spaces.
 BLOCK = 1 << 20
@@ -55,6 +55,20 @@ def answer_count(positions: int) -> int:
     ``positions * (positions + 3) / 2`` (14 on four positions). The answers besides "all
     black" number one fewer: the branching of a perfect split."""
     return (positions + 1) * (positions + 2) // 2 - 1
+
+
+def level_bounds(size: int, branching: int) -> Int64s:
+    """Least total guesses for n codes if every guess split perfectly: one code found at
+    the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
+    out = np.zeros(size + 1, dtype=np.int64)
+    depth, room, filled, total = 1, 1, 0, 0
+    for n in range(1, size + 1):
+        if filled == room:
+            depth, room, filled = depth + 1, room * branching, 0
+        filled += 1
+        total += depth
+        out[n] = total
+    return out
 
 
 def class_dtype(positions: int) -> type[np.unsignedinteger]:

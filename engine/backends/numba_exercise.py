@@ -18,26 +18,13 @@ from typing import Any
 import numpy as np
 
 from ..codes import CodeSpace
-from ..feedback import answer_count, classes, encode, table
+from ..feedback import answer_count, classes, encode, level_bounds, table
 
 #: The size run: 27 codes, every mode of the search reached in a few milliseconds.
 SPACE = CodeSpace(3, 3)
 #: A budget past every total (the driver's ``BEYOND``), and sets searched without a stop.
 BEYOND, NODE_LIMIT = 1 << 40, 1 << 62
 SLOTS = 1 << 16
-
-
-def _bounds(size: int, branching: int) -> np.ndarray[Any, np.dtype[np.int64]]:
-    """Least totals if every guess split perfectly (``engine.optimal.reach``'s)."""
-    out = np.zeros(size + 1, dtype=np.int64)
-    depth, room, filled, total = 1, 1, 0, 0
-    for n in range(1, size + 1):
-        if filled == room:
-            depth, room, filled = depth + 1, room * branching, 0
-        filled += 1
-        total += depth
-        out[n] = total
-    return out
 
 
 def _position_images(space: CodeSpace) -> np.ndarray[Any, np.dtype[np.int16]]:
@@ -65,7 +52,7 @@ def run(kernel: Any, say: Callable[[str], None]) -> list[Any]:
     counters[kernel.LIMIT] = NODE_LIMIT
     found = encode(space.positions, 0, space.positions)
     params = np.array([found, classes(space.positions), branching, 0], dtype=np.int64)
-    bound = _bounds(space.size, branching)
+    bound = level_bounds(space.size, branching)
     tables = (table(space), colours, positions, rank, allowed, everything, bound)
     ctx = (*tables, keys, vals, counters, params)
     rows = np.empty(0, dtype=np.int64)

@@ -228,8 +228,7 @@ def decision(
 ) -> tuple[int, int, list[tuple[int, int]]] | None:
     """The search's ``tree.decision`` after the first guess ``first`` left ``codes``
     (more than two), from the stored ties of its pattern, or None (nothing stored)."""
-    from ..feedback import answer_count, table
-    from .reach import level_bounds
+    from ..feedback import answer_count, level_bounds, table
     from .tree import OTHERS
 
     if not covered(space):

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..feedback import level_bounds
 from . import after, mapped
 from .node import tie_order, written_rank
-from .reach import level_bounds
 from .stabiliser import stabiliser_order
 from .ties import ExactTies
 

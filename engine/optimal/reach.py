@@ -17,7 +17,7 @@ from ..errors import ConfigError
 from ..feedback import answer_count
 
 if TYPE_CHECKING:
-    from ..arrays import Int64s, SearchCodes
+    from ..arrays import SearchCodes
 
 #: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
 #: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
@@ -87,20 +87,6 @@ def findable(guesses: int, positions: int) -> int:
         if room > ROOMY:  # more than any size has: a cap of a million guesses ends here
             break
     return room
-
-
-def level_bounds(size: int, branching: int) -> Int64s:
-    """Least total guesses for n codes if every guess split perfectly: one code found at
-    the first guess, ``branching`` at the second, ``branching**2`` at the third..."""
-    out = np.zeros(size + 1, dtype=np.int64)
-    depth, room, filled, total = 1, 1, 0, 0
-    for n in range(1, size + 1):
-        if filled == room:
-            depth, room, filled = depth + 1, room * branching, 0
-        filled += 1
-        total += depth
-        out[n] = total
-    return out
 
 
 def table_slots(space: CodeSpace) -> int:

@@ -31,10 +31,10 @@ import numpy as np
 from ..backends import DEFAULT
 from ..backends import search_kernel as compiled_search
 from ..codes import CodeSpace
-from ..feedback import answer_count, classes, encode, table
+from ..feedback import answer_count, classes, encode, level_bounds, table
 from ..run import INTERVAL, Run, Stopped
 from .node import pick, written_rank
-from .reach import check_size, level_bounds, permutation_images, table_slots
+from .reach import check_size, permutation_images, table_slots
 from .stabiliser import stabiliser_rows
 
 if TYPE_CHECKING:
