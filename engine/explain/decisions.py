@@ -39,8 +39,9 @@ STAR, STAR_MEANING, SAID = "*", "* cannot be the secret", (FAMILIES, SYMMETRY)
 
 
 def answer_text(answer: Answer) -> str:
-    """An answer in text: ``2,1`` for two blacks and one white."""
-    return f"{answer.black},{answer.white}"
+    """An answer in text as its rule writes it: ``2,1`` for two blacks and one white,
+    ``2`` with black pegs only."""
+    return answer.text
 
 
 def score_text(decision: Decision) -> str:
@@ -167,7 +168,7 @@ def runner_up(
         rival = decision.alternatives[0]
     if rival is None:
         return None
-    return rival.guess, partition(answers(space, rival.guess, candidates), space.positions)
+    return rival.guess, partition(answers(space, rival.guess, candidates), space)
 
 
 def class_codes(space: CodeSpace, guess: int, candidates: Codes, answer: Answer) -> Codes:

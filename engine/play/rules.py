@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..answers import CLASSIC, AnswerRule
 from ..codes import CodeSpace
 from ..errors import ConfigError, ConfigField, InconsistentAnswersError, MastermindError
 from ..feedback import Answer, check_answer, score
@@ -34,9 +35,11 @@ class Rules:
     max_moves: int = 10
     #: Whether a colour may appear more than once in a code (not in Bulls and Cows).
     repeats: bool = True
+    #: How a guess is answered: black and white pegs, or black pegs only.
+    answers: AnswerRule = CLASSIC
 
     def __post_init__(self) -> None:
-        CodeSpace(self.colours, self.positions, self.repeats)  # checks the size
+        CodeSpace(self.colours, self.positions, self.repeats, self.answers)  # checks the size
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ConfigError(
                 f"rounds must be between 1 and {MAX_ROUNDS} (got {self.rounds})",
@@ -50,7 +53,7 @@ class Rules:
 
     @property
     def space(self) -> CodeSpace:
-        return CodeSpace(self.colours, self.positions, self.repeats)
+        return CodeSpace(self.colours, self.positions, self.repeats, self.answers)
 
 
 def first_misfit(space: CodeSpace, secret: int, moves: list[tuple[int, Answer]]) -> int | None:
@@ -227,7 +230,7 @@ class ComputerBreaks:
                 len(played), f"moves 1 to {len(played)}"
             )
             raise MastermindError(f"there is no move {move} to fix ({span})")
-        played[move - 1] = (played[move - 1][0], check_answer(black, white, positions))
+        played[move - 1] = (played[move - 1][0], check_answer(black, white, self.rules.space))
         if any(a.black == positions for _, a in played[:-1]):
             raise InconsistentAnswersError(
                 f"with move {move} answered {black},{white} the game would have ended there, "

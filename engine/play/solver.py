@@ -102,7 +102,7 @@ class Solver:
         return Decision(
             **{f.name: getattr(choice, f.name) for f in fields(Choice)},
             candidates_before=len(self.candidates),
-            partition=partition(classes, self.space.positions),
+            partition=partition(classes, self.space),
         )
 
     def answer(self, black: int, white: int) -> Step:
@@ -112,7 +112,7 @@ class Solver:
         changing nothing, when the answer contradicts the earlier ones.
         """
         decision = self.decide()
-        answer = check_answer(black, white, self.space.positions)
+        answer = check_answer(black, white, self.space)
         assert self._pending is not None  # decide() just set it
         _, classes = self._pending
         cls = encode(*answer, self.space.positions)

@@ -106,7 +106,7 @@ class PersonAnswering:
         try:
             step = self.computer.answer(black, white)
         except InconsistentAnswersError:
-            answer = check_answer(black, white, self.space.positions)
+            answer = check_answer(black, white, self.space)
             self.conflict = Conflict(decision.guess, answer)
             raise
         self.conflict = None

@@ -72,7 +72,7 @@ def fitting_best(space: CodeSpace, candidates: npt.NDArray[np.int32]) -> Choice:
     best_code, best_value = int(pool[0]), float("inf")
     n = len(candidates)
     for code in pool:
-        split = partition(against(space, int(code), candidates), space.positions)
+        split = partition(against(space, int(code), candidates), space)
         value = sum(size * size for size in split.values()) / n
         if value < best_value:
             best_code, best_value = int(code), value
