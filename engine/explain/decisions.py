@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..codes import CodeSpace
-from ..feedback import Answer, answers, encode, partition, score
+from ..feedback import Answer, answers, encode, partition
 from ..strategies import measure_of
 from ..strategies.guess_pools import FAMILIES, SYMMETRY
 from ..trace import Alternative, Decision, format_score
@@ -184,7 +184,7 @@ def ruled_out(
     that move would have got had ``code`` been the secret; None if it fits every answer."""
     digits = space.to_digits(code)
     for number, (guess, answer) in enumerate(moves, 1):
-        would = score(digits, space.to_digits(guess))
+        would = space.answers.score(digits, space.to_digits(guess))
         if would != answer:
             return number, would
     return None

@@ -14,7 +14,7 @@ import numpy as np
 from ..answers import CLASSIC, AnswerRule
 from ..codes import CodeSpace
 from ..errors import ConfigError, ConfigField, InconsistentAnswersError, MastermindError
-from ..feedback import Answer, check_answer, score
+from ..feedback import Answer, check_answer
 from ..strategies import DEFAULT_STRATEGY, make_strategy
 from ..trace import Decision, Step
 from .solver import Memo, Solver
@@ -61,7 +61,7 @@ def first_misfit(space: CodeSpace, secret: int, moves: list[tuple[int, Answer]])
     the secret fits every answer: the check on a SECRET typed after answers were given."""
     digits = space.to_digits(secret)
     for i, (guess, answer) in enumerate(moves):
-        if score(digits, space.to_digits(guess)) != answer:
+        if space.answers.score(digits, space.to_digits(guess)) != answer:
             return i
     return None
 
@@ -107,7 +107,7 @@ class PersonBreaks:
             raise MastermindError(f"this round is over ({self.outcome.value})")
         space = self.rules.space
         space.check_code(code)
-        answer = score(space.to_digits(self.secret), space.to_digits(code))
+        answer = space.answer(self.secret, code)
         self.moves.append((code, answer))
         if answer.black == self.rules.positions:
             self.outcome = Outcome.SOLVED
@@ -205,7 +205,7 @@ class ComputerBreaks:
             raise MastermindError("no secret was given: answer with blacks and whites")
         guess = self.decide().guess
         space = self.rules.space
-        return self.answer(*score(space.to_digits(self.secret), space.to_digits(guess)))
+        return self.answer(*space.answer(self.secret, guess))
 
     def undo(self) -> Step:
         step = self.solver.undo()

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..errors import InconsistentAnswersError, MastermindError
-from ..feedback import against, answers, check_answer, encode, partition, score
+from ..feedback import against, answers, check_answer, encode, partition
 from ..strategies import Position, Strategy
 from ..trace import Choice, Decision, Step
 
@@ -184,7 +184,7 @@ class Solver:
     def answer_for(self, secret: int) -> Step:
         """Answer the pending guess as the code maker of ``secret`` would."""
         guess = self.decide().guess
-        a = score(self.space.to_digits(secret), self.space.to_digits(guess))
+        a = self.space.answer(secret, guess)
         return self.answer(*a)
 
     def undo(self) -> Step:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 from ..feedback import Answer, answer_count
 from ..trace import Alternative, Choice
@@ -135,6 +136,7 @@ class PartitionStrategy(Strategy):
         return (
             self.big_walk_seconds_per_code is not None
             and space.repeats
+            and space.answers == CLASSIC
             and space.size > EXACT_LIMIT
             and super().walks(space, games)
         )

@@ -39,7 +39,7 @@ def tables(colours: int, positions: int) -> dict[str, Any]:
     from ..backends.numba_partitions import answer_parts
 
     space = CodeSpace(colours, positions)
-    high, low, common, pattern_of = answer_parts(colours, positions)
+    high, low, common, pattern_of = answer_parts(colours, positions, CLASSIC)
     digits = space.digits  # (positions, codes), position 0 first as written
     written = colours ** np.arange(positions - 1, -1, -1, dtype=np.int64)
     rank_of = (written @ digits.astype(np.int64)).astype(np.int64)
