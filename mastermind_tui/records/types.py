@@ -123,3 +123,10 @@ class Summary:
             "abandoned": self.abandoned,
             "daily_streak": self.daily_streak,
         }
+
+
+def size_text(colours: int, positions: int, repeats: bool, answers: AnswerRule) -> str:
+    """``6x4``, ``10x4 no repeats`` or ``6x4 black pegs only``: games of one size under
+    other rules are apart."""
+    rule = "" if answers == CLASSIC else f" {answers.title}"
+    return f"{colours}x{positions}" + ("" if repeats else " no repeats") + rule

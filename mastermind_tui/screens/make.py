@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
+from engine.answers import CLASSIC
 from engine.explain.decisions import answer_text
 from engine.explain.slips import Fix, find_slips
 from engine.words import plural
@@ -78,9 +79,10 @@ class MakeScreen(Working, Screen[None]):
             space = session.space
             symbols = " ".join(session.settings.notation.symbols(space.colours))
             rule = "" if space.repeats else ", no colour twice"
+            told = "" if space.answers == CLASSIC else f" You answer with {space.answers.title}."
             self.say(
                 f"NOW I GUESS. Think of a code of {plural(space.positions, 'peg')} from "
-                f"{symbols}{rule}, and keep it to yourself; press Enter when you have it."
+                f"{symbols}{rule}, and keep it to yourself; press Enter when you have it.{told}"
             )
         self.generation = session.generation
         self.table.mount()

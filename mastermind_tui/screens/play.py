@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from engine import Decision, MastermindError, Outcome, Solver
+from engine.answers import CLASSIC
 from engine.trace import Choice
 from engine.words import plural
 
@@ -106,9 +107,11 @@ class PlayScreen(Working, Screen[None]):
         words = "BOARD, HINT, UNDO, QUIT, HELP"
         self.command_line.set_prompt("Your guess:", f"a guess like {example}, or {words}")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
-        rule = "" if self.session.space.repeats else ", no colour twice"
-        pegs = plural(self.session.space.positions, "peg")
-        self.say(f"I have a secret of {pegs} from {symbols}{rule}. Guess!")
+        space = self.session.space
+        rule = "" if space.repeats else ", no colour twice"
+        pegs = plural(space.positions, "peg")
+        told = "" if space.answers == CLASSIC else f" I answer with {space.answers.title}."
+        self.say(f"I have a secret of {pegs} from {symbols}{rule}.{told} Guess!")
         self.set_reactive(PlayScreen.lab, self.session.lab)
         self.generation = self.session.generation
         self.pegs.mount()

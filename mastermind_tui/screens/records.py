@@ -22,7 +22,7 @@ from engine.words import plural
 
 from ..jobs import Ticket, Working
 from ..records.store import Records
-from ..records.types import Game, Summary
+from ..records.types import Game, Summary, size_text
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,8 @@ class RecordsScreen(Working, Screen[None]):
         else:
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
             daily = "".join(
-                f"; daily streak {size_text(s.colours, s.positions, s.repeats)}: {s.daily_streak}"
+                f"; daily streak {size_text(s.colours, s.positions, s.repeats, s.answers)}: "
+                f"{s.daily_streak}"
                 for s in loaded.summaries
                 if s.daily_streak
             )
@@ -127,7 +128,7 @@ class RecordsScreen(Working, Screen[None]):
         sizes.clear()
         for s in loaded.summaries:
             sizes.add_row(
-                size_text(s.colours, s.positions, s.repeats),
+                size_text(s.colours, s.positions, s.repeats, s.answers),
                 str(s.max_moves),
                 str(s.played),
                 str(s.won),
@@ -142,7 +143,7 @@ class RecordsScreen(Working, Screen[None]):
         for game in loaded.games:
             games.add_row(
                 game.finished_at.replace("T", " ")[:16],
-                size_text(game.colours, game.positions, game.repeats),
+                size_text(game.colours, game.positions, game.repeats, game.answers),
                 game.mode
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
@@ -158,8 +159,3 @@ class RecordsScreen(Working, Screen[None]):
             from .replay import ReplayScreen
 
             self.app.push_screen(ReplayScreen(self.games[event.cursor_row]))
-
-
-def size_text(colours: int, positions: int, repeats: bool) -> str:
-    """``6x4``, or ``10x4 no repeats``: games of one size under other rules are apart."""
-    return f"{colours}x{positions}" + ("" if repeats else " no repeats")
