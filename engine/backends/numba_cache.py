@@ -188,9 +188,11 @@ def matches(kernel: Kernel, listed: list[Listed]) -> bool:
 def sound(kernel: Kernel = SEARCH) -> bool:
     """Whether the record vouches for the kernel's files as they are now (no check run:
     asked on every search while the background compile runs)."""
+    if kernel.name in _sound:
+        return True
     place = record(kernel)
-    if kernel.name in _sound or place is None:
-        return kernel.name in _sound
+    if place is None:
+        return False
     try:
         listed = _listed(kernel, read_json(place, _RECORD_LIMIT))
     except OSError:
@@ -210,7 +212,7 @@ def vouch(kernel: Kernel = SEARCH) -> bool:
     compile's time where nothing is compiled yet; those that die move the file they died
     on aside and run again). False: not vouched for (no check could end), numba's own
     reading left to answer."""
-    if sound(kernel):
+    if sound(kernel) or _jit_off():
         return True
     if kernel.name in _given_up:
         return False
@@ -223,6 +225,13 @@ def vouch(kernel: Kernel = SEARCH) -> bool:
             return True
     _given_up.add(kernel.name)
     return False
+
+
+def _jit_off() -> bool:
+    """Whether numba compiles nothing here (``NUMBA_DISABLE_JIT``, as the coverage run
+    sets it): the kernels run as Python, and no cache is read."""
+    value = os.environ.get("NUMBA_DISABLE_JIT", "0").strip()
+    return value.lstrip("-").isdigit() and int(value) != 0
 
 
 def forget(place: Path, error: Exception) -> None:
