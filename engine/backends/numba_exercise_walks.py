@@ -15,12 +15,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 
 from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode
-from .numba_kernels import Results
 from .walk_tables import tables
 
 #: The sizes run: a few dozen codes each, both of the tables' shapes (an even and an odd
@@ -28,6 +28,8 @@ from .walk_tables import tables
 SIZES = ((3, 3), (4, 2))
 #: The walk's strategies by the kernel's mode (``numba_walk.KNUTH``, ``MOST_PARTS``).
 MODES = (0, 1)
+#: What an exercise gives: each result with the function it comes from.
+Results = list[tuple[str, Any]]
 
 
 def partitions(modules: tuple[ModuleType, ...], say: Callable[[str], None]) -> Results:

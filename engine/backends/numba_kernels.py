@@ -23,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-#: What an exercise gives: each result with the function it comes from.
-Results = list[tuple[str, Any]]
+from .numba_exercise_walks import Results, partitions, walk
+
 #: An exercise: the kernel's modules (compiled or read by Python) and what names each
 #: function before it is called; its results.
 Exercise = Callable[[tuple[ModuleType, ...], Callable[[str], None]], Results]
@@ -126,18 +126,6 @@ def _read(*sources: Path) -> Callable[[], tuple[ModuleType, ...]]:
     return read
 
 
-def _partitions_exercise(modules: tuple[ModuleType, ...], say: Callable[[str], None]) -> Results:
-    from .numba_exercise_walks import partitions
-
-    return partitions(modules, say)
-
-
-def _walk_exercise(modules: tuple[ModuleType, ...], say: Callable[[str], None]) -> Results:
-    from .numba_exercise_walks import walk
-
-    return walk(modules, say)
-
-
 SEARCH = Kernel(
     "search",
     (HERE / "numba_search.py",),
@@ -150,14 +138,14 @@ PARTITIONS = Kernel(
     "partitions",
     (HERE / "numba_partitions.py",),
     _partitions,
-    _partitions_exercise,
+    partitions,
     _read(HERE / "numba_partitions.py"),
 )
 WALK = Kernel(
     "walk",
     (HERE / "numba_walk.py", HERE / "numba_split.py"),
     _walk,
-    _walk_exercise,
+    walk,
     _read(HERE / "numba_walk.py", HERE / "numba_split.py"),
 )
 #: Every kernel numba caches, by name.
