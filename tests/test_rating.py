@@ -280,6 +280,33 @@ def test_totals_after_a_first_guess_are_read_as_a_strangers_file(
     assert json.loads(path.read_text())["payload"] == {orbit: after(tuple(codes), (1, 1, 0))}
 
 
+def test_a_plausible_total_the_shipped_data_contradicts_is_not_trusted(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A total within every bound (one guess more than the truth) where the package ships
+    the size's totals: the shipped one stands, the file is named and moved aside."""
+    from engine.optimal.shipped import openings as shipped
+    from engine.rating import openings
+    from engine.storage import cache
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    space = CodeSpace(3, 3)
+    codes, _, after = brute_force(3, 3)
+    moves = moves_for(space, (0, 1, 2), [(1, 1, 0)])
+    truth = after(tuple(codes), (1, 1, 0))
+    (orbit,) = [code for code, total in shipped("optimal-3x3.json").items() if total == truth]
+    name, key = openings.openings_file(space, "optimal")
+    path = cache.save(name, key, {orbit: truth + 1})
+    openings.take_said()
+    (rating,) = rate_moves(space, "knuth", moves)
+    assert rating.value == pytest.approx(truth / 27 - 1)
+    assert openings.take_said() == [
+        f"totals after a first guess: {path} holds no sound totals of the size (the total "
+        f"after code {orbit} is {truth + 1}, the shipped data's {truth}); moved aside as "
+        f"{path}.bad; searching them again"
+    ]
+
+
 def test_a_damaged_file_of_totals_is_said_where_the_person_reads(cache_dir: Path) -> None:
     """Rated in the helper process, as the app rates: its line comes back once."""
     space = CodeSpace(3, 3)

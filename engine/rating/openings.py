@@ -71,6 +71,9 @@ def stored_totals(
     for ``scorer``'s criterion, else none. ``best``: the best opening's orbit and its
     total where no opening's total is below it (no cap, no worst case first). A damaged
     file is said in one line, moved aside and left out: its totals are searched again."""
+    from ..optimal.shipped import openings
+
+    shipped = openings(shipped_openings(space, scorer))
     name, key = openings_file(space, rule)
     try:
         stored = cache.load(name, key)
@@ -78,7 +81,7 @@ def stored_totals(
         said.append(f"totals after a first guess: {error}; searching them again")
         stored = None
     if stored is not None:
-        why = unsound(stored, space, best)
+        why = unsound(stored, space, best, shipped)
         if why is None:
             return dict(stored)
         where = cache.path(name)
@@ -86,19 +89,19 @@ def stored_totals(
             f"totals after a first guess: {where} holds no sound totals of the size ({why}); "
             f"{files.aside_words(where)}; searching them again"
         )
-    from ..optimal.shipped import openings
-
-    shipped = openings(shipped_openings(space, scorer))
-    return shipped if unsound(shipped, space, best) is None else {}
+    return shipped if unsound(shipped, space, best, {}) is None else {}
 
 
-def unsound(stored: object, space: CodeSpace, best: tuple[str, int] | None) -> str | None:
+def unsound(
+    stored: object, space: CodeSpace, best: tuple[str, int] | None, shipped: dict[str, int]
+) -> str | None:
     """Why ``stored`` is no table of the totals after a first guess on ``space`` (None:
     it may be one): each key a code's number, each value a whole number of guesses from
     the least any opening can have (the best opening's total where ``best`` gives it,
     else one code found at once and every other at the second guess at best) to the
-    codes' count squared (perfect play leaves at least one code fewer with each guess);
-    the best opening's own total, its own."""
+    codes' count squared (perfect play leaves at least one code fewer with each guess),
+    and the total the ``shipped`` data gives where it gives one; the best opening's own
+    total, its own."""
     if not isinstance(stored, dict):
         return "not a table of totals"
     n = space.count
@@ -110,12 +113,14 @@ def unsound(stored: object, space: CodeSpace, best: tuple[str, int] | None) -> s
             and code.isascii()
             and code.isdigit()
             and str(int(code)) == code
-            and int(code) < n
+            and int(code) < space.size  # a code's number, among every code's
         ):
             return f"{files.shown(repr(code), 30)} is no code of the size"
         if type(total) is not int or not least <= total <= n * n:
             shown = files.shown(repr(total), 30)
             return f"the total after code {code}, {shown}, is none it can have"
+        if shipped.get(code, total) != total:
+            return f"the total after code {code} is {total}, the shipped data's {shipped[code]}"
     if best is not None and stored.get(best[0], best[1]) != best[1]:
         return f"the best first guess's total is {stored[best[0]]}, not {best[1]}"
     return None
