@@ -19,8 +19,9 @@ from typing import Any
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
-from ..feedback import answer_count, classes, encode
+from ..feedback import classes, encode
 from .walk_tables import tables
 
 #: The sizes run: a few dozen codes each, both of the tables' shapes (an even and an odd
@@ -65,7 +66,7 @@ def walk(modules: tuple[ModuleType, ...], say: Callable[[str], None]) -> Results
         )  # fmt: skip
         guesses = np.array([t["rank_of"][0]])
         depths = np.zeros(size, dtype=np.uint8)
-        answers, slots = answer_count(positions), classes(positions)
+        answers, slots = CLASSIC.answer_count(positions), classes(positions)
         level = 1
         while len(state[1]) > 1:
             cands, starts, group, sigma, pi, offsets, used = state

@@ -1,6 +1,7 @@
 """What the numba kernels of the level-by-level walk read (``numba_walk``, ``numba_split``;
 driven by ``engine.walks.big``): codes numbered by their rank as written, each rank's
-digits and table columns, and the answer tables of ``numba_partitions.answer_parts``."""
+digits and table columns, and the answer tables of ``numba_partitions.answer_parts``
+(the classic answer: the big walks answer classically alone)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 
 
@@ -19,7 +21,7 @@ def tables(colours: int, positions: int) -> dict[str, Any]:
     from .numba_partitions import answer_parts  # numba: imported by the runs that walk
 
     space = CodeSpace(colours, positions)
-    high, low, common, pattern_of = answer_parts(colours, positions)
+    high, low, common, pattern_of = answer_parts(colours, positions, CLASSIC)
     digits = space.digits  # (positions, codes), position 0 first as written
     written = colours ** np.arange(positions - 1, -1, -1, dtype=np.int64)
     rank_of = (written @ digits.astype(np.int64)).astype(np.int64)

@@ -10,6 +10,7 @@ it can have, the best opening's its own; a file that is not is named in one line
 
 from __future__ import annotations
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 from ..optimal.tree import TREE_FORMAT
 from ..storage import cache, files
@@ -51,13 +52,14 @@ def openings_file(space: CodeSpace, rule: str) -> tuple[str, dict[str, object]]:
     (one file per criterion: "openings-6x4.json" for the plain optimum, as before)."""
     from ..storage.version import __version__
 
-    tail = "" if space.repeats else "-no-repeats"
+    tail = space.file_tail
     head = "openings" if rule == Optimal.name else f"openings-{rule}"
     key = {
         "what": "optimal totals after a first guess",
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
+        **({} if space.answers == CLASSIC else {"answers": space.answers.name}),
         "tree_format": TREE_FORMAT,
         "engine": __version__,
     }

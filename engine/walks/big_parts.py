@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..backends.walk_tables import tables
-from ..feedback import answer_count, classes, encode
+from ..feedback import classes, encode
 from ..storage import output
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def _walk_levels(
     ``saved`` about every ``SAVE_EVERY`` seconds."""
     k = _kernel()
     answers, slots, win = (
-        answer_count(positions),
+        CLASSIC.answer_count(positions),  # the big walks answer classically alone
         classes(positions),
         encode(positions, 0, positions),
     )

@@ -45,6 +45,7 @@ GAME_FIELDS: Final = (
     "strategy",
     "preset",
     "no-repeats",
+    "answers",
     "colours",
     "positions",
     "rounds",

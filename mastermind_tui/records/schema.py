@@ -66,5 +66,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN day TEXT;
     CREATE INDEX games_by_day ON games (day) WHERE day IS NOT NULL;
     """,
+    # Version 7: how the game's guesses were answered ("classic", "black": black pegs
+    # only), so that a stored 2,0 of black pegs only is never read as "no white pegs".
+    """
+    ALTER TABLE games ADD COLUMN answers TEXT NOT NULL DEFAULT 'classic';
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
