@@ -40,7 +40,7 @@ from ..strategies.heuristics import ExpectedSize
 from ..strategies.optimal import Optimal
 from ..strategies.partitioning import PartitionStrategy
 from ..trace import Choice, format_score
-from .openings import openings_file, orbit, shipped_openings
+from .openings import openings_file, orbit, stored_totals
 
 if TYPE_CHECKING:
     from ..arrays import Codes
@@ -193,21 +193,17 @@ class Rater:
             search = self.scorer.search_for(space, codes)
             return rate(search, codes, history, guess, known).expected
         opening = str(orbit(space, self.scorer, guess))
-        name, key = openings_file(space, self.rule)
-        try:
-            stored = cache.load(name, key)
-        except cache.DamagedCache:
-            stored = None  # rebuilt below, one opening at a time
-        if not isinstance(stored, dict):  # the shipped totals of a small size, if any
-            from ..optimal.shipped import openings
-
-            stored = openings(shipped_openings(space, self.scorer))
-        totals = dict(stored) if isinstance(stored, dict) else {}
+        criterion = self.scorer.criterion
+        # No opening is below the best's, but where a cap or the worst case comes first.
+        plain = not criterion.max_guesses and not criterion.worst_first
+        floor = (str(orbit(space, self.scorer, best.guess)), known[1]) if plain else None
+        totals = stored_totals(space, self.scorer, self.rule, floor)
         total = totals.get(opening)
-        if not isinstance(total, int):
+        if total is None:
             search = self.scorer.search_for(space)
             total = round(rate(search, codes, (), guess, known).expected * n)
             totals[opening] = total
+            name, key = openings_file(space, self.rule)
             cache.save(name, key, totals)
         return total / n
 

@@ -22,6 +22,7 @@ from ..play.solver import Solver
 from ..strategies.optimal import Optimal
 from ..trace import Choice
 from .guesses import MoveRating, Rater, exact_rule, rate_moves
+from .openings import take_said
 
 
 def rate_moves_apart(
@@ -88,10 +89,10 @@ def _ask(
             raise MastermindError("the rating process ended unexpectedly") from None
     if not ok:
         raise MastermindError(value)
-    result, notice = value
-    if notice:
+    result, notices = value
+    if notices:
         with _helper_lock:
-            _notices.append(notice)
+            _notices.extend(notices)
     return cast("list[MoveRating] | Choice", result)
 
 
@@ -107,7 +108,8 @@ def stop_rating() -> bool:
 
 def take_notices() -> list[str]:
     """What the rating process had to say, each line once (a damaged cache of the
-    optimal tree it searched again); empty when nothing."""
+    optimal tree or of the totals after a first guess, searched again); empty when
+    nothing."""
     with _helper_lock:
         taken = list(_notices)
         _notices.clear()
@@ -148,8 +150,8 @@ def _helper_process() -> subprocess.Popen[bytes]:
 
 def serve() -> None:
     """The helper's loop: rate each job read (or find the best guess, ``BEST``), answer
-    (True, (ratings or the choice, a notice said once or "")) or (False, the failure in one
-    line); end when the other side is gone."""
+    (True, (ratings or the choice, the lines it has to say, each once)) or (False, the
+    failure in one line); end when the other side is gone."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     told: set[str] = set()
     while True:
@@ -161,7 +163,7 @@ def serve() -> None:
             os.environ.pop("MASTERMIND_CACHE_DIR", None)
         else:
             os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
-        answer: tuple[bool, tuple[list[MoveRating] | Choice, str] | str]
+        answer: tuple[bool, tuple[list[MoveRating] | Choice, list[str]] | str]
         try:
             ratings: list[MoveRating] | Choice
             if start == BEST:
@@ -170,8 +172,9 @@ def serve() -> None:
                 ratings = rate_moves(space, strategy, moves, start, advice)
             scorer = Rater(space, strategy).scorer  # an optimum's: only those come here
             notice = scorer.notice(space) if isinstance(scorer, Optimal) else ""
-            answer = (True, (ratings, "" if notice in told else notice))
-            told.add(notice)
+            lines = [line for line in (notice, *take_said()) if line and line not in told]
+            answer = (True, (ratings, lines))
+            told.update(lines)
         except Exception as error:  # sent back, said in one line by the caller
             text = str(error) if isinstance(error, MastermindError) else repr(error)
             answer = (False, text.splitlines()[0] if text else type(error).__name__)

@@ -49,16 +49,21 @@ def solve(args: argparse.Namespace) -> int:
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
     notation = written_in(space, args.secret, settings.notation)
     secret = notation.parse(space, args.secret)
+    target = None  # the handout's place, refused in one line before any work
+    if getattr(args, "html", None) is not None:
+        from .handout import file_name, place
+
+        target = place(args.html, file_name(name, notation.format(space, secret)))
     backend = chosen_backend(args)
     strategy = make_strategy(name)
     solver = Solver(space, strategy.compiled(space, backend) if backend else strategy, args.seed)
     while not solver.solved:
         solver.answer_for(secret)
     fmt = partial(notation.format, space)
-    if getattr(args, "html", None) is not None:
+    if target is not None:
         from .handout import handout, write
 
-        write(args.html, handout(solver, notation, secret, name))
+        write(target, handout(solver, notation, secret, name))
         return 0
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
