@@ -65,6 +65,10 @@ def game(p: argparse.ArgumentParser) -> None:
     """What a game of the full-screen app takes: size and the rest, rounds and move limit."""
     size(p)
     _setting(p, "rounds", "--rounds")
+    moves(p)
+
+
+def moves(p: argparse.ArgumentParser) -> None:
     _setting(p, "moves", "--moves")
 
 

@@ -143,11 +143,12 @@ class PersonGuessing:
         if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
             return f"HINT: {session.format(int(known.candidates[0]))} is the only code left."
         hard, space = session.settings.hard, session.settings.space
+        worst_case = session.settings.mode.adversary
         if (
             self.best is None
             and self.advice is not None
             and not hard
-            and takes_advice(space, session.settings.strategy)
+            and takes_advice(space, session.settings.strategy, worst_case)
         ):
             self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:
@@ -157,7 +158,7 @@ class PersonGuessing:
         if hard and rule_by != FIT:
             rule = f"{HEURISTIC_WORDS} ({self.best.score:.1f})"
         else:
-            rule = rule_words(space, rule_by, self.best)
+            rule = rule_words(space, rule_by, self.best, worst_case)
         guess = session.format(self.best.guess)
         said = f"HINT: try {guess}, {rule}"
         fits = self.advice is not None and (self.advice.consistent or not hard)
@@ -177,7 +178,8 @@ class PersonGuessing:
         strategy = rule_strategy(space, settings.strategy, settings.hard)
         if settings.hard and strategy != FIT:
             return lambda: hard_best(space, moves)
-        return lambda: best_apart(space, strategy, moves)
+        worst_case = settings.mode.adversary
+        return lambda: best_apart(space, strategy, moves, worst_case)
 
     def take_best(self, generation: int, choice: Choice) -> bool:
         """Keep the best guess a job found, unless the person has moved since."""

@@ -16,6 +16,7 @@ from typing import Final
 from engine.play.match import Role
 
 __all__ = [
+    "ADVERSARY",
     "COMPARE",
     "DAILY",
     "GAME_FIELDS",
@@ -74,6 +75,10 @@ class GameKind:
     #: What the records call its games (``records.types.Game.mode``); "" for none kept.
     record: str = ""
     takes: frozenset[Takes] = frozenset()
+    #: The computer answers as the adversary: it commits to no secret, each answer
+    #: keeping as many codes possible as it can (``engine.play.adversary``); HINT, the
+    #: ratings and par are in worst-case terms.
+    adversary: bool = False
 
     @property
     def takes_secret(self) -> bool:
@@ -140,4 +145,14 @@ COMPARE: Final = GameKind(
     "2 to 4 strategies break the same secret side by side, move by move",
     (*WATCH_FIELDS, "secret", "compare"),
     takes=frozenset({Takes.SECRET, Takes.STRATEGIES}),
+)
+ADVERSARY: Final = GameKind(
+    "adversary",
+    "Against the adversary (no secret)",
+    (Role.PERSON,),
+    "the computer keeps no secret: each answer keeps as many codes as it can; par is the "
+    "worst-case optimum",
+    ("preset", "no-repeats", "colours", "positions", "moves", "notation", "lab"),
+    record="adversary",
+    adversary=True,
 )

@@ -31,7 +31,9 @@ from engine import (
     Step,
 )
 from engine.notation import parse_in_game
+from engine.play.adversary import AdversaryBreaks
 from engine.play.match import PERSON, Match, Role
+from engine.words import plural
 
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
@@ -166,7 +168,9 @@ class GameSession:
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
-        if self.role == PERSON and self._given is not None:
+        if self.role == PERSON and self.settings.mode.adversary:
+            self.person = AdversaryBreaks.start(self.rules, self.settings.strategy)
+        elif self.role == PERSON and self._given is not None:
             self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
             self._given = None
         elif self.role == PERSON:
@@ -332,10 +336,24 @@ class GameSession:
         assert self.computer is not None
         return [(s.guess, s.answer) for s in self.computer.steps]
 
+    @property
+    def adversary(self) -> AdversaryBreaks | None:
+        """The current game, when the person plays against the adversary."""
+        game = self.game
+        return game if isinstance(game, AdversaryBreaks) else None
+
+    @property
+    def revealed(self) -> int | None:
+        """The secret to show and keep once the game is over: none where the adversary,
+        which commits to no secret, was not pinned down."""
+        if self.adversary is not None and self.game.outcome is not Outcome.SOLVED:
+            return None
+        return self.game.secret
+
     def record(self) -> Game:
         """The current game as records keep it (``game_record``)."""
         moves = self.moves()
-        secret = self.game.secret
+        secret = self.revealed
         if secret is None and self.game.outcome is Outcome.SOLVED:
             secret = moves[-1][0]  # the computer's last guess was the person's code
         outcome = self.game.outcome.value
@@ -360,6 +378,9 @@ class GameSession:
         practice += assisted * self.assisted + " · hard mode" * self.settings.hard
         result = (self.game.outcome is Outcome.SOLVED, self.game.score) if self.over else None
         line = self.match.status(len(self.rows()), result) + practice
+        adversary = self.adversary
+        if adversary is not None and not self.over:
+            line += f" · {plural(len(adversary.possible), 'code')} possible"
         return f"{self.title}{line[line.index(' · ') :]}" if self.title else line
 
     def verdict(self) -> str:
@@ -390,7 +411,7 @@ class GameSession:
 
     @property
     def secret_text(self) -> str:
-        secret = self.game.secret
+        secret = self.revealed
         return "" if secret is None else self.format(secret)
 
     def rows(self) -> list[Row]:

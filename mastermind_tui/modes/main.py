@@ -10,6 +10,7 @@ from typing import Final
 
 from ..cli import main as cli
 from ..cli import parser
+from .adversary import Adversary
 from .base import Command
 from .compare import Compare
 from .daily import Daily
@@ -36,6 +37,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Make(),
     Match(),
     Daily(),
+    Adversary(),
     Watch(),
     Compare(),
     Retro(),
