@@ -36,6 +36,7 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
         "match",
         "daily",
         "adversary",
+        "duel",
         "watch",
         "compare",
         "retro",
@@ -66,7 +67,10 @@ def test_no_record_is_refused_exactly_where_the_table_says_no_game_ends(
             continue
         assert main(["--no-record", command.name, *needs.get(command.name, [])]) == 2
         err = capsys.readouterr().err
-        assert "(play, make, match, daily, adversary, watch, compare, retro or no command)" in err
+        assert (
+            "(play, make, match, daily, adversary, duel, watch, compare, retro or no command)"
+            in err
+        )
 
 
 def test_the_modes_are_the_commands_that_start_a_mode() -> None:
@@ -76,6 +80,7 @@ def test_the_modes_are_the_commands_that_start_a_mode() -> None:
         "match",
         "daily",
         "adversary",
+        "duel",
         "watch",
         "compare",
     ]
@@ -177,6 +182,7 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
             "Match: new game, both in turn (1978)",
             "Daily puzzle: today's game",
             "Adversary: no secret, worst-case answers",
+            "Duel: two people at one keyboard",
             "Watch",
             "Statistics",
             "Records",

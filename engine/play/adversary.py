@@ -14,10 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..errors import MastermindError
-from ..feedback import Answer, against, decode
+from ..feedback import Answer, against, encode, partition
 from ..strategies import DEFAULT_STRATEGY
 from .rules import Outcome, PersonBreaks, Rules
 
@@ -32,13 +30,11 @@ def keep_largest(space: CodeSpace, guess: int, possible: Codes) -> tuple[Answer,
     the fewest white among classes of that size."""
     if len(possible) == 0:
         raise MastermindError("no code is still possible: the answers so far contradict")
-    classes = against(space, guess, possible)
-    counts = np.bincount(classes)
-    positions = space.positions
-    # The largest first, then the answer's (black, white) in order.
-    chosen = min(np.flatnonzero(counts), key=lambda c: (-counts[c], decode(int(c), positions)))
-    kept = possible[classes == chosen]
-    return decode(int(chosen), positions), kept
+    # Every code, in order (the first move with repeats): scored without gathering.
+    classes = against(space, guess, None if len(possible) == space.size else possible)
+    split = partition(classes, space.positions)  # largest first; ties by (black, white)
+    answer = next(iter(split))
+    return answer, possible[classes == encode(answer.black, answer.white, space.positions)]
 
 
 @dataclass

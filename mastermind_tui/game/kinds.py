@@ -19,6 +19,7 @@ __all__ = [
     "ADVERSARY",
     "COMPARE",
     "DAILY",
+    "DUEL",
     "GAME_FIELDS",
     "MAKE",
     "MATCH",
@@ -39,6 +40,8 @@ class Takes(enum.Enum):
     SECRET = enum.auto()
     #: The strategies to put side by side.
     STRATEGIES = enum.auto()
+    #: Two players' names (a duel).
+    PLAYERS = enum.auto()
 
 
 #: The home form's fields of the game itself, which every mode that plays games shows.
@@ -87,6 +90,10 @@ class GameKind:
     @property
     def takes_strategies(self) -> bool:
         return Takes.STRATEGIES in self.takes
+
+    @property
+    def takes_players(self) -> bool:
+        return Takes.PLAYERS in self.takes
 
 
 @dataclass(frozen=True)
@@ -155,4 +162,14 @@ ADVERSARY: Final = GameKind(
     ("preset", "no-repeats", "colours", "positions", "moves", "notation", "lab"),
     record="adversary",
     adversary=True,
+)
+DUEL: Final = GameKind(
+    "duel",
+    "Two people, one terminal",
+    (Role.PERSON,),
+    "two people take turns to type a code nobody sees and break the other's; scored as "
+    "the 1978 match",
+    ("preset", "no-repeats", "colours", "positions", "rounds", "moves", "notation", "players"),
+    record="duel",
+    takes=frozenset({Takes.PLAYERS}),
 )

@@ -74,6 +74,8 @@ class GameSession:
         #: The daily puzzle's date (YYYY-MM-DD), kept with the game: it counts for the day
         #: it was opened on, whenever it ends.
         self.day: str | None = None
+        #: A duel's players, kept with the game: who breaks the code and who made it.
+        self.players: tuple[str, str] | None = None
         #: The laboratory view (codes still possible, advice, ratings as they come): on
         #: from ``--lab``, turned on or off by a key; it lasts for the session.
         self.lab = settings.lab
@@ -368,6 +370,7 @@ class GameSession:
             self.practice,
             self.assisted,
             self.day,
+            self.players,
         )
 
     def status(self) -> str:

@@ -15,6 +15,7 @@ from .base import Command
 from .compare import Compare
 from .daily import Daily
 from .doctor import Doctor
+from .duel import Duel
 from .home import Home
 from .make import Make
 from .match import Match
@@ -38,6 +39,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Match(),
     Daily(),
     Adversary(),
+    Duel(),
     Watch(),
     Compare(),
     Retro(),

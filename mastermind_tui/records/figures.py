@@ -11,8 +11,9 @@ from engine.play.match import Role
 from .types import Game, Summary
 
 #: The modes, as records name them, whose games stay out of the figures per size: against
-#: the adversary every game is its worst case, not a secret drawn at random.
-APART = frozenset({"adversary"})
+#: the adversary every game is its worst case, not a secret drawn at random; a duel's
+#: games are two people's, on codes they chose.
+APART = frozenset({"adversary", "duel"})
 
 
 def _today() -> date:

@@ -66,5 +66,15 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN day TEXT;
     CREATE INDEX games_by_day ON games (day) WHERE day IS NOT NULL;
     """,
+    # Version 7: the rule of a game's answers (classic, or black pegs only).
+    """
+    ALTER TABLE games ADD COLUMN answers TEXT NOT NULL DEFAULT 'classic';
+    """,
+    # Version 8: the names of a duel's two players (two people at one terminal): who
+    # broke the code and who made it; NULL for the other games.
+    """
+    ALTER TABLE games ADD COLUMN breaker_name TEXT;
+    ALTER TABLE games ADD COLUMN maker_name TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
