@@ -198,3 +198,34 @@ def test_the_adversary_at_80x24(snap_compare: Callable[..., bool], monkeypatch: 
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+async def test_the_answer_is_worked_out_apart_and_a_guess_meanwhile_waits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The keys never wait for the answer (a second on 8x8): it comes from a job, and a
+    guess typed before it comes is told to wait, costing no move."""
+    import threading
+
+    from mastermind_tui.screens import adversary as screen_module
+
+    release = threading.Event()
+
+    def held(space: CodeSpace, guess: int, possible: Any) -> Any:
+        release.wait(60)
+        return keep_largest(space, guess, possible)
+
+    monkeypatch.setattr(screen_module, "keep_largest", held)
+    app = adversary_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, AdversaryScreen)
+        field = screen.query_one("#command", Input)
+        for line in ("RRGG", "BBWW"):
+            field.value = line
+            await pilot.press("enter")
+        await until(pilot, lambda: "Still answering" in message(pilot))
+        assert game_session(app).rows() == []
+        release.set()
+        await until(pilot, lambda: len(game_session(app).rows()) == 1)
+        assert message(pilot) == "Move 1: RRGG gets 0,0."

@@ -57,11 +57,14 @@ class AdversaryBreaks(PersonBreaks):
         return self.kept[-1]
 
     def guess(self, code: int) -> Answer:
+        self.rules.space.check_code(code)
+        return self.take(code, *keep_largest(self.rules.space, code, self.possible))
+
+    def take(self, code: int, answer: Answer, kept: Codes) -> Answer:
+        """Play ``code`` with the answer ``keep_largest`` gave it where the codes still
+        possible are these (worked out elsewhere, on a big space: a second on 8x8)."""
         if self.outcome is not Outcome.PLAYING:
             raise MastermindError(f"this round is over ({self.outcome.value})")
-        space = self.rules.space
-        space.check_code(code)
-        answer, kept = keep_largest(space, code, self.possible)
         self.kept.append(kept)
         self.moves.append((code, answer))
         self.secret = int(kept[0])

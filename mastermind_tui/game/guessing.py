@@ -74,6 +74,13 @@ class PersonGuessing:
 
     def play(self, text: str) -> Played:
         """Play a typed guess, read once here; a CodeError for a bad one costs no move."""
+        code = self.read(text)
+        earlier = self.earlier(code)
+        return Played(code, self.person.guess(code), earlier)
+
+    def read(self, text: str) -> int:
+        """A typed guess read and checked, not played yet (hard mode's rule included): a
+        MastermindError for one the game refuses, costing no move."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
@@ -83,11 +90,12 @@ class PersonGuessing:
             refusal = contradiction(space, self.person.moves, code, session.format)
             if refusal is not None:
                 raise MastermindError(refusal)
-        earlier = next(
-            (n for n, (guess, _) in enumerate(self.person.moves, 1) if guess == code), None
-        )
-        answer = self.person.guess(code)
-        return Played(code, answer, earlier)
+        return code
+
+    def earlier(self, code: int) -> int | None:
+        """The move (from 1) at which ``code`` was played already, if it was."""
+        moves = enumerate(self.person.moves, 1)
+        return next((n for n, (guess, _) in moves if guess == code), None)
 
     def take_back(self) -> tuple[int, Answer]:
         """Take back the person's last guess."""

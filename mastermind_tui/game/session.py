@@ -30,6 +30,7 @@ from engine import (
     Rules,
     Step,
 )
+from engine.arrays import Codes
 from engine.notation import parse_in_game
 from engine.play.adversary import AdversaryBreaks
 from engine.play.match import PERSON, Match, Role
@@ -261,8 +262,18 @@ class GameSession:
     def guess(self, text: str) -> Played:
         """The person plays a typed guess (``PersonGuessing.play``): the advice on hand
         kept for its rating, and the game counted if it ended."""
+        return self._played(self.guessing.play(text))
+
+    def answered(self, code: int, answer: Answer, kept: Codes) -> Played:
+        """A guess against the adversary, read (``PersonGuessing.read``) and answered in
+        a job for the codes still possible now (``keep_largest``): played as ``guess``."""
+        adversary = self.adversary
+        assert adversary is not None, "only the adversary's answers are worked out apart"
+        earlier = self.guessing.earlier(code)
+        return self._played(Played(code, adversary.take(code, answer, kept), earlier))
+
+    def _played(self, played: Played) -> Played:
         advice = self.guessing.advice
-        played = self.guessing.play(text)
         if advice is not None:
             assert self.person is not None
             self.rating.advised[len(self.person.moves)] = advice

@@ -4,7 +4,11 @@ optimum) worked out in a job, and said at the end against the moves it took."""
 
 from __future__ import annotations
 
-from engine import Outcome
+from functools import partial
+
+from engine import Answer, Outcome
+from engine.arrays import Codes
+from engine.play.adversary import keep_largest
 
 from ..game.adversary import Par, against_par, par, still_possible
 from ..game.session import GameSession
@@ -29,6 +33,31 @@ class AdversaryScreen(PlayScreen):
         self.par, self.par_known = found, True
         if self.session.over and self.session.game.outcome is Outcome.SOLVED:
             self.say(against_par(len(self.session.rows()), found))
+
+    def guess(self, text: str) -> None:
+        """The guess read now, its answer worked out in a job on the codes still possible
+        (a second on 8x8): the keys never wait for it. A guess typed meanwhile waits its
+        turn, said in a line; a move taken back meanwhile drops the answer."""
+        session = self.session
+        adversary = session.adversary
+        assert adversary is not None, "the adversary's screen shows its game"
+        if self.busy("answer"):
+            self.say("Still answering your last guess: a moment.")
+            return
+        code = session.guessing.read(text)
+        space, possible = session.space, adversary.possible
+        self.compute(
+            "answer",
+            lambda ticket: keep_largest(space, code, possible),
+            partial(self._answered, session.generation, code),
+        )
+
+    def _answered(self, generation: int, code: int, answer: tuple[Answer, Codes]) -> None:
+        if generation != self.session.generation:
+            return  # UNDO or QUIT came first
+        self.show_played(self.session.answered(code, *answer))
+        if self.session.over:
+            self.table.command_line.focus_input()  # from the peg row, if it played
 
     def opening(self, codes: str) -> str:
         return (

@@ -18,7 +18,7 @@ from engine import Decision, MastermindError, Outcome, Solver
 from engine.trace import Choice
 from engine.words import plural
 
-from ..game.session import GameSession
+from ..game.session import GameSession, Played
 from ..game.typed import Kind, read_line
 from ..game.what_if import WhatIf
 from ..jobs import Working
@@ -372,8 +372,12 @@ class PlayScreen(Working, Screen[None]):
         self.table.tree()
 
     def guess(self, text: str) -> None:
+        self.show_played(self.session.guess(text))
+
+    def show_played(self, played: Played) -> None:
+        """A guess played: the board drawn, and the message line says its answer or how
+        the game ended."""
         session = self.session
-        played = session.guess(text)
         self.generation = session.generation
         moves = len(session.rows())
         outcome = session.game.outcome
