@@ -16,6 +16,7 @@ from typing import Final
 
 from engine import CodeSpace
 from engine.arrays import Codes
+from engine.run import HERE, Run
 from engine.words import plural
 
 #: The strategy the adversary's game advises with and rates by: Knuth's, which picks the
@@ -41,9 +42,10 @@ class Par:
         return f"par {self.guesses}, Knuth's worst case (a bound: the exact search stops short)"
 
 
-def par(space: CodeSpace) -> Par | None:
-    """Par for ``space`` (a job's work: Knuth's games over every secret may take seconds);
-    None where neither the optimum nor a bound is within reach."""
+def par(space: CodeSpace, run: Run = HERE) -> Par | None:
+    """Par for ``space`` (a job's work: Knuth's games over every secret take seconds, 8x5
+    12 s at load 6; ``run`` stops them); None where neither the optimum nor a bound is
+    within reach."""
     from engine.optimal.shipped import worst_case
     from engine.walks.stats import estimate_seconds, run_stats
 
@@ -52,7 +54,7 @@ def par(space: CodeSpace) -> Par | None:
         return Par(exact, True)
     if estimate_seconds(space, ADVICE, space.count) > BOUND_SECONDS:
         return None
-    knuth = run_stats(space, ADVICE, space.allowed)
+    knuth = run_stats(space, ADVICE, space.allowed, run=run)
     return Par(knuth.worst, False) if knuth.exact else None
 
 

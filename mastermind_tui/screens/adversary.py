@@ -27,7 +27,7 @@ class AdversaryScreen(PlayScreen):
 
     def on_mount(self) -> None:
         space = self.session.space
-        self.compute("par", lambda ticket: par(space), self._par)
+        self.compute("par", lambda ticket: par(space, ticket.run()), self._par)
 
     def _par(self, found: Par | None) -> None:
         self.par, self.par_known = found, True
