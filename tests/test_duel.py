@@ -41,7 +41,7 @@ ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)
 def test_names_from_the_command_line_or_the_form() -> None:
     assert read_players(None) == read_players("") == Players("Player 1", "Player 2")
     assert read_players(["Ann", "Bob"]) == read_players(" Ann , Bob ") == Players("Ann", "Bob")
-    for bad in ("Ann", "Ann, Bob, Cy", "Ann, ann", "Ann, ", "Ann, Bartholomew Jr"):
+    for bad in ("Ann", "Ann, Bob, Cy", "Ann, ann", "Ann, ", "Ann, Bartholomew Jr", "Ann, [b]B"):
         with pytest.raises(MastermindError):
             read_players(bad)
     args = build_parser().parse_args(["duel", "--players", "Ann", "Ann"])

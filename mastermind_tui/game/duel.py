@@ -52,8 +52,11 @@ def read_players(given: str | Sequence[str] | None) -> Players:
         raise MastermindError("a duel takes two names, e.g. Ann, Bob")
     if names[0].casefold() == names[1].casefold():
         raise MastermindError("the two players need different names")
-    if any(len(n) > NAME_LENGTH or not n.isprintable() for n in names):
-        raise MastermindError(f"a name is at most {NAME_LENGTH} printable characters")
+    if any(len(n) > NAME_LENGTH or not n.isprintable() or "[" in n or "]" in n for n in names):
+        # Brackets: the screens' titles read them as styles.
+        raise MastermindError(
+            f"a name is at most {NAME_LENGTH} printable characters, brackets aside"
+        )
     return Players(names[0], names[1])
 
 
