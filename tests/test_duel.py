@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_helpers import enter, game_session, handled, message, screen_text, until
+from app_helpers import (
+    enter,
+    game_session,
+    handled,
+    message,
+    records_read,
+    screen_text,
+    until,
+)
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -133,6 +141,9 @@ async def test_the_secret_is_in_no_frame_while_its_game_runs(
         assert SECRET in screen_text(pilot)  # the game over, the secret is shown
         assert any(shown in "".join(frames) for shown in SHOWN)
         await until(pilot, lambda: path.exists() and Records(path).games())
+        await pilot.press("f8")  # Records: the game by its breaker's name
+        await until(pilot, lambda: records_read(pilot))
+        assert re.search(r"duel \(practice\)\s+│?\s*Bob\s", screen_text(pilot))
     (kept,) = Records(path).games()
     assert (kept.mode, kept.breaker_name, kept.maker_name) == ("duel", "Bob", "Ann")
     assert kept.practice and kept.won
