@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from engine import CodeSpace, MastermindError, Outcome
+from engine.answers import BLACK, CLASSIC, AnswerRule
 from engine.play.adversary import AdversaryBreaks, keep_largest
 from engine.play.rules import Rules
 from mastermind_tui.cli.launch import given as given_settings
@@ -34,38 +35,42 @@ from mastermind_tui.screens.adversary import AdversaryScreen
 SIZE = (80, 24)
 
 
-def pegs(secret: tuple[int, ...], guess: tuple[int, ...]) -> tuple[int, int]:
-    """Black and white pegs, counted by hand (no engine scoring)."""
+def pegs(secret: tuple[int, ...], guess: tuple[int, ...], whites: bool) -> tuple[int, int]:
+    """Black and white pegs (none under black pegs only), counted by hand (no engine
+    scoring)."""
     black = sum(a == b for a, b in zip(secret, guess, strict=True))
     common = sum((Counter(secret) & Counter(guess)).values())
-    return black, common - black
+    return black, common - black if whites else 0
 
 
 def brute_force(
-    codes: list[tuple[int, ...]], guess: tuple[int, ...]
+    codes: list[tuple[int, ...]], guess: tuple[int, ...], whites: bool
 ) -> tuple[tuple[int, int], list[tuple[int, ...]]]:
     """The answer that keeps the most codes (fewest black, then fewest white among
     equals) and the codes it keeps, by listing every class."""
     classes: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     for code in codes:
-        classes.setdefault(pegs(code, guess), []).append(code)
+        classes.setdefault(pegs(code, guess, whites), []).append(code)
     answer = sorted(classes, key=lambda a: (-len(classes[a]), a[0], a[1]))[0]
     return answer, classes[answer]
 
 
 SMALL = [(2, 2, True), (3, 2, True), (3, 3, True), (4, 3, True), (4, 2, False), (5, 3, False)]
+RULES = [CLASSIC, BLACK]
 
 
 @settings(max_examples=60, deadline=None)
 @given(
     size=st.sampled_from(SMALL),
+    rule=st.sampled_from(RULES),
     picks=st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=8),
 )
 def test_each_answer_keeps_the_largest_class_as_a_brute_force_finds_it(
-    size: tuple[int, int, bool], picks: list[int]
+    size: tuple[int, int, bool], rule: AnswerRule, picks: list[int]
 ) -> None:
     colours, positions, repeats = size
-    game = AdversaryBreaks.start(Rules(colours, positions, max_moves=20, repeats=repeats))
+    rules = Rules(colours, positions, max_moves=20, repeats=repeats, answers=rule)
+    game = AdversaryBreaks.start(rules)
     space = game.rules.space
     codes = [
         c
@@ -80,7 +85,7 @@ def test_each_answer_keeps_the_largest_class_as_a_brute_force_finds_it(
         ]
         if not repeats and len(set(guess)) < positions:
             continue
-        answer, codes = brute_force(codes, guess)
+        answer, codes = brute_force(codes, guess, rule is CLASSIC)
         got = game.guess(space.from_digits(guess))
         assert (got.black, got.white) == answer
         assert sorted(space.to_digits(int(c)) for c in game.possible) == sorted(codes)
@@ -92,6 +97,10 @@ def test_rrgg_first_on_6x4_is_answered_0_0_keeping_256() -> None:
     space = CodeSpace(6, 4)
     answer, kept = keep_largest(space, space.from_digits((0, 0, 1, 1)), space.allowed)
     assert (answer.black, answer.white, len(kept)) == (0, 0, 256)
+    black = CodeSpace(6, 4, answers=BLACK)  # black pegs only: 0, keeping 5**4
+    answer, kept = keep_largest(black, black.from_digits((0, 0, 1, 1)), black.allowed)
+    assert (answer.text, len(kept)) == ("0", 625)
+    assert par(black) == Par(10, False)  # no worst-first tree shipped: Knuth's bound
 
 
 def test_ties_go_to_the_fewest_black_then_white_and_undo_gives_back() -> None:

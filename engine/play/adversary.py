@@ -32,7 +32,7 @@ def keep_largest(space: CodeSpace, guess: int, possible: Codes) -> tuple[Answer,
         raise MastermindError("no code is still possible: the answers so far contradict")
     # Every code, in order (the first move with repeats): scored without gathering.
     classes = against(space, guess, None if len(possible) == space.size else possible)
-    split = partition(classes, space.positions)  # largest first; ties by (black, white)
+    split = partition(classes, space)  # largest first; ties by (black, white)
     answer = next(iter(split))
     return answer, possible[classes == encode(answer.black, answer.white, space.positions)]
 

@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from engine import CodeSpace, make_strategy
+from engine.answers import RULES
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
 from engine.explain.decisions import (
@@ -256,7 +257,8 @@ def format_stats(result: StatsResult, say_weighed: bool = False) -> str:
     """The summary; ``say_weighed`` says that every guess was weighed, as a sample always
     is said."""
     lines = [
-        f"{result.strategy} on {rules_text(result.colours, result.positions, result.repeats)}",
+        f"{result.strategy} on "
+        + rules_text(result.colours, result.positions, result.repeats, RULES[result.answers]),
         f"games          {result.games:,}",
         f"total guesses  {result.total_guesses:,}",
         f"average        {result.average:.3f}",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import argparse
 
+from engine.answers import RULES
+
 from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS
 from .values import number, port, size_of
 
@@ -41,6 +43,7 @@ def size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -
     _setting(p, "colours", "--colours", "--colors")
     _setting(p, "positions", "--positions")
     _setting(p, "repeats", "--repeats")
+    p.add_argument("--answers", choices=list(RULES), default=None, help=SETTINGS["answers"].help)
     if strategy:
         _setting(p, "strategy", "--strategy")
     else:

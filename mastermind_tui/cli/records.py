@@ -68,7 +68,7 @@ def records(args: argparse.Namespace) -> int:
 
 def format_summary(summary: Summary) -> str:
     lines = [
-        f"{rules_text(summary.colours, summary.positions, summary.repeats)}, "
+        f"{rules_text(summary.colours, summary.positions, summary.repeats, summary.answers)}, "
         f"{summary.max_moves} moves at most",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]

@@ -4,8 +4,9 @@ Textual.
 
 Par is the size's worst-case optimum, the fewest guesses within which some strategy finds
 every secret whatever the answers (5 on 6x4), read off the shipped worst-first trees.
-Past their reach it is Knuth's worst case over every secret, a bound on that optimum,
-said as one; past the time a walk of Knuth's games would take here, there is none.
+Where none is shipped (bigger sizes, black pegs only) it is Knuth's worst case over every
+secret, a bound on that optimum, said as one; past the time a walk of Knuth's games would
+take here, there is none.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Par:
         """``par 5, the worst-case optimum`` or ``par 7, Knuth's worst case (a bound)``."""
         if self.exact:
             return f"par {self.guesses}, the worst-case optimum"
-        return f"par {self.guesses}, Knuth's worst case (a bound: the exact search stops short)"
+        return f"par {self.guesses}, Knuth's worst case (a bound: the optimum is not at hand)"
 
 
 def par(space: CodeSpace, run: Run = HERE) -> Par | None:

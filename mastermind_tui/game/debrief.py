@@ -71,7 +71,7 @@ class Debrief:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.space = space = CodeSpace(game.colours, game.positions, game.repeats)
+        self.space = space = CodeSpace(game.colours, game.positions, game.repeats, game.answers)
         self.notation: Notation = get_notation(
             game.notation or ("letters" if game.colours <= 8 else "numbers")
         )

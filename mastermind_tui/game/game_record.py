@@ -59,6 +59,7 @@ def game_record(
         practice=practice,
         assisted=assisted,
         hard=settings.hard,
+        answers=space.answers,
         secret=None if secret is None else code_text(space.to_digits(secret)),
         notation=settings.notation.name,
         day=day,

@@ -49,6 +49,7 @@ GAME_FIELDS: Final = (
     "strategy",
     "preset",
     "no-repeats",
+    "answers",
     "colours",
     "positions",
     "rounds",
@@ -159,7 +160,7 @@ ADVERSARY: Final = GameKind(
     (Role.PERSON,),
     "the computer keeps no secret: each answer keeps as many codes as it can; par is the "
     "worst-case optimum",
-    ("preset", "no-repeats", "colours", "positions", "moves", "notation", "lab"),
+    ("preset", "no-repeats", "answers", "colours", "positions", "moves", "notation", "lab"),
     record="adversary",
     adversary=True,
 )
@@ -169,7 +170,17 @@ DUEL: Final = GameKind(
     (Role.PERSON,),
     "two people take turns to type a code nobody sees and break the other's; scored as "
     "the 1978 match",
-    ("preset", "no-repeats", "colours", "positions", "rounds", "moves", "notation", "players"),
+    (
+        "preset",
+        "no-repeats",
+        "answers",
+        "colours",
+        "positions",
+        "rounds",
+        "moves",
+        "notation",
+        "players",
+    ),
     record="duel",
     takes=frozenset({Takes.PLAYERS}),
 )

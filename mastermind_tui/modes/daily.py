@@ -7,8 +7,11 @@ import argparse
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from engine.answers import CLASSIC
+
 from ..cli import options
 from ..game.kinds import DAILY, Palette
+from ..game.settings import SettingError
 from .base import Mode
 
 if TYPE_CHECKING:
@@ -51,6 +54,12 @@ class Daily(Mode):
     def options(self, args: argparse.Namespace) -> DailyOptions:
         from ..game.daily import read_date
 
+        if args.answers is not None:
+            raise SettingError(
+                "answers",
+                "--answers: the daily puzzle is answered as everyone's is, with black and "
+                "white pegs; play --answers black for a game of black pegs only",
+            )
         if args.date is not None:
             read_date(args.date)  # a bad or future date: one line, before the app starts
         return DailyOptions(args.date, args.copy)
@@ -64,7 +73,9 @@ class Daily(Mode):
 
         chosen = start.options if isinstance(start.options, DailyOptions) else DailyOptions()
         day, counted = read_date(chosen.date)
-        settings = replace(start.settings, rules=replace(start.settings.rules, rounds=1))
+        # Everyone's puzzle: one round, answered classically whatever home remembers.
+        rules = replace(start.settings.rules, rounds=1, answers=CLASSIC)
+        settings = replace(start.settings, rules=rules)
         session = GameSession(settings, daily_secret(settings.space, day), recorder)
         # The title is short: with "practice (UNDO used), assisted", one line.
         session.named(f"Daily {day}", None if counted else "an earlier day")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
+from engine.answers import RULES
 from engine.play.match import Role
 
 from .types import Game, Summary
@@ -68,12 +69,12 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
     and assisted games aside, assisted ones counted apart; an abandoned game always
     counts, as played and lost, so it ends a streak; the modes ``APART`` aside): a game
     won in 3 of 3 moves is not averaged with ones of 10."""
-    by_size: dict[tuple[int, int, bool, int], list[Game]] = {}
-    helped: dict[tuple[int, int, bool, int], list[Game]] = {}
+    by_size: dict[tuple[int, int, bool, int, str], list[Game]] = {}
+    helped: dict[tuple[int, int, bool, int, str], list[Game]] = {}
     for game in reversed(games_newest_first):  # oldest first
         if game.breaker is not Role.PERSON or game.mode in APART:
             continue
-        key = (game.colours, game.positions, game.repeats, game.max_moves)
+        key = (game.colours, game.positions, game.repeats, game.max_moves, game.answers.name)
         if game.abandoned or not (game.practice or game.assisted):
             by_size.setdefault(key, []).append(game)
         elif game.assisted:
@@ -81,7 +82,7 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
             by_size.setdefault(key, [])
     out = []
     for key, games in sorted(by_size.items()):
-        colours, positions, repeats, max_moves = key
+        colours, positions, repeats, max_moves, answers = key
         won = [g for g in games if g.won]
         streak = 0
         for game in reversed(games):
@@ -105,6 +106,7 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
                 assisted_won=sum(g.won for g in helped.get(key, [])),
                 abandoned=sum(g.abandoned for g in games),
                 daily_streak=daily_streak(games, (colours, positions, repeats), today),
+                answers=RULES[answers],
             )
         )
     return out

@@ -66,7 +66,8 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN day TEXT;
     CREATE INDEX games_by_day ON games (day) WHERE day IS NOT NULL;
     """,
-    # Version 7: the rule of a game's answers (classic, or black pegs only).
+    # Version 7: how the game's guesses were answered ("classic", "black": black pegs
+    # only), so that a stored 2,0 of black pegs only is never read as "no white pegs".
     """
     ALTER TABLE games ADD COLUMN answers TEXT NOT NULL DEFAULT 'classic';
     """,

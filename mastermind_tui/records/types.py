@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.answers import CLASSIC, AnswerRule
 from engine.play.match import Role
 
 
@@ -57,6 +58,8 @@ class Game:
     abandoned: bool = False
     #: Played in hard mode: every guess had to fit every answer so far.
     hard: bool = False
+    #: How its guesses were answered: black and white pegs, or black pegs only.
+    answers: AnswerRule = CLASSIC
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None
@@ -104,12 +107,15 @@ class Summary:
     abandoned: int = 0
     #: Days in a row whose daily puzzle of this size was solved unaided (``figures``).
     daily_streak: int = 0
+    #: How the games were answered: figures of black pegs only are kept apart.
+    answers: AnswerRule = CLASSIC
 
     def as_json(self) -> dict[str, Any]:
         return {
             "size": f"{self.colours}x{self.positions}",
             "max_moves": self.max_moves,
             "repeats": self.repeats,
+            "answers": self.answers.name,
             "played": self.played,
             "won": self.won,
             "average": None if self.average is None else round(self.average, 3),
