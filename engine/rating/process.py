@@ -31,32 +31,45 @@ def rate_moves_apart(
     moves: Sequence[tuple[int, Answer]],
     start: int = 0,
     advice: Mapping[int, Choice] | None = None,
+    worst_case: bool = False,
 ) -> list[MoveRating]:
     """``rate_moves``, the exact rule worked out in a helper process (``serve``), kept
     between calls so that its searches stay warm; the other rule (numpy at work, which
-    lets other threads run) here. Blocks the calling thread only. A helper that dies is
-    replaced at the next call; it ends with this process."""
-    if not exact_rule(Rater(space, strategy).rule):
-        return rate_moves(space, strategy, moves, start, advice)
+    lets other threads run) here, the adversary's (``worst_case``) among them. Blocks
+    the calling thread only. A helper that dies is replaced at the next call; it ends
+    with this process."""
+    if worst_case or not exact_rule(Rater(space, strategy).rule):
+        return rate_moves(space, strategy, moves, start, advice, worst_case)
     ratings = _ask(space, strategy, list(moves), start, dict(advice or {}))
     assert isinstance(ratings, list)
     return ratings
 
 
-def best_apart(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answer]]) -> Choice:
+def best_apart(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    worst_case: bool = False,
+) -> Choice:
     """The rating rule's best guess after ``moves``: the one a guess played there is rated
-    against (the exact optimum's where it is the rule, worked out in the helper), so that
-    advice taken from it is never charged a loss."""
-    if not exact_rule(Rater(space, strategy).rule):
-        return best_after(space, strategy, moves)
+    against (the exact optimum's where it is the rule, worked out in the helper; the
+    smallest largest class against the adversary, ``worst_case``), so that advice taken
+    from it is never charged a loss."""
+    if worst_case or not exact_rule(Rater(space, strategy).rule):
+        return best_after(space, strategy, moves, worst_case)
     choice = _ask(space, strategy, list(moves), BEST, {})
     assert isinstance(choice, Choice)
     return choice
 
 
-def best_after(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answer]]) -> Choice:
+def best_after(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    worst_case: bool = False,
+) -> Choice:
     """``best_apart``'s work, here and now."""
-    rater = Rater(space, strategy)
+    rater = Rater(space, strategy, worst_case)
     solver = Solver(space, rater.scorer)
     for guess, answer in moves:
         solver.observe(guess, *answer)

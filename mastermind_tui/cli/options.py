@@ -67,7 +67,15 @@ def size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -
 def game(p: argparse.ArgumentParser) -> None:
     """What a game of the full-screen app takes: size and the rest, rounds and move limit."""
     size(p)
+    rounds(p)
+    moves(p)
+
+
+def rounds(p: argparse.ArgumentParser) -> None:
     _setting(p, "rounds", "--rounds")
+
+
+def moves(p: argparse.ArgumentParser) -> None:
     _setting(p, "moves", "--moves")
 
 

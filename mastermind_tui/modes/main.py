@@ -10,10 +10,12 @@ from typing import Final
 
 from ..cli import main as cli
 from ..cli import parser
+from .adversary import Adversary
 from .base import Command
 from .compare import Compare
 from .daily import Daily
 from .doctor import Doctor
+from .duel import Duel
 from .home import Home
 from .make import Make
 from .match import Match
@@ -36,6 +38,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Make(),
     Match(),
     Daily(),
+    Adversary(),
+    Duel(),
     Watch(),
     Compare(),
     Retro(),

@@ -11,6 +11,11 @@ from engine.play.match import Role
 
 from .types import Game, Summary
 
+#: The modes, as records name them, whose games stay out of the figures per size: against
+#: the adversary every game is its worst case, not a secret drawn at random; a duel's
+#: games are two people's, on codes they chose.
+APART = frozenset({"adversary", "duel"})
+
 
 def _today() -> date:
     return datetime.now(UTC).date()
@@ -62,12 +67,12 @@ def played_today(games: list[Game], size: tuple[int, int, bool], today: date | N
 def summarise(games_newest_first: list[Game], today: date | None = None) -> list[Summary]:
     """Figures per size, rules and move limit for the games a person broke (practice
     and assisted games aside, assisted ones counted apart; an abandoned game always
-    counts, as played and lost, so it ends a streak): a game won in 3 of 3 moves is
-    not averaged with ones of 10."""
+    counts, as played and lost, so it ends a streak; the modes ``APART`` aside): a game
+    won in 3 of 3 moves is not averaged with ones of 10."""
     by_size: dict[tuple[int, int, bool, int, str], list[Game]] = {}
     helped: dict[tuple[int, int, bool, int, str], list[Game]] = {}
     for game in reversed(games_newest_first):  # oldest first
-        if game.breaker is not Role.PERSON:
+        if game.breaker is not Role.PERSON or game.mode in APART:
             continue
         key = (game.colours, game.positions, game.repeats, game.max_moves, game.answers.name)
         if game.abandoned or not (game.practice or game.assisted):

@@ -124,6 +124,8 @@ def game(row: Row, moves: Sequence[Row]) -> Game | None:
             notation=_optional_text(row["notation"]),
             finished_at=_text(row["finished_at"]),
             day=_optional_text(row["day"]),
+            breaker_name=_optional_text(row["breaker_name"]),
+            maker_name=_optional_text(row["maker_name"]),
             key=_optional_text(row["key"]) or "",
             id=_whole(row["id"]),
         )

@@ -71,5 +71,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN answers TEXT NOT NULL DEFAULT 'classic';
     """,
+    # Version 8: the names of a duel's two players (two people at one terminal): who
+    # broke the code and who made it; NULL for the other games.
+    """
+    ALTER TABLE games ADD COLUMN breaker_name TEXT;
+    ALTER TABLE games ADD COLUMN maker_name TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

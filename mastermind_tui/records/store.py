@@ -180,8 +180,8 @@ class Records:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
                 " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
-                " abandoned, hard, day, answers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                f" {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " abandoned, hard, day, answers, breaker_name, maker_name) VALUES (?, ?, ?, ?,"
+                f" ?, ?, ?, ?, ?, ?, {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -210,6 +210,8 @@ class Records:
                     int(game.hard),
                     game.day,
                     game.answers.name,
+                    game.breaker_name,
+                    game.maker_name,
                 ),
             )
             game_id = int(

@@ -67,6 +67,10 @@ class Game:
     #: it was opened on, whenever it finished; None for other games (and for daily games
     #: kept before it was stored: their day is the one they finished on).
     day: str | None = None
+    #: A duel's players (two people at one terminal): who broke the code and who made
+    #: it; None for the other games.
+    breaker_name: str | None = None
+    maker_name: str | None = None
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )

@@ -148,7 +148,7 @@ class GameTable:
     def draw_board(self) -> None:
         session, screen = self.session, self.screen
         space = session.space
-        secret = session.game.secret if session.over else None
+        secret = session.revealed if session.over else None
         pending = session.pending
         screen.query_one(Board).show(
             session.rows(),

@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 from engine import MastermindError
 from engine.notation import get_notation
 
+from ..game.duel import Players, read_players
 from ..game.kinds import GameKind
 from ..game.rivals import read_strategies
 from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
@@ -165,7 +166,8 @@ class HomeScreen(Working, Screen[None]):
             if not whole:
                 return Start(settings)
             secret = self._secret(settings) if settings.mode.takes_secret else None
-            return Start(settings, secret, self._strategies(settings), remember=True)
+            players = self._players() if settings.mode.takes_players else None
+            return Start(settings, secret, self._strategies(settings), players, remember=True)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
             return None
@@ -208,6 +210,13 @@ class HomeScreen(Working, Screen[None]):
             return read_strategies(self.query_one("#compare", Input).value, settings)
         except MastermindError as problem:
             raise SettingError("compare", str(problem)) from None
+
+    def _players(self) -> Players:
+        """A duel's two names ("Ann, Bob"; blank: the defaults)."""
+        try:
+            return read_players(self.query_one("#players", Input).value)
+        except MastermindError as problem:
+            raise SettingError("players", str(problem)) from None
 
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value

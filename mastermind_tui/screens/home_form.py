@@ -144,6 +144,10 @@ class HomeForm(Grid):
             Input(id="compare", placeholder=" ".join(DEFAULT_RIVALS), compact=True),
         )
         yield from self._field(
+            "Players (two names)",
+            Input(id="players", placeholder="Player 1, Player 2", compact=True),
+        )
+        yield from self._field(
             "Laboratory view (you break the code)",
             Tick("show what the solver knows", s.lab, id="lab", compact=True),
         )

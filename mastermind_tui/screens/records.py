@@ -148,7 +148,7 @@ class RecordsScreen(Working, Screen[None]):
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
                 + (" (hard)" if game.hard else ""),
-                "you" if game.breaker is Role.PERSON else game.strategy,
+                game.breaker_name or ("you" if game.breaker is Role.PERSON else game.strategy),
                 game.outcome,
                 str(len(game.moves)),
             )
