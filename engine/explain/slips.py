@@ -87,8 +87,6 @@ def describe_fix(fix: Fix, answers: list[tuple[int, Answer]], fmt: Callable[[int
     parts = []
     for i, new in fix.corrections:
         guess, old = answers[i]
-        parts.append(
-            f"move {i + 1} {fmt(guess)}: {new.black},{new.white} instead of {old.black},{old.white}"
-        )
+        parts.append(f"move {i + 1} {fmt(guess)}: {new.text} instead of {old.text}")
     left = f"{fix.codes_left:,} code{'' if fix.codes_left == 1 else 's'}"
     return f"{' and '.join(parts)} leaves {left}"

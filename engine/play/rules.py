@@ -230,10 +230,11 @@ class ComputerBreaks:
                 len(played), f"moves 1 to {len(played)}"
             )
             raise MastermindError(f"there is no move {move} to fix ({span})")
-        played[move - 1] = (played[move - 1][0], check_answer(black, white, self.rules.space))
+        fixed = check_answer(black, white, self.rules.space)
+        played[move - 1] = (played[move - 1][0], fixed)
         if any(a.black == positions for _, a in played[:-1]):
             raise InconsistentAnswersError(
-                f"with move {move} answered {black},{white} the game would have ended there, "
+                f"with move {move} answered {fixed.text} the game would have ended there, "
                 "so the answers still fit no code"
             )
         trial = Solver(self.rules.space, self.solver.strategy)
@@ -242,7 +243,7 @@ class ComputerBreaks:
                 trial.observe(guess, *answer)
         except InconsistentAnswersError:
             raise InconsistentAnswersError(
-                f"with move {move} answered {black},{white} the answers still fit no code"
+                f"with move {move} answered {fixed.text} the answers still fit no code"
             ) from None
         while len(self.solver.steps) >= move:
             self.solver.undo()

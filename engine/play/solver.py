@@ -119,8 +119,7 @@ class Solver:
         left = self.candidates[classes == cls]
         if len(left) == 0:
             raise InconsistentAnswersError(
-                f"no code answers {answer.black},{answer.white} to this guess "
-                "and fits the earlier answers"
+                f"no code answers {answer.text} to this guess and fits the earlier answers"
             )
         self._pending = None
         self._candidates.append(left)

@@ -92,8 +92,7 @@ class PersonAnswering:
             right = space.answer(code, guess)
             raise MastermindError(
                 f"that secret would have answered move {wrong + 1} ({session.format(guess)}) "
-                f"with {right.black},{right.white}, not {given.black},{given.white}: "
-                f"type FIX {wrong + 1} {right.black},{right.white} first"
+                f"with {right.text}, not {given.text}: type FIX {wrong + 1} {right.text} first"
             )
         self.computer.secret = code
 

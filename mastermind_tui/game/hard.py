@@ -38,8 +38,8 @@ def contradiction(
         got = space.answers.score(digits, space.to_digits(guess))
         if got != answer:
             return (
-                f"Hard mode: move {number} ({fmt(guess)}) answered {answer.black},"
-                f"{answer.white} but {fmt(code)} would have got {got.black},{got.white}."
+                f"Hard mode: move {number} ({fmt(guess)}) answered {answer.text} "
+                f"but {fmt(code)} would have got {got.text}."
             )
     return None
 

@@ -92,7 +92,7 @@ class DebriefScreen(Working, Screen[None]):
             table.add_row(
                 str(line.number),
                 fmt(line.guess),
-                f"{line.answer.black},{line.answer.white}",
+                line.answer.text,
                 f"{line.before:,}",
                 f"{line.after:,}",
                 best,

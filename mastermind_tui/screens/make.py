@@ -291,7 +291,8 @@ class MakeScreen(Working, Screen[None]):
             assert typed.move is not None and typed.black is not None and typed.white is not None
             note = self.dropped()
             session.fix(typed.move, typed.black, typed.white)
-            self._lead = f"Move {typed.move} now reads {typed.black},{typed.white}{note}. "
+            fixed = session.space.answers.check(typed.black, typed.white, session.space.positions)
+            self._lead = f"Move {typed.move} now reads {fixed.text}{note}. "
             self.say(self._lead, "good")
             self.generation = session.generation
             self.after_answer()

@@ -393,7 +393,7 @@ class PlayScreen(Working, Screen[None]):
             self.say(self.ending(outcome) + self.next_game_hint(), "error")
         else:
             guess, answer, earlier = session.format(played.code), played.answer, played.earlier
-            said = f"Move {moves}: {guess} gets {answer.black},{answer.white}"
+            said = f"Move {moves}: {guess} gets {answer.text}"
             if earlier is not None:
                 said += f" again, as at move {earlier}: a repeated guess tells nothing new"
             self.say(said + ".", "error" if earlier is not None else "info")
