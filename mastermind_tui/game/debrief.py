@@ -76,7 +76,11 @@ class Debrief:
             game.notation or ("letters" if game.colours <= 8 else "numbers")
         )
         self.moves = [
-            (space.from_digits(code_digits(m.guess)), space.answers.check(m.black, m.white, space.positions)) for m in game.moves
+            (
+                space.from_digits(code_digits(m.guess)),
+                space.answers.check(m.black, m.white, space.positions),
+            )
+            for m in game.moves
         ]
         #: The strategy whose rule names the best move (``engine.rating.guesses.Rater``).
         self.strategy = rule_strategy(space, game.strategy, game.hard)
