@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -382,3 +383,50 @@ def test_a_rating_under_way_is_stopped_at_once(cache_dir: Path) -> None:
     small = CodeSpace(3, 3)
     moves = moves_for(small, *GAMES_3X3[0])
     assert rate_moves_apart(small, "knuth", moves) == rate_moves(small, "knuth", moves)
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` has ended (gone, or a zombie nobody has reaped yet)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state in ("Z", "X")
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_the_helper_ends_with_its_parent_even_mid_search(tmp_path: Path) -> None:
+    """A parent killed outright (no atexit) while the helper searches for minutes (the
+    optimum of 5x4 with black pegs only, nothing cached) leaves no rating process behind:
+    the helper watches its parent, not only its pipe, which it reads between jobs."""
+    import signal
+    import subprocess
+    import sys
+
+    from waiting import wait_until
+
+    script = (
+        "import threading\n"
+        "from engine import CodeSpace\n"
+        "from engine.answers import BLACK\n"
+        "from engine.rating import process\n"
+        "print(process._helper_process().pid, flush=True)\n"
+        "process.best_apart(CodeSpace(5, 4, answers=BLACK), 'optimal', [])\n"
+    )
+    env = {**os.environ, "MASTERMIND_CACHE_DIR": str(tmp_path), "MASTERMIND_SHIPPED": "0"}
+    parent = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env
+    )
+    assert parent.stdout is not None
+    helper = int(parent.stdout.readline())
+    assert wait_until(lambda: _cpu_seconds(helper) > 1, 120), "the search never began"
+    parent.send_signal(signal.SIGKILL)
+    parent.wait(timeout=30)
+    assert wait_until(lambda: _ended(helper), 30), "the rating helper outlived its parent"

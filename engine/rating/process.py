@@ -12,6 +12,7 @@ import pickle
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import cast
 
@@ -161,11 +162,25 @@ def _helper_process() -> subprocess.Popen[bytes]:
     return helper
 
 
+#: How often the helper looks whether its parent is still there (seconds).
+PARENT_CHECK = 0.25
+
+
+def _end_with(parent: int) -> None:
+    """End this process once ``parent`` has gone (this process handed to another): a
+    search of minutes would otherwise outlive the app that asked for it, whose closing
+    pipe is read only between jobs."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
+
+
 def serve() -> None:
     """The helper's loop: rate each job read (or find the best guess, ``BEST``), answer
     (True, (ratings or the choice, the lines it has to say, each once)) or (False, the
-    failure in one line); end when the other side is gone."""
+    failure in one line); end when the other side is gone, at once even mid-search."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
     told: set[str] = set()
     while True:
         try:
