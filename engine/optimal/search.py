@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..backends import DEFAULT
 from ..backends import search_kernel as compiled_search
 from ..codes import CodeSpace
@@ -47,6 +48,16 @@ PROGRESS_TOTAL = 1_000_000
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
+#: The same under another answer rule: fewer answers cut the search's bounds less (black
+#: pegs only: 4x4 in a fraction of a second, 5x4 more than ten minutes of CPU).
+OTHER_RULE_QUICK_LIMIT = 256
+
+
+def quick_limit(space: CodeSpace) -> int:
+    """Most codes of ``space``'s size and rule searched on the spot for a rating."""
+    return QUICK_LIMIT if space.answers == CLASSIC else OTHER_RULE_QUICK_LIMIT
+
+
 #: Groups of symmetries kept, one per history asked about (a tree of 6x4 asks for 1,315).
 GROUPS_KEPT = 1 << 14
 #: Sets a search may weigh before it stops as if interrupted (tests stop it early).

@@ -31,7 +31,7 @@ from ..expected import DECIMALS, counted
 from ..explain.decisions import estimated
 from ..feedback import Answer, against, partition
 from ..optimal.reach import check_size
-from ..optimal.search import QUICK_LIMIT
+from ..optimal.search import quick_limit
 from ..optimal.tree import rate
 from ..play.solver import Solver
 from ..storage import cache
@@ -145,7 +145,7 @@ class Rater:
         optimum = chosen if isinstance(chosen, Optimal) else Optimal()
         try:
             check_size(space)
-            if space.count > QUICK_LIMIT and not optimum.cached(space):
+            if space.count > quick_limit(space) and not optimum.cached(space):
                 raise ConfigError("the optimum of this size has not been searched yet")
         except ConfigError:
             self.scorer = chosen if isinstance(chosen, PartitionStrategy) else ExpectedSize()
