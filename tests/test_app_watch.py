@@ -354,13 +354,20 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         assert top is app.screen.current and tree.cursor_node is top
         assert str(top.label) == "1,2 → RGOG  40 codes · at most 3 more guesses  ◀ now"
         labels = [str(child.label) for child in top.children]
-        assert "3,0 → RGOY  4 codes · at most 2 more guesses" in labels
-        assert "0,4 → GOGR  the secret: 1 more guess" in labels
+        # The watched secret's branch is marked; a leaf is a code found, not "the secret".
+        assert "3,0 → RGOY  4 codes · at most 2 more guesses  ● watched" in labels
+        assert sum("● watched" in label for label in labels) == 1
+        assert "0,4 → GOGR  found: 1 more guess" in labels
         assert "4,0 → RGOG" not in " ".join(labels)  # a win ends the game: no branch
         first = top.children[0]
         await pilot.press("down", "space")
         assert first.is_expanded and first.children
         assert all(" → " in str(child.label) for child in first.children)
+        # Off the watched branch, nothing is marked.
+        assert not any("● watched" in str(child.label) for child in first.children)
+        assert "● watched: this game's branch" in str(
+            app.screen.query_one("#tree-status", Static).render()
+        )
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
         await pilot.press("n", "n")

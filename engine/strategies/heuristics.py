@@ -24,7 +24,7 @@ class Knuth(PartitionStrategy):
         "the largest class: for each guess, the codes left after the least helpful "
         "answer; the guess that makes it smallest wins (minimax)"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWW (1122)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWW in letters, 1122 in numbers"
     measure = Measure(
         label="largest class",
         reads="largest class {}",
@@ -53,7 +53,7 @@ class ExpectedSize(PartitionStrategy):
         "the expected size of the class the secret falls in (each class weighted by "
         "its own size); the guess that makes it smallest wins"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR (1123)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR in letters, 1123 in numbers"
     measure = Measure(
         label="expected size",
         reads="expected size {}",
@@ -81,7 +81,7 @@ class Entropy(PartitionStrategy):
         "what the answer tells about the secret on average, in bits (the entropy of "
         "the class sizes); the guess that tells most wins"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BWRG (1234)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BWRG in letters, 1234 in numbers"
     shown_by_default = True
     measure = Measure(
         label="bits",
@@ -122,7 +122,7 @@ class MostParts(PartitionStrategy):
         "how many different answers a guess can get (classes: each answer that has "
         "codes); the guess with the most wins"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR (1123)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR in letters, 1123 in numbers"
     measure = Measure(
         label="classes",
         reads="{} classes",

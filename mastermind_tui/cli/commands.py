@@ -23,6 +23,7 @@ from engine.notation import Notation, written_in
 from engine.play.solver import Solver
 from engine.run import Run
 from engine.strategies import prepare as prepare_strategy
+from engine.strategies import shown_name
 from engine.trace import Step
 from engine.walks.stats import StatsResult, choose_secrets, run_stats
 
@@ -57,7 +58,7 @@ def solve(args: argparse.Namespace) -> int:
     if getattr(args, "html", None) is not None:
         from .handout import handout, write
 
-        write(args.html, handout(solver, notation, secret, name))
+        write(args.html, handout(solver, notation, secret, name, shown_name(name, space, notation)))
         return 0
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
@@ -91,7 +92,7 @@ def solve(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"Breaking {notation.format(space, secret)} with {name} "
+        f"Breaking {notation.format(space, secret)} with {shown_name(name, space, notation)} "
         f"({space.rules_text()}, {space.count:,} codes)\n"
     )
     for step in solver.steps:

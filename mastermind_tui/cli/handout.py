@@ -51,15 +51,18 @@ def write(target: str, text: str) -> None:
         raise Failed(f"cannot write the handout to {shown(target)}: {reason}") from None
 
 
-def handout(solver: Solver, notation: Notation, secret: int, strategy: str) -> str:
-    """The whole handout of the game ``solver`` played against ``secret``."""
+def handout(
+    solver: Solver, notation: Notation, secret: int, strategy: str, shown: str | None = None
+) -> str:
+    """The whole handout of the game ``solver`` played against ``secret``; ``shown``: the
+    strategy's name as its title writes it (its opening in ``notation``)."""
     space = solver.space
     fmt = partial(notation.format, space)
 
     def paint(code: int) -> str:
         return parts.pegs(space, notation, code)
 
-    title = f"{strategy} breaks {fmt(secret)}"
+    title = f"{shown or strategy} breaks {fmt(secret)}"
     steps = solver.steps
     body = [
         f"<h1>{escape(title)}</h1>",
@@ -103,10 +106,12 @@ def _path(solver: Solver, paint: parts.Painter, fmt: parts.Formatter) -> str:
                 f" <span class='folded'>({plural(len(others), 'other answer')}: "
                 f"{plural(sum(others.values()), 'code')})</span>"
             )
+        won = step.answer.black == solver.space.positions
+        after = "found" if won else plural(step.candidates_after, "code")
         items.append(
             f"<li>{paint(step.guess)} answered "
             f"<b>{answer_text(step.answer)}</b>: {d.candidates_before:,} → "
-            f"{plural(step.candidates_after, 'code')}{folded}</li>"
+            f"{after}{folded}</li>"
         )
     return f"<section><h2>The path played</h2><ol class='path'>{''.join(items)}</ol></section>"
 

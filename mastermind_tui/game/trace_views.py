@@ -117,7 +117,7 @@ def computer_view(
         answered=last.answer if last else None,
         partition_of=settings.notation.format(space, shown.guess) if shown else "",
         decision=pending,
-        headline=f"{settings.strategy} plays",
+        headline=f"{settings.strategy_shown} plays",
         possible=mapped(space, solver.candidates),
         allowed=allowed(space),
         idle=idle_text(outcome, len(solver.candidates)),

@@ -244,7 +244,7 @@ class WatchSession:
             before = step.decision.candidates_before
             return (
                 f"Move {step.number}, before its answer: {plural(before, 'code')} possible; "
-                f"{self.settings.strategy} plays {guess}. n or →: the answer."
+                f"{self.settings.strategy_shown} plays {guess}. n or →: the answer."
             )
         text = (
             f"Move {step.number}, answered: {guess} gets {answer_text(step.answer)}; "

@@ -85,7 +85,7 @@ class CompareScreen(Working, Screen[None]):
         with Horizontal(id="columns"):
             for watch in self.session.watches:
                 with Vertical(classes="pane column") as column:
-                    column.border_title = watch.settings.strategy
+                    column.border_title = watch.settings.strategy_shown
                     yield Board(classes="column-board")
                     yield Static(classes="column-said")
                     yield PartitionBars(classes="column-bars")

@@ -301,7 +301,12 @@ class WatchScreen(Working, Screen[None]):
             settings = session.settings
             self.app.push_screen(
                 DecisionTreeScreen(
-                    session.space, settings.strategy, settings.notation, candidates, history
+                    session.space,
+                    settings.strategy,
+                    settings.notation,
+                    candidates,
+                    history,
+                    watched=session.target,
                 )
             )
 
@@ -327,5 +332,5 @@ class WatchScreen(Working, Screen[None]):
             playing = f" · {self.playback.text()}" if self.playback.playing else ""
             say_in(self, f"{path[0].upper()}{path[1:]}{playing}")
             return
-        said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
+        said = f"Watching {settings.strategy_shown} break {secret} ({settings.space.rules_text()})"
         say_in(self, f"{said} · {self.playback.text()}")
