@@ -97,7 +97,6 @@ def test_the_rule_card_says_which_notation_its_code_is_in() -> None:
     assert "BBWWR in letters, 11223 in numbers" in rule_card(strategy_class("best-8x5")).opening
 
 
-
 async def test_the_watch_is_titled_with_the_opening_as_typed() -> None:
     """``watch --opening RRGG``: knuth-fromRRGG on the status line and in the caption."""
     settings = Settings.build(mode=WATCH, strategy="knuth-from3344", seed=1)
