@@ -139,3 +139,25 @@ async def test_no_empty_rows_under_folded_bars_at_120x36() -> None:
         await until(pilot, unfolded)
         for bar in bars:
             assert len(str(bar.render()).splitlines()) == len(bar.partition)
+
+
+async def test_each_column_says_why_in_its_measure_and_ends_alike() -> None:
+    """knuth by the largest class, entropy by bits, optimal by guesses expected, each with
+    its runner-up's score in the same measure; at the end every column says how many
+    guesses it took, and only knuth's marks a "worst case"."""
+    app = compare_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: sum("plays " in s for s in texts(app, ".column-said")) == 3)
+        knuth, optimal, entropy = (s.splitlines()[1] for s in texts(app, ".column-said"))
+        assert knuth.startswith("largest class 256; ")
+        assert optimal.startswith("4.34 guesses expected; ")
+        assert entropy.startswith("3.0") and " bits; " in entropy
+        marked = ["worst case" in b.render().plain for b in app.screen.query(PartitionBars)]
+        assert marked == [True, False, False]
+        await pilot.press("end")
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        counts = [len(w.steps) for w in screen.session.watches]
+        ends = [f"Solved in {n} guesses." for n in counts]
+        await until(pilot, lambda: texts(app, ".column-said") == ends)

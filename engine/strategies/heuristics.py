@@ -33,6 +33,8 @@ class Knuth(PartitionStrategy):
         rival="leaves at most {}",
         unit="code",
         units="codes",
+        brief="largest class {}",
+        worst_case=True,
     )
     largest_class = True
     #: Its walks drop a guess at its first class past the best: 2 ns (7x5 to 4x8).
@@ -62,6 +64,7 @@ class ExpectedSize(PartitionStrategy):
         rival="leaves {}",
         unit="code",
         units="codes",
+        brief="expected size {}",
     )
 
     def keys(self, hist: Counts) -> Keys:
@@ -92,6 +95,7 @@ class Entropy(PartitionStrategy):
         unit="bit",
         units="bits",
         higher_is_better=True,
+        brief="{} bits",
     )
     #: Its keys, looked up and summed in numpy, cost more than the counts (8x5: 5.4 ns).
     walk_seconds_per_code = 6e-9
@@ -132,6 +136,7 @@ class MostParts(PartitionStrategy):
         unit="class",
         units="classes",
         higher_is_better=True,
+        brief="{} parts",
     )
 
     #: Level by level past 131,072 codes: no class to leave a guess at early, so slower

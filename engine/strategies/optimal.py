@@ -44,6 +44,7 @@ class Optimal(Strategy):
         unit="guess",
         units="guesses",
         in_guesses=True,
+        brief="{} guesses expected",
     )
     rule_measures = (
         "the guesses still expected to find the secret, this one counted, with perfect "
@@ -213,6 +214,7 @@ class OptimalPossible(Optimal):
         unit="guess",
         units="guesses",
         in_guesses=True,
+        brief="{} guesses expected",
     )
     only_possible = True
     rule_measures = (
@@ -241,6 +243,7 @@ class OptimalWorst(Optimal):
         unit="guess",
         units="guesses",
         in_guesses=True,
+        brief="{} guesses expected",
     )
     worst_first = True
     rule_measures = (

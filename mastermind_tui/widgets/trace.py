@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from engine import Answer, Decision
+from engine import Decision
 from engine.explain.decisions import alternatives_text, reasons, score_text, sentence, twins_text
 from engine.words import plural
 
@@ -50,18 +50,6 @@ def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = Fals
     if why:
         text.append("\n" + "; ".join(why), style="italic dim")
     return text
-
-
-def classes_text(partition: dict[Answer, int]) -> str:
-    """``largest 46, 14 classes``."""
-    count = len(partition)
-    return f"largest {max(partition.values()):,}, {count} class{'es' * (count != 1)}"
-
-
-def beside(guess: str, partition: dict[Answer, int], rival: Rival) -> str:
-    """``BBWW: largest 256, 13 classes; BBWR (runner-up): largest 276, 14 classes``."""
-    name, theirs, label = rival
-    return f"{guess}: {classes_text(partition)}; {name} ({label}): {classes_text(theirs)}"
 
 
 class TracePane(VerticalScroll):
@@ -201,7 +189,7 @@ class TracePane(VerticalScroll):
             split.append(f"How {view.partition_of} {verb} the {plural(total, 'code')}")
             if rival is not None and view.partition:
                 split.append(", answer by answer:\n")
-                split.append(beside(view.partition_of, view.partition, rival), style="dim")
+                split.append(view.weighed, style="dim")
             else:
                 split.append(":")
             own = view.decision is not None and fmt(view.decision.guess) == view.partition_of
@@ -209,7 +197,8 @@ class TracePane(VerticalScroll):
             if twins and view.rival_label == "runner-up":
                 split.append(f"\n{twins}: not drawn", style="dim")
         self.query_one("#trace-split", Static).update(split)
-        self.query_one(PartitionBars).show(view.partition, view.answered, rival, view.partition_of)
+        bars = self.query_one(PartitionBars)
+        bars.show(view.partition, view.answered, rival, view.partition_of, worst=view.worst)
         advice = Text(f"{view.headline}: ", style="bold")
         choices = self.query_one(ChoiceChart)
         choices.show(view.decision if chart else None, self._paint, fmt)
