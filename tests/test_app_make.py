@@ -222,7 +222,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
                 return False
             guess = session.format(session.computer.solver.steps[-1].guess)
             split = str(app.screen.query_one("#trace-split", Static).render())
-            return split.startswith(f"How {guess} split") and "(runner-up)" in split
+            return split.startswith(f"How {guess} split") and "; runner-up " in split
 
         for moves in (1, 2):
             await enter(pilot, truth(session))
@@ -240,7 +240,7 @@ async def test_the_computers_split_is_drawn_beside_its_runner_up() -> None:
             # Both in knuth's measure: the largest class, the runner-up's as knuth weighed it.
             assert lines[1] == (
                 f"{guess}: largest class {max(last.decision.partition.values())}; "
-                f"{session.format(rival)} (runner-up): largest class {max(split.values())}"
+                f"runner-up {session.format(rival)}: {max(split.values())}"
             )
             bars = app.screen.query_one(PartitionBars)
             assert bars.rival == (session.format(rival), split, "runner-up")

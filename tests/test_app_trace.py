@@ -29,7 +29,7 @@ async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
         await enter(pilot, "BWOY")
         split = text_of(app, "#trace-split").splitlines()
         assert split[0] == "How BWOY split the 256 codes, answer by answer:"
-        assert split[1] == "BWOY: largest class 60; BBWG (knuth's choice): largest class 44"
+        assert split[1] == "BWOY: largest class 60; knuth's choice BBWG: 44"
         # The same numbers as the engine's own split of the 256 codes.
         session = game_session(app)
         solver = Solver(session.space, make_strategy("knuth"))

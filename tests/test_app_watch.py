@@ -32,6 +32,7 @@ from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.widgets.bars import PartitionBars
 from mastermind_tui.widgets.choice import ChoiceChart
 from mastermind_tui.widgets.codemap import CodeMap
+from mastermind_tui.widgets.trace import TracePane
 
 #: The line over the bars naming the two guesses when a second split is drawn beside.
 HEAD = 1
@@ -224,7 +225,7 @@ async def test_tie_sentence_and_the_runner_up_beside() -> None:
         split = text_of(app, "#trace-split").splitlines()
         assert split[0] == "How RRGO would split the 256 codes, answer by answer:"
         # Both weighed in knuth's own measure, the largest class.
-        assert split[1] == "RRGO: largest class 46; RRRG (runner-up): largest class 51"
+        assert split[1] == "RRGO: largest class 46; runner-up RRRG: 51"
         assert split[2].startswith("143 guesses split the codes exactly as RRGO does (RGRO,")
         assert split[2].endswith(": not drawn")
         rrgo = hists[session_code(app, "RRGO")]
@@ -478,7 +479,7 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
             "written." in said
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[1].startswith("BBW: ") and "; BWR (runner-up): " in split[1]
+        assert split[1].startswith("BBW: ") and "; runner-up BWR: " in split[1]
         await pilot.press("n")
         assert (  # every tie counted: 2 classes by the position's symmetry, 8 codes
             "WRR and 7 others (2 weighed, each standing for the codes that swapping colours "
@@ -591,7 +592,7 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         bars = app.screen.query_one(PartitionBars)
         assert bars.rival is not None and bars.rival[0] == "RRGG"
         assert bars.rival[1] == expected and bars.rival[2] == "what if"
-        assert "RRGG (what if)" in text_of(app, "#trace-split")
+        assert "; what if RRGG: " in text_of(app, "#trace-split")
         rows = [line for line in bar_lines(app) if "│" in line]
         assert sum(int(row.split("│")[1].split()[-1]) for row in rows) <= 256
         worst = max(expected.values())
@@ -694,15 +695,16 @@ async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
     app = watch_app("YOBR")
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
+        trace = app.screen.query_one(TracePane)
         await pilot.press("pagedown")
-        await until(pilot, lambda: "Move 1, knuth chooses" not in screen_text(pilot))
+        await until(pilot, lambda: trace.scroll_y > 0)
         for heading in ("Move 1, knuth chose: BBWW", "Move 2, knuth chooses: WRGG"):
             await pilot.press("n")
             await until(pilot, partial(shows, pilot, heading))
+            assert trace.scroll_y == 0
         text = screen_text(pilot)
         assert "WRGG and 47 others" in text and "comes" in text  # the sentence, in view
-        await pilot.press("pagedown")
-        await until(pilot, lambda: "more answers: WRGG" in screen_text(pilot))
+        assert "more answers: WRGG" in text  # and the split, folded, with no PgDn
     app = watch_app("YOBR", strategy="optimal")
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()

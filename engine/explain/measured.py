@@ -63,14 +63,15 @@ def pair_text(
     kind: str,
     sampled: bool = False,
 ) -> str:
-    """``WRGO: 3.057 bits; WROW (runner-up): 2.981 bits``: two guesses' splits of the same
-    codes, each (name, split, score) weighed in the one measure ``label`` names; where a
-    score is unknown or there is no measure, its split's classes counted."""
-
-    def one(split: dict[Answer, int], value: float | None) -> str:
-        return in_measure(label, value, sampled) or classes_text(split)
-
-    return f"{own[0]}: {one(own[1], own[2])}; {rival[0]} ({kind}): {one(rival[1], rival[2])}"
+    """``WRGO: 3.057 bits; runner-up WROW: 2.981``: two guesses' splits of the same codes,
+    each (name, split, score), weighed in the one measure ``label`` names, its words said
+    once; where a score is unknown or there is no measure, the splits' classes counted."""
+    ours = in_measure(label, own[2], sampled)
+    if ours and rival[2] is not None:
+        theirs = number(label, rival[2], sampled)
+    else:
+        ours, theirs = classes_text(own[1]), classes_text(rival[1])
+    return f"{own[0]}: {ours}; {kind} {rival[0]}: {theirs}"
 
 
 def why_text(decision: Decision, fmt: Callable[[int], str]) -> str:

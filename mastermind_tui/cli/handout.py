@@ -20,6 +20,7 @@ from engine.explain.decisions import (
     sentence,
     twins_text,
 )
+from engine.explain.measured import marks_worst, pair_text, runner_up_of, why_text
 from engine.feedback import encode
 from engine.notation import Notation
 from engine.storage import output
@@ -154,14 +155,22 @@ def _move(
     out.append(f"<p class='title'>How {escape(name)} would split the codes, answer by answer</p>")
     if twins:
         out.append(f"<p class='legend'>{escape(twins)}: not drawn</p>")
-    out.append(parts.split(name, d.partition, None, drawn))
+    worst = marks_worst(d.score_label)
+    if drawn is not None and rival is not None:
+        alternative = runner_up_of(d)
+        value = alternative.score if alternative is not None else None
+        pair = pair_text(d.score_label, (name, d.partition, d.score), (*drawn, value), "runner-up")
+        out.append(f"<p class='legend'>{escape(pair)}</p>")
+    elif d.score is None:  # a strategy that weighs nothing: its rule, not a measure
+        out.append(f"<p class='legend'>{escape(why_text(d, fmt))}</p>")
+    out.append(parts.split(name, d.partition, None, drawn, worst))
     last = step.number == len(solver.steps)
     left = solver.candidates if last else solver.candidates_before(step.number + 1)
     out.append(
         f"<h3>Move {step.number}, answered: {escape(name)} gets {answer_text(step.answer)}; "
         f"{d.candidates_before:,} → {plural(step.candidates_after, 'code')}</h3>"
     )
-    out.append(parts.split(name, d.partition, step.answer, None))
+    out.append(parts.split(name, d.partition, step.answer, None, worst))
     if len(left) <= LISTED:
         listed = " ".join(paint(int(c)) for c in left)
         out.append(f"<p>Still possible: {listed}</p>")

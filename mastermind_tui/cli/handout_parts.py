@@ -143,10 +143,12 @@ def split(
     partition: dict[Answer, int],
     answered: Answer | None,
     rival: tuple[str, dict[Answer, int]] | None,
+    worst: bool = True,
 ) -> str:
     """One row per answer, largest class first: the guess's bar and, beside it on the
     same scale, the runner-up's (its answers the guess has no code for at the end); ◀
-    the answer given, "worst case" the largest classes."""
+    the answer given, "worst case" the largest classes where the strategy weighs a
+    guess by its largest class (``worst``)."""
     theirs = rival[1] if rival else {}
     order = list(partition) + sorted(
         (a for a in theirs if a not in partition), key=lambda a: -theirs[a]
@@ -160,12 +162,12 @@ def split(
     for answer in order:
         count = partition.get(answer, 0)
         mark = " ◀" if answer == answered else ""
-        worst = " worst case" if count == biggest and biggest > 1 else ""
+        marked = " worst case" if worst and count == biggest and biggest > 1 else ""
         kind = "chosen" if mark else "own"
         row = (
             f"<td class='ans'>{answer_text(answer)}</td>"
             f"<td class='track'>{_bar(count / top, kind) if count else ''}</td>"
-            f"<td class='num'>{count:,}<span class='mark'>{worst}{mark}</span></td>"
+            f"<td class='num'>{count:,}<span class='mark'>{marked}{mark}</span></td>"
         )
         if rival:
             other = theirs.get(answer, 0)

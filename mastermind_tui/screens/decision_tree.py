@@ -198,7 +198,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         if self.history:
             said += f" (after {plural(len(self.history), 'move')} played)"
         if self.watched is not None:
-            said += f" ·{WATCHED}: this game's branch"
+            said += f" · {WATCHED.strip()}: this game's branch"
         self._status(said + " · Enter opens a node · Escape closes")
         tree = self.query_one(Tree)
         parent, via = self._path(tree.root, counts)

@@ -26,7 +26,7 @@ from .exploring import RANKING, Explorer
 from .lesson import Lesson, card_markdown
 from .move_jobs import MoveJobs
 from .playback import AGAIN, Playback
-from .sized import HORIZONTAL, VERTICAL, Sizing, say_in
+from .sized import HORIZONTAL, TALL, VERTICAL, WIDE, Sizing, say_in
 from .what_if import WhatIfAsker
 
 
@@ -44,35 +44,31 @@ class WatchScreen(Working, Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "watch.tcss"]
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The key strip of a lesson, in an 80-column footer: stepping, then what if, the
+        # ranked list, the rule and exploring an answer, then help (the rest is in F1).
+        # The keys that act on the move on show are priority keys, as n and p are:
+        # Textual hands a key without priority to the focused widget's queue, and n typed
+        # just after it would step first, so that l would weigh the next move.
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
         Binding("p,left", "step(-1)", "Back", id="back", priority=True),
         Binding("space", "play", "Play", id="play", priority=True),
-        # Shown once an answer row is selected (where it applies), in Speed's place: an
-        # 80-column footer has no room for both.
-        Binding("x", "explore", "Explore", id="explore", priority=True),
-        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
-        Binding("minus", "speed(-1)", show=False, priority=True),
-        # The same keys where the footer hides them (``check_action``): they work anyway.
-        Binding("plus,equals_sign", "faster(1)", show=False, priority=True),
-        Binding("x", "explore_now", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        # What an 80-column footer must show first: what if, help and the tree. The keys
-        # that act on the move on show are priority keys, as n and p are: Textual hands a
-        # key without priority to the focused widget's queue, and n typed just after it
-        # would step first, so that l would weigh the next move.
         Binding("w", "what_if", "What if", id="what-if", priority=True),
-        Binding("f1", "help", "Help", id="help"),
-        Binding("f4", "tree", "Tree", id="tree", priority=True),
         Binding("l", "ranked", "List", id="ranked", priority=True),
         Binding("r", "rule", "Rule", id="rule"),
+        Binding("x", "explore", "Explore", id="explore", priority=True),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f4", "tree", "Tree", id="tree", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
+        Binding("minus", "speed(-1)", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("backspace", "leave", show=False),
         Binding("escape", "cancel", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
-        Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
+        Binding("enter", "open_bar", "Open", key_display="⏎", show=False, priority=True),
         *[Binding(str(k), f"open_bar({k})", show=False) for k in range(1, 10)],
-        Binding("shift+left", "move_cursor(-1, 0)", "Map", key_display="⇧+arrows"),
+        Binding("shift+left", "move_cursor(-1, 0)", "Map", key_display="⇧+arrows", show=False),
         Binding("shift+right", "move_cursor(1, 0)", show=False),
         Binding("shift+up", "move_cursor(0, -1)", show=False),
         Binding("shift+down", "move_cursor(0, 1)", show=False),
@@ -104,9 +100,12 @@ class WatchScreen(Working, Screen[None]):
         yield Static(id="status")
         yield from panes(more_key="PgDn")
         yield Static("Thinking…", id="caption")
-        yield Footer()
+        narrow = self.app.size.width < WIDE
+        # Narrow, the key strip takes the palette's place (Ctrl+P still opens it).
+        yield Footer(compact=narrow, show_command_palette=not narrow)
 
     def on_mount(self) -> None:
+        self.query_one(TracePane).compact = self.app.size.height < TALL
         self._status()
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         # Named for what a failure says: "The strategy failed: ..."
@@ -114,7 +113,16 @@ class WatchScreen(Working, Screen[None]):
         self.sizing.mount()
 
     def on_resize(self, event: events.Resize) -> None:
+        trace = self.query_one(TracePane)
+        compact = event.size.height < TALL
+        if compact != trace.compact:  # a projector's height: the beat drawn to fit it
+            trace.compact = compact
+            self.shown += 1
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < WIDE
+        footer.show_command_palette = not footer.compact
         self.sizing.resized(event.size)
+        self._status()
 
     def _played(self, game: Recording) -> None:
         self.session.take(game)
@@ -157,21 +165,8 @@ class WatchScreen(Working, Screen[None]):
         self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers x where it applies (an answer row selected), Speed elsewhere;
-        the keys of both work all the same (x says how to select a row)."""
-        if action in ("explore", "speed") and parameters != (-1,):
-            return (action == "explore") == (self._bar is not None)
-        return True
-
-    def action_faster(self, by: int) -> None:
-        self.action_speed(by)
-
     def action_explore(self) -> None:
         self.explorer.explore(self._bar)
-
-    def action_explore_now(self) -> None:
-        self.action_explore()
 
     def action_leave(self) -> None:
         self.explorer.leave()
@@ -332,5 +327,10 @@ class WatchScreen(Working, Screen[None]):
             playing = f" · {self.playback.text()}" if self.playback.playing else ""
             say_in(self, f"{path[0].upper()}{path[1:]}{playing}")
             return
-        said = f"Watching {settings.strategy_shown} break {secret} ({settings.space.rules_text()})"
-        say_in(self, f"{said} · {self.playback.text()}")
+        space = settings.space
+        rules = space.rules_text()
+        said = f"Watching {settings.strategy_shown} break {secret} ({rules}) · "
+        if len(said + self.playback.text()) > self.app.size.width - 2:  # one line at 80
+            short = f"{space.colours}x{space.positions}" + ("" if space.repeats else ", no repeats")
+            said = said.replace(f"({rules})", f"({short})")
+        say_in(self, said + self.playback.text())
