@@ -151,7 +151,7 @@ async def test_each_column_says_why_in_its_measure_and_ends_alike() -> None:
         await until(pilot, lambda: sum("plays " in s for s in texts(app, ".column-said")) == 3)
         knuth, optimal, entropy = (s.splitlines()[1] for s in texts(app, ".column-said"))
         assert knuth.startswith("largest class 256; ")
-        assert optimal.startswith("4.34 guesses expected; ")
+        assert optimal.startswith("4.340 guesses expected; ")
         assert entropy.startswith("3.0") and " bits; " in entropy
         marked = ["worst case" in b.render().plain for b in app.screen.query(PartitionBars)]
         assert marked == [True, False, False]

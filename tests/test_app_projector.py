@@ -85,3 +85,15 @@ async def test_every_beat_of_a_6x4_watch_fits_a_projector(strategy: str) -> None
 async def test_every_beat_of_an_8x5_watch_fits_a_projector() -> None:
     app = watch_app("RRGBO", "knuth", colours=8, positions=5)
     assert await every_beat_fits(app) >= 8
+
+
+def test_a_match_status_keeps_to_one_line_at_80_columns() -> None:
+    """``(lower wins)`` goes first, then "the": History keeps its rows."""
+    from mastermind_tui.screens.base import one_line
+
+    long = "Round 2/3: the computer breaks · move 10 of 10 · score you 12, computer 9 (lower wins)"
+    assert len(long) > 78
+    short = one_line(long, 78)
+    assert short == "Round 2/3: the computer breaks · move 10 of 10 · score you 12, computer 9"
+    assert len(one_line(long + " · assisted", 78)) <= 78
+    assert one_line("Round 1/1: you break", 78) == "Round 1/1: you break"

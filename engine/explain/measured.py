@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..expected import DECIMALS
 from ..feedback import Answer
 from ..strategies import measure_of
 from ..trace import Alternative, Decision, format_score
@@ -27,13 +26,10 @@ def in_measure(label: str | None, value: float | None, sampled: bool = False) ->
 
 
 def number(label: str | None, value: float, sampled: bool = False) -> str:
-    """A score as a number: guesses expected to two decimals, as the ratings write them,
-    other scores as the trace does (``≈`` before an estimate)."""
-    measure = None if label is None else measure_of(label)
-    mark = "≈" if sampled else ""
-    if measure is not None and measure.in_guesses:
-        return f"{mark}{value:.{DECIMALS}f}"
-    return mark + format_score(value)
+    """A score as a number, as the sentence and the chart beside write it (guesses
+    expected counting the guess itself, as every display does; ``≈`` before an
+    estimate)."""
+    return ("≈" if sampled else "") + format_score(value)
 
 
 def marks_worst(label: str | None) -> bool:
