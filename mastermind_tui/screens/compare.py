@@ -28,6 +28,9 @@ from ..widgets.board import Board
 from .playback import AGAIN, Playback
 from .sized import HORIZONTAL, TALL, VERTICAL, Sizing, say_in
 
+#: A column's width the border takes besides its title (corners, dashes and spaces).
+BORDER_TITLE_ROOM = 6
+
 
 def column_text(watch: WatchSession, beat: int) -> str:
     """What one strategy's column says at the common ``beat``: its guess and, on a line
@@ -87,7 +90,10 @@ class CompareScreen(Working, Screen[None]):
         with Horizontal(id="columns"):
             for watch in self.session.watches:
                 with Vertical(classes="pane column") as column:
-                    column.border_title = watch.settings.strategy_shown
+                    name = watch.settings.strategy_shown
+                    column.border_title = name
+                    # The name whole where the border cuts it (a long name, 4 columns).
+                    yield Static(name, classes="column-name", markup=False)
                     yield Board(classes="column-board")
                     yield Static(classes="column-said")
                     yield PartitionBars(classes="column-bars")
@@ -108,7 +114,13 @@ class CompareScreen(Working, Screen[None]):
         self.sizing.resized(event.size)
 
     def _fit_bars(self) -> None:
-        """Each column's bars take the lines left under its board and sentence."""
+        """Each column's bars take the lines left under its board and sentence; a name
+        its border cuts is written whole over the board."""
+        for name in self.query(".column-name").results(Static):
+            column = name.parent
+            if isinstance(column, Widget):
+                cut = len(str(column.border_title)) + BORDER_TITLE_ROOM > column.outer_size.width
+                name.display = cut
         for bars in self.query(PartitionBars):
             column = bars.parent
             if not (self.is_attached and isinstance(column, Widget)):

@@ -64,7 +64,7 @@ class WatchScreen(Working, Screen[None]):
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("backspace", "leave", show=False),
         Binding("escape", "cancel", show=False),
-        Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
+        Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", show=False, priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
         Binding("enter", "open_bar", "Open", key_display="⏎", show=False, priority=True),
         *[Binding(str(k), f"open_bar({k})", show=False) for k in range(1, 10)],
