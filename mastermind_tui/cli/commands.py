@@ -19,6 +19,8 @@ from engine.explain.decisions import (
     split_text,
     twins_text,
 )
+from engine.explain.measured import pair_text, runner_up_of
+from engine.explain.ties import estimated
 from engine.notation import Notation, written_in
 from engine.play.solver import Solver
 from engine.run import Run
@@ -122,6 +124,16 @@ def _describe(step: Step, space: CodeSpace, notation: Notation, before: Codes) -
     if rival is not None:
         split = split_text(rival[1], shown=len(rival[1]))
         lines.append(f"      runner-up {notation.format(space, rival[0])} would split: {split}")
+        theirs = runner_up_of(d)
+        value = None if theirs is None else theirs.score
+        pair = pair_text(
+            d.score_label,
+            (guess, d.partition, d.score),
+            (fmt(rival[0]), rival[1], value),
+            "runner-up",
+            estimated(d),
+        )
+        lines.append(f"      weighed: {pair}")
     return "\n".join(lines)
 
 
