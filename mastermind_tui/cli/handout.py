@@ -1,8 +1,10 @@
 """``mastermind solve SECRET --html FILE``: the watch as a handout to take home, one
-standalone HTML file (no script, nothing fetched): the strategy's rule card, the path
-played with each move's other answers folded (F4's path), then each move's two beats as
-the app draws them: the guesses weighed, the sentence, the split beside the runner-up's,
-and the answer with the codes left. ``-`` writes to standard output."""
+standalone HTML file (no script, nothing fetched): how to read an answer, the strategy's
+rule card, the path played with each move's other answers folded (F4's path), then each
+move's two beats as the app draws them: the guesses weighed, the sentence, the split
+beside the runner-up's (drawn once, the answer given marked), and the answer with the
+codes left; last, questions for a class and their answer key on a page of its own.
+``-`` writes to standard output."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from functools import partial
 from html import escape
 from pathlib import Path
 
-from engine import CodeSpace, Solver
+from engine import Answer, CodeSpace, Solver
 from engine.explain.decisions import (
     answer_text,
     reasons,
@@ -32,6 +34,7 @@ from engine.trace import Step
 from engine.words import plural
 
 from . import handout_parts as parts
+from .handout_questions import questions
 from .parser import Failed
 
 #: Codes listed by name once the answer is in, at most (else only counted).
@@ -71,17 +74,31 @@ def handout(
         f"{plural(len(steps), 'guess', 'guesses')}. Each move comes in two beats: the "
         "position (the guesses weighed and the one chosen, how it would split the codes "
         "still possible), then its answer.</p>",
+        _legend(),
         _card(strategy),
         _path(solver, paint, fmt),
     ]
     for step in steps:
         body.append(_move(solver, step, space, paint, fmt))
+    body.append(questions(solver, shown or strategy, fmt))
     return (
         "<!DOCTYPE html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
         f"<title>{escape(title)}</title>\n<style>{parts.STYLE}</style>\n</head>\n<body>\n"
         + "\n".join(body)
         + "\n<footer><p class='legend'>Made by mastermind solve --html.</p></footer>"
         + "\n</body>\n</html>\n"
+    )
+
+
+def _legend() -> str:
+    """How to read an answer, in words a class knows (pegs are also written as letters,
+    so that the page reads in greyscale)."""
+    example = answer_text(Answer(2, 1))
+    return (
+        "<p class='answers'><b>Reading an answer</b>: "
+        f"<span class='code'>{example}</span> means 2 black pegs, each a right colour in the "
+        "right place, and 1 white peg, a right colour in a wrong place. Each peg carries its "
+        "colour's letter.</p>"
     )
 
 
@@ -163,14 +180,13 @@ def _move(
         out.append(f"<p class='legend'>{escape(pair)}</p>")
     elif d.score is None:  # a strategy that weighs nothing: its rule, not a measure
         out.append(f"<p class='legend'>{escape(why_text(d, fmt))}</p>")
-    out.append(parts.split(name, d.partition, None, drawn, worst))
+    out.append(parts.split(name, d.partition, step.answer, drawn, worst))
     last = step.number == len(solver.steps)
     left = solver.candidates if last else solver.candidates_before(step.number + 1)
     out.append(
         f"<h3>Move {step.number}, answered: {escape(name)} gets {answer_text(step.answer)}; "
         f"{d.candidates_before:,} → {plural(step.candidates_after, 'code')}</h3>"
     )
-    out.append(parts.split(name, d.partition, step.answer, None, worst))
     if len(left) <= LISTED:
         listed = " ".join(paint(int(c)) for c in left)
         out.append(f"<p>Still possible: {listed}</p>")
