@@ -97,3 +97,41 @@ def test_a_match_status_keeps_to_one_line_at_80_columns() -> None:
     assert short == "Round 2/3: the computer breaks · move 10 of 10 · score you 12, computer 9"
     assert len(one_line(long + " · assisted", 78)) <= 78
     assert one_line("Round 1/1: you break", 78) == "Round 1/1: you break"
+
+
+async def test_a_hidden_secret_a_jump_to_a_move_and_the_projector_theme() -> None:
+    """--hide-secret keeps the secret off the status line until it is found (s shows it);
+    g then a number goes to that move's first beat; Ctrl+T cycles to the projector's
+    theme."""
+    from mastermind_tui.app.themes import DARK, LIGHT, PROJECTOR
+    from mastermind_tui.modes.watch import WatchOptions
+
+    settings = Settings.build(mode=WATCH, strategy="knuth", seed=1)
+    secret = settings.notation.parse(settings.space, "RGOY")
+    app = MastermindApp(Start(settings, secret, options=WatchOptions(hide_secret=True)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, WatchScreen)
+        await until(pilot, lambda: screen.session.solved)
+
+        def status() -> str:
+            return str(screen.query_one("#status", Static).render())
+
+        await until(pilot, lambda: "a hidden secret (s shows it)" in status())
+        assert "RGOY" not in screen_text(pilot)
+        await pilot.press("s")
+        await until(pilot, lambda: "break RGOY" in status())
+        await pilot.press("s", "g")
+        await until(pilot, lambda: "Go to move" in screen_text(pilot))
+        await pilot.press("9", "enter")  # past the last move: said, the line stays
+        await until(pilot, lambda: "a move is a number from 1 to 4" in screen_text(pilot))
+        await pilot.press("backspace", "3", "enter")
+        await until(pilot, lambda: screen.session.beat == 4)
+        assert app.screen is screen and "hidden secret" in status()
+        await pilot.press("end")
+        await until(pilot, lambda: "break RGOY" in status())  # found: no longer hidden
+        assert app.theme == DARK.name
+        await pilot.press("ctrl+t", "ctrl+t")
+        assert app.theme == PROJECTOR.name != LIGHT.name
+        await pilot.press("ctrl+t")
+        assert app.theme == DARK.name

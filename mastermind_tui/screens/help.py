@@ -104,6 +104,9 @@ w: what if (type any code: its split beside the strategy's choice; Escape goes b
 play on as if it had come (the status line says the path; Backspace goes back, Escape
 stops a long one); Shift+arrows or the mouse: name a code on the map and the move that
 ruled it out (a click picks a cell's lower code);
+g: go to move N (its first beat); s: show or hide the secret (`watch --hide-secret`
+keeps it off the screen until it is found, so that a class predicts each answer);
+Ctrl+T: dark, light or the projector's high-contrast theme;
 PgUp/PgDn: scroll; F4: the decision tree, the path played marked; l: every guess weighed,
 ranked (Escape stops the weighing, or closes the list); r: the strategy's rule card (as
 above); F5: the home screen.

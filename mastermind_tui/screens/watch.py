@@ -12,6 +12,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from engine import MastermindError
+
 from ..game.watch_session import Recording, WatchSession
 from ..jobs import Working
 from ..widgets.bars import PartitionBars
@@ -27,7 +29,7 @@ from .lesson import Lesson, card_markdown
 from .move_jobs import MoveJobs
 from .playback import AGAIN, Playback
 from .sized import HORIZONTAL, TALL, VERTICAL, WIDE, Sizing, say_in
-from .what_if import WhatIfAsker
+from .what_if import WhatIfAsker, WhatIfLine
 
 
 class WatchScreen(Working, Screen[None]):
@@ -62,6 +64,8 @@ class WatchScreen(Working, Screen[None]):
         Binding("minus", "speed(-1)", show=False, priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("s", "show_secret", "Secret", show=False, priority=True),
+        Binding("g", "go_to_move", "Go to move", show=False, priority=True),
         Binding("backspace", "leave", show=False),
         Binding("escape", "cancel", show=False),
         Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", show=False, priority=True),
@@ -81,10 +85,13 @@ class WatchScreen(Working, Screen[None]):
     #: what-if asked or dropped): drawn in ``watch_shown``.
     shown: var[int] = var(0, init=False)
 
-    def __init__(self, session: WatchSession) -> None:
+    def __init__(self, session: WatchSession, hide_secret: bool = False) -> None:
+        """``hide_secret``: the secret kept off the status line until it is found (s
+        shows or hides it), so that a class predicts each answer."""
         super().__init__()
         self.sizing = Sizing(self)
         self.session = session
+        self.hide_secret = hide_secret
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
@@ -213,6 +220,8 @@ class WatchScreen(Working, Screen[None]):
     def _moved(self) -> None:
         self._bar, self._open = None, False
         self.shown += 1
+        if self.hide_secret:  # found at the last beat: the status line says it
+            self._status()
         # Each beat opens on its heading and sentence, whatever was scrolled to before.
         self.query_one(TracePane).show_top()
 
@@ -319,9 +328,37 @@ class WatchScreen(Working, Screen[None]):
         """+ and -: play faster or slower (said on the status line)."""
         self.playback.faster(by)
 
+    def action_show_secret(self) -> None:
+        """s: show the secret, or hide it again (a class predicting each answer)."""
+        self.hide_secret = not self.hide_secret
+        self._status()
+
+    def action_go_to_move(self) -> None:
+        """g: a line for a move's number; Enter goes to its first beat (the position)."""
+        session = self.session
+        if not session.solved:
+            return
+        self.pause()
+        moves = len(session.steps)
+
+        def read(text: str) -> int:
+            number = text.strip()
+            if not (number.isascii() and number.isdigit() and 1 <= int(number) <= moves):
+                raise MastermindError(f"a move is a number from 1 to {moves}")
+            return int(number)
+
+        def went(number: int | None) -> None:
+            if number is not None:
+                self.playback.jump(2 * (number - 1))
+
+        prompt = f"Go to move: type its number (1 to {moves}) and Enter; Escape goes back"
+        self.app.push_screen(WhatIfLine(read, "3", prompt), went)
+
     def _status(self) -> None:
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
+        if self.hide_secret and not self.session.at_end:
+            secret = "a hidden secret (s shows it)"
         path = self.session.path()
         if path:  # the path explored says more than the rules, and pausing goes unsaid
             playing = f" · {self.playback.text()}" if self.playback.playing else ""
