@@ -18,6 +18,10 @@ LETTERS = "BWRGOYPT"
 
 _SEPARATORS = re.compile(r"[\s,;]+")
 _ASCII_DIGITS = re.compile(r"[0-9]+")
+#: A code in numbers written without separators, one digit a peg (``11223``): read so
+#: where there are 9 colours or fewer, the literature's way of printing them.
+_COMPACT = re.compile(r"[1-9]{2,}")
+_ONE_DIGIT = 9
 #: Longest piece of a user's input quoted back in a message.
 CLIP = 40
 
@@ -73,7 +77,7 @@ class Notation:
         return space.from_digits(digits)
 
     def read_digits(self, colours: int, positions: int, text: str) -> list[int]:
-        tokens = self._tokens(text)
+        tokens = self._tokens(text) if colours <= _ONE_DIGIT else self._spaced(text)
         if not tokens:
             raise CodeError(
                 f"enter a code of {positions} peg{'s' * (positions != 1)}, "
@@ -108,11 +112,22 @@ class Notation:
         )
 
     def count(self, text: str) -> int:
-        """How many pegs ``text`` holds, read in this notation (colours unchecked)."""
+        """How many pegs ``text`` holds, read in this notation (colours unchecked; in
+        numbers, a run of digits 1-9 read one peg a digit, as where there are 9 colours
+        or fewer)."""
         return len(self._tokens(text))
+
+    def _spaced(self, text: str) -> list[str]:
+        """The tokens where there are more colours than digits 1-9: in numbers, only
+        separators part the pegs (``12`` is the twelfth colour)."""
+        if self.name == "numbers":
+            return [t for t in _SEPARATORS.split(text.strip()) if t]
+        return self._tokens(text)
 
     def _tokens(self, text: str) -> list[str]:
         if self.name == "numbers":
+            if _COMPACT.fullmatch(text.strip()):  # 1122: one peg a digit, as Knuth prints it
+                return list(text.strip())
             return [t for t in _SEPARATORS.split(text.strip()) if t]
         return [ch for ch in _SEPARATORS.sub("", text)]
 
@@ -147,8 +162,9 @@ def written_in(space: CodeSpace, text: str, preferred: Notation) -> Notation:
     """The notation a code is written in: the preferred one or, failing that, letters
     (``rrgg``), numbers from 1 with separators (``1 1 2 2``) or, when the preferred notation
     is letters and the code is all ASCII digits (which letters never are), digits from 0
-    (``4204``). When none reads it, the preferred notation's error is raised (the digits'
-    error for a code of digits only)."""
+    (``4204``, and ``1122``: ``digits_note`` says so), then numbers from 1 (``6666`` on 6
+    colours, which digits from 0 cannot read). When none reads it, the preferred
+    notation's error is raised (the digits' error for a code of digits only)."""
     fallbacks = [NOTATIONS["letters"]]
     stripped = text.strip()
     if _SEPARATORS.search(stripped):
@@ -159,6 +175,8 @@ def written_in(space: CodeSpace, text: str, preferred: Notation) -> Notation:
     )
     if all_digits:
         fallbacks.append(digits)
+        if _COMPACT.fullmatch(stripped):  # 6666 on 6 colours: no code in digits from 0
+            fallbacks.append(NOTATIONS["numbers"])
     try:
         preferred.parse(space, text)
         return preferred
@@ -177,10 +195,34 @@ def written_in(space: CodeSpace, text: str, preferred: Notation) -> Notation:
         raise (errors["digits"] if all_digits and "digits" in errors else first) from None
 
 
+def digits_note(space: CodeSpace, text: str, preferred: Notation) -> str:
+    """One line where ``text``, a code of digits 1-9 only, is read in digits counted from 0
+    in place of ``preferred`` (``1122``: WWRR) while numbers counted from 1, as Knuth and
+    the published tables write codes, would read it too (BBWW): how to get that reading.
+    "" where the code is read otherwise or only one way."""
+    stripped = text.strip()
+    if preferred.name == "digits" or not _COMPACT.fullmatch(stripped):
+        return ""
+    if written_in(space, text, preferred).name != "digits":
+        return ""
+    numbers = NOTATIONS["numbers"]
+    try:
+        theirs = numbers.parse(space, stripped)
+    except (CodeError, ConfigError):
+        return ""
+    ours = NOTATIONS["digits"].parse(space, stripped)
+    shown = preferred if preferred.max_colours >= space.colours else numbers
+    return (
+        f"{stripped} is read in digits counted from 0 ({shown.format(space, ours)}); "
+        f"for the literature's numbering from 1 ({shown.format(space, theirs)}), "
+        "add --notation numbers"
+    )
+
+
 def parse_in_game(space: CodeSpace, text: str, notation: Notation) -> int:
     """A code typed during a game: read in the game's own notation only (case, spaces and
-    commas forgiven), so that spacing alone never changes the code (``1122`` and
-    ``1 1 2 2`` are different codes in digits and in numbers). Input that reads only in
+    commas forgiven), so that no code changes with the notation guessed for it (``1122``
+    is WWRR in digits, BBWW in numbers). Input that reads only in
     another notation is refused with what it would be there and how to play in it."""
     try:
         return notation.parse(space, text)

@@ -4,7 +4,7 @@ and the home screen open it; the totals are the engine's own games."""
 from __future__ import annotations
 
 import pytest
-from app_helpers import until
+from app_helpers import idle, until
 from textual.widgets import Input, Select, Static
 
 from engine import MastermindError, make_strategy, play
@@ -139,3 +139,49 @@ async def test_no_empty_rows_under_folded_bars_at_120x36() -> None:
         await until(pilot, unfolded)
         for bar in bars:
             assert len(str(bar.render()).splitlines()) == len(bar.partition)
+
+
+async def test_each_column_says_why_in_its_measure_and_ends_alike() -> None:
+    """knuth by the largest class, entropy by bits, optimal by guesses expected, each with
+    its runner-up's score in the same measure; at the end every column says how many
+    guesses it took, and only knuth's marks a "worst case"."""
+    app = compare_app()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: sum("plays " in s for s in texts(app, ".column-said")) == 3)
+        knuth, optimal, entropy = (s.splitlines()[1] for s in texts(app, ".column-said"))
+        assert knuth.startswith("largest class 256; ")
+        assert optimal.startswith("4.340 guesses expected; ")
+        assert entropy.startswith("3.0") and " bits; " in entropy
+        marked = ["worst case" in b.render().plain for b in app.screen.query(PartitionBars)]
+        assert marked == [True, False, False]
+        await pilot.press("end")
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        counts = [len(w.steps) for w in screen.session.watches]
+        ends = [f"Solved in {n} guesses." for n in counts]
+        await until(pilot, lambda: texts(app, ".column-said") == ends)
+
+
+@pytest.mark.parametrize(("size", "most"), [((80, 24), 2), ((120, 36), 1)])
+async def test_each_columns_why_fits_two_lines_at_80_and_one_at_120(
+    size: tuple[int, int], most: int
+) -> None:
+    """The why under each column's guess: 2 lines a column at 80 columns, 1 at 120, at
+    every position beat; no column's name is cut."""
+    app = compare_app(strategies=("knuth", "optimal", "expected-size"))
+    async with app.run_test(size=size) as pilot:
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, CompareScreen)
+        await until(pilot, lambda: sum("plays " in s for s in texts(app, ".column-said")) == 3)
+        while not screen.session.at_end:
+            await idle(pilot)
+            for said in screen.query(".column-said").results(Static):
+                lines = str(said.render()).splitlines()
+                if len(lines) == 2:  # a position beat: the guess, then why
+                    width = said.content_region.width
+                    first = -(-len(lines[0]) // width)  # the guess's line, as wrapped
+                    assert said.size.height - first <= most, (lines, width)
+            await pilot.press("n")
+        assert not any(n.display for n in screen.query(".column-name").results(Static))

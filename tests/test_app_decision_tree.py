@@ -54,7 +54,7 @@ async def test_tree_from_the_start_opens_from_the_keyboard() -> None:
         assert str(top.label) == "BBWW  1,296 codes · at most 5 more guesses"
         labels = [str(child.label) for child in top.children]
         assert "1,1 → BBRG  208 codes · at most 4 more guesses" in labels
-        assert "0,4 → WWBB  the secret: 1 more guess" in labels
+        assert "0,4 → WWBB  found: 1 more guess" in labels
         first = top.children[0]
         assert not first.children  # added only when opened
         await pilot.press("down", "space")

@@ -237,7 +237,7 @@ def test_an_explored_branch_at_80x24(snap_compare: Callable[..., bool]) -> None:
 
 async def test_the_trees_folded_other_answers_open_on_enter() -> None:
     """F4 after two moves: Enter on BBWW's "… 12 other answers" puts one branch per other
-    answer in its place, each the engine's tree from there (4,0: BBWW was the secret)."""
+    answer in its place, each the engine's tree from there (4,0: BBWW found)."""
     app, settings, _ = watch_app()
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
@@ -260,7 +260,7 @@ async def test_the_trees_folded_other_answers_open_on_enter() -> None:
         assert engine.root is not None
         guess = settings.notation.format(space, engine.root.guess)
         assert f"1,1 → {guess}  208 codes · at most {engine.root.height} more guesses" in labels
-        assert "4,0 → BBWW was the secret" in labels
+        assert "4,0 → BBWW found" in labels
         opened = next(c for c in first.children if str(c.label).startswith("1,1 → "))
         tree.move_cursor(opened)
         await pilot.press("space")

@@ -29,9 +29,7 @@ async def test_a_persons_guess_is_split_beside_the_strategys_choice() -> None:
         await enter(pilot, "BWOY")
         split = text_of(app, "#trace-split").splitlines()
         assert split[0] == "How BWOY split the 256 codes, answer by answer:"
-        assert split[1] == (
-            "BWOY: largest 60, 9 classes; BBWG (knuth's choice): largest 44, 13 classes"
-        )
+        assert split[1] == "BWOY: largest class 60; knuth's choice BBWG: 44"
         # The same numbers as the engine's own split of the 256 codes.
         session = game_session(app)
         solver = Solver(session.space, make_strategy("knuth"))
@@ -142,7 +140,7 @@ async def test_whatif_in_a_game_splits_a_code_beside_the_advice() -> None:
         assert bars.rival == ("RRGG", expected, "what if")
         advice = solver.fork().decide()
         assert bars.partition == advice.partition and bars.answered is None
-        assert message(pilot).startswith(f"What if RRGG: {len(expected)} classes; largest class")
+        assert message(pilot).startswith("What if RRGG: largest class")
         assert "guesses expected" in message(pilot)
         await pilot.press("f9")  # the laboratory view off: WHATIF is refused
         await enter(pilot, "WHATIF RRGG")

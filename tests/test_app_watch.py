@@ -32,6 +32,7 @@ from mastermind_tui.screens.watch import WatchScreen
 from mastermind_tui.widgets.bars import PartitionBars
 from mastermind_tui.widgets.choice import ChoiceChart
 from mastermind_tui.widgets.codemap import CodeMap
+from mastermind_tui.widgets.trace import TracePane
 
 #: The line over the bars naming the two guesses when a second split is drawn beside.
 HEAD = 1
@@ -220,9 +221,8 @@ async def test_tie_sentence_and_the_runner_up_beside() -> None:
         assert "both" not in said
         split = text_of(app, "#trace-split").splitlines()
         assert split[0] == "How RRGO would split the 256 codes, answer by answer:"
-        assert split[1] == (
-            "RRGO: largest 46, 14 classes; RRRG (runner-up): largest 51, 11 classes"
-        )
+        # Both weighed in knuth's own measure, the largest class.
+        assert split[1] == "RRGO: largest class 46; runner-up RRRG: 51"
         assert split[2].startswith("143 guesses split the codes exactly as RRGO does (RGRO,")
         assert split[2].endswith(": not drawn")
         rrgo = hists[session_code(app, "RRGO")]
@@ -351,13 +351,20 @@ async def test_tree_from_watch_follows_the_step_and_keys_go_on() -> None:
         assert top is app.screen.current and tree.cursor_node is top
         assert str(top.label) == "1,2 → RGOG  40 codes · at most 3 more guesses  ◀ now"
         labels = [str(child.label) for child in top.children]
-        assert "3,0 → RGOY  4 codes · at most 2 more guesses" in labels
-        assert "0,4 → GOGR  the secret: 1 more guess" in labels
+        # The watched secret's branch is marked; a leaf is a code found, not "the secret".
+        assert "3,0 → RGOY  4 codes · at most 2 more guesses  ● watched" in labels
+        assert sum("● watched" in label for label in labels) == 1
+        assert "0,4 → GOGR  found: 1 more guess" in labels
         assert "4,0 → RGOG" not in " ".join(labels)  # a win ends the game: no branch
         first = top.children[0]
         await pilot.press("down", "space")
         assert first.is_expanded and first.children
         assert all(" → " in str(child.label) for child in first.children)
+        # Off the watched branch, nothing is marked.
+        assert not any("● watched" in str(child.label) for child in first.children)
+        assert "● watched: this game's branch" in str(
+            app.screen.query_one("#tree-status", Static).render()
+        )
         await pilot.press("escape")
         assert isinstance(app.screen, WatchScreen)
         await pilot.press("n", "n")
@@ -469,7 +476,7 @@ async def test_the_optimal_strategy_chosen_on_the_home_screen_watches_a_game(
             "written." in said
         )
         split = text_of(app, "#trace-split").splitlines()
-        assert split[1].startswith("BBW: ") and "; BWR (runner-up): " in split[1]
+        assert split[1].startswith("BBW: ") and "; runner-up BWR: " in split[1]
         await pilot.press("n")
         assert (  # every tie counted: 2 classes by the position's symmetry, 8 codes
             "WRR and 7 others (2 weighed, each standing for the codes that swapping colours "
@@ -582,14 +589,15 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         bars = app.screen.query_one(PartitionBars)
         assert bars.rival is not None and bars.rival[0] == "RRGG"
         assert bars.rival[1] == expected and bars.rival[2] == "what if"
-        assert "RRGG (what if)" in text_of(app, "#trace-split")
+        assert "; what if RRGG: " in text_of(app, "#trace-split")
         rows = [line for line in bar_lines(app) if "│" in line]
         assert sum(int(row.split("│")[1].split()[-1]) for row in rows) <= 256
         worst = max(expected.values())
         text = caption(app)
-        lead = f"Move 2 · What if RRGG: {len(expected)} classes; largest class {worst}, "
+        # Compared in knuth's measure; guesses expected only as an aside.
+        lead = f"Move 2 · What if RRGG: largest class {worst}; knuth's WRGG: largest class 44; "
         assert text.startswith(lead)
-        assert "knuth's WRGG 44" in text or "knuth's " in text
+        assert "; as an aside, " in text
         assert "guesses expected, this one counted; the best here, " in text
         await pilot.press("n")  # the answer of the same move: the what-if stays
         assert bars.rival is not None and bars.rival[2] == "what if"
@@ -684,15 +692,16 @@ async def test_each_beat_opens_on_its_heading_and_sentence_at_80x24() -> None:
     app = watch_app("YOBR")
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
+        trace = app.screen.query_one(TracePane)
         await pilot.press("pagedown")
-        await until(pilot, lambda: "Move 1, knuth chooses" not in screen_text(pilot))
+        await until(pilot, lambda: trace.scroll_y > 0)
         for heading in ("Move 1, knuth chose: BBWW", "Move 2, knuth chooses: WRGG"):
             await pilot.press("n")
             await until(pilot, partial(shows, pilot, heading))
+            assert trace.scroll_y == 0
         text = screen_text(pilot)
         assert "WRGG and 47 others" in text and "comes" in text  # the sentence, in view
-        await pilot.press("pagedown")
-        await until(pilot, lambda: "more answers: WRGG" in screen_text(pilot))
+        assert "more answers: WRGG" in text  # and the split, folded, with no PgDn
     app = watch_app("YOBR", strategy="optimal")
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()

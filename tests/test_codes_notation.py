@@ -166,7 +166,8 @@ def test_one_peg_is_written_in_the_singular() -> None:
 
 def test_a_game_reads_only_its_own_notation_and_says_what_another_would_read() -> None:
     """``1122`` and ``1 1 2 2`` were two different codes in a letters
-    game (digits from 0, numbers from 1); spacing alone must never change the code."""
+    game (digits from 0, numbers from 1); spacing alone must never change the code within
+    a notation."""
     from engine.notation import parse_in_game
 
     space = CodeSpace(6, 4)
@@ -176,8 +177,9 @@ def test_a_game_reads_only_its_own_notation_and_says_what_another_would_read() -
     with pytest.raises(CodeError) as refused:
         parse_in_game(space, "1122", letters)
     assert str(refused.value) == (
-        "this game uses letters (like BWRG); 1122 would be WWRR in digits; to type codes "
-        "that way, start a game with --notation digits (Notation on the home screen)"
+        "this game uses letters (like BWRG); 1122 would be WWRR in digits, BBWW in numbers; "
+        "to type codes that way, start a game with --notation digits or numbers (Notation "
+        "on the home screen)"
     )
     with pytest.raises(CodeError) as refused:
         parse_in_game(space, "1 1 2 2", letters)
@@ -188,6 +190,8 @@ def test_a_game_reads_only_its_own_notation_and_says_what_another_would_read() -
     with pytest.raises(CodeError, match="not a colour"):
         parse_in_game(space, "XYZQ", letters)
     numbers = get_notation("numbers")
+    # Knuth's 1122 types as printed in numbers: one peg a digit where colours are 9 or fewer.
+    assert parse_in_game(space, "1122", numbers) == parse_in_game(space, "1 1 2 2", numbers)
     with pytest.raises(CodeError) as refused:  # which text is typed and which is the code
-        parse_in_game(space, "1122", numbers)
-    assert "; 1122 read in digits is 2 2 3 3 here;" in str(refused.value)
+        parse_in_game(space, "0011", numbers)
+    assert "; 0011 read in digits is 1 1 2 2 here;" in str(refused.value)

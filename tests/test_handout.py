@@ -62,6 +62,30 @@ def test_the_handout_holds_every_move_and_fetches_nothing(tmp_path: Path) -> Non
     assert "⋮" in page  # move 4: ROYB, the best code that could be the secret, drawn
 
 
+def test_a_class_gets_a_legend_each_split_once_and_questions_with_a_key(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """What a black and a white peg mean; each move's split drawn once (the answer given
+    marked ◀); a question per move with a choice, answered in the key, which starts a
+    new printed page; the leaf of the path says found."""
+    assert main(["solve", "YOBR", "--html", "-"]) == 0
+    page = capsys.readouterr().out
+    solver, _ = knuth_yobr()
+    assert "means 2 black pegs, each a right colour in the right place" in page
+    assert "1 white peg, a right colour in a wrong place" in page
+    assert page.count("<table class='split'>") == len(solver.steps)
+    assert page.count(" ◀</span>") == len(solver.steps)  # each split marks its answer
+    questions = page[page.index("<h2>Questions</h2>") : page.index("<h2>Answer key</h2>")]
+    key = page[page.index("<h2>Answer key</h2>") :]
+    asked = [s for s in solver.steps if s.decision.candidates_before > 1]
+    assert questions.count("<li>") == key.count("<li>") == len(asked) == 4
+    assert "(b) Why did knuth not play BBWR?" in questions
+    assert "BBWW: largest class 256; runner-up BBWR: 276 (less is better)" in key
+    assert "(a) 0,0 or 0,1 or 1,0, 256 of 1,296 codes each (20%); it got 0,1." in key
+    assert ".key { break-before: page; page-break-before: always; }" in page
+    assert "answered <b>4,0</b>: 1 → found" in page
+
+
 def test_dash_writes_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "RGBY", "--strategy", "entropy", "--html", "-"]) == 0
     out = capsys.readouterr().out
@@ -127,6 +151,9 @@ def test_the_handout_opens_in_chromium(tmp_path: Path, page_browser: webdriver.C
     assert bars and all(bar.size["width"] > 0 for bar in bars[:20])
     pegs = page_browser.find_elements(By.CSS_SELECTOR, ".peg")
     assert pegs and pegs[0].value_of_css_property("background-color") != "rgba(0, 0, 0, 0)"
+    assert all(peg.text.strip() for peg in pegs[:20])  # a letter on each: greyscale reads
+    key = page_browser.find_element(By.CSS_SELECTOR, "section.key")
+    assert key.value_of_css_property("break-before") == "page"  # printed on its own page
     import json
 
     requests = [

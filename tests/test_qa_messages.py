@@ -63,14 +63,16 @@ def test_tree_depth_1_is_its_first_level(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_opening_help_gives_codes_of_the_default_size(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Its examples were 5-peg codes (BBWWR) against the 6x4 default."""
+    """Its examples were 5-peg codes (BBWWR) against the 6x4 default; Knuth's 1122 is
+    typed as printed, in numbers."""
     assert main(["solve", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "BBWW, 0011 in digits, '1 1 2 2' in numbers" in text and "knuth-from1122," not in text
+    assert "BBWW, 0011 in digits; Knuth's 1122 as printed with --notation numbers" in text
+    assert "knuth-from1122," not in text
     space = CodeSpace(6, 4)
     codes = {
         get_notation(name).parse(space, code)
-        for name, code in (("letters", "BBWW"), ("digits", "0011"), ("numbers", "1 1 2 2"))
+        for name, code in (("letters", "BBWW"), ("digits", "0011"), ("numbers", "1122"))
     }
     assert len(codes) == 1
     assert "e.g. knuth-from1122" in text

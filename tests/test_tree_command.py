@@ -61,7 +61,7 @@ def test_text_and_dot_show_the_same_tree() -> None:
     text = run("--depth", "2").stdout.splitlines()
     assert text[1] == "BBWW  (1,296 codes)"
     assert "  1,1 -> BBRG  (208 codes)" in text
-    assert "  0,4 -> WWBB  (the secret)" in text
+    assert "  0,4 -> WWBB  (found)" in text
     dot = run("--format", "dot").stdout.splitlines()
     nodes = [line for line in dot if "[label=" in line and "->" not in line]
     edges = [line for line in dot if "->" in line]

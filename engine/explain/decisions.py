@@ -16,6 +16,7 @@ from ..strategies import measure_of
 from ..strategies.guess_pools import FAMILIES, SYMMETRY
 from ..trace import Alternative, Decision, format_score
 from ..words import plural
+from .measured import runner_up_of
 from .ties import (
     among_text,
     amount_text,
@@ -163,9 +164,7 @@ def runner_up(
     """The runner-up worth drawing beside the chosen guess (the best that is not its twin:
     a twin's split is the same, answer by answer) and how it would have split
     ``candidates`` (the codes the decision was made on); None without one."""
-    rival = decision.rival
-    if rival is None and decision.alternatives:
-        rival = decision.alternatives[0]
+    rival = runner_up_of(decision)
     if rival is None:
         return None
     return rival.guess, partition(answers(space, rival.guess, candidates), space)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ..codes import CodeSpace
 from ..errors import ConfigError
+from ..notation import Notation
 from ..run import Run
 from .base import NO_DRAWS, Measure, Parameter, Position, Strategy
 from .consistent import Classic, RandomConsistent, Sequential
@@ -131,6 +132,22 @@ def opened_name(base: str, space: CodeSpace, code: int) -> str:
     return f"{cls.name}{FROM}{opening_text(space, code)}"
 
 
+def shown_name(name: str, space: CodeSpace, notation: Notation) -> str:
+    """``name`` as a title shows it: its opening written in ``notation``, the one codes
+    were typed in (``knuth-from3344`` in letters: ``knuth-fromRRGG``). The name itself,
+    counted from 1, is what records, caches and ``--strategy`` keep; numbers show it so."""
+    if notation.name == "numbers" or FROM not in name:
+        return name
+    try:
+        strategy = make_strategy(name)
+        if not isinstance(strategy, Opened):
+            return name
+        opening = strategy.opening_code(space)
+    except ConfigError:  # an opening the size forbids: its name says it as it is
+        return name
+    return f"{strategy.base_name()}{FROM}{notation.format(space, opening)}"
+
+
 def without_opening(name: str) -> str:
     """The strategy ``name`` names without an opening given to it (``knuth-from1234``:
     ``knuth``), what is kept as a preference, which outlives the size the opening fits."""
@@ -183,6 +200,7 @@ __all__ = [
     "opened_name",
     "prepare",
     "register",
+    "shown_name",
     "strategy_class",
     "sweep_patterns",
     "without_opening",

@@ -68,6 +68,11 @@ class Measure:
     #: The score counts guesses (the exact optimum): shown to two decimals, losses add up
     #: over a game, and the strategy's guess is the best there is.
     in_guesses: bool = False
+    #: A score beside a split, short, ``{}`` the number: ``3.057 bits`` (``reads`` if "").
+    brief: str = ""
+    #: The score is the largest class (the codes left when the answer is the worst it
+    #: can be): only then are a split's largest classes marked "worst case".
+    worst_case: bool = False
 
 
 @dataclass(frozen=True)

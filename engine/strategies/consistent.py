@@ -35,7 +35,7 @@ class Sequential(Strategy):
     WHY = "{guess} is the first code still possible in index order."
     rule_measures = "nothing: it plays the first code still possible in index order"
     rule_ties = "none arise: index order decides"
-    rule_opening = "index 0: BBBB on 6x4"
+    rule_opening = "index 0: BBBB in letters on 6x4 (1111 in numbers)"
     rule_cost = "one look at the sorted codes still possible: microseconds"
 
     def guess(self, position: Position) -> int:

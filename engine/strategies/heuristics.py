@@ -24,7 +24,7 @@ class Knuth(PartitionStrategy):
         "the largest class: for each guess, the codes left after the least helpful "
         "answer; the guess that makes it smallest wins (minimax)"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWW (1122)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWW in letters, 1122 in numbers"
     measure = Measure(
         label="largest class",
         reads="largest class {}",
@@ -33,6 +33,8 @@ class Knuth(PartitionStrategy):
         rival="leaves at most {}",
         unit="code",
         units="codes",
+        brief="largest class {}",
+        worst_case=True,
     )
     largest_class = True
     #: Its walks drop a guess at its first class past the best: 2 ns (7x5 to 4x8).
@@ -53,7 +55,7 @@ class ExpectedSize(PartitionStrategy):
         "the expected size of the class the secret falls in (each class weighted by "
         "its own size); the guess that makes it smallest wins"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR (1123)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR in letters, 1123 in numbers"
     measure = Measure(
         label="expected size",
         reads="expected size {}",
@@ -62,6 +64,7 @@ class ExpectedSize(PartitionStrategy):
         rival="leaves {}",
         unit="code",
         units="codes",
+        brief="expected size {}",
     )
 
     def keys(self, hist: Counts) -> Keys:
@@ -81,7 +84,7 @@ class Entropy(PartitionStrategy):
         "what the answer tells about the secret on average, in bits (the entropy of "
         "the class sizes); the guess that tells most wins"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BWRG (1234)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BWRG in letters, 1234 in numbers"
     shown_by_default = True
     measure = Measure(
         label="bits",
@@ -92,6 +95,7 @@ class Entropy(PartitionStrategy):
         unit="bit",
         units="bits",
         higher_is_better=True,
+        brief="{} bits",
     )
     #: Its keys, looked up and summed in numpy, cost more than the counts (8x5: 5.4 ns).
     walk_seconds_per_code = 6e-9
@@ -122,7 +126,7 @@ class MostParts(PartitionStrategy):
         "how many different answers a guess can get (classes: each answer that has "
         "codes); the guess with the most wins"
     )
-    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR (1123)"
+    rule_opening = PartitionStrategy.rule_opening + "; on 6x4 BBWR in letters, 1123 in numbers"
     measure = Measure(
         label="classes",
         reads="{} classes",
@@ -132,6 +136,7 @@ class MostParts(PartitionStrategy):
         unit="class",
         units="classes",
         higher_is_better=True,
+        brief="{} parts",
     )
 
     #: Level by level past 131,072 codes: no class to leave a guess at early, so slower

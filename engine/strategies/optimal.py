@@ -44,6 +44,7 @@ class Optimal(Strategy):
         unit="guess",
         units="guesses",
         in_guesses=True,
+        brief="{} guesses expected",
     )
     rule_measures = (
         "the guesses still expected to find the secret, this one counted, with perfect "
@@ -53,7 +54,9 @@ class Optimal(Strategy):
         "of the guesses reaching the optimum, a code that could be the secret, then the "
         "first as written"
     )
-    rule_opening = "the root of its tree: on 6x4 BBWR (1123), 4.340 guesses expected"
+    rule_opening = (
+        "the root of its tree: on 6x4 BBWR in letters (1123 in numbers), 4.340 guesses expected"
+    )
     rule_cost = (
         "an exact search of the whole game once per size (under a second on 6x4; shipped "
         "or cached on disk after), then each move is a lookup in its tree"
@@ -218,13 +221,16 @@ class OptimalPossible(Optimal):
         unit="guess",
         units="guesses",
         in_guesses=True,
+        brief="{} guesses expected",
     )
     only_possible = True
     rule_measures = (
         "the guesses still expected to find the secret, this one counted, when every "
         "guess must be a code still possible; the fewest wins"
     )
-    rule_opening = "the root of its tree: on 6x4 BBWR (1123), 4.367 guesses expected"
+    rule_opening = (
+        "the root of its tree: on 6x4 BBWR in letters (1123 in numbers), 4.367 guesses expected"
+    )
 
 
 class OptimalWorst(Optimal):
@@ -244,13 +250,16 @@ class OptimalWorst(Optimal):
         unit="guess",
         units="guesses",
         in_guesses=True,
+        brief="{} guesses expected",
     )
     worst_first = True
     rule_measures = (
         "the guesses the worst secret needs, then the guesses expected (this one "
         "counted) among the guesses that keep that worst case; the fewest wins"
     )
-    rule_opening = "the root of its tree: on 6x4 BBWR (1123), 4.341 guesses expected"
+    rule_opening = (
+        "the root of its tree: on 6x4 BBWR in letters (1123 in numbers), 4.341 guesses expected"
+    )
 
 
 #: What a cap adds to its criterion's measure label (read back by ``capped_measure``).

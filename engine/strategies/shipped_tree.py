@@ -89,7 +89,7 @@ class ShippedTree(Strategy):
         "(engine.tools.improve_tree) by mixing the partition heuristics' trees subtree by subtree"
     )
     rule_ties = "none arise: the tree holds one guess for every position it reaches"
-    rule_opening = "11223 (RRGGB), as the tree has it"
+    rule_opening = "BBWWR in letters, 11223 in numbers, as the tree has it"
     rule_cost = "one lookup a move, once the tree is read (about a second, once)"
     WHY = "{guess} is the shipped 8x5 tree's guess here (engine/data/best-8x5.json.gz)."
 

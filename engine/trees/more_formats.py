@@ -2,7 +2,8 @@
 
 - ``text``: ``mastermind tree``'s own indented listing, read back. Its first line says
   the size (``knuth on 6 colours x 4 positions, no repeats: ...``); each line below is
-  ``[black,white -> ]guess  (N codes)`` or ``(the secret)``, two spaces deeper per level;
+  ``[black,white -> ]guess  (N codes)`` or ``(found)`` (``(the secret)`` in older
+  listings), two spaces deeper per level;
   a ``... N answers below`` line (a ``--depth`` cut) leaves that node's answers unsaid.
 - ``challenge``: the grammar of the 2014 Code Golf challenge for an MM(5,8) strategy
   (codegolf.stackexchange.com question 31926): ``{AB:{10:{AC:{10:AA,01:CB,00:BB}},
@@ -31,7 +32,7 @@ _HEAD = re.compile(
     r"\S+ on (\d+) colours x (\d+) positions?(, no repeats)?(, black pegs only)?[:\s]"
 )
 #: ``2,1 -> GUESS  (N codes)``; with black pegs only the answer is one number.
-_LINE = re.compile(r"( *)(?:(\d+)(?:,(\d+))? -> )?(.+?)  \((the secret|[\d,]+ codes?)\)")
+_LINE = re.compile(r"( *)(?:(\d+)(?:,(\d+))? -> )?(.+?)  \((found|the secret|[\d,]+ codes?)\)")
 _CUT = re.compile(r" *\.\.\. [\d,]+ answers? below")
 
 
@@ -85,7 +86,9 @@ def read_text(text: str, size: Size) -> ReadTree:
             guess = parse_any(space, match[4], size.notation)
         except MastermindError as error:
             raise TreeFileError(f"line {number}: {error}") from None
-        codes = 1 if match[5] == "the secret" else int(match[5].split()[0].replace(",", ""))
+        codes = (
+            1 if match[5] in ("found", "the secret") else int(match[5].split()[0].replace(",", ""))
+        )
         node = Plan(guess, {}, codes)
         while stack and stack[-1][0] >= indent:
             stack.pop()

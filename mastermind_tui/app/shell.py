@@ -34,7 +34,7 @@ from ..records.types import Game
 from ..services.optimum import Optimum, SearchOptimum
 from ..services.rating import Rating
 from .base import BaseApp
-from .themes import DARK, LIGHT
+from .themes import DARK, LIGHT, PROJECTOR
 
 
 class Opens(Protocol):
@@ -98,6 +98,7 @@ class Shell(BaseApp):
         # rule read and applied twice (a third of the app's start-up).
         self.register_theme(DARK)
         self.register_theme(LIGHT)
+        self.register_theme(PROJECTOR)
         saved = self.preferences.theme
         self.theme = saved if saved in self.available_themes else DARK.name
 
@@ -281,7 +282,10 @@ class Shell(BaseApp):
             self.push_screen(HelpScreen(pages.get(type(self.screen), Page.OTHER)))
 
     def action_toggle_theme(self) -> None:
-        self.theme = LIGHT.name if self.theme == DARK.name else DARK.name
+        """Ctrl+T: dark, light, then the projector's high contrast, and round again."""
+        cycle = [DARK.name, LIGHT.name, PROJECTOR.name]
+        here = cycle.index(self.theme) if self.theme in cycle else -1
+        self.theme = cycle[(here + 1) % len(cycle)]
 
     # ----- what screens ask for -----
     @on(Start)
@@ -333,4 +337,6 @@ class Shell(BaseApp):
         yield from super().get_system_commands(screen)
         for entry, message in self.palette_entries:  # the commands' own entries
             yield SystemCommand(entry.title, entry.help, partial(self._post, message))
-        yield SystemCommand("Toggle theme", "Dark or light", self.action_toggle_theme)
+        yield SystemCommand(
+            "Toggle theme", "Dark, light or the projector's high contrast", self.action_toggle_theme
+        )

@@ -29,3 +29,19 @@ LIGHT = Theme(
     panel="#e6e0d4",
     dark=False,
 )
+#: For a projector or a classroom screen: black on white, the strongest contrasts, colours
+#: that survive a washed-out beam (Ctrl+T cycles to it; the palette's theme picker too).
+PROJECTOR = Theme(
+    name="mastermind-projector",
+    primary="#0033aa",
+    secondary="#6b3d00",
+    accent="#c00000",
+    success="#006400",
+    error="#b00000",
+    warning="#8a4b00",
+    foreground="#000000",
+    background="#ffffff",
+    surface="#ffffff",
+    panel="#e0e0e0",
+    dark=False,
+)

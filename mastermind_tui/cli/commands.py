@@ -20,10 +20,13 @@ from engine.explain.decisions import (
     split_text,
     twins_text,
 )
+from engine.explain.measured import pair_text, runner_up_of
+from engine.explain.ties import estimated
 from engine.notation import Notation, written_in
 from engine.play.solver import Solver
 from engine.run import Run
 from engine.strategies import prepare as prepare_strategy
+from engine.strategies import shown_name
 from engine.trace import Step
 from engine.walks.stats import StatsResult, choose_secrets, run_stats
 
@@ -63,7 +66,7 @@ def solve(args: argparse.Namespace) -> int:
     if target is not None:
         from .handout import handout, write
 
-        write(target, handout(solver, notation, secret, name))
+        write(target, handout(solver, notation, secret, name, shown_name(name, space, notation)))
         return 0
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
@@ -97,7 +100,7 @@ def solve(args: argparse.Namespace) -> int:
         )
         return 0
     print(
-        f"Breaking {notation.format(space, secret)} with {name} "
+        f"Breaking {notation.format(space, secret)} with {shown_name(name, space, notation)} "
         f"({space.rules_text()}, {space.count:,} codes)\n"
     )
     for step in solver.steps:
@@ -127,6 +130,16 @@ def _describe(step: Step, space: CodeSpace, notation: Notation, before: Codes) -
     if rival is not None:
         split = split_text(rival[1], shown=len(rival[1]))
         lines.append(f"      runner-up {notation.format(space, rival[0])} would split: {split}")
+        theirs = runner_up_of(d)
+        value = None if theirs is None else theirs.score
+        pair = pair_text(
+            d.score_label,
+            (guess, d.partition, d.score),
+            (fmt(rival[0]), rival[1], value),
+            "runner-up",
+            estimated(d),
+        )
+        lines.append(f"      weighed: {pair}")
     return "\n".join(lines)
 
 

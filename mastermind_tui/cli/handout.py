@@ -1,9 +1,11 @@
 """``mastermind solve SECRET --html FILE``: the watch as a handout to take home, one
-standalone HTML file (no script, nothing fetched): the strategy's rule card, the path
-played with each move's other answers folded (F4's path), then each move's two beats as
-the app draws them: the guesses weighed, the sentence, the split beside the runner-up's,
-and the answer with the codes left. ``-`` writes to standard output; a name ending in a
-slash, into that folder (``place``)."""
+standalone HTML file (no script, nothing fetched): how to read an answer, the strategy's
+rule card, the path played with each move's other answers folded (F4's path), then each
+move's two beats as the app draws them: the guesses weighed, the sentence, the split
+beside the runner-up's (drawn once, the answer given marked), and the answer with the
+codes left; last, questions for a class and their answer key on a page of its own.
+``-`` writes to standard output; a name ending in a slash, into that folder
+(``place``)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from html import escape
 from pathlib import Path
 
 from engine import CodeSpace, Solver
+from engine.answers import AnswerRule
 from engine.errors import MastermindError
 from engine.explain.decisions import (
     answer_text,
@@ -24,6 +27,7 @@ from engine.explain.decisions import (
     sentence,
     twins_text,
 )
+from engine.explain.measured import marks_worst, pair_text, runner_up_of, why_text
 from engine.feedback import encode
 from engine.notation import Notation
 from engine.storage import output
@@ -35,6 +39,7 @@ from engine.trace import Step
 from engine.words import plural
 
 from . import handout_parts as parts
+from .handout_questions import questions
 from .parser import Failed
 
 #: Codes listed by name once the answer is in, at most (else only counted).
@@ -79,15 +84,18 @@ def write(target: str, text: str) -> None:
         raise Failed(f"cannot write the handout to {shown(target)}: {reason}") from None
 
 
-def handout(solver: Solver, notation: Notation, secret: int, strategy: str) -> str:
-    """The whole handout of the game ``solver`` played against ``secret``."""
+def handout(
+    solver: Solver, notation: Notation, secret: int, strategy: str, shown: str | None = None
+) -> str:
+    """The whole handout of the game ``solver`` played against ``secret``; ``shown``: the
+    strategy's name as its title writes it (its opening in ``notation``)."""
     space = solver.space
     fmt = partial(notation.format, space)
 
     def paint(code: int) -> str:
         return parts.pegs(space, notation, code)
 
-    title = f"{strategy} breaks {fmt(secret)}"
+    title = f"{shown or strategy} breaks {fmt(secret)}"
     steps = solver.steps
     body = [
         f"<h1>{escape(title)}</h1>",
@@ -95,17 +103,39 @@ def handout(solver: Solver, notation: Notation, secret: int, strategy: str) -> s
         f"{plural(len(steps), 'guess', 'guesses')}. Each move comes in two beats: the "
         "position (the guesses weighed and the one chosen, how it would split the codes "
         "still possible), then its answer.</p>",
+        _legend(space.answers),
         _card(strategy),
         _path(solver, paint, fmt),
     ]
     for step in steps:
         body.append(_move(solver, step, space, paint, fmt))
+    body.append(questions(solver, shown or strategy, fmt))
     return (
         "<!DOCTYPE html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
         f"<title>{escape(title)}</title>\n<style>{parts.STYLE}</style>\n</head>\n<body>\n"
         + "\n".join(body)
         + "\n<footer><p class='legend'>Made by mastermind solve --html.</p></footer>"
         + "\n</body>\n</html>\n"
+    )
+
+
+def _legend(rule: AnswerRule) -> str:
+    """How to read an answer by the game's rule, in words a class knows (pegs are also
+    written as letters, so that the page reads in greyscale)."""
+    if rule.uses_colours:
+        meaning = (
+            "means 2 black pegs, each a right colour in the right place, and 1 white peg, a "
+            "right colour in a wrong place"
+        )
+    else:
+        meaning = (
+            "means 2 black pegs, each a right colour in the right place; with black pegs "
+            "only, a right colour in a wrong place is not counted"
+        )
+    return (
+        "<p class='answers'><b>Reading an answer</b>: "
+        f"<span class='code'>{escape(rule.example)}</span> {meaning}. Each peg carries its "
+        "colour's letter.</p>"
     )
 
 
@@ -131,10 +161,12 @@ def _path(solver: Solver, paint: parts.Painter, fmt: parts.Formatter) -> str:
                 f" <span class='folded'>({plural(len(others), 'other answer')}: "
                 f"{plural(sum(others.values()), 'code')})</span>"
             )
+        won = step.answer.black == solver.space.positions
+        after = "found" if won else plural(step.candidates_after, "code")
         items.append(
             f"<li>{paint(step.guess)} answered "
             f"<b>{answer_text(step.answer)}</b>: {d.candidates_before:,} → "
-            f"{plural(step.candidates_after, 'code')}{folded}</li>"
+            f"{after}{folded}</li>"
         )
     return f"<section><h2>The path played</h2><ol class='path'>{''.join(items)}</ol></section>"
 
@@ -177,14 +209,21 @@ def _move(
     out.append(f"<p class='title'>How {escape(name)} would split the codes, answer by answer</p>")
     if twins:
         out.append(f"<p class='legend'>{escape(twins)}: not drawn</p>")
-    out.append(parts.split(name, d.partition, None, drawn))
+    worst = marks_worst(d.score_label)
+    if drawn is not None and rival is not None:
+        alternative = runner_up_of(d)
+        value = alternative.score if alternative is not None else None
+        pair = pair_text(d.score_label, (name, d.partition, d.score), (*drawn, value), "runner-up")
+        out.append(f"<p class='legend'>{escape(pair)}</p>")
+    elif d.score is None:  # a strategy that weighs nothing: its rule, not a measure
+        out.append(f"<p class='legend'>{escape(why_text(d, fmt))}</p>")
+    out.append(parts.split(name, d.partition, step.answer, drawn, worst))
     last = step.number == len(solver.steps)
     left = solver.candidates if last else solver.candidates_before(step.number + 1)
     out.append(
         f"<h3>Move {step.number}, answered: {escape(name)} gets {answer_text(step.answer)}; "
         f"{d.candidates_before:,} → {plural(step.candidates_after, 'code')}</h3>"
     )
-    out.append(parts.split(name, d.partition, step.answer, None))
     if len(left) <= LISTED:
         listed = " ".join(paint(int(c)) for c in left)
         out.append(f"<p>Still possible: {listed}</p>")

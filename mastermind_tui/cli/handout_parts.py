@@ -143,10 +143,12 @@ def split(
     partition: dict[Answer, int],
     answered: Answer | None,
     rival: tuple[str, dict[Answer, int]] | None,
+    worst: bool = True,
 ) -> str:
     """One row per answer, largest class first: the guess's bar and, beside it on the
     same scale, the runner-up's (its answers the guess has no code for at the end); ◀
-    the answer given, "worst case" the largest classes."""
+    the answer given, "worst case" the largest classes where the strategy weighs a
+    guess by its largest class (``worst``)."""
     theirs = rival[1] if rival else {}
     order = list(partition) + sorted(
         (a for a in theirs if a not in partition), key=lambda a: -theirs[a]
@@ -160,12 +162,12 @@ def split(
     for answer in order:
         count = partition.get(answer, 0)
         mark = " ◀" if answer == answered else ""
-        worst = " worst case" if count == biggest and biggest > 1 else ""
+        marked = " worst case" if worst and count == biggest and biggest > 1 else ""
         kind = "chosen" if mark else "own"
         row = (
             f"<td class='ans'>{answer_text(answer)}</td>"
             f"<td class='track'>{_bar(count / top, kind) if count else ''}</td>"
-            f"<td class='num'>{count:,}<span class='mark'>{worst}{mark}</span></td>"
+            f"<td class='num'>{count:,}<span class='mark'>{marked}{mark}</span></td>"
         )
         if rival:
             other = theirs.get(answer, 0)
@@ -187,13 +189,19 @@ h3 { font-size: 1rem; margin: 1.2rem 0 0.3rem; color: #445; }
 .sentence { font-weight: 600; } .why { color: #555; font-style: italic; }
 table { border-collapse: collapse; } td, th { padding: 0.1rem 0.4rem; }
 .track { width: 14rem; } .bar { display: inline-block; height: 0.9em; vertical-align: middle; }
-.bar.chosen { background: #d97706; } .bar.other, .bar.own { background: #4f6db8; }
-.bar.rival { background: #8b5cf6; }
+.bar.chosen { background: #d97706; outline: 2px solid #1d1d1f; }
+.bar.other, .bar.own { background: #4f6db8; }
+.bar.rival { background: repeating-linear-gradient(45deg, #8b5cf6 0 3px, #fff 3px 5px);
+  box-shadow: inset 0 0 0 1px #8b5cf6; }
+.answers { border-left: 4px solid #ccd; padding-left: 0.6rem; }
+.key { break-before: page; page-break-before: always; }
+.questions li, .key li { margin: 0.4rem 0; }
 .num { text-align: right; font-family: ui-monospace, monospace; white-space: nowrap; }
 .ans { font-family: ui-monospace, monospace; } tr.given td { font-weight: bold; }
 .mark { color: #b45309; } .legend, .title { color: #555; font-size: 0.9rem; margin: 0.2rem 0; }
 .title { font-weight: 600; } .card dt { font-weight: bold; float: left; width: 6rem; }
 .card dd { margin-left: 6.5rem; margin-bottom: 0.3rem; }
 .path li { margin: 0.2rem 0; } .folded { color: #666; }
-@media print { h2 { page-break-before: auto; } section.move { page-break-inside: avoid; } }
+@media print { h2 { page-break-before: auto; } section.move { page-break-inside: avoid; }
+  * { print-color-adjust: exact; -webkit-print-color-adjust: exact; } }
 """

@@ -54,8 +54,23 @@ def given(args: argparse.Namespace) -> dict[str, object]:
 def build_settings(args: argparse.Namespace) -> Settings:
     """Settings of a command that prints (solve, stats, tree): from the options it has and
     the user gave; anything unsaid comes from the preset, then the defaults (the games'
-    settings, which also take the user's preferences, are built by ``opening``)."""
-    return with_opening(args, Settings.of(given(args)))
+    settings, which also take the user's preferences, are built by ``opening``). A code
+    of digits 1-9 read in digits from 0 is said on stderr (``digits_notes``)."""
+    settings = with_opening(args, Settings.of(given(args)))
+    for note in digits_notes(args, settings):
+        print(f"mastermind: {note}", file=sys.stderr)
+    return settings
+
+
+def digits_notes(args: argparse.Namespace, settings: Settings) -> list[str]:
+    """A line for each code the command line gives (the secret, ``--opening``) that is
+    read in digits counted from 0 though it has no 0 (``1122``: WWRR), saying how to read
+    it as the literature numbers colours, from 1 (BBWW)."""
+    from engine.notation import digits_note
+
+    texts = (getattr(args, "secret", None), getattr(args, "opening", None))
+    notes = (digits_note(settings.space, str(t), settings.notation) for t in texts if t)
+    return [note for note in notes if note]
 
 
 def with_opening(args: argparse.Namespace, settings: Settings) -> Settings:
@@ -201,6 +216,7 @@ def game(args: argparse.Namespace, launch: Launch) -> int:
             raise MastermindError(
                 f"{error} ({note[0].lower()}{note[1:]}; give the option to choose otherwise)"
             ) from None
+        note = ". ".join([*digits_notes(args, start.settings), *([note] if note else [])])
     check_screen(args)
     return app_ended(launch(start, not args.no_record, kept, note))
 

@@ -225,10 +225,11 @@ def opening(p: argparse.ArgumentParser) -> None:
         "--opening",
         metavar="CODE",
         default=None,
-        help="open with CODE (read as any code is: BBWW, 0011 in digits, '1 1 2 2' in "
-        "numbers, on the default 6x4) rather than the strategy's own first guess, then play "
-        "as it does: the partition strategies (knuth, expected-size, entropy, most-parts); "
-        "the strategy is then named with its opening counted from 1, e.g. knuth-from1122",
+        help="open with CODE (read as any code is: BBWW, 0011 in digits; Knuth's 1122 as "
+        "printed with --notation numbers, colours counted from 1) rather than the "
+        "strategy's own first guess, then play as it does: the partition strategies (knuth, "
+        "expected-size, entropy, most-parts); the strategy is then named with its opening "
+        "counted from 1, e.g. knuth-from1122",
     )
 
 

@@ -116,7 +116,7 @@ def as_text(
     """One node per line: the guess and the codes possible there; below it, indented, the
     node each answer leads to."""
     guess = notation.format(space, node.guess)
-    what = "the secret" if node.candidates == 1 else _codes(node.candidates)
+    what = "found" if node.candidates == 1 else _codes(node.candidates)
     yield f"{'  ' * level}{via}{guess}  ({what})"
     if level + 1 < depth:
         for cls, child in sorted(node.children.items()):

@@ -16,7 +16,7 @@ from engine.words import plural
 from .context import GuessingView
 from .hard import FIT, HEURISTIC_WORDS, contradiction, hard_best, rule_strategy
 from .rating_book import rule_words, takes_advice
-from .trace_views import person_view
+from .trace_views import person_view, weighed
 from .views import TraceView
 from .what_if import WhatIf, what_if
 
@@ -287,4 +287,7 @@ class PersonGuessing:
             answered=None,
             rival=(asked.code, asked.split),
             rival_label="what if",
+            weighed=weighed(
+                session.settings, asked.choice, (asked.code, asked.split), asked.score, "what if"
+            ),
         )

@@ -23,7 +23,7 @@ from engine.codes import MIN_COLOURS, MIN_POSITIONS
 from engine.errors import ConfigError, ConfigField
 from engine.notation import NOTATIONS, clip
 from engine.play.match import Role
-from engine.strategies import DEFAULT_STRATEGY
+from engine.strategies import DEFAULT_STRATEGY, shown_name
 from engine.strategies.own import is_file_name
 
 from .kinds import PLAY, GameKind
@@ -346,6 +346,12 @@ class Settings:
     @property
     def space(self) -> CodeSpace:
         return self.rules.space
+
+    @property
+    def strategy_shown(self) -> str:
+        """The strategy's name as titles show it, its opening in this notation
+        (``knuth-fromRRGG``); ``strategy`` stays the name records and caches keep."""
+        return shown_name(self.strategy, self.space, self.notation)
 
     @property
     def roles(self) -> tuple[Role, ...]:

@@ -8,6 +8,10 @@ from typing import TYPE_CHECKING
 
 from engine import Answer, CodeSpace, Decision, Outcome, Solver, Step
 from engine.explain.decisions import runner_up
+from engine.explain.measured import pair_text, runner_up_of
+from engine.explain.ties import estimated
+from engine.rating.guesses import split_score
+from engine.strategies import strategy_class
 from engine.words import plural
 
 from .settings import Settings
@@ -44,6 +48,34 @@ def mapped(space: CodeSpace, codes: Codes | None) -> Codes | None:
     return codes if space.size <= MAP_LIMIT else None
 
 
+def weighed(
+    settings: Settings,
+    decision: Decision,
+    rival: Rival | None,
+    value: float | None = None,
+    kind: str = "runner-up",
+) -> str:
+    """``decision``'s split beside ``rival``'s, both in the decision's measure (the
+    runner-up's score as the strategy weighed it; another code's, ``value``, where
+    known); "" without a rival."""
+    if rival is None:
+        return ""
+    if value is None:
+        alternative = runner_up_of(decision)
+        value = alternative.score if alternative and alternative.guess == rival[0] else None
+    fmt = settings.notation.format
+    own = (fmt(settings.space, decision.guess), decision.partition, decision.score)
+    theirs = (fmt(settings.space, rival[0]), rival[1], value)
+    return pair_text(decision.score_label, own, theirs, kind, estimated(decision))
+
+
+def worst_marked(strategy: str) -> bool:
+    """Whether ``strategy``'s splits mark their largest classes "worst case": only where
+    it weighs a guess by its largest class."""
+    measure = strategy_class(strategy).measure
+    return measure is not None and measure.worst_case
+
+
 def person_view(
     settings: Settings,
     knowledge: Solver,
@@ -60,10 +92,17 @@ def person_view(
     seen = len(knowledge.steps)
     last = moves[seen - 1] if seen else None
     fmt = settings.notation.format
+    partition = knowledge.steps[-1].decision.partition if knowledge.steps else {}
+    said = ""
+    if choice is not None and last is not None:  # the person's guess in the choice's measure
+        scored = split_score(strategy, partition)
+        own = (fmt(space, last[0]), partition, None if scored is None else scored[0])
+        theirs = (fmt(space, choice.guess), choice.partition, choice.score)
+        said = pair_text(choice.score_label, own, theirs, f"{strategy}'s choice")
     return TraceView(
         candidates=len(possible),
         space_size=space.count,
-        partition=knowledge.steps[-1].decision.partition if knowledge.steps else {},
+        partition=partition,
         answered=last[1] if last else None,
         partition_of=fmt(space, last[0]) if last else "",
         decision=advice,
@@ -74,6 +113,8 @@ def person_view(
         remaining=few(possible),
         rival=None if choice is None or last is None else (choice.guess, choice.partition),
         rival_label=f"{strategy}'s choice",
+        weighed=said,
+        worst=worst_marked(strategy),
     )
 
 
@@ -117,12 +158,14 @@ def computer_view(
         answered=last.answer if last else None,
         partition_of=settings.notation.format(space, shown.guess) if shown else "",
         decision=pending,
-        headline=f"{settings.strategy} plays",
+        headline=f"{settings.strategy_shown} plays",
         possible=mapped(space, solver.candidates),
         allowed=allowed(space),
         idle=idle_text(outcome, len(solver.candidates)),
         remaining=few(solver.candidates),
         rival=rival,
+        weighed="" if last is None else weighed(settings, last.decision, rival),
+        worst=worst_marked(settings.strategy),
     )
 
 
@@ -138,7 +181,7 @@ def watch_view(
     """A watched game at one beat of move ``move`` (from 0): before its answer (the codes
     still possible, the guess chosen and how it would split them) or once ``answered``
     (the answer marked, the codes shrunk); ``now`` the codes still possible then."""
-    space, strategy = settings.space, settings.strategy
+    space, strategy = settings.space, settings.strategy_shown
     step = steps[move]
     return TraceView(
         candidates=step.candidates_after if answered else step.decision.candidates_before,
@@ -154,4 +197,6 @@ def watch_view(
         possible=mapped(space, now),
         allowed=None if now is None else allowed(space),
         remaining=None if now is None else few(now),
+        weighed=weighed(settings, step.decision, rivals[move]),
+        worst=worst_marked(settings.strategy),
     )

@@ -65,3 +65,9 @@ class TraceView:
     #: shown: the runner-up in watch mode, the strategy's choice beside a person's guess.
     rival: tuple[int, dict[Answer, int]] | None = None
     rival_label: str = "runner-up"
+    #: The two splits weighed in the one measure of the strategy's choice, in a line
+    #: (``WRGO: 3.057 bits; WROW (runner-up): 2.981 bits``); "" without a rival.
+    weighed: str = ""
+    #: Whether the split's largest classes are marked "worst case": only where the
+    #: largest class is the strategy's measure.
+    worst: bool = True

@@ -17,7 +17,7 @@ from engine.words import plural
 
 from .explore import Branch, path_text
 from .settings import Settings
-from .trace_views import watch_view
+from .trace_views import watch_view, weighed
 from .views import RIVAL_LIMIT, TREE_LIMIT, Row, TraceView
 from .what_if import WhatIf
 
@@ -244,7 +244,7 @@ class WatchSession:
             before = step.decision.candidates_before
             return (
                 f"Move {step.number}, before its answer: {plural(before, 'code')} possible; "
-                f"{self.settings.strategy} plays {guess}. n or →: the answer."
+                f"{self.settings.strategy_shown} plays {guess}. n or →: the answer."
             )
         text = (
             f"Move {step.number}, answered: {guess} gets {answer_text(step.answer)}; "
@@ -263,7 +263,10 @@ class WatchSession:
         )
         if self.what_if is None:
             return view
-        return replace(view, rival=(self.what_if.code, self.what_if.split), rival_label="what if")
+        asked = self.what_if
+        rival = (asked.code, asked.split)
+        said = weighed(self.settings, self.steps[self.move].decision, rival, asked.score, "what if")
+        return replace(view, rival=rival, rival_label="what if", weighed=said)
 
     def position_now(self) -> tuple[Codes | None, tuple[tuple[int, int], ...]]:
         """The codes still possible at the beat on show (None when too many were kept)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cli import options
@@ -13,6 +14,15 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ..navigation import Recorder, Start
+
+
+@dataclass(frozen=True)
+class WatchOptions:
+    """The watch's own options (none from the home screen)."""
+
+    #: The secret kept off the screen until it is found, so that a class predicts each
+    #: answer (s shows or hides it meanwhile).
+    hide_secret: bool = False
 
 
 class Watch(Mode):
@@ -26,6 +36,15 @@ class Watch(Mode):
         options.secret_to_watch(parser)
         options.size(parser)
         options.opening(parser)
+        parser.add_argument(
+            "--hide-secret",
+            action="store_true",
+            help="keep the secret off the screen until it is found, so that a class "
+            "predicts each answer (s shows or hides it)",
+        )
+
+    def options(self, args: argparse.Namespace) -> WatchOptions:
+        return WatchOptions(args.hide_secret)
 
     def open(self, start: Start, recorder: Recorder) -> Screen[None]:
         """A strategy breaking the start's secret, step by step (nothing to record)."""
@@ -33,4 +52,5 @@ class Watch(Mode):
         from ..screens.watch import WatchScreen
 
         assert start.secret is not None, "a watch starts with its secret drawn or given"
-        return WatchScreen(WatchSession(start.settings, start.secret))
+        hidden = isinstance(start.options, WatchOptions) and start.options.hide_secret
+        return WatchScreen(WatchSession(start.settings, start.secret), hide_secret=hidden)

@@ -63,6 +63,27 @@ GAME_KEYS: list[BindingType] = [
 ]
 
 
+#: What a status line gives up, in turn, to keep to one line: the rule of the score
+#: (F1 says it), then words the line reads as well without.
+ASIDES = (
+    (" (lower wins)", ""),
+    (" (lower is better)", ""),
+    ("the computer breaks", "computer breaks"),
+    ("score you", "you"),
+)
+
+
+def one_line(text: str, width: int) -> str:
+    """A status line in ``width`` columns where giving up its asides will do (a match's
+    line at 80 columns: ``Round 2/3: computer breaks · move 10 of 10 · score you 12,
+    computer 9``); as it is otherwise (it then wraps to its second line)."""
+    for aside, shorter in ASIDES:
+        if len(text) <= width:
+            break
+        text = text.replace(aside, shorter)
+    return text
+
+
 @runtime_checkable
 class GameScreen(Protocol):
     """A screen that shows a game session (the person's play, the daily puzzle, the
@@ -162,7 +183,7 @@ class GameTable:
             [(session.format(space.from_digits(r.digits)), r.answer) for r in session.rows()]
         )
         screen.query_one("#history-pane").remove_class("-highlight")
-        say_in(screen, session.status())
+        say_in(screen, one_line(session.status(), screen.app.size.width - 2))
 
     def board(self) -> None:
         """The 1978 BOARD command: highlight the listing (up to date: it follows the

@@ -16,7 +16,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
-from engine.explain.decisions import answer_text, score_text
+from engine.explain.decisions import answer_text
+from engine.explain.measured import why_text
 from engine.words import plural
 
 from ..game.compare_session import CompareSession
@@ -27,20 +28,24 @@ from ..widgets.board import Board
 from .playback import AGAIN, Playback
 from .sized import HORIZONTAL, TALL, VERTICAL, Sizing, say_in
 
+#: A column's width the border takes besides its title (corners, dashes and spaces).
+BORDER_TITLE_ROOM = 6
+
 
 def column_text(watch: WatchSession, beat: int) -> str:
-    """What one strategy's column says at the common ``beat``: its guess and why, or the
-    answer and the codes left; once it has finished, how many guesses it took."""
+    """What one strategy's column says at the common ``beat``: its guess and, on a line
+    of its own, why in its strategy's measure (the runner-up's score beside) or its rule;
+    or the answer and the codes left; once it has its last answer, every column alike,
+    how many guesses it took."""
     if not watch.solved:
         return "Thinking…"
     step = watch.steps[watch.move]
     guess = watch.format(step.guess)
-    if beat > watch.beat:
+    if beat > watch.beat or (watch.at_end and watch.answered):
         return f"Solved in {plural(len(watch.steps), 'guess', 'guesses')}."
     if not watch.answered:
-        score = score_text(step.decision)
-        said = f"{plural(step.decision.candidates_before, 'code')} possible; plays {guess}"
-        return said + (f" ({score})" if score else "")
+        said = f"{step.decision.candidates_before:,} codes: plays {guess}"
+        return f"{said}\n{why_text(step.decision, watch.format)}"
     return (
         f"{guess} gets {answer_text(step.answer)}; "
         f"{step.decision.candidates_before:,} → {plural(step.candidates_after, 'code')}"
@@ -85,7 +90,10 @@ class CompareScreen(Working, Screen[None]):
         with Horizontal(id="columns"):
             for watch in self.session.watches:
                 with Vertical(classes="pane column") as column:
-                    column.border_title = watch.settings.strategy
+                    name = watch.settings.strategy_shown
+                    column.border_title = name
+                    # The name whole where the border cuts it (a long name, 4 columns).
+                    yield Static(name, classes="column-name", markup=False)
                     yield Board(classes="column-board")
                     yield Static(classes="column-said")
                     yield PartitionBars(classes="column-bars")
@@ -106,7 +114,13 @@ class CompareScreen(Working, Screen[None]):
         self.sizing.resized(event.size)
 
     def _fit_bars(self) -> None:
-        """Each column's bars take the lines left under its board and sentence."""
+        """Each column's bars take the lines left under its board and sentence; a name
+        its border cuts is written whole over the board."""
+        for name in self.query(".column-name").results(Static):
+            column = name.parent
+            if isinstance(column, Widget):
+                cut = len(str(column.border_title)) + BORDER_TITLE_ROOM > column.outer_size.width
+                name.display = cut
         for bars in self.query(PartitionBars):
             column = bars.parent
             if not (self.is_attached and isinstance(column, Widget)):
@@ -142,7 +156,7 @@ class CompareScreen(Working, Screen[None]):
             )
             said.update(column_text(watch, session.beat))
             view = watch.trace()
-            bars.show(view.partition, view.answered, name=view.partition_of)
+            bars.show(view.partition, view.answered, name=view.partition_of, worst=view.worst)
         caption = session.totals() if session.at_end else f"{session.moment()}. n or →: next."
         if session.at_end and not self.playback.playing:
             caption += f" {AGAIN}"

@@ -28,7 +28,7 @@ from engine.explain.decisions import answer_text
 from engine.feedback import answers, decode, encode
 from engine.notation import Notation
 from engine.run import Run
-from engine.strategies import Strategy
+from engine.strategies import Strategy, shown_name
 from engine.trees.strategy_tree import Node, walk
 from engine.words import plural
 
@@ -54,17 +54,22 @@ WIDE = 100
 #: How the current node and the moves played are marked.
 NOW = "  ◀ now"
 PLAYED = "played"
+#: A leaf: the one code left there, found by guessing it.
+FOUND = "found"
+#: The branch the watched game's secret takes from the current node down.
+WATCHED = "  ● watched"
 
 
 def node_label(
     node: Node, space: CodeSpace, notation: Notation, answer: int | None, short: bool = False
 ) -> str:
     """``1,1 → BBRG  208 codes · at most 4 more guesses`` (the answer that led here first);
-    ``short``: ``1,1 → BBRG  208 codes · ≤4 more``."""
+    ``short``: ``1,1 → BBRG  208 codes · ≤4 more``. A leaf is the code found there:
+    ``0,4 → WWBB  found: 1 more guess``."""
     guess = notation.format(space, node.guess)
     via = "" if answer is None else f"{answer_text(decode(answer, space))} → "
     if node.candidates == 1:
-        return f"{via}{guess}  the secret" + ("" if short else ": 1 more guess")
+        return f"{via}{guess}  {FOUND}" + ("" if short else ": 1 more guess")
     more = "guess" if node.height == 1 else "guesses"
     depth = f"≤{node.height} more" if short else f"at most {node.height} more {more}"
     return f"{via}{guess}  {node.candidates:,} codes · {depth}"
@@ -123,13 +128,18 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         notation: Notation,
         candidates: Codes,
         history: tuple[tuple[int, int], ...],
+        watched: int | None = None,
     ) -> None:
+        """``watched``: the secret of the game on show, whose branch is marked."""
         super().__init__()
         self.space = space
         self.strategy = strategy
         self.notation = notation
         self.candidates = np.array(candidates, copy=True)  # a snapshot: the game goes on
         self.history = history
+        self.watched = watched
+        #: The nodes drawn on the watched secret's branch (whose answer to it is marked).
+        self._on_path: set[NodeID] = set()
         #: The current node, once the tree is drawn.
         self.current: TreeNode[Node] | None = None
         self.short = False
@@ -138,7 +148,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel") as panel:
-            panel.border_title = f"{self.strategy} from here"
+            panel.border_title = f"{shown_name(self.strategy, self.space, self.notation)} from here"
             yield Static("Working out the tree…", id="tree-status", markup=False)
             yield Tree[Node]("", id="decision-tree")
 
@@ -187,12 +197,16 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         said = f"{plural(root.candidates, 'code')} possible ◀ now"
         if self.history:
             said += f" (after {plural(len(self.history), 'move')} played)"
+        if self.watched is not None:
+            said += f" · {WATCHED.strip()}: this game's branch"
         self._status(said + " · Enter opens a node · Escape closes")
         tree = self.query_one(Tree)
         parent, via = self._path(tree.root, counts)
         label = node_label(root, self.space, self.notation, via, self.short)
         label += NOW if self.history else ""
         top = parent.add(label, data=root, expand=False)
+        if self.watched is not None:
+            self._on_path.add(top.id)
         self._open_children(top)
         top.expand()
         self.current = top
@@ -220,12 +234,18 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         node = item.data
         if node is None or item.children:
             return
+        watched = -1
+        if self.watched is not None and item.id in self._on_path:
+            watched = int(answers(self.space, node.guess, np.array([self.watched]))[0])
         for answer, child in sorted(node.children.items()):
             label = node_label(child, self.space, self.notation, answer, self.short)
+            label += WATCHED if answer == watched else ""
             if child.children:
-                item.add(label, data=child)
+                added = item.add(label, data=child)
             else:
-                item.add_leaf(label, data=child)
+                added = item.add_leaf(label, data=child)
+            if answer == watched:
+                self._on_path.add(added.id)
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Node]) -> None:
@@ -261,7 +281,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
             if node is None:
                 said = answer_text(decode(answer, self.space))
                 code = self.notation.format(self.space, guess)
-                parent.add_leaf(f"{said} → {code} was the secret", before=fold)
+                parent.add_leaf(f"{said} → {code} {FOUND}", before=fold)
                 continue
             label = node_label(node, self.space, self.notation, answer, self.short)
             if node.children:

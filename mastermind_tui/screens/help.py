@@ -100,10 +100,13 @@ shrink). Every line of the trace starts with the move and beat it belongs to.
 
 n or →, p or ←: a beat forward or back; Space: play/pause, + and -: faster, slower;
 w: what if (type any code: its split beside the strategy's choice; Escape goes back);
-↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; x on the answer selected
-(the footer offers it then, in Speed's place): play on as if it had come (the status
-line says the path; Backspace goes back, Escape stops a long one); Shift+arrows or the mouse:
-name a code on the map and the move that ruled it out (a click picks a cell's lower code);
+↑ ↓ and Enter, 1-9 or a click: open a bar to list its codes; x on the answer selected:
+play on as if it had come (the status line says the path; Backspace goes back, Escape
+stops a long one); Shift+arrows or the mouse: name a code on the map and the move that
+ruled it out (a click picks a cell's lower code);
+g: go to move N (its first beat); s: show or hide the secret (`watch --hide-secret`
+keeps it off the screen until it is found, so that a class predicts each answer);
+Ctrl+T: dark, light or the projector's high-contrast theme;
 PgUp/PgDn: scroll; F4: the decision tree, the path played marked; l: every guess weighed,
 ranked (Escape stops the weighing, or closes the list); r: the strategy's rule card (as
 above); F5: the home screen.
@@ -117,11 +120,13 @@ above); F5: the home screen.
 - **Split bars**: one row per answer; the bar is how many codes would get that answer.
   With a second guess beside it (the runner-up, or your what-if), both are drawn on one
   scale, the same answer on the same row: a longer right bar is an answer that guess
-  makes worse
+  makes worse. The line above weighs both in the strategy's own measure; "worst case"
+  marks the largest classes only where the largest class is that measure (Knuth's)
 - **Code map**: every code a cell, lit while possible; the listed codes are written in
   their pegs' colours, letters kept
 - **Tree (F4)**: the moves played lead down from the top (their other answers folded),
-  ◀ now marks where the game stands
+  ◀ now marks where the game stands, ● watched the branch the watched secret takes, and
+  "found" a leaf: the one code left there, guessed
 
 - **candidate**: a code still possible: it fits every answer so far
 - **answer**: blacks,whites: `1,2` is one peg right in colour and place, two in colour only

@@ -29,7 +29,7 @@ from ..widgets.command_line import CommandLine
 from ..widgets.history import History
 from ..widgets.peg_row import PegBoard, PegTray
 from ..widgets.trace import TracePane
-from .base import GAME_KEYS, GameTable
+from .base import GAME_KEYS, GameTable, one_line
 from .peg_screen import PegRow
 from .sized import HORIZONTAL, VERTICAL, WIDE, Sizing
 
@@ -338,7 +338,9 @@ class PlayScreen(Working, Screen[None]):
             return
         self.known += 1
         self.say(text)
-        self.query_one("#status", Static).update(self.session.status())  # "· assisted"
+        self.query_one("#status", Static).update(
+            one_line(self.session.status(), self.app.size.width - 2)
+        )  # "· assisted"
         work = self.session.guessing.best_work()
         if work is not None:
             generation = self.session.generation
@@ -353,7 +355,9 @@ class PlayScreen(Working, Screen[None]):
             self.say(str(error), "error")
             return
         self.say(f"Working out how {text.strip().upper()} would split the codes…")
-        self.query_one("#status", Static).update(self.session.status())  # "· assisted"
+        self.query_one("#status", Static).update(
+            one_line(self.session.status(), self.app.size.width - 2)
+        )  # "· assisted"
         generation = self.session.generation
         self.compute("what-if", lambda ticket: work(), partial(self._split, generation))
 

@@ -12,6 +12,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from engine import MastermindError
+
 from ..game.watch_session import Recording, WatchSession
 from ..jobs import Working
 from ..widgets.bars import PartitionBars
@@ -26,8 +28,8 @@ from .exploring import RANKING, Explorer
 from .lesson import Lesson, card_markdown
 from .move_jobs import MoveJobs
 from .playback import AGAIN, Playback
-from .sized import HORIZONTAL, VERTICAL, Sizing, say_in
-from .what_if import WhatIfAsker
+from .sized import HORIZONTAL, TALL, VERTICAL, WIDE, Sizing, say_in
+from .what_if import WhatIfAsker, WhatIfLine
 
 
 class WatchScreen(Working, Screen[None]):
@@ -44,35 +46,33 @@ class WatchScreen(Working, Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = ["game.tcss", "watch.tcss"]
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The key strip of a lesson, in an 80-column footer: stepping, then what if, the
+        # ranked list, the rule and exploring an answer, then help (the rest is in F1).
+        # The keys that act on the move on show are priority keys, as n and p are:
+        # Textual hands a key without priority to the focused widget's queue, and n typed
+        # just after it would step first, so that l would weigh the next move.
         Binding("n,right", "step(1)", "Next", id="next", priority=True),
         Binding("p,left", "step(-1)", "Back", id="back", priority=True),
         Binding("space", "play", "Play", id="play", priority=True),
-        # Shown once an answer row is selected (where it applies), in Speed's place: an
-        # 80-column footer has no room for both.
-        Binding("x", "explore", "Explore", id="explore", priority=True),
-        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
-        Binding("minus", "speed(-1)", show=False, priority=True),
-        # The same keys where the footer hides them (``check_action``): they work anyway.
-        Binding("plus,equals_sign", "faster(1)", show=False, priority=True),
-        Binding("x", "explore_now", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", show=False, priority=True),
-        Binding("end", "jump(-1)", "End", show=False, priority=True),
-        # What an 80-column footer must show first: what if, help and the tree. The keys
-        # that act on the move on show are priority keys, as n and p are: Textual hands a
-        # key without priority to the focused widget's queue, and n typed just after it
-        # would step first, so that l would weigh the next move.
         Binding("w", "what_if", "What if", id="what-if", priority=True),
-        Binding("f1", "help", "Help", id="help"),
-        Binding("f4", "tree", "Tree", id="tree", priority=True),
         Binding("l", "ranked", "List", id="ranked", priority=True),
         Binding("r", "rule", "Rule", id="rule"),
+        Binding("x", "explore", "Explore", id="explore", priority=True),
+        Binding("f1", "help", "Help", id="help"),
+        Binding("f4", "tree", "Tree", id="tree", priority=True),
+        Binding("plus,equals_sign", "speed(1)", "Speed", key_display="+-", priority=True),
+        Binding("minus", "speed(-1)", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
+        Binding("s", "show_secret", "Secret", show=False, priority=True),
+        Binding("g", "go_to_move", "Go to move", show=False, priority=True),
         Binding("backspace", "leave", show=False),
         Binding("escape", "cancel", show=False),
-        Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", priority=True),
+        Binding("up", "select_bar(-1)", "Bar", key_display="↑↓", show=False, priority=True),
         Binding("down", "select_bar(1)", "Bar", show=False, priority=True),
-        Binding("enter", "open_bar", "Open", key_display="⏎", priority=True),
+        Binding("enter", "open_bar", "Open", key_display="⏎", show=False, priority=True),
         *[Binding(str(k), f"open_bar({k})", show=False) for k in range(1, 10)],
-        Binding("shift+left", "move_cursor(-1, 0)", "Map", key_display="⇧+arrows"),
+        Binding("shift+left", "move_cursor(-1, 0)", "Map", key_display="⇧+arrows", show=False),
         Binding("shift+right", "move_cursor(1, 0)", show=False),
         Binding("shift+up", "move_cursor(0, -1)", show=False),
         Binding("shift+down", "move_cursor(0, 1)", show=False),
@@ -85,10 +85,13 @@ class WatchScreen(Working, Screen[None]):
     #: what-if asked or dropped): drawn in ``watch_shown``.
     shown: var[int] = var(0, init=False)
 
-    def __init__(self, session: WatchSession) -> None:
+    def __init__(self, session: WatchSession, hide_secret: bool = False) -> None:
+        """``hide_secret``: the secret kept off the status line until it is found (s
+        shows or hides it), so that a class predicts each answer."""
         super().__init__()
         self.sizing = Sizing(self)
         self.session = session
+        self.hide_secret = hide_secret
         #: The partition bar selected with the arrow keys, and whether it is open.
         self._bar: int | None = None
         self._open = False
@@ -104,9 +107,12 @@ class WatchScreen(Working, Screen[None]):
         yield Static(id="status")
         yield from panes(self.session.space.answers, more_key="PgDn")
         yield Static("Thinking…", id="caption")
-        yield Footer()
+        narrow = self.app.size.width < WIDE
+        # Narrow, the key strip takes the palette's place (Ctrl+P still opens it).
+        yield Footer(compact=narrow, show_command_palette=not narrow)
 
     def on_mount(self) -> None:
+        self.query_one(TracePane).compact = self.app.size.height < TALL
         self._status()
         self.query_one(CodeMap).hint = "shift+arrows or the mouse: name a code"
         # Named for what a failure says: "The strategy failed: ..."
@@ -114,7 +120,16 @@ class WatchScreen(Working, Screen[None]):
         self.sizing.mount()
 
     def on_resize(self, event: events.Resize) -> None:
+        trace = self.query_one(TracePane)
+        compact = event.size.height < TALL
+        if compact != trace.compact:  # a projector's height: the beat drawn to fit it
+            trace.compact = compact
+            self.shown += 1
+        footer = self.query_one(Footer)
+        footer.compact = event.size.width < WIDE
+        footer.show_command_palette = not footer.compact
         self.sizing.resized(event.size)
+        self._status()
 
     def _played(self, game: Recording) -> None:
         self.session.take(game)
@@ -157,21 +172,8 @@ class WatchScreen(Working, Screen[None]):
         self.query_one("#caption", Static).update(said)
         self._draw_bar()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer offers x where it applies (an answer row selected), Speed elsewhere;
-        the keys of both work all the same (x says how to select a row)."""
-        if action in ("explore", "speed") and parameters != (-1,):
-            return (action == "explore") == (self._bar is not None)
-        return True
-
-    def action_faster(self, by: int) -> None:
-        self.action_speed(by)
-
     def action_explore(self) -> None:
         self.explorer.explore(self._bar)
-
-    def action_explore_now(self) -> None:
-        self.action_explore()
 
     def action_leave(self) -> None:
         self.explorer.leave()
@@ -218,6 +220,8 @@ class WatchScreen(Working, Screen[None]):
     def _moved(self) -> None:
         self._bar, self._open = None, False
         self.shown += 1
+        if self.hide_secret:  # found at the last beat: the status line says it
+            self._status()
         # Each beat opens on its heading and sentence, whatever was scrolled to before.
         self.query_one(TracePane).show_top()
 
@@ -301,7 +305,12 @@ class WatchScreen(Working, Screen[None]):
             settings = session.settings
             self.app.push_screen(
                 DecisionTreeScreen(
-                    session.space, settings.strategy, settings.notation, candidates, history
+                    session.space,
+                    settings.strategy,
+                    settings.notation,
+                    candidates,
+                    history,
+                    watched=session.target,
                 )
             )
 
@@ -319,13 +328,46 @@ class WatchScreen(Working, Screen[None]):
         """+ and -: play faster or slower (said on the status line)."""
         self.playback.faster(by)
 
+    def action_show_secret(self) -> None:
+        """s: show the secret, or hide it again (a class predicting each answer)."""
+        self.hide_secret = not self.hide_secret
+        self._status()
+
+    def action_go_to_move(self) -> None:
+        """g: a line for a move's number; Enter goes to its first beat (the position)."""
+        session = self.session
+        if not session.solved:
+            return
+        self.pause()
+        moves = len(session.steps)
+
+        def read(text: str) -> int:
+            number = text.strip()
+            if not (number.isascii() and number.isdigit() and 1 <= int(number) <= moves):
+                raise MastermindError(f"a move is a number from 1 to {moves}")
+            return int(number)
+
+        def went(number: int | None) -> None:
+            if number is not None:
+                self.playback.jump(2 * (number - 1))
+
+        prompt = f"Go to move: type its number (1 to {moves}) and Enter; Escape goes back"
+        self.app.push_screen(WhatIfLine(read, "3", prompt), went)
+
     def _status(self) -> None:
         settings = self.session.settings
         secret = self.session.format(self.session.secret)
+        if self.hide_secret and not self.session.at_end:
+            secret = "a hidden secret (s shows it)"
         path = self.session.path()
         if path:  # the path explored says more than the rules, and pausing goes unsaid
             playing = f" · {self.playback.text()}" if self.playback.playing else ""
             say_in(self, f"{path[0].upper()}{path[1:]}{playing}")
             return
-        said = f"Watching {settings.strategy} break {secret} ({settings.space.rules_text()})"
-        say_in(self, f"{said} · {self.playback.text()}")
+        space = settings.space
+        rules = space.rules_text()
+        said = f"Watching {settings.strategy_shown} break {secret} ({rules}) · "
+        if len(said + self.playback.text()) > self.app.size.width - 2:  # one line at 80
+            short = f"{space.colours}x{space.positions}" + ("" if space.repeats else ", no repeats")
+            said = said.replace(f"({rules})", f"({short})")
+        say_in(self, said + self.playback.text())

@@ -25,8 +25,9 @@ from .move_jobs import MoveJobs
 
 
 class WhatIfLine(ModalScreen[int | None]):
-    """Asks for a code; Enter gives back the code read (``read`` raises, with a one-line
-    reason, on one that cannot be read: the line stays, saying it), Escape gives None."""
+    """Asks for a line (a code for what if, a move's number to go to); Enter gives back
+    what ``read`` makes of it (it raises, with a one-line reason, on a line it cannot
+    read: the line stays, saying it), Escape gives None."""
 
     DEFAULT_CSS = """
     WhatIfLine {
@@ -53,18 +54,18 @@ class WhatIfLine(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, read: Callable[[str], int], example: str) -> None:
+    def __init__(self, read: Callable[[str], int], example: str, prompt: str = "") -> None:
+        """``prompt``: what the line asks (by default, a code for what if)."""
         super().__init__()
         self.read = read
         self.example = example
+        self.prompt = prompt or (
+            f"What if: type a code (e.g. {example}) and Enter; Escape goes back"
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="what-if-box"):
-            yield Static(
-                f"What if: type a code (e.g. {self.example}) and Enter; Escape goes back",
-                id="what-if-message",
-                markup=False,
-            )
+            yield Static(self.prompt, id="what-if-message", markup=False)
             yield Input(placeholder=self.example, id="what-if-input")
 
     def on_mount(self) -> None:

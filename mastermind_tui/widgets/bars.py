@@ -72,6 +72,9 @@ class PartitionBars(Widget):
     selected: reactive[int | None] = reactive(None, layout=True)
     opened: reactive[tuple[str, ...] | None] = reactive(None, layout=True)
     limit: reactive[int | None] = reactive(None, layout=True)
+    #: Whether the largest classes are marked "worst case" (where the strategy weighs a
+    #: guess by its largest class).
+    worst: reactive[bool] = reactive(True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -86,10 +89,12 @@ class PartitionBars(Widget):
         answered: Answer | None,
         rival: Rival | None = None,
         name: str = "",
+        worst: bool = True,
     ) -> None:
-        """A split to draw, of the guess ``name`` (and ``rival``'s beside it); a new one
-        starts with no bar selected."""
+        """A split to draw, of the guess ``name`` (and ``rival``'s beside it), its largest
+        classes marked ``worst`` case or not; a new one starts with no bar selected."""
         self._name = name
+        self.worst = worst
         if partition != self.partition:
             self.select(None)
         self.partition = partition
@@ -132,7 +137,7 @@ class PartitionBars(Widget):
         theirs = self.rival[1] if self.rival is not None else {}
         counts = [self.partition.get(a, 0) for a in answers]
         biggest = max(max(counts), max(theirs.values(), default=0))
-        worst = worst_cases(self.partition)
+        worst = worst_cases(self.partition) if self.worst else set()
         digits = len(f"{biggest:,}")
         width = max(len(answer_text(a)) for a in answers)
         gutter = 2 if self.selected is not None else 0

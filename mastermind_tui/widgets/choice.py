@@ -36,6 +36,9 @@ class ChoiceChart(Widget):
 
     #: Most guesses drawn (the screen gives more on a tall terminal).
     rows: reactive[int] = reactive(6, layout=True)
+    #: The legend without how a tie was broken (the sentence above says it): a
+    #: projector's 80x24.
+    brief: reactive[bool] = reactive(False, layout=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -96,7 +99,10 @@ class ChoiceChart(Widget):
         if extra:
             legend += f" · {BELOW.strip()} the best that could be the secret"
         if ties and decision.alternatives and tied(decision, decision.alternatives[0].score):
-            legend += f" · {TIE} tied, broken so: {tie_rule(decision, self._fmt)}"
+            if self.brief:  # the sentence above says how the tie was broken
+                legend += f" · {TIE} tied with the choice"
+            else:
+                legend += f" · {TIE} tied, broken so: {tie_rule(decision, self._fmt)}"
         parts.append((legend, "dim"))
         return Content.assemble(*parts)
 

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from engine import Answer, Decision
+from engine import Decision
 from engine.explain.decisions import alternatives_text, reasons, score_text, sentence, twins_text
 from engine.words import plural
 
@@ -31,10 +31,12 @@ PAIR_MIN_WIDTH = 44
 LIST_LINES = 4
 
 
-def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = False) -> Text:
+def describe(
+    decision: Decision, fmt: Callable[[int], str], charted: bool = False, brief: bool = False
+) -> Text:
     """The strategy's choice, the sentence that says why, then the other reasons
     ``mastermind solve`` prints too (its score is in the sentence; the next best are in
-    the chart when ``charted``)."""
+    the chart when ``charted``; none of them when ``brief``)."""
     text = Text()
     text.append(fmt(decision.guess), style="bold")
     if decision.candidates_before == 1:
@@ -46,22 +48,10 @@ def describe(decision: Decision, fmt: Callable[[int], str], charted: bool = Fals
     if charted:
         said.add(alternatives_text(decision, fmt))
         said.update(r for r in reasons(decision, fmt, brief=True) if r.startswith("next best"))
-    why = [r for r in reasons(decision, fmt, brief=True) if r not in said]
+    why = [] if brief else [r for r in reasons(decision, fmt, brief=True) if r not in said]
     if why:
         text.append("\n" + "; ".join(why), style="italic dim")
     return text
-
-
-def classes_text(partition: dict[Answer, int]) -> str:
-    """``largest 46, 14 classes``."""
-    count = len(partition)
-    return f"largest {max(partition.values()):,}, {count} class{'es' * (count != 1)}"
-
-
-def beside(guess: str, partition: dict[Answer, int], rival: Rival) -> str:
-    """``BBWW: largest 256, 13 classes; BBWR (runner-up): largest 276, 14 classes``."""
-    name, theirs, label = rival
-    return f"{guess}: {classes_text(partition)}; {name} ({label}): {classes_text(theirs)}"
 
 
 class TracePane(VerticalScroll):
@@ -78,6 +68,11 @@ class TracePane(VerticalScroll):
         self._map_width = 0
         self._listed: list[int] = []
         self._paint: Painter = plain_painter(str)
+        #: A projector's 80x24: the sentence, the guesses weighed and the split's largest
+        #: rows all in view (no summary line, which the screen's caption says, nor the
+        #: codes listed, no reasons past the sentence, no line on twins); the screen sets
+        #: it with its height.
+        self.compact = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="trace-summary")
@@ -94,7 +89,8 @@ class TracePane(VerticalScroll):
     def on_resize(self, event: events.Resize) -> None:
         # The guesses weighed: the chosen one and two more on a short pane, more if tall.
         height = self.scrollable_content_region.height
-        self.query_one(ChoiceChart).rows = 3 if height < 24 else 6
+        chart = self.query_one(ChoiceChart)
+        chart.rows = 2 if self.compact else 3 if height < 24 else 6
         self._arrange()
         self._list_codes()
         self.call_after_refresh(self._fit_bars)
@@ -147,7 +143,8 @@ class TracePane(VerticalScroll):
         paint = self._paint
         written = [paint(code) for code in self._listed]
         lines = wrapped([c.plain for c in written], max(10, self.scrollable_content_region.width))
-        fits = bool(self._listed) and len(lines) <= LIST_LINES
+        # Compact, the codes are the split's to list (a bar opened) and the map's.
+        fits = bool(self._listed) and len(lines) <= LIST_LINES and not self.compact
         codes = self.query_one("#trace-codes", Static)
         codes.display = fits
         if not fits:
@@ -180,6 +177,11 @@ class TracePane(VerticalScroll):
         """Draw ``view``; ``paint`` writes codes in their pegs' colours (plain without);
         ``chart`` draws the guesses weighed as bars (watch mode) rather than naming them."""
         self._paint = paint or plain_painter(fmt)
+        self.set_class(self.compact, "-compact")
+        weighed = self.query_one(ChoiceChart)
+        weighed.brief = self.compact
+        if self.compact:  # the choice and its runner-up
+            weighed.rows = 2
         summary = Text()
         if view.moment:
             summary.append(f"{view.moment}: ", style="bold")
@@ -201,20 +203,22 @@ class TracePane(VerticalScroll):
             split.append(f"How {view.partition_of} {verb} the {plural(total, 'code')}")
             if rival is not None and view.partition:
                 split.append(", answer by answer:\n")
-                split.append(beside(view.partition_of, view.partition, rival), style="dim")
+                split.append(view.weighed, style="dim")
             else:
                 split.append(":")
             own = view.decision is not None and fmt(view.decision.guess) == view.partition_of
             twins = twins_text(view.decision, fmt) if own and view.decision else ""
-            if twins and view.rival_label == "runner-up":
+            if twins and view.rival_label == "runner-up" and not self.compact:
                 split.append(f"\n{twins}: not drawn", style="dim")
         self.query_one("#trace-split", Static).update(split)
-        self.query_one(PartitionBars).show(view.partition, view.answered, rival, view.partition_of)
+        bars = self.query_one(PartitionBars)
+        bars.show(view.partition, view.answered, rival, view.partition_of, worst=view.worst)
         advice = Text(f"{view.headline}: ", style="bold")
         choices = self.query_one(ChoiceChart)
         choices.show(view.decision if chart else None, self._paint, fmt)
         if view.decision is not None:
-            advice.append_text(describe(view.decision, fmt, bool(choices.display)))
+            charted = bool(choices.display)
+            advice.append_text(describe(view.decision, fmt, charted, self.compact))
         elif thinking:
             advice.append("thinking…")
         elif view.idle:
