@@ -71,8 +71,12 @@ def test_a_class_gets_a_legend_each_split_once_and_questions_with_a_key(
     assert main(["solve", "YOBR", "--html", "-"]) == 0
     page = capsys.readouterr().out
     solver, _ = knuth_yobr()
-    assert "means 2 black pegs, each a right colour in the right place" in page
-    assert "1 white peg, a right colour in a wrong place" in page
+    assert "a black peg for each right colour in the right place" in page
+    assert "a white peg for each other right colour in a wrong place" in page
+    assert main(["solve", "YOBR", "--html", "-", "--answers", "black"]) == 0
+    black = capsys.readouterr().out
+    assert "(black pegs only): an answer is the number of black pegs" in black
+    assert "white peg" not in black
     assert page.count("<table class='split'>") == len(solver.steps)
     assert page.count(" ◀</span>") == len(solver.steps)  # each split marks its answer
     questions = page[page.index("<h2>Questions</h2>") : page.index("<h2>Answer key</h2>")]

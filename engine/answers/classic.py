@@ -55,7 +55,7 @@ class Classic(AnswerRule):
     def legend(self) -> str:
         return (
             "an answer is blacks,whites: a black peg for each right colour in the right "
-            "place, a white peg for each other right colour in the wrong place"
+            "place, a white peg for each other right colour in a wrong place"
         )
 
     @property

@@ -122,20 +122,10 @@ def handout(
 def _legend(rule: AnswerRule) -> str:
     """How to read an answer by the game's rule, in words a class knows (pegs are also
     written as letters, so that the page reads in greyscale)."""
-    if rule.uses_colours:
-        meaning = (
-            "means 2 black pegs, each a right colour in the right place, and 1 white peg, a "
-            "right colour in a wrong place"
-        )
-    else:
-        meaning = (
-            "means 2 black pegs, each a right colour in the right place; with black pegs "
-            "only, a right colour in a wrong place is not counted"
-        )
     return (
-        "<p class='answers'><b>Reading an answer</b>: "
-        f"<span class='code'>{escape(rule.example)}</span> {meaning}. Each peg carries its "
-        "colour's letter.</p>"
+        f"<p class='answers'><b>Reading an answer</b> ({escape(rule.title)}): "
+        f"{escape(rule.legend)}; for example <span class='code'>{escape(rule.example)}</span>"
+        ". Each peg carries its colour's letter.</p>"
     )
 
 
