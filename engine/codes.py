@@ -149,6 +149,13 @@ class CodeSpace:
             return int(rng.integers(self.size))
         return int(self.allowed[rng.integers(self.count)])
 
+    def short_text(self) -> str:
+        """``6x4``, ``10x4, no repeats``, ``6x4, black pegs only``: ``rules_text`` where a
+        line has little room."""
+        tail = "" if self.repeats else ", no repeats"
+        rule = "" if self.answers == CLASSIC else f", {self.answers.title}"
+        return f"{self.colours}x{self.positions}{tail}{rule}"
+
     def rules_text(self) -> str:
         """``6 colours x 4 positions, no repeats``: the size as a person reads it."""
         return rules_text(self.colours, self.positions, self.repeats, self.answers)

@@ -368,6 +368,5 @@ class WatchScreen(Working, Screen[None]):
         rules = space.rules_text()
         said = f"Watching {settings.strategy_shown} break {secret} ({rules}) · "
         if len(said + self.playback.text()) > self.app.size.width - 2:  # one line at 80
-            short = f"{space.colours}x{space.positions}" + ("" if space.repeats else ", no repeats")
-            said = said.replace(f"({rules})", f"({short})")
+            said = said.replace(f"({rules})", f"({space.short_text()})")
         say_in(self, said + self.playback.text())
