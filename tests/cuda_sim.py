@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from engine import CodeSpace, make_strategy
+from engine.answers import BLACK, CLASSIC
 from engine.backends import numba_partitions as cpu
 from engine.backends import partition_kernel, resolve
 from engine.strategies.partition_pool import Limits
@@ -39,8 +40,9 @@ def main() -> dict[str, Any]:
 
     gpu = partition_kernel("cuda")
     out: dict[str, Any] = {"auto": resolve("auto"), "counts": 0, "largest": 0, "many": 0}
-    for colours, positions in ((3, 3), (4, 3), (3, 4), (2, 6)):
-        space = CodeSpace(colours, positions)
+    sizes = ((3, 3, CLASSIC), (4, 3, CLASSIC), (3, 4, CLASSIC), (2, 6, CLASSIC), (4, 3, BLACK))
+    for colours, positions, answers in sizes:
+        space = CodeSpace(colours, positions, answers=answers)
         pool = np.ascontiguousarray(space.allowed, dtype=np.int32)
         assert np.array_equal(gpu.counts(space, pool, pool), cpu.counts(space, pool, pool))
         out["counts"] += 1
