@@ -243,8 +243,9 @@ async def test_code_map_takes_its_colours_from_the_theme(monkeypatch: pytest.Mon
 
 
 async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> None:
-    """The status line was one row, so at 80 columns a match's totals and
-    the rule for a game lost or quit were cut off; it takes a second row when it needs it."""
+    """The status line was one row, so at 80 columns a match's totals and the rule for a
+    game lost or quit were cut off: the rule and the totals are whole (the words "lower
+    wins" give way first, the help says the scoring)."""
     app = app_for(mode=MATCH, rounds=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
@@ -252,11 +253,11 @@ async def test_80x24_status_shows_the_totals_and_the_rule_for_a_quit_game() -> N
         await enter(pilot, "QUIT")
         status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
         assert "not solved: scores 11, the move limit plus one" in status
-        assert "score you 11, computer 0 (lower wins)" in status
+        assert "you 11, computer 0" in status
         await enter(pilot, "")
         status = " ".join(" ".join(screen_text(pilot).splitlines()[:2]).split())
         assert "the computer breaks · move 1 of 10 ·" in status
-        assert "score you 11, computer 0 (lower wins)" in status
+        assert "score you 11, computer 0" in status
         assert "│ 10 · · · ·" in screen_text(pilot)
 
 

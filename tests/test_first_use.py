@@ -348,7 +348,7 @@ space = CodeSpace(6, 4)
 secret = np.array([int(space.allowed[-1])])
 solver = Solver(space, make_strategy("optimal"))
 for guess in (int(space.allowed[0]), int(space.allowed[len(space.allowed) // 2])):
-    solver.observe(guess, *decode(int(answers(space, guess, secret)[0]), space.positions))
+    solver.observe(guess, *decode(int(answers(space, guess, secret)[0]), space))
 print(solver.decide().guess, len(solver.candidates), "numba" in sys.modules, warmup.compiling())
 """
 

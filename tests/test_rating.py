@@ -402,31 +402,34 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def test_the_helper_ends_with_its_parent_even_mid_search(tmp_path: Path) -> None:
-    """A parent killed outright (no atexit) while the helper searches for minutes (the
-    optimum of 5x4 with black pegs only, nothing cached) leaves no rating process behind:
-    the helper watches its parent, not only its pipe, which it reads between jobs."""
+def test_the_helper_ends_with_its_parent_even_mid_search() -> None:
+    """A parent killed outright (no atexit) while its helper computes, reading no pipe:
+    the helper's watch on its parent (``serve`` starts it) ends it all the same."""
     import signal
     import subprocess
     import sys
 
     from waiting import wait_until
 
-    script = (
-        "import threading\n"
-        "from engine import CodeSpace\n"
-        "from engine.answers import BLACK\n"
+    helper = (
+        "import os, threading\n"
         "from engine.rating import process\n"
-        "print(process._helper_process().pid, flush=True)\n"
-        "process.best_apart(CodeSpace(5, 4, answers=BLACK), 'optimal', [])\n"
+        "threading.Thread(target=process._end_with, args=(os.getppid(),), daemon=True).start()\n"
+        "print(os.getpid(), flush=True)\n"
+        "while True:  # a search of hours in Python steps around its kernel, pipe unread\n"
+        "    pass\n"
     )
-    env = {**os.environ, "MASTERMIND_CACHE_DIR": str(tmp_path), "MASTERMIND_SHIPPED": "0"}
+    script = (
+        "import subprocess, sys\n"
+        f"child = subprocess.Popen([sys.executable, '-c', {helper!r}])\n"
+        "sys.stdin.read()\n"
+    )
     parent = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=env
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     assert parent.stdout is not None
-    helper = int(parent.stdout.readline())
-    assert wait_until(lambda: _cpu_seconds(helper) > 1, 120), "the search never began"
+    pid = int(parent.stdout.readline())
+    assert wait_until(lambda: _cpu_seconds(pid) > 0.2, 60), "the helper never began"
     parent.send_signal(signal.SIGKILL)
     parent.wait(timeout=30)
-    assert wait_until(lambda: _ended(helper), 30), "the rating helper outlived its parent"
+    assert wait_until(lambda: _ended(pid), 30), "the helper outlived its parent"

@@ -50,6 +50,8 @@ def test_every_mode_has_roles() -> None:
         "play": ("person",),
         "make": ("computer",),
         "match": ("person", "computer"),
+        "adversary": ("person",),
+        "duel": ("person",),
         "daily": ("person",),
         "watch": ("computer",),
         "compare": ("computer",),

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 class Adversary(Mode):
     name = "adversary"
-    summary = "break a code the computer never chose: each answer keeps the most codes possible"
+    summary = "break a code the computer never chose: each answer keeps the most codes"
     kind = ADVERSARY
     palette = Palette("Adversary: no secret, worst-case answers", "Par: the worst case", 1)
 
