@@ -88,3 +88,40 @@ def test_records_keep_the_rule_apart(tmp_path: Path) -> None:
     assert read["black"].answers == BLACK and read["classic"].answers == CLASSIC
     summaries = records.summaries()
     assert sorted(s.answers.name for s in summaries) == ["black", "classic"]
+
+
+def test_a_file_of_every_earlier_version_reads_its_games_as_classic(tmp_path: Path) -> None:
+    """Games kept before the rule was stored were all answered classically: from a file
+    of each earlier schema version, each comes back classic with its moves, and a game of
+    black pegs only written after it comes back as one."""
+    import sqlite3
+    from contextlib import closing
+
+    from mastermind_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
+
+    for version in range(1, SCHEMA_VERSION):
+        path = tmp_path / f"v{version}.sqlite3"
+        with closing(sqlite3.connect(path)) as db, db:
+            for migration in MIGRATIONS[:version]:
+                db.executescript(migration)
+            db.execute(f"PRAGMA user_version = {version}")
+            db.execute(
+                "INSERT INTO games (id, finished_at, colours, positions, repeats, max_moves,"
+                " mode, breaker, outcome, moves, strategy, practice, secret) VALUES (1,"
+                " '2026-01-01T00:00:00+00:00', 6, 4, 1, 10, 'play', 'person', 'solved', 2,"
+                " 'knuth', 0, '2 3 4 5')"
+            )
+            db.execute(
+                "INSERT INTO moves (game_id, number, guess, black, white)"
+                " VALUES (1, 1, '2 2 3 3', 1, 2), (1, 2, '2 3 4 5', 4, 0)"
+            )
+        records = Records(path)
+        (old,) = records.games()
+        assert old.answers == CLASSIC and [(m.black, m.white) for m in old.moves] == [
+            (1, 2),
+            (4, 0),
+        ]
+        moves = (Move("0 0 2 2", 2, 0), Move("0 0 0 0", 4, 0))
+        records.add(Game(6, 4, 10, "play", PLAY.roles[0], "solved", "knuth", moves, answers=BLACK))
+        newest = records.games()[0]
+        assert newest.answers == BLACK and [m.black for m in newest.moves] == [2, 4]
