@@ -180,10 +180,12 @@ class CompareScreen(Working, Screen[None]):
 
     def _status(self) -> None:
         settings = self.session.settings
-        secret = settings.notation.format(settings.space, self.session.secret)
-        say_in(
-            self, f"Comparing on {secret} ({settings.space.rules_text()}) · {self.playback.text()}"
-        )
+        space = settings.space
+        secret = settings.notation.format(space, self.session.secret)
+        said = f"Comparing on {secret} ({space.rules_text()}) · {self.playback.text()}"
+        if len(said) > self.app.size.width - 2:  # one line at 80 columns
+            said = f"Comparing on {secret} ({space.short_text()}) · {self.playback.text()}"
+        say_in(self, said)
 
     def action_help(self) -> None:
         from .help import HelpScreen, Page
