@@ -56,7 +56,7 @@ async def test_the_computer_breaks_a_code_answered_with_one_number() -> None:
         assert isinstance(screen, MakeScreen)
         await pilot.app.workers.wait_for_complete()
         await until(pilot, lambda: "my guess is" in message(pilot))
-        assert "the number of blacks?" in message(pilot)
+        assert "my guess is BBBB. How many blacks?" in message(pilot)
         await enter(pilot, "2,1")
         await until(pilot, lambda: "number of blacks, e.g. 2" in message(pilot))
         await enter(pilot, "1")

@@ -92,6 +92,11 @@ class AnswerRule(ABC):
 
     @property
     @abstractmethod
+    def question(self) -> str:
+        """What a person is asked for each guess: "blacks,whites?", "How many blacks?"."""
+
+    @property
+    @abstractmethod
     def example(self) -> str:
         """How to type an answer of two blacks and one white (or two blacks)."""
 

@@ -59,6 +59,10 @@ class BlackOnly(AnswerRule):
         return "the number of blacks"
 
     @property
+    def question(self) -> str:
+        return "How many blacks?"
+
+    @property
     def example(self) -> str:
         return "2"
 

@@ -63,6 +63,10 @@ class Classic(AnswerRule):
         return "blacks,whites"
 
     @property
+    def question(self) -> str:
+        return "blacks,whites?"
+
+    @property
     def example(self) -> str:
         return "2,1"
 

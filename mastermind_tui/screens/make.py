@@ -186,8 +186,8 @@ class MakeScreen(Working, Screen[None]):
         pending = self.session.pending
         assert pending is not None
         guess = self.session.format(pending.guess)
-        form = self.session.space.answers.form
-        how = "Enter answers for you" if self.session.game.secret is not None else f"{form}?"
+        question = self.session.space.answers.question
+        how = "Enter answers for you" if self.session.game.secret is not None else question
         self.say(f"{self._lead}Move {len(self.session.rows()) + 1}: my guess is {guess}. {how}")
         self._lead = ""
 
