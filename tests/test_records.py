@@ -164,6 +164,7 @@ def test_records_command(tmp_path: Path) -> None:
             "size": "6x4",
             "max_moves": 10,
             "repeats": True,
+            "answers": "classic",
             "played": 2,
             "won": 2,
             "average": 4.5,
