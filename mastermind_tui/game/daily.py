@@ -14,7 +14,8 @@ import hashlib
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from engine import Answer, CodeSpace, MastermindError
+from engine import Answer, CodeSpace, MastermindError, Rules
+from engine.words import plural
 
 #: Codes the rules allow up to which par is the exact optimum's (6x4 has 1,296).
 EXACT_PAR_CODES = 1296
@@ -90,21 +91,64 @@ def pegs(answer: Answer, positions: int) -> str:
     return "●" * answer.black + "○" * answer.white + "·" * (positions - answer.black - answer.white)
 
 
+#: The day's rules, the same for every player whatever the home screen remembers: one
+#: game and the original game's move limit (the size is the player's choice: each size
+#: has its own puzzle).
+DAY_ROUNDS = 1
+DAY_MOVES = Rules().max_moves
+
+
+def differing(rules: Rules) -> tuple[str, ...]:
+    """The rules of ``rules`` that are not the day's, in words (none for a daily puzzle
+    opened as it should be: the share block's guard that a result says how it was had)."""
+    said = [f"a {rules.max_moves}-move limit"] * (rules.max_moves != DAY_MOVES)
+    return tuple(said + [f"{rules.rounds} rounds"] * (rules.rounds != DAY_ROUNDS))
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the share block says of how the game was played, so that a result pasted
+    elsewhere is honest: help taken, practice, hard mode, rules not the day's."""
+
+    #: Why the game is practice (UNDO used, an earlier day, played already); None: counted.
+    practice: str | None = None
+    #: Help that names a code or shows the solver's thinking: HINT's guess, the lab
+    #: view, WHATIF.
+    assisted: bool = False
+    hard: bool = False
+    #: The rules that were not the day's, each in words ("a 6-move limit").
+    differs: tuple[str, ...] = ()
+
+    def words(self) -> str:
+        """The marks in one line ("" for a counted game played unaided by the day's
+        rules)."""
+        said = [f"practice ({self.practice})"] if self.practice is not None else []
+        said += ["assisted"] * self.assisted + ["hard mode"] * self.hard
+        said += [f"not the day's rules: {', '.join(self.differs)}"] * bool(self.differs)
+        return " · ".join(said)
+
+
+def score_text(guesses: int, solved: bool, par_: Par | None) -> str:
+    """The result as it reads at a glance: "5 guesses, par 4", "not solved in 10
+    guesses, par 4" (no par yet: the guesses alone)."""
+    played = plural(guesses, "guess", "guesses")
+    said = played if solved else f"not solved in {played}"
+    return said if par_ is None else f"{said}, par {par_.guesses}"
+
+
 def share_block(
     space: CodeSpace,
     day: date,
     answers: list[Answer],
     solved: bool,
     par_: Par | None,
-    hard: bool = False,
+    marks: Marks = Marks(),
 ) -> str:
-    """The spoiler-free result to paste: size (and hard mode), date, guesses / par, a
-    line per move."""
+    """The spoiler-free result to paste, exactly as the share box shows it: the size,
+    date and result; the marks of how it was played, if any; a line of pegs per move."""
     size = f"{space.colours}x{space.positions}" + ("" if space.repeats else " no repeats")
-    size += " hard mode" if hard else ""
-    moves = str(len(answers)) if solved else "X"
-    guesses = "guess" if moves == "1" else "guesses"
-    score = f"{moves}/{par_.guesses} par" if par_ is not None else f"{moves} {guesses}"
+    score = score_text(len(answers), solved, par_)
     lines = [f"Mastermind daily {day.isoformat()} {size}: {score}"]
+    lines += [marks.words()] if marks.words() else []
     lines += [pegs(a, space.positions) for a in answers]
     return "\n".join(lines)

@@ -3,6 +3,8 @@ job, and at the end the share block (no colour, no code) and a key that copies i
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 from typing import ClassVar
@@ -14,8 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine import Outcome
+from engine.words import plural
 
-from ..game.daily import Par, par, share_block
+from ..game.daily import Marks, Par, differing, par, share_block
 from ..game.session import GameSession
 from ..records.figures import daily_streak, played_today
 from ..records.store import Records
@@ -25,12 +28,14 @@ from .sized import say_in
 
 
 class ShareScreen(ModalScreen[None]):
-    """The share block over the finished game: c copies it, Escape closes."""
+    """The share block over the finished game: c copies it (exactly the lines in the box,
+    nothing else), Escape closes. The note under the box is not copied."""
 
     DEFAULT_CSS = """
     ShareScreen { align: center middle; background: $background 60%; }
-    #share-box { width: 64; height: auto; border: round $accent;
-                 padding: 0 2; background: $surface; }
+    #share-panel { width: 66; height: auto; background: $surface; }
+    #share-box { height: auto; border: round $accent; padding: 0 2; }
+    #share-note { height: auto; padding: 0 1; }
     #share-note.-copied { color: $success; text-style: bold; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -38,37 +43,78 @@ class ShareScreen(ModalScreen[None]):
         Binding("escape,enter,q", "dismiss", "Close"),
     ]
 
-    def __init__(self, block: str, note: str, copied: bool = False) -> None:
-        """``copied``: copied already as the box opens (``daily --copy``)."""
+    def __init__(
+        self, block: str, note: str, copied: bool = False, by_hand: str | None = None
+    ) -> None:
+        """``note``: the streak's line ("" for none), then any more lines (what par is);
+        ``copied``: copied already as the box opens (``daily --copy``); ``by_hand``:
+        why the clipboard cannot be reached from here (the note then says how to copy
+        the lines by hand)."""
         super().__init__()
         self.block = block
         self.note = note
+        self.by_hand = by_hand
         self.copies = int(copied)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="share-box") as box:
-            box.border_title = "Share"
-            yield Static(self.block, id="share-block", markup=False)
-            yield Static(self.note, id="share-note", markup=False, classes=self.copied)
+        with Vertical(id="share-panel"):
+            with Vertical(id="share-box") as box:
+                box.border_title = "Share"
+                yield Static(self.block, id="share-block", markup=False)
+            yield Static(self.noted(), id="share-note", markup=False, classes=self.copied)
 
     @property
     def copied(self) -> str:
-        return "-copied" if self.copies else ""
+        return "-copied" if self.copies and self.by_hand is None else ""
+
+    def noted(self) -> str:
+        """The note: the streak, what copying did (or how to copy by hand), what par is."""
+        if self.by_hand is not None:
+            how = copy_by_hand(self.by_hand)
+        elif self.copies:
+            how = copied_note(self.copies)
+        else:
+            how = "c copies the lines in the box (if your terminal passes it on); Escape closes."
+        streak, *par_ = self.note.splitlines() or [""]
+        return "\n".join(line for line in (streak, how, *par_) if line)
 
     def action_copy(self) -> None:
-        """c: copied, said in the box in bold, with a count so that each press shows (the
-        streak's line, if any, kept above)."""
+        """c: copied, said under the box in bold, with a count so that each press shows."""
         self.app.copy_to_clipboard(self.block)
         self.copies += 1
-        streak = self.note.splitlines()[:-1]
         note = self.query_one("#share-note", Static)
-        note.update("\n".join([*streak, copied_note(self.copies)]))
-        note.add_class(self.copied)
+        note.update(self.noted())
+        note.set_class(bool(self.copied), "-copied")
 
 
 def copied_note(copies: int) -> str:
     again = f" again ({copies})" if copies > 1 else ""
-    return f"✓ Copied to the clipboard{again}, if your terminal supports it. Escape closes."
+    return (
+        f"✓ Copied to the clipboard{again}, if your terminal passes it on (else select "
+        "the box's lines with the mouse). Escape closes."
+    )
+
+
+def copy_by_hand(why: str) -> str:
+    return (
+        f"{why} does not pass a copy on to the clipboard: select the box's lines with "
+        "the mouse (Shift+drag) and copy them. Escape closes."
+    )
+
+
+def unreachable_clipboard(environ: Mapping[str, str]) -> str | None:
+    """Why the terminal will not pass a copy (OSC 52) on to the clipboard, where that is
+    known: tmux and screen drop it unless set up to pass it, and the macOS Terminal and
+    the Linux console never take it. None: it may well arrive."""
+    if environ.get("TMUX"):
+        return "tmux"
+    if environ.get("STY"):
+        return "screen"
+    if environ.get("TERM_PROGRAM") == "Apple_Terminal":
+        return "The macOS Terminal"
+    if environ.get("TERM") == "linux":
+        return "The Linux console"
+    return None
 
 
 def read_games(path: Path) -> list[Game]:
@@ -137,11 +183,18 @@ class DailyScreen(PlayScreen):
         self.par = found
 
     def block(self) -> str:
+        """The share block of the game as played (``share_block``), marked with any help,
+        practice, hard mode or rule that was not the day's."""
         session = self.session
         answers = [answer for _, answer in session.moves()]
         solved = session.game.outcome is Outcome.SOLVED
-        hard = session.settings.hard
-        return share_block(session.space, self.day, answers, solved, self.par, hard)
+        marks = Marks(
+            session.practice_why if session.practice else None,
+            session.assisted,
+            session.settings.hard,
+            differing(session.rules),
+        )
+        return share_block(session.space, self.day, answers, solved, self.par, marks)
 
     def game_over_prompt(self) -> None:
         super().game_over_prompt()
@@ -161,15 +214,17 @@ class DailyScreen(PlayScreen):
             self.say("The share block comes once the puzzle is over.")
             return
         block = self.block()
+        notes = [self.streak()]
         if self.par is not None:
-            block += f"\n(par: {self.par.by}; its average {self.par.average:.2f})"
-        note = "c copies it (if your terminal supports it); Escape closes."
+            guesses = plural(self.par.guesses, "guess", "guesses")
+            notes.append(
+                f"Par: the {guesses} {self.par.by} needs for this secret "
+                f"({self.par.average:.2f} on average over every secret)."
+            )
+        by_hand = unreachable_clipboard(os.environ)
         if self.copy:
             self.app.copy_to_clipboard(block)
-            note = copied_note(1)
-        if self.streak():
-            note = f"{self.streak()}\n{note}"
-        self.app.push_screen(ShareScreen(block, note, self.copy))
+        self.app.push_screen(ShareScreen(block, "\n".join(notes), self.copy, by_hand))
 
     def next_game_hint(self) -> str:
         streak = f" {self.streak()}" if self.streak() else ""
