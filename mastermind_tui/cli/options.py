@@ -5,6 +5,8 @@ settings they fill."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS
 from .values import number, port, size_of
@@ -259,3 +261,42 @@ def lab(p: argparse.ArgumentParser) -> None:
 
 def hard(p: argparse.ArgumentParser) -> None:
     _setting(p, "hard", "--hard")
+
+
+def puzzle_size(p: argparse.ArgumentParser) -> None:
+    """A puzzle's size, which picks its secret, and how its codes are written: no rule of
+    play (the daily's rules are the day's)."""
+    _setting(p, "colours", "--colours", "--colors")
+    _setting(p, "positions", "--positions")
+    _setting(p, "repeats", "--repeats")
+    _setting(p, "notation", "--notation")
+
+
+class Refusal(NamedTuple):
+    """An option a command lists in its help only to refuse it."""
+
+    flag: str
+    metavar: str
+    #: Why, in a line: its help and its refusal alike.
+    why: str
+
+
+class _Refused(argparse.Action):
+    """Refuse the option given, in one line naming it (exit 2), before anything runs."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser.error(f"`{parser.prog}` takes no {option_string}: {self.help}")
+
+
+def refused(p: argparse.ArgumentParser, title: str, refusals: Sequence[Refusal]) -> None:
+    """The options ``refusals`` listed in the command's help under ``title``, each refused
+    when given, saying why."""
+    group = p.add_argument_group(title)
+    for flag, metavar, why in refusals:
+        group.add_argument(flag, action=_Refused, metavar=metavar, default=None, help=why)

@@ -11,11 +11,17 @@ tree, its tie-break pinned by the engine) where the optimum is within reach, and
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
-from datetime import UTC, date, datetime
+import math
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime, time, timedelta
 
 from engine import Answer, CodeSpace, MastermindError, Rules
+from engine.strategies import DEFAULT_STRATEGY
 from engine.words import plural
+
+from ..records.figures import counted_daily, daily_streak, puzzle_day
+from ..records.types import Game
+from .settings import Settings
 
 #: Codes the rules allow up to which par is the exact optimum's (6x4 has 1,296).
 EXACT_PAR_CODES = 1296
@@ -25,8 +31,12 @@ HEURISTIC = "knuth"
 HARD_HEURISTIC = "sequential"
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 def today() -> date:
-    return datetime.now(UTC).date()
+    return utc_now().date()
 
 
 def read_date(text: str | None, now: date | None = None) -> tuple[date, bool]:
@@ -66,24 +76,32 @@ class Par:
     by: str
 
 
-def par(space: CodeSpace, secret: int, hard: bool = False) -> Par:
-    """Par for the day's secret (slow the first time on a size: a job's work); in hard
-    mode the exact optimum among guesses that fit (``optimal-fit``), and beyond its
-    reach the heuristic's game, every guess of which fits (``HARD_HEURISTIC``)."""
+def par_strategy(space: CodeSpace, hard: bool) -> tuple[str, str]:
+    """The strategy whose game sets par, and par's words for it ("the optimum"): the
+    exact optimum within reach (among codes that fit, in hard mode), else a heuristic
+    (``HARD_HEURISTIC`` in hard mode: its every guess fits)."""
+    if space.count > EXACT_PAR_CODES:
+        return (HARD_HEURISTIC, HARD_HEURISTIC) if hard else (HEURISTIC, HEURISTIC)
+    return (
+        ("optimal-fit", "the optimum among codes that fit") if hard else ("optimal", "the optimum")
+    )
+
+
+def par_guesses(space: CodeSpace, secret: int, hard: bool = False) -> int:
+    """The guesses par's strategy takes for ``secret`` (slow the first time on a size)."""
     from engine.play.solver import play
     from engine.strategies import make_strategy
+
+    return len(play(space, make_strategy(par_strategy(space, hard)[0]), secret))
+
+
+def par(space: CodeSpace, secret: int, hard: bool = False) -> Par:
+    """Par for the day's secret (slow the first time on a size: a job's work), with the
+    average of its strategy over every secret of the size."""
     from engine.walks.stats import run_stats
 
-    exact = space.count <= EXACT_PAR_CODES
-    if hard:
-        name = "optimal-fit" if exact else HARD_HEURISTIC
-        by = "the optimum among codes that fit" if exact else HARD_HEURISTIC
-    else:
-        name = "optimal" if exact else HEURISTIC
-        by = "the optimum" if exact else HEURISTIC
-    guesses = len(play(space, make_strategy(name), secret))
-    average = run_stats(space, name, space.allowed).average
-    return Par(guesses, average, by)
+    name, by = par_strategy(space, hard)
+    return Par(par_guesses(space, secret, hard), run_stats(space, name, space.allowed).average, by)
 
 
 def pegs(answer: Answer, positions: int) -> str:
@@ -96,6 +114,14 @@ def pegs(answer: Answer, positions: int) -> str:
 #: has its own puzzle).
 DAY_ROUNDS = 1
 DAY_MOVES = Rules().max_moves
+
+
+def day_settings(settings: Settings) -> Settings:
+    """``settings`` with the day's rules, whatever the command line or the home screen
+    held (the size, notation, hard mode and the lab view stay the player's)."""
+    rules = settings.rules
+    day = Rules(rules.colours, rules.positions, DAY_ROUNDS, DAY_MOVES, rules.repeats)
+    return replace(settings, rules=day, strategy=DEFAULT_STRATEGY, seed=None)
 
 
 def differing(rules: Rules) -> tuple[str, ...]:
@@ -152,3 +178,46 @@ def share_block(
     lines += [marks.words()] if marks.words() else []
     lines += [pegs(a, space.positions) for a in answers]
     return "\n".join(lines)
+
+
+def next_puzzle_in(now: datetime) -> str:
+    """How long until the next UTC day's puzzle, in round words ("5 h", "40 min")."""
+    midnight = datetime.combine(now.date() + timedelta(days=1), time(), UTC)
+    minutes = max(1, math.ceil((midnight - now).total_seconds() / 60))
+    return f"{minutes} min" if minutes < 60 else f"{round(minutes / 60)} h"
+
+
+def todays_game(games: list[Game], size: tuple[int, int, bool], day: date) -> Game | None:
+    """The game that counts for the puzzle of ``day`` and ``size`` (the first to finish),
+    if there is one."""
+    counted = [
+        g
+        for g in games
+        if counted_daily(g)
+        and puzzle_day(g) == day.isoformat()
+        and (g.colours, g.positions, g.repeats) == size
+    ]
+    return min(counted, key=lambda g: g.finished_at, default=None)
+
+
+def today_line(
+    games: list[Game], size: tuple[int, int, bool], now: datetime, par_: int | None = None
+) -> str:
+    """What the home screen says of today's puzzle of ``size``: whether it is played and
+    how, the daily streak, and when the next comes ("solved in 4, par 4, streak 3 · next
+    puzzle in 5 h (UTC)"). ``par_``: par's guesses for it, once worked out."""
+    game = todays_game(games, size, now.date())
+    if game is None:
+        said = "not played yet"
+    else:
+        guesses = plural(len(game.moves), "guess", "guesses")
+        if game.won:
+            said = f"solved in {len(game.moves)}"
+        elif game.abandoned:
+            said = f"left unfinished after {guesses}"
+        else:
+            said = f"not solved in {guesses}"
+        said += f", par {par_}" if par_ is not None else ""
+        said += f", streak {daily_streak(games, size, now.date())}"
+        said += " (assisted)" if game.assisted else ""
+    return f"Today's puzzle: {said} · next puzzle in {next_puzzle_in(now)} (UTC)"

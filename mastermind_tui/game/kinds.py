@@ -10,6 +10,7 @@ may declare its kind in its own module.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -74,6 +75,16 @@ class GameKind:
     #: What the records call its games (``records.types.Game.mode``); "" for none kept.
     record: str = ""
     takes: frozenset[Takes] = frozenset()
+    #: The settings its games take from those remembered from the home screen (None:
+    #: every one); the daily puzzle's rules are the day's, whatever was remembered.
+    remembers: frozenset[str] | None = None
+    #: One puzzle a UTC day: the home screen says whether today's is played.
+    daily: bool = False
+
+    def remembered(self, saved: Mapping[str, object]) -> dict[str, object]:
+        """The remembered settings ``saved`` that its games take."""
+        keep = self.remembers
+        return {k: v for k, v in saved.items() if keep is None or k in keep}
 
     @property
     def takes_secret(self) -> bool:
@@ -122,8 +133,10 @@ DAILY: Final = GameKind(
     "Today's daily puzzle",
     (Role.PERSON,),
     "one secret a UTC day, the same for everyone; par from the exact optimum",
-    ("no-repeats", "colours", "positions", "moves", "notation", "hard"),
+    ("no-repeats", "colours", "positions", "notation", "hard"),
     record="daily",
+    remembers=frozenset({"colours", "positions", "repeats", "notation"}),
+    daily=True,
 )
 WATCH: Final = GameKind(
     "watch",

@@ -21,10 +21,10 @@ from engine.words import plural
 from ..game.daily import Marks, Par, differing, par, share_block
 from ..game.session import GameSession
 from ..records.figures import daily_streak, played_today
-from ..records.store import Records
 from ..records.types import Game
 from .play import PlayScreen
 from .sized import say_in
+from .today import read_games
 
 
 class ShareScreen(ModalScreen[None]):
@@ -115,11 +115,6 @@ def unreachable_clipboard(environ: Mapping[str, str]) -> str | None:
     if environ.get("TERM") == "linux":
         return "The Linux console"
     return None
-
-
-def read_games(path: Path) -> list[Game]:
-    """Every game the records hold (none when there is no file yet)."""
-    return Records(path).games() if path.exists() else []
 
 
 class DailyScreen(PlayScreen):

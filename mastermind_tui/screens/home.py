@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
@@ -25,6 +26,7 @@ from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
 from .home_form import NO_REPEATS, FormSelect, HomeForm
 from .sized import HORIZONTAL, VERTICAL, Sizing
+from .today import Today
 
 
 class HomeScreen(Working, Screen[None]):
@@ -64,6 +66,8 @@ class HomeScreen(Working, Screen[None]):
         self.mode = mode or (self.initial.mode if self.initial.mode in kinds else default)
         #: The preset just named for what the fields hold (not chosen: nothing to fill).
         self._named: str | None = None
+        #: The line on today's daily puzzle, once mounted.
+        self.today: Today | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -74,6 +78,7 @@ class HomeScreen(Working, Screen[None]):
             )
             yield HomeForm(self.initial, self.kinds, self.mode, id="home-form")
             yield Static(id="optimum", markup=False)
+            yield Static(id="today", markup=False)
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Statistics", id="statistics", compact=True)
@@ -86,6 +91,9 @@ class HomeScreen(Working, Screen[None]):
         return self.query_one(HomeForm)
 
     def on_mount(self) -> None:
+        records = getattr(getattr(self.app, "recorder", None), "records", None)
+        path = records if isinstance(records, Path) else None
+        self.today = Today(self, self.query_one("#today", Static), path)
         self._fields_of_mode()
         self._preset_kept()
         self._show_optimum()
@@ -99,6 +107,16 @@ class HomeScreen(Working, Screen[None]):
     def _fields_of_mode(self) -> None:
         """Only the fields that apply to the mode chosen are shown (``GameKind.fields``)."""
         self.form.show_fields(self.form.mode().fields)
+        self._say_today()
+
+    @on(Input.Changed, "#colours, #positions")
+    @on(Checkbox.Changed, f"#{NO_REPEATS}")
+    def _say_today(self) -> None:
+        """Today's puzzle of the size on the form, while the daily is chosen."""
+        size = self.form.game_size()
+        if self.today is not None:
+            daily = size is not None and self.form.mode().daily
+            self.today.show(size[:3] if daily and size is not None else None)
 
     @on(Select.Changed, "#preset")
     def _fill_preset(self, event: Select.Changed) -> None:
