@@ -27,9 +27,9 @@ Each answer peg: **●** black = right colour in the right place, **○** white 
 in the wrong place.
 
 - `BOARD` (or F2): the list of your moves so far
-- `HINT`, `H` or F3: how many codes are still possible; asked again, a suggested guess
-  (the one the ratings count as best) and the advice and ratings until your next guess
-  (`H` and Enter: every key goes to the command line first)
+- `HINT`, `H` or F3: how many codes are still possible; asked again, one suggested guess
+  (the one the ratings count as best), nothing more: the advice and ratings are the
+  laboratory view's (`H` and Enter: every key goes to the command line first)
 - `WHATIF {code}` (laboratory view): how {code} would split the codes still possible,
   answer by answer beside the strategy's choice, with its score in the strategy's
   measure and, where the exact optimum is known, in guesses expected

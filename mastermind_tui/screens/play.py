@@ -148,9 +148,9 @@ class PlayScreen(Working, Screen[None]):
         self.known += 1
 
     def watch_known(self) -> None:
-        """Draw the trace (and the ratings, which the lab view and HINT show or hide).
-        A hidden trace (spoiler-free) is not drawn: whatever shows it (the lab view, a
-        second HINT, the game's end) moves ``known`` on, which draws it then; drawing it
+        """Draw the trace (and the ratings, which the lab view shows or hides). A hidden
+        trace (spoiler-free) is not drawn: whatever shows it (the lab view, the game's
+        end) moves ``known`` on, which draws it then; drawing it
         unseen, three times before the first frame, was a part of that frame's time."""
         session = self.session
         if not session.guessing.spoilers_hidden:
@@ -315,7 +315,7 @@ class PlayScreen(Working, Screen[None]):
             self.say(str(error), "error")
 
     def action_hint(self) -> None:
-        """HINT or F3: the advice and the ratings, until the next guess."""
+        """HINT or F3: how many codes are left, then one suggested guess."""
         try:
             text = self.session.hint()
         except MastermindError as error:
@@ -354,9 +354,9 @@ class PlayScreen(Working, Screen[None]):
             self.say("Laboratory view off: spoiler-free again. F9 shows it.")
 
     def action_tree(self) -> None:
-        """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
+        """F4: the decision tree is advice, so a spoiler-free game keeps it to the lab view."""
         if self.session.guessing.spoilers_hidden:
-            self.say("Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it.")
+            self.say("Spoiler-free: the tree is advice; F9 (the laboratory view) shows it.")
             return
         self.table.tree()
 
