@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .answers import CLASSIC, Answer, AnswerRule
 from .errors import CodeError, ConfigError, ConfigField
 from .words import plural
 
@@ -62,11 +63,15 @@ def check_size(colours: int, positions: int, repeats: bool = True) -> None:
         )
 
 
-def rules_text(colours: int, positions: int, repeats: bool = True) -> str:
+def rules_text(
+    colours: int, positions: int, repeats: bool = True, answers: AnswerRule = CLASSIC
+) -> str:
     """``6 colours x 4 positions, no repeats``: ``CodeSpace.rules_text``, for a size read
-    back from a summary or a record without building its code space."""
+    back from a summary or a record without building its code space. A rule other than
+    the classic answer is named: ``…, black pegs only``."""
     tail = "" if repeats else ", no repeats"
-    return f"{colours} colours x {plural(positions, 'position')}{tail}"
+    rule = "" if answers == CLASSIC else f", {answers.title}"
+    return f"{colours} colours x {plural(positions, 'position')}{tail}{rule}"
 
 
 @dataclass(frozen=True)
@@ -77,14 +82,29 @@ class CodeSpace:
     run over every colours**positions code (``size``), so tables and scoring are shared
     with the game with repeats; the codes the rules allow are ``allowed`` (``count`` of
     them), and games start from those.
+
+    ``answers`` is how a guess is answered (the classic black and white pegs, or black
+    pegs only): every scorer, search and tree given the space answers by it.
     """
 
     colours: int
     positions: int
     repeats: bool = True
+    answers: AnswerRule = CLASSIC
 
     def __post_init__(self) -> None:
         check_size(self.colours, self.positions, self.repeats)
+
+    @property
+    def file_tail(self) -> str:
+        """What a file made for this space adds to its size: ``-no-repeats``, ``-black``
+        (none for the classic game with repeats, so older names still hold)."""
+        tail = "" if self.repeats else "-no-repeats"
+        return tail if self.answers == CLASSIC else f"{tail}-{self.answers.name}"
+
+    def answer(self, secret: int, guess: int) -> Answer:
+        """The answer ``guess`` gets when ``secret`` is the code, by this space's rule."""
+        return self.answers.score(self.to_digits(secret), self.to_digits(guess))
 
     @property
     def size(self) -> int:
@@ -131,7 +151,7 @@ class CodeSpace:
 
     def rules_text(self) -> str:
         """``6 colours x 4 positions, no repeats``: the size as a person reads it."""
-        return rules_text(self.colours, self.positions, self.repeats)
+        return rules_text(self.colours, self.positions, self.repeats, self.answers)
 
     @cached_property
     def weights(self) -> Int64s:

@@ -1,24 +1,25 @@
-"""Black/white scoring: one pair in plain Python, or one guess against many codes and many
-guesses against many codes in vectorised numpy.
+"""Scoring by a space's answer rule: one pair in plain Python, or one guess against many
+codes and many guesses against many codes in vectorised numpy.
 
 Inside the engine an answer is a small integer, its *class*:
 ``black * (positions + 1) + (black + white)``, that is blacks and the total of pegs of
-the right colour. Classes index histograms directly (``np.bincount``); ``decode`` turns one
-back into (black, white).
+the right colour, under every rule (black pegs only uses the classes with no whites; see
+``engine.answers``). Classes index histograms directly (``np.bincount``); ``decode`` turns
+one back into the answer as the space's rule writes it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
+from .answers import CLASSIC, AnswerRule
+from .answers import Answer as Answer  # scoring's public face: what its functions give
+from .answers.base import classic_encode
 from .codes import CodeSpace, _count_table, _digit_table
-from .errors import AnswerError
-from .words import plural
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -29,19 +30,10 @@ if TYPE_CHECKING:
 BLOCK = 1 << 20
 
 
-class Answer(NamedTuple):
-    black: int
-    white: int
-
-    def __str__(self) -> str:
-        return f"{self.black}B {self.white}W"
-
-
 def score(secret: Sequence[Hashable], guess: Sequence[Hashable]) -> Answer:
-    """Blacks: same colour, same position. Whites: colours in common minus blacks."""
-    black = sum(1 for a, b in zip(secret, guess, strict=True) if a == b)
-    common = Counter(secret) & Counter(guess)
-    return Answer(black, sum(common.values()) - black)
+    """The classic answer of one pair of codes written any way (letters, digits): the
+    1978 program's, and a helper for tests. A game scores by its space: ``space.answer``."""
+    return CLASSIC.score(secret, guess)
 
 
 def classes(positions: int) -> int:
@@ -49,12 +41,11 @@ def classes(positions: int) -> int:
     return (positions + 1) ** 2
 
 
-def answer_count(positions: int) -> int:
-    """How many different answers a guess can get: every (black, white) with at most
-    ``positions`` pegs, less the impossible ``positions - 1`` blacks and 1 white, that is
-    ``positions * (positions + 3) / 2`` (14 on four positions). The answers besides "all
-    black" number one fewer: the branching of a perfect split."""
-    return (positions + 1) * (positions + 2) // 2 - 1
+def answer_count(space: CodeSpace) -> int:
+    """How many different answers a guess can get under the space's rule (14 on four
+    positions classic, 5 with black pegs only). The answers besides "all black" number
+    one fewer: the branching of a perfect split."""
+    return space.answers.answer_count(space.positions)
 
 
 def level_bounds(size: int, branching: int) -> Int64s:
@@ -78,40 +69,30 @@ def class_dtype(positions: int) -> type[np.unsignedinteger]:
 
 
 def encode(black: int, white: int, positions: int) -> int:
-    return black * (positions + 1) + black + white
+    """The class of (black, white), the same under every rule (a black-pegs-only answer
+    is one with no whites)."""
+    return classic_encode(black, white, positions)
 
 
-def decode(cls: int, positions: int) -> Answer:
-    black, total = divmod(int(cls), positions + 1)
-    return Answer(black, total - black)
+def decode(cls: int, space: CodeSpace) -> Answer:
+    """The answer a class stands for, as the space's rule writes it."""
+    return space.answers.decode(cls, space.positions)
 
 
-def partition(classes: Classes, positions: int) -> dict[Answer, int]:
+def partition(classes: Classes, space: CodeSpace) -> dict[Answer, int]:
     """Histogram of answer classes as {answer: codes}, largest class first. Counted in
     chunks: ``bincount`` widens its input to 64 bits, and on 8x8 that copy is 128 MB."""
-    counts = np.zeros((positions + 1) ** 2, dtype=np.int64)
+    counts = np.zeros((space.positions + 1) ** 2, dtype=np.int64)
     for start in range(0, len(classes), 1 << 16):
         counts += np.bincount(classes[start : start + (1 << 16)], minlength=len(counts))
-    parts = {decode(c, positions): int(n) for c, n in enumerate(counts) if n}
+    parts = {decode(c, space): int(n) for c, n in enumerate(counts) if n}
     return dict(sorted(parts.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def check_answer(black: int, white: int, positions: int) -> Answer:
-    """Validate an answer a person gave; raise AnswerError saying why it cannot be."""
-    if black < 0 or white < 0:
-        raise AnswerError("blacks and whites cannot be negative")
-    if black + white > positions:
-        raise AnswerError(
-            f"{plural(black, 'black')} and {plural(white, 'white')} make {black + white} pegs, "
-            f"but a code has only {plural(positions, 'position')}"
-        )
-    if black == positions - 1 and white == 1:
-        raise AnswerError(
-            f"{plural(black, 'black')} and 1 white is impossible: if "
-            f"{plural(black, 'peg')} {'is' if black == 1 else 'are'} right, "
-            "the last one cannot be the right colour in the wrong place"
-        )
-    return Answer(black, white)
+def check_answer(black: int, white: int, space: CodeSpace) -> Answer:
+    """Validate an answer a person gave by the space's rule; raise AnswerError saying why
+    it cannot be."""
+    return space.answers.check(black, white, space.positions)
 
 
 #: Spaces larger than this score every code by halves (``_against_every_code``): below it
@@ -134,9 +115,10 @@ def against(space: CodeSpace, guess: int, codes: IntArray | None = None) -> Clas
         return every if codes is None else every[codes]
     size = space.size if codes is None else len(codes)
     out = np.empty(size, dtype=class_dtype(space.positions))
+    black_weight, colour_weight = space.answers.weights(space.positions)
     g_digits = space.to_digits(guess)
     g_counts = np.bincount(g_digits, minlength=space.colours).astype(np.uint8)
-    present = np.flatnonzero(g_counts)
+    present = np.flatnonzero(g_counts) if colour_weight else np.empty(0, dtype=np.intp)
     # Rows as a sequence: a stacked copy of the gathered rows would cost more than it saves.
     digits: Digits | list[Digits]
     counts: Digits | list[Digits]
@@ -152,10 +134,12 @@ def against(space: CodeSpace, guess: int, codes: IntArray | None = None) -> Clas
         black = np.zeros(stop - start, dtype=np.uint8)
         for row, d in zip(digits, g_digits, strict=True):
             black += row == d
-        total = np.zeros(stop - start, dtype=np.uint8)
-        for row, colour in zip(counts, present, strict=True):
-            total += np.minimum(row, g_counts[colour])  # uint8 throughout: no wide copies
-        out[start:stop] = black.astype(out.dtype) * (space.positions + 1) + total
+        out[start:stop] = black.astype(out.dtype) * black_weight
+        if colour_weight:
+            total = np.zeros(stop - start, dtype=np.uint8)
+            for row, colour in zip(counts, present, strict=True):
+                total += np.minimum(row, g_counts[colour])  # uint8 throughout: no wide copies
+            out[start:stop] += total
     return out
 
 
@@ -164,17 +148,22 @@ TABLE_LIMIT = 4096
 
 
 @lru_cache(maxsize=2)
-def cached_table(colours: int, positions: int) -> Classes:
-    """The answer table of a size, built once (spaces up to TABLE_LIMIT codes)."""
-    out = table(CodeSpace(colours, positions))
+def cached_table(colours: int, positions: int, rule: AnswerRule = CLASSIC) -> Classes:
+    """The answer table of a size and rule, built once (spaces up to TABLE_LIMIT codes)."""
+    out = table(CodeSpace(colours, positions, answers=rule))
     out.flags.writeable = False
     return out
+
+
+def table_of(space: CodeSpace) -> Classes:
+    """``cached_table`` for a space: its size and its rule."""
+    return cached_table(space.colours, space.positions, space.answers)
 
 
 def answers(space: CodeSpace, guess: int, codes: IntArray) -> Classes:
     """``against`` for many calls: a row of the answer table where the space has one."""
     if space.size <= TABLE_LIMIT:
-        return cast("Classes", cached_table(space.colours, space.positions)[guess, codes])
+        return cast("Classes", table_of(space)[guess, codes])
     return against(space, guess, codes)
 
 
@@ -198,11 +187,15 @@ def _against_every_code(space: CodeSpace, guess: int) -> Classes:
         halves.append((blacks, patterns, pattern_of))
     (low_b, low_p, low_of), (high_b, high_p, high_of) = halves
     dtype = class_dtype(p)
-    common = np.minimum(g_counts, high_p[:, None, :] + low_p[None, :, :]).sum(axis=2, dtype=dtype)
-    # take, not [:, low_of]: fancy indexing there gives a transposed, slow-to-add layout.
-    out = np.take(common[high_of], low_of, axis=1)
-    out += (high_b.astype(dtype) * (p + 1))[:, None]
-    out += (low_b.astype(dtype) * (p + 1))[None, :]
+    black_weight, colour_weight = space.answers.weights(p)
+    if colour_weight:
+        common = np.minimum(g_counts, high_p[:, None, :] + low_p[None, :, :])
+        # take, not [:, low_of]: fancy indexing there gives a transposed, slow layout.
+        out = np.take(common.sum(axis=2, dtype=dtype)[high_of], low_of, axis=1)
+    else:
+        out = np.zeros((len(high_of), len(low_of)), dtype=dtype)
+    out += (high_b.astype(dtype) * black_weight)[:, None]
+    out += (low_b.astype(dtype) * black_weight)[None, :]
     return out.ravel()
 
 
@@ -226,12 +219,15 @@ def features(space: CodeSpace, codes: IntArray, guess_side: bool) -> npt.NDArray
     "thermometer" counts. The guess side weights the one-hot part by positions + 1.
     """
     p, c = space.positions, space.colours
+    black_weight, colour_weight = space.answers.weights(p)
     digits = space.digits[:, codes].T
     onehot = (digits[:, :, None] == np.arange(c, dtype=np.uint8)).reshape(len(codes), p * c)
     counts = space.counts[:, codes].T
     therm = (counts[:, :, None] >= np.arange(1, p + 1, dtype=np.uint8)).reshape(len(codes), c * p)
-    weight = p + 1 if guess_side else 1
-    return np.hstack([onehot.astype(np.float32) * weight, therm.astype(np.float32)])
+    weights = (black_weight, colour_weight) if guess_side else (1, 1)
+    return np.hstack(
+        [onehot.astype(np.float32) * weights[0], therm.astype(np.float32) * weights[1]]
+    )
 
 
 def cross(space: CodeSpace, guesses: IntArray, codes: IntArray) -> Classes:
@@ -254,10 +250,14 @@ def table(space: CodeSpace) -> Classes:
     for n in (p - low_n, low_n):
         digits = _digit_table(c, n)
         halves.append((digits[:, :, None] == digits[:, None, :]).sum(axis=0, dtype=dtype))
-    high, low = (half * dtype(p + 1) for half in halves)
-    patterns, pattern_of = _count_patterns(c, p)
-    common = np.minimum(patterns[:, None, :], patterns[None, :, :]).sum(axis=2, dtype=dtype)
-    out = np.take(common[pattern_of], pattern_of, axis=1)
+    black_weight, colour_weight = space.answers.weights(p)
+    high, low = (half * dtype(black_weight) for half in halves)
+    if colour_weight:
+        patterns, pattern_of = _count_patterns(c, p)
+        common = np.minimum(patterns[:, None, :], patterns[None, :, :]).sum(axis=2, dtype=dtype)
+        out = np.take(common[pattern_of], pattern_of, axis=1)
+    else:
+        out = np.zeros((space.size, space.size), dtype=dtype)
     # (guess high, guess low, code high, code low): the index of a code is high x low.
     quarters = out.reshape(len(high), len(low), len(high), len(low))
     quarters += high[:, None, :, None]

@@ -137,7 +137,7 @@ async def test_whatif_in_a_game_splits_a_code_beside_the_advice() -> None:
         answer = session.rows()[0].answer
         solver.observe(session.parse("BBWW"), *answer)
         rrgg = session.parse("RRGG")
-        expected = partition(answers(session.space, rrgg, solver.candidates), 4)
+        expected = partition(answers(session.space, rrgg, solver.candidates), session.space)
         bars = app.screen.query_one(PartitionBars)
         assert bars.rival == ("RRGG", expected, "what if")
         advice = solver.fork().decide()

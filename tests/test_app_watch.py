@@ -205,10 +205,7 @@ async def test_tie_sentence_and_the_runner_up_beside() -> None:
         await pilot.press("n", "n")
         solver, _ = knuth_after(1)
         space = solver.space
-        hists = [
-            partition(answers(space, int(g), solver.candidates), space.positions)
-            for g in space.allowed
-        ]
+        hists = [partition(answers(space, int(g), solver.candidates), space) for g in space.allowed]
         largest = [max(h.values()) for h in hists]
         tied = [g for g, n in zip(space.allowed, largest, strict=True) if n == min(largest)]
         possible = sum(1 for g in tied if g in set(solver.candidates.tolist()))
@@ -502,10 +499,10 @@ async def test_the_choice_is_drawn_by_the_strategys_measure_after_bbww_0_1() -> 
         assert left is not None and len(left) == 256
         decision = session.steps[1].decision
         space = session.space
-        mine = partition(answers(space, decision.guess, left), space.positions)
+        mine = partition(answers(space, decision.guess, left), space)
         assert decision.rival is not None  # the best guess that is not a twin of the choice
         runner = decision.rival.guess
-        theirs = partition(answers(space, runner, left), space.positions)
+        theirs = partition(answers(space, runner, left), space)
         lines = chart_lines(app)
         assert lines[0] == "Guesses weighed, by largest class (less is better):"
         chosen, second = lines[1].split(), lines[2].split()
@@ -581,7 +578,7 @@ async def test_what_if_splits_any_code_beside_the_choice(cache_dir: Path) -> Non
         rrgg = session.settings.notation.parse(space, "RRGG")
         left = session.before()
         assert left is not None
-        expected = partition(answers(space, rrgg, left), space.positions)
+        expected = partition(answers(space, rrgg, left), space)
         bars = app.screen.query_one(PartitionBars)
         assert bars.rival is not None and bars.rival[0] == "RRGG"
         assert bars.rival[1] == expected and bars.rival[2] == "what if"

@@ -123,7 +123,7 @@ def test_runner_up_split_and_class_codes_match_a_brute_force_count() -> None:
     rival, split = runner_up(SPACE, decision, everything) or (0, {})
     assert fmt(rival) == "BBWR"
     assert max(split.values()) == 276 and sum(split.values()) == 1296
-    assert split == partition(answers(SPACE, rival, everything), SPACE.positions)
+    assert split == partition(answers(SPACE, rival, everything), SPACE)
     worst = class_codes(SPACE, code("BBWW"), everything, Answer(0, 1))
     digits = [SPACE.to_digits(int(c)) for c in worst]
     bbww = SPACE.to_digits(code("BBWW"))

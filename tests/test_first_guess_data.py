@@ -123,7 +123,7 @@ def test_a_hint_and_rating_after_a_bad_first_guess_wait_on_no_compiler(
             (CodeSpace(6, 4, False), [5, 3, 1, 0]),
         ):
             guess, secret = space.from_digits(first), int(space.allowed[-1])
-            answer = decode(int(answers(space, guess, np.array([secret]))[0]), space.positions)
+            answer = decode(int(answers(space, guess, np.array([secret]))[0]), space)
             solver = Solver(space, make_strategy(strategy))
             solver.observe(guess, *answer)
             hint = solver.decide()

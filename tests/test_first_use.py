@@ -412,7 +412,7 @@ def test_2x10_answers_from_its_shipped_data(
     secret = np.array([int(space.allowed[-1])])
     assert Solver(space, make_strategy(strategy)).decide().guess >= 0
     bad = int(space.allowed[0])
-    answer = decode(int(answers(space, bad, secret)[0]), space.positions)
+    answer = decode(int(answers(space, bad, secret)[0]), space)
     solver = Solver(space, make_strategy(strategy))
     solver.observe(bad, *answer)
     assert solver.decide().guess in space.allowed

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.codes import CodeSpace
 from engine.optimal.reach import ROOMY, findable
 
 ENV = {
@@ -31,7 +32,7 @@ def mastermind(*argv: str) -> subprocess.CompletedProcess[str]:
 
 def test_findable_counts_no_further_than_any_size_needs() -> None:
     started = time.monotonic()
-    assert findable(1_000_000, 4) > ROOMY
+    assert findable(1_000_000, CodeSpace(6, 4)) > ROOMY
     assert time.monotonic() - started < 5  # it was minutes of big-integer arithmetic
 
 

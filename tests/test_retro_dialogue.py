@@ -184,7 +184,7 @@ def test_computer_using_up_its_moves_scores_11_and_never_reports_the_10th_answer
         guess = space.from_digits(["BW".index(ch) for ch in reply.split("IS: ")[1][:13]])
         classes = against(space, guess, cands)
         cls = int(np.argmax(np.bincount(classes)))
-        black, white = decode(cls, 13)
+        black, white = decode(cls, space)
         cands = cands[(classes == cls) & (cands != guess)]
         answer = f"{black},{white}" if move < 9 else "9,9"
         reply = d.feed(answer)

@@ -24,7 +24,7 @@ def brute_score(
     space: CodeSpace, strategy: PartitionStrategy, guess: int, cands: np.ndarray
 ) -> float:
     """The guess's score as the trace shows it, worked out from its split alone."""
-    return strategy.split_value(partition(answers(space, guess, cands), space.positions))
+    return strategy.split_value(partition(answers(space, guess, cands), space))
 
 
 def named_as_tied(space: CodeSpace, said: str, twins: str) -> list[int]:

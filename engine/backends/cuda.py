@@ -93,19 +93,21 @@ def _kernels() -> Any:
 
 
 @lru_cache(maxsize=2)
-def _tables(colours: int, positions: int) -> tuple[Any, ...]:
-    """The numba kernel's tables, on the GPU: the three tables and each code's pattern."""
+def _tables(space: CodeSpace) -> tuple[Any, ...]:
+    """The numba kernel's tables, on the GPU: the three tables and each code's pattern
+    (the answer rule is in the tables, as on the CPU)."""
     from .numba_partitions import answer_parts
 
     cuda = _cuda()
-    return tuple(cuda.to_device(np.ascontiguousarray(t)) for t in answer_parts(colours, positions))
+    parts = answer_parts(space.colours, space.positions, space.answers)
+    return tuple(cuda.to_device(np.ascontiguousarray(t)) for t in parts)
 
 
 def _columns(space: CodeSpace, cands: npt.NDArray[np.int32]) -> tuple[IntArray, ...]:
     """Each candidate's high half, low half and pattern (the tables' columns)."""
     from .numba_partitions import answer_parts
 
-    low, pattern_of = answer_parts(space.colours, space.positions)[1::2]
+    low, pattern_of = answer_parts(space.colours, space.positions, space.answers)[1::2]
     split = len(low)
     return cands // split, cands % split, pattern_of[cands]
 
@@ -150,7 +152,7 @@ def _launch(
     starts = (ends - lengths).astype(np.int32)
     if len(pool) == 0:
         return [np.zeros((0, slots) if counts else 0, dtype=np.int32) for _ in batch]
-    tables = _tables(space.colours, space.positions)
+    tables = _tables(space)
     columns = [cuda.to_device(np.ascontiguousarray(c)) for c in _columns(space, cands)]
     found = cuda.device_array((len(pool), slots), dtype=np.int32)
     threads = _threads(cuda)

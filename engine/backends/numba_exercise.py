@@ -46,7 +46,7 @@ def run(kernel: Any, say: Callable[[str], None]) -> list[Any]:
     rank = (space.digits[::-1].T.astype(np.int64) @ space.weights).astype(np.int16)
     everything = np.arange(space.size, dtype=np.int16)
     allowed = np.ones(space.size, dtype=np.bool_)
-    branching = answer_count(space.positions) - 1
+    branching = answer_count(space) - 1
     keys, vals = np.zeros((SLOTS, 2), np.uint64), np.zeros(SLOTS, np.int64)
     counters = np.zeros(kernel.COUNTERS, dtype=np.int64)
     counters[kernel.LIMIT] = NODE_LIMIT

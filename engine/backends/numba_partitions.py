@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numba import njit
 
+from ..answers import AnswerRule
 from ..codes import CodeSpace, _digit_table
 from ..feedback import _count_patterns, class_dtype, classes
 
@@ -110,27 +111,32 @@ def histograms(tables: Any, pool: Any, cands: Any, out: Any) -> None:
 
 
 @lru_cache(maxsize=2)
-def answer_parts(colours: int, positions: int) -> tuple[npt.NDArray[np.unsignedinteger[Any]], ...]:
+def answer_parts(
+    colours: int, positions: int, rule: AnswerRule
+) -> tuple[npt.NDArray[np.unsignedinteger[Any]], ...]:
     """The tables ``largest_classes`` and ``histograms`` read: blacks between high halves
-    and between low halves (times positions + 1), colours in common between count
-    patterns, and each code's pattern."""
+    and between low halves (times the rule's black weight), colours in common between
+    count patterns (times its colour weight: none with black pegs only), and each code's
+    pattern. The kernels read the rule only through these tables."""
     p = positions
     dtype = class_dtype(p)
+    black_weight, colour_weight = rule.weights(p)
     low_n = p // 2
     halves = []
     for n in (p - low_n, low_n):
         digits = _digit_table(colours, n)
         blacks = (digits[:, :, None] == digits[:, None, :]).sum(axis=0, dtype=np.int64)
-        halves.append(np.ascontiguousarray(blacks * (p + 1), dtype=dtype))
+        halves.append(np.ascontiguousarray(blacks * black_weight, dtype=dtype))
     patterns, pattern_of = _count_patterns(colours, p)
     common = np.minimum(patterns[:, None, :], patterns[None, :, :]).sum(axis=2, dtype=dtype)
+    common *= dtype(colour_weight)
     return halves[0], halves[1], np.ascontiguousarray(common), pattern_of.astype(np.int32)
 
 
 def largest(space: CodeSpace, pool: IntArray, cands: IntArray, stop: float) -> Keys:
     """Knuth's keys, pruned and up to the first at most ``stop``: see ``largest_classes``."""
     out = np.empty(len(pool), dtype=np.float64)
-    tables = answer_parts(space.colours, space.positions)
+    tables = answer_parts(space.colours, space.positions, space.answers)
     slots = classes(space.positions)
     largest_classes(tables, _int32(pool), _int32(cands), slots, stop, out)
     return out
@@ -139,7 +145,12 @@ def largest(space: CodeSpace, pool: IntArray, cands: IntArray, stop: float) -> K
 def counts(space: CodeSpace, pool: IntArray, cands: IntArray) -> Counts:
     """Every guess's class counts, (guesses, classes)."""
     out = np.empty((len(pool), classes(space.positions)), dtype=np.int64)
-    histograms(answer_parts(space.colours, space.positions), _int32(pool), _int32(cands), out)
+    histograms(
+        answer_parts(space.colours, space.positions, space.answers),
+        _int32(pool),
+        _int32(cands),
+        out,
+    )
     return out
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..codes import CodeSpace
-from ..feedback import Answer, answers, encode, partition, score
+from ..feedback import Answer, answers, encode, partition
 from ..strategies import measure_of
 from ..strategies.guess_pools import FAMILIES, SYMMETRY
 from ..trace import Alternative, Decision, format_score
@@ -39,8 +39,9 @@ STAR, STAR_MEANING, SAID = "*", "* cannot be the secret", (FAMILIES, SYMMETRY)
 
 
 def answer_text(answer: Answer) -> str:
-    """An answer in text: ``2,1`` for two blacks and one white."""
-    return f"{answer.black},{answer.white}"
+    """An answer in text as its rule writes it: ``2,1`` for two blacks and one white,
+    ``2`` with black pegs only."""
+    return answer.text
 
 
 def score_text(decision: Decision) -> str:
@@ -167,7 +168,7 @@ def runner_up(
         rival = decision.alternatives[0]
     if rival is None:
         return None
-    return rival.guess, partition(answers(space, rival.guess, candidates), space.positions)
+    return rival.guess, partition(answers(space, rival.guess, candidates), space)
 
 
 def class_codes(space: CodeSpace, guess: int, candidates: Codes, answer: Answer) -> Codes:
@@ -183,7 +184,7 @@ def ruled_out(
     that move would have got had ``code`` been the secret; None if it fits every answer."""
     digits = space.to_digits(code)
     for number, (guess, answer) in enumerate(moves, 1):
-        would = score(digits, space.to_digits(guess))
+        would = space.answers.score(digits, space.to_digits(guess))
         if would != answer:
             return number, would
     return None

@@ -73,7 +73,7 @@ def find_slips(
     for column in range(len(codes)):
         right = truth[:, column]
         counts[tuple((int(i), int(right[i])) for i in np.flatnonzero(right != given))] += 1
-    fixes = [Fix(tuple((i, decode(c, p)) for i, c in key), n) for key, n in counts.items()]
+    fixes = [Fix(tuple((i, decode(c, space)) for i, c in key), n) for key, n in counts.items()]
     fixes.sort(key=lambda f: (f.size(answers), -f.codes_left, [-i for i, _ in f.corrections]))
     offered = fixes[:limit]
     if offered:  # and every fix that changes as few pegs as the last one offered

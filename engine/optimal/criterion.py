@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 
 
@@ -27,7 +28,7 @@ class Criterion(NamedTuple):
     def file(self, space: CodeSpace, suffix: str = ".json") -> str:
         """Its tree's cache file for ``space`` (``.partial.npz``: what a stopped search
         proved)."""
-        tail = "" if space.repeats else "-no-repeats"
+        tail = space.file_tail
         return f"{self.name}-{space.colours}x{space.positions}{tail}{suffix}"
 
 
@@ -66,6 +67,7 @@ def cache_key(space: CodeSpace, criterion: Criterion) -> dict[str, object]:
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
+        **({} if space.answers == CLASSIC else {"answers": space.answers.name}),
         "tree_format": TREE_FORMAT,
         "engine": __version__,
     }

@@ -249,7 +249,7 @@ def decision(
     guess, *others_tied = sorted(mapped(tied), key=lambda g: (g not in possible, rank(g)))
     others = [(g, total) for g in others_tied[:OTHERS]]
     if len(others) < OTHERS and runner >= 0:
-        bound = level_bounds(len(codes), answer_count(space.positions) - 1)
+        bound = level_bounds(len(codes), answer_count(space) - 1)
         cands = mapped(runners)
         split = answer_table[np.array(cands)][:, np.asarray(codes, dtype=np.int64)]
         key = []

@@ -110,7 +110,7 @@ def _next_best(
     seen = {row.tobytes() for row in answer_table[np.array(tied)][:, codes]}
     ordered = np.sort(splits, axis=1)
     parts = 1 + (ordered[:, 1:] != ordered[:, :-1]).sum(axis=1)
-    bound = level_bounds(len(codes), answer_count(space.positions) - 1)
+    bound = level_bounds(len(codes), answer_count(space) - 1)
     found = encode(space.positions, 0, space.positions)
     best: tuple[int, int, int] | None = None
     for g, total, row, part in zip(guesses.tolist(), totals.tolist(), splits, parts, strict=True):

@@ -76,11 +76,11 @@ BASELINE = 200 << 20
 ROOMY = 2**62
 
 
-def findable(guesses: int, positions: int) -> int:
+def findable(guesses: int, space: CodeSpace) -> int:
     """Most codes any strategy can tell apart within ``guesses`` guesses: one found by the
     next guess, and in each class of the other answers as many as one guess fewer can
     (the kernel's ``capacity``)."""
-    branching = answer_count(positions) - 1
+    branching = answer_count(space) - 1
     room = 0
     for _ in range(guesses):
         room = 1 + branching * room
@@ -173,7 +173,7 @@ def check_reach(space: CodeSpace, max_guesses: int | None) -> None:
     every answer split them perfectly (a cap that only the search can rule out is
     refused when the tree is made)."""
     check_size(space)
-    most = findable(max_guesses, space.positions) if max_guesses else 0
+    most = findable(max_guesses, space) if max_guesses else 0
     if max_guesses and most < space.count:
         raise ConfigError(
             f"no strategy finds every secret of {space.rules_text()} within "

@@ -94,7 +94,7 @@ class OptimalSearch:
         #: order, so each orbit of guesses is represented by its first code as written.
         self.rank = written_rank(space)
         # K answers besides "all black".
-        self.branching = answer_count(space.positions) - 1
+        self.branching = answer_count(space) - 1
         self.bound = level_bounds(space.size, self.branching)
         colour_images, position_images = permutation_images(space, search_kernel)
         allowed = np.zeros(space.size, dtype=np.bool_)

@@ -129,5 +129,5 @@ def file(space: CodeSpace, only_possible: bool, worst_first: bool, cap: int | No
     name = ("optimal-fit" if only_possible else "optimal") + (
         "-worst" if worst_first else f"-max{cap}" if cap else ""
     )
-    tail = "" if space.repeats else "-no-repeats"
+    tail = space.file_tail
     return f"{name}-{space.colours}x{space.positions}{tail}.json"

@@ -9,6 +9,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..answers import CLASSIC, AnswerRule
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import encode
@@ -154,7 +155,7 @@ class Solution:
 #: Solutions kept in memory, most recent last (each holds its search's tables).
 KEPT = 8
 #: The size and criterion a solution is for: colours, positions, repeats, then the criterion.
-Key = tuple[int, int, bool, bool, int | None, bool]
+Key = tuple[int, int, bool, bool, int | None, bool, AnswerRule]
 
 
 class _Solutions:
@@ -178,18 +179,20 @@ class _Solutions:
         max_guesses: int | None = None,
         worst_first: bool = False,
         run: Run = HERE,
+        answers: AnswerRule = CLASSIC,
     ) -> Solution:
         """The optimal tree for a size (``only_possible``: every guess a code still
         possible; ``max_guesses``: never more guesses than that; ``worst_first``: the
         fewest guesses in the worst case, then on average): from memory or the cache when
         a sound one is there, otherwise searched and stored. A search hears ``run``:
         its progress (thousandths), its stop (``SearchStopped``, what was proved kept
-        beside the tree) and its runner (a Dask cluster searches it: ``spread``)."""
-        key: Key = (colours, positions, repeats, only_possible, max_guesses, worst_first)
+        beside the tree) and its runner (a Dask cluster searches it: ``spread``).
+        ``answers``: the rule the answers follow."""
+        key: Key = (colours, positions, repeats, only_possible, max_guesses, worst_first, answers)
         with self._lock:
             found = self._kept.pop(key, None)
         if found is None:
-            found = _solution(*key, run)
+            found = _solution(CodeSpace(colours, positions, repeats, answers), *key[3:6], run)
             from .capped import data_file
 
             found.after = data_file(found.space, only_possible, max_guesses, worst_first)
@@ -204,9 +207,7 @@ solution = _Solutions()
 
 
 def _solution(
-    colours: int,
-    positions: int,
-    repeats: bool,
+    space: CodeSpace,
     only_possible: bool,
     max_guesses: int | None,
     worst_first: bool,
@@ -216,7 +217,6 @@ def _solution(
     from .reach import check_size
     from .tree import tree_from_json, tree_to_json, vouch
 
-    space = CodeSpace(colours, positions, repeats)
     check_size(space)
     criterion = Criterion(only_possible, max_guesses, worst_first)
     name = criterion.file(space)

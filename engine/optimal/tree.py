@@ -76,7 +76,7 @@ def least_cap(search: OptimalSearch, run: Run = HERE) -> int:
     could tell the codes apart if every guess split perfectly, one more until the
     search finds a way (the table keeps what each try proved); ``run`` stops it."""
     n, cap = len(search.everything), 1
-    while findable(cap, search.space.positions) < n:
+    while findable(cap, search.space) < n:
         cap += 1
     while True:
         search.max_guesses = cap

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..answers import CLASSIC, AnswerRule
 from ..codes import CodeSpace
 from ..errors import ConfigError, ConfigField, InconsistentAnswersError, MastermindError
-from ..feedback import Answer, check_answer, score
+from ..feedback import Answer, check_answer
 from ..strategies import DEFAULT_STRATEGY, make_strategy
 from ..trace import Decision, Step
 from .solver import Memo, Solver
@@ -34,9 +35,11 @@ class Rules:
     max_moves: int = 10
     #: Whether a colour may appear more than once in a code (not in Bulls and Cows).
     repeats: bool = True
+    #: How a guess is answered: black and white pegs, or black pegs only.
+    answers: AnswerRule = CLASSIC
 
     def __post_init__(self) -> None:
-        CodeSpace(self.colours, self.positions, self.repeats)  # checks the size
+        CodeSpace(self.colours, self.positions, self.repeats, self.answers)  # checks the size
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise ConfigError(
                 f"rounds must be between 1 and {MAX_ROUNDS} (got {self.rounds})",
@@ -50,7 +53,7 @@ class Rules:
 
     @property
     def space(self) -> CodeSpace:
-        return CodeSpace(self.colours, self.positions, self.repeats)
+        return CodeSpace(self.colours, self.positions, self.repeats, self.answers)
 
 
 def first_misfit(space: CodeSpace, secret: int, moves: list[tuple[int, Answer]]) -> int | None:
@@ -58,7 +61,7 @@ def first_misfit(space: CodeSpace, secret: int, moves: list[tuple[int, Answer]])
     the secret fits every answer: the check on a SECRET typed after answers were given."""
     digits = space.to_digits(secret)
     for i, (guess, answer) in enumerate(moves):
-        if score(digits, space.to_digits(guess)) != answer:
+        if space.answers.score(digits, space.to_digits(guess)) != answer:
             return i
     return None
 
@@ -104,7 +107,7 @@ class PersonBreaks:
             raise MastermindError(f"this round is over ({self.outcome.value})")
         space = self.rules.space
         space.check_code(code)
-        answer = score(space.to_digits(self.secret), space.to_digits(code))
+        answer = space.answer(self.secret, code)
         self.moves.append((code, answer))
         if answer.black == self.rules.positions:
             self.outcome = Outcome.SOLVED
@@ -202,7 +205,7 @@ class ComputerBreaks:
             raise MastermindError("no secret was given: answer with blacks and whites")
         guess = self.decide().guess
         space = self.rules.space
-        return self.answer(*score(space.to_digits(self.secret), space.to_digits(guess)))
+        return self.answer(*space.answer(self.secret, guess))
 
     def undo(self) -> Step:
         step = self.solver.undo()
@@ -227,7 +230,7 @@ class ComputerBreaks:
                 len(played), f"moves 1 to {len(played)}"
             )
             raise MastermindError(f"there is no move {move} to fix ({span})")
-        played[move - 1] = (played[move - 1][0], check_answer(black, white, positions))
+        played[move - 1] = (played[move - 1][0], check_answer(black, white, self.rules.space))
         if any(a.black == positions for _, a in played[:-1]):
             raise InconsistentAnswersError(
                 f"with move {move} answered {black},{white} the game would have ended there, "

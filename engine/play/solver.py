@@ -9,7 +9,7 @@ import numpy as np
 
 from ..codes import CodeSpace
 from ..errors import InconsistentAnswersError, MastermindError
-from ..feedback import against, answers, check_answer, encode, partition, score
+from ..feedback import against, answers, check_answer, encode, partition
 from ..strategies import Position, Strategy
 from ..trace import Choice, Decision, Step
 
@@ -102,7 +102,7 @@ class Solver:
         return Decision(
             **{f.name: getattr(choice, f.name) for f in fields(Choice)},
             candidates_before=len(self.candidates),
-            partition=partition(classes, self.space.positions),
+            partition=partition(classes, self.space),
         )
 
     def answer(self, black: int, white: int) -> Step:
@@ -112,7 +112,7 @@ class Solver:
         changing nothing, when the answer contradicts the earlier ones.
         """
         decision = self.decide()
-        answer = check_answer(black, white, self.space.positions)
+        answer = check_answer(black, white, self.space)
         assert self._pending is not None  # decide() just set it
         _, classes = self._pending
         cls = encode(*answer, self.space.positions)
@@ -184,7 +184,7 @@ class Solver:
     def answer_for(self, secret: int) -> Step:
         """Answer the pending guess as the code maker of ``secret`` would."""
         guess = self.decide().guess
-        a = score(self.space.to_digits(secret), self.space.to_digits(guess))
+        a = self.space.answer(secret, guess)
         return self.answer(*a)
 
     def undo(self) -> Step:

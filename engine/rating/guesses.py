@@ -173,7 +173,7 @@ class Rater:
             # is split exactly. Both exact, so that an equal guess is rated equal (8x8:
             # RRGGBBWW rated +28,365 against knuth's BBWWRRGG, which splits the same).
             classes = against(self.space, best.guess, codes)
-            best_value = self.scorer.split_value(partition(classes, self.space.positions))
+            best_value = self.scorer.split_value(partition(classes, self.space))
         higher = self.scorer.measure.higher_is_better
         return MoveRating(move, guess, value, best.guess, best_value, self.rule, higher)
 

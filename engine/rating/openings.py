@@ -4,6 +4,7 @@ the package, so that rating an opening seldom needs the search."""
 
 from __future__ import annotations
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 from ..optimal.tree import TREE_FORMAT
 from ..strategies.optimal import Optimal
@@ -38,13 +39,14 @@ def openings_file(space: CodeSpace, rule: str) -> tuple[str, dict[str, object]]:
     (one file per criterion: "openings-6x4.json" for the plain optimum, as before)."""
     from ..storage.version import __version__
 
-    tail = "" if space.repeats else "-no-repeats"
+    tail = space.file_tail
     head = "openings" if rule == Optimal.name else f"openings-{rule}"
     key = {
         "what": "optimal totals after a first guess",
         "colours": space.colours,
         "positions": space.positions,
         "repeats": space.repeats,
+        **({} if space.answers == CLASSIC else {"answers": space.answers.name}),
         "tree_format": TREE_FORMAT,
         "engine": __version__,
     }

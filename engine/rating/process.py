@@ -74,8 +74,7 @@ def _ask(
     advice: dict[int, Choice],
 ) -> list[MoveRating] | Choice:
     """One job for the helper, its answer back (a MastermindError for a failure)."""
-    size = (space.colours, space.positions, space.repeats)
-    job = (size, strategy, moves, start, advice, _cache_setting())
+    job = (space, strategy, moves, start, advice, _cache_setting())
     with _helper_lock:
         helper = _helper_process()
         assert helper.stdin is not None and helper.stdout is not None
@@ -155,7 +154,7 @@ def serve() -> None:
     told: set[str] = set()
     while True:
         try:
-            size, strategy, moves, start, advice, cache_dir = pickle.load(source)
+            space, strategy, moves, start, advice, cache_dir = pickle.load(source)
         except (EOFError, OSError):
             return
         if cache_dir is None:
@@ -164,7 +163,6 @@ def serve() -> None:
             os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
         answer: tuple[bool, tuple[list[MoveRating] | Choice, str] | str]
         try:
-            space = CodeSpace(*size)
             ratings: list[MoveRating] | Choice
             if start == BEST:
                 ratings = best_after(space, strategy, moves)

@@ -153,7 +153,14 @@ class Optimal(Strategy):
     def _solution(self, space: CodeSpace, run: Run = HERE) -> Solution:
         from ..optimal.solutions import solution
 
-        return solution(space.colours, space.positions, space.repeats, *self.criterion, run=run)
+        return solution(
+            space.colours,
+            space.positions,
+            space.repeats,
+            *self.criterion,
+            run=run,
+            answers=space.answers,
+        )
 
     def choose(self, position: Position) -> Choice:
         space, cands = position.space, position.candidates

@@ -43,7 +43,7 @@ def bound_reached(strategy: PartitionStrategy, space: CodeSpace, cands: Codes) -
     Such a candidate cannot be beaten and wins every tie against guesses that could
     not be the secret, so nothing else need be weighed. Tried only where the bound is
     often reached: few candidates for the answers there are."""
-    answers = answer_count(space.positions)
+    answers = answer_count(space)
     if len(cands) > BOUND_TRIES * answers:
         return None
     keys = strategy._keys(space, cands, cands, pruned=True)
@@ -63,7 +63,7 @@ def first_reaching(
     few codes are left, splitting them all apart is usually possible, and the first
     block often does it: on 8x5, positions with fewer than 16 candidates took half
     the time of Knuth's tree, weighing every one of their 20,000 to 32,768 guesses."""
-    bound = even_key(strategy, len(cands), answer_count(space.positions))
+    bound = even_key(strategy, len(cands), answer_count(space))
     keys = np.empty(len(pool), dtype=np.float64)
     # The compiled kernel stops at the first guess reaching the bound by itself.
     start, size = 0, len(pool) if strategy._prunes(space) else FIRST_SCAN

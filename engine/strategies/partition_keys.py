@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..codes import CodeSpace
-from ..feedback import cached_table, classes, features
+from ..feedback import classes, features, table_of
 from .guess_pools import EXACT_LIMIT
 
 if TYPE_CHECKING:
@@ -27,10 +27,9 @@ KeysOf = Callable[["Counts"], "Keys"]
 
 
 @lru_cache(maxsize=2)
-def all_features(colours: int, positions: int) -> npt.NDArray[np.float32] | None:
+def all_features(space: CodeSpace) -> npt.NDArray[np.float32] | None:
     """Guess-side features of every code, reused by every move (spaces up to EXACT_LIMIT:
     at most a few tens of MB)."""
-    space = CodeSpace(colours, positions)
     if space.size > EXACT_LIMIT:
         return None
     guess_side = features(space, space.all_indices(), guess_side=True)
@@ -42,7 +41,7 @@ def all_features(colours: int, positions: int) -> npt.NDArray[np.float32] | None
 def table_keys(keys: KeysOf, space: CodeSpace, pool: Codes, scored: Codes, entries: int) -> Keys:
     """Keys from the answer table, offset by each guess's row so that one ``bincount``
     gives every row's histogram; ``entries`` of the guess x code matrix per block."""
-    full = cached_table(space.colours, space.positions)
+    full = table_of(space)
     k = classes(space.positions)
     rows = max(1, min(entries // max(1, len(scored)), len(pool)))
     offsets = np.arange(rows, dtype=np.int32) * k
@@ -74,7 +73,7 @@ def product_keys(keys: KeysOf, space: CodeSpace, pool: Codes, scored: Codes, ent
     k = classes(space.positions)
     most = min(len(pool), EXACT_FLOAT // k - 1)
     rows = max(1, min(entries // max(1, len(scored)), most))
-    left = all_features(space.colours, space.positions)
+    left = all_features(CodeSpace(space.colours, space.positions, answers=space.answers))
     right = np.ones((space.positions * space.colours * 2 + 1, len(scored)), np.float32)
     right[:-1] = features(space, scored, guess_side=False).T
     offsets = np.arange(rows, dtype=np.float32) * k

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 from ..feedback import Answer, answer_count
 from ..trace import Alternative, Choice
@@ -135,6 +136,7 @@ class PartitionStrategy(Strategy):
         return (
             self.big_walk_seconds_per_code is not None
             and space.repeats
+            and space.answers == CLASSIC
             and space.size > EXACT_LIMIT
             and super().walks(space, games)
         )
@@ -162,7 +164,7 @@ class PartitionStrategy(Strategy):
             # Every guess is still weighed, so that the ties the trace tells are all of them.
             notes = [
                 "a possible code splits the rest into single codes"
-                if len(cands) <= answer_count(space.positions)
+                if len(cands) <= answer_count(space)
                 else "a possible code splits the rest as evenly as the answers allow"
             ]
         keys = self._keys(space, pool, scored)
@@ -211,7 +213,7 @@ class PartitionStrategy(Strategy):
         if len(cands) <= 2:
             return int(cands[np.argmin(written_order(space, cands))])
         pool, scored, _, _ = weighed(position, self.limits)
-        answers = answer_count(space.positions)
+        answers = answer_count(space)
         bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answers
         if bound_tried:
             best = bound_reached(self, space, cands)

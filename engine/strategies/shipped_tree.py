@@ -15,6 +15,7 @@ import json
 from functools import cache
 from typing import Any
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..feedback import encode
@@ -93,10 +94,10 @@ class ShippedTree(Strategy):
     WHY = "{guess} is the shipped 8x5 tree's guess here (engine/data/best-8x5.json.gz)."
 
     def check(self, space: CodeSpace) -> None:
-        if (space.colours, space.positions, space.repeats) != SIZE:
+        if (space.colours, space.positions, space.repeats) != SIZE or space.answers != CLASSIC:
             raise ConfigError(
-                f"the {self.name} strategy plays only 8 colours and 5 positions with repeats "
-                f"(the size of its shipped tree), not {space.rules_text()}"
+                f"the {self.name} strategy plays only 8 colours and 5 positions with repeats, "
+                f"answered classically (the game of its shipped tree), not {space.rules_text()}"
             )
 
     def prepare(self, space: CodeSpace, run: Run | None = None) -> str:

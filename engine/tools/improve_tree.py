@@ -146,7 +146,7 @@ def second_guesses(
             assert best[1] is not None and best[2] is not None
             steered.fixed[history], steered.below[history] = best[1], best[2]
             total -= now - best[0]
-            log(f"answer {decode(a, space.positions)}: {now:,} -> {best[0]:,}; total {total:,}")
+            log(f"answer {decode(a, space)}: {now:,} -> {best[0]:,}; total {total:,}")
     return steered, total
 
 
@@ -160,8 +160,8 @@ def as_json(node: Node, space: CodeSpace, fmt: Any) -> dict[str, Any]:
     if node.children:
         out["children"] = [
             {
-                "black": decode(cls, space.positions).black,
-                "white": decode(cls, space.positions).white,
+                "black": decode(cls, space).black,
+                "white": decode(cls, space).white,
                 "node": as_json(child, space, fmt),
             }
             for cls, child in sorted(node.children.items())

@@ -151,7 +151,7 @@ class _Checker:
             if answer == self.win:
                 self.depths[part] = level
                 continue
-            said = f"{self.write(guess)} answered {decode(answer, self.space.positions)}"
+            said = f"{self.write(guess)} answered {decode(answer, self.space)}"
             if plan.children is None:
                 if len(part) > plan.spread:
                     self._fail(
@@ -169,7 +169,7 @@ class _Checker:
             # A branch no secret reaches costs nothing, unless the file says codes are there.
             unreached = answer != self.win and (answer >= len(sizes) or not sizes[answer])
             if unreached and child.claimed:
-                said = f"{self.write(guess)} answered {decode(answer, self.space.positions)}"
+                said = f"{self.write(guess)} answered {decode(answer, self.space)}"
                 self._fail(
                     cands[:0],
                     (*path, said),

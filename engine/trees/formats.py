@@ -155,7 +155,7 @@ def _sized(root: dict[str, Any], size: Size) -> CodeSpace | None:
                 if (colours**positions if repeats else perm(colours, positions)) != codes:
                     continue
                 try:
-                    space = CodeSpace(colours, positions, repeats)
+                    space = CodeSpace(colours, positions, repeats, size.answers)
                     parse_any(space, guess, size.notation)
                 except MastermindError:
                     continue
@@ -211,7 +211,14 @@ def _punch_card(text: str, size: Size) -> ReadTree:
     codes = [f for fs in rows.values() for f in fs[2:] if re.fullmatch(r"\d+", f)]
     space = digit_space(
         codes,
-        Size(size.colours, size.positions or positions, size.repeats, size.notation, size.fallback),
+        Size(
+            size.colours,
+            size.positions or positions,
+            size.repeats,
+            size.notation,
+            size.fallback,
+            size.answers,
+        ),
         0,
     )
     code = digit_reader(space, 0)

@@ -96,7 +96,7 @@ def asked(strategy: PartitionStrategy, position: Position) -> list[tuple[bool, C
         return []
     largest = strategy.largest_class
     pool, scored, _, _ = weighed(position, strategy.limits)
-    bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answer_count(space.positions)
+    bound_tried = scored is cands and len(cands) <= BOUND_TRIES * answer_count(space)
     out = [(largest, cands, cands)] if bound_tried else []
     unused = unused_colours(space, history)
     if history and scored is cands and pool is canonical_codes(space, unused):

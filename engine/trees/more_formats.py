@@ -17,17 +17,21 @@ from __future__ import annotations
 import re
 import string
 
+from ..answers import BLACK, CLASSIC
 from ..codes import MAX_CODES, MAX_COLOURS, CodeSpace
 from ..errors import MastermindError
-from ..feedback import encode
+from ..feedback import check_answer, encode
 from ..notation import parse_any
 from .check import Plan
 from .read import ReadTree, Size, TreeFileError
 
 #: The challenge's colours: A for the first.
 LETTERS = string.ascii_uppercase
-_HEAD = re.compile(r"\S+ on (\d+) colours x (\d+) positions?(, no repeats)?[:\s]")
-_LINE = re.compile(r"( *)(?:(\d+),(\d+) -> )?(.+?)  \((the secret|[\d,]+ codes?)\)")
+_HEAD = re.compile(
+    r"\S+ on (\d+) colours x (\d+) positions?(, no repeats)?(, black pegs only)?[:\s]"
+)
+#: ``2,1 -> GUESS  (N codes)``; with black pegs only the answer is one number.
+_LINE = re.compile(r"( *)(?:(\d+)(?:,(\d+))? -> )?(.+?)  \((the secret|[\d,]+ codes?)\)")
 _CUT = re.compile(r" *\.\.\. [\d,]+ answers? below")
 
 
@@ -58,7 +62,8 @@ def read_text(text: str, size: Size) -> ReadTree:
     if head is None:
         raise TreeFileError("line 1: expected `NAME on C colours x P positions: ...`")
     try:
-        space = CodeSpace(int(head[1]), int(head[2]), head[3] is None)
+        rule = BLACK if head[4] else CLASSIC
+        space = CodeSpace(int(head[1]), int(head[2]), head[3] is None, rule)
     except MastermindError as error:
         raise TreeFileError(f"line 1: {error}") from None
     # (indent, node) of the open nodes, deepest last.
@@ -91,7 +96,7 @@ def read_text(text: str, size: Size) -> ReadTree:
         else:
             if not stack or stack[-1][1].children is None:
                 raise TreeFileError(f"line {number}: an answer below no guess")
-            answer = _answer(int(match[2]), int(match[3]), space.positions, number)
+            answer = _answer(int(match[2]), int(match[3] or 0), space, number)
             stack[-1][1].children[answer] = node
         stack.append((indent, node))
     if root is None:
@@ -99,10 +104,15 @@ def read_text(text: str, size: Size) -> ReadTree:
     return ReadTree("text", space, root, lambda i: size.notation.format(space, i))
 
 
-def _answer(black: int, white: int, positions: int, number: int) -> int:
-    if black + white > positions or black >= positions:
+def _answer(black: int, white: int, space: CodeSpace, number: int) -> int:
+    """An answer below a guess, by the tree's rule (an all-black answer ends a branch)."""
+    try:
+        answer = check_answer(black, white, space)
+    except MastermindError:
+        answer = None
+    if answer is None or black >= space.positions:
         raise TreeFileError(f"line {number}: {black},{white} is not an answer here")
-    return encode(black, white, positions)
+    return encode(black, white, space.positions)
 
 
 # --- the 2014 challenge --------------------------------------------------------------------
@@ -119,7 +129,7 @@ def read_challenge(text: str, size: Size) -> ReadTree:
     if repeats is None:
         repeats = any(len(set(c)) < len(c) for c in codes)
     try:
-        space = CodeSpace(size.colours or top + 1, positions, repeats)
+        space = CodeSpace(size.colours or top + 1, positions, repeats, size.answers)
     except MastermindError as error:
         raise TreeFileError(f"the tree's size: {error}") from None
     at = 0
@@ -154,7 +164,7 @@ def read_challenge(text: str, size: Size) -> ReadTree:
             if not (reply.isdigit() and len(reply) == 2):
                 raise TreeFileError(f"token {at}: {reply!r} is not a reply such as 10")
             take(":")
-            kids[_answer(int(reply[0]), int(reply[1]), space.positions, at)] = strategy()
+            kids[_answer(int(reply[0]), int(reply[1]), space, at)] = strategy()
             if take() == "}":
                 break
             if tokens[at - 1] != ",":

@@ -7,6 +7,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..answers import CLASSIC, AnswerRule
 from ..codes import CodeSpace
 from ..errors import MastermindError
 from ..notation import Notation
@@ -27,6 +28,8 @@ class Size:
     notation: Notation
     #: The size a JSON tree is read in when the command line says nothing.
     fallback: CodeSpace
+    #: How the tree's answers are given.
+    answers: AnswerRule = CLASSIC
 
 
 @dataclass
@@ -74,7 +77,7 @@ def digit_space(codes: list[str], size: Size, base: int) -> CodeSpace:
     if repeats is None:
         repeats = any(len(set(c)) < len(c) for c in codes)
     try:
-        return CodeSpace(colours, positions, repeats)
+        return CodeSpace(colours, positions, repeats, size.answers)
     except MastermindError as error:
         raise TreeFileError(f"the tree's size: {error}") from None
 

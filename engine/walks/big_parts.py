@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
-from ..feedback import answer_count, classes, encode
+from ..feedback import classes, encode
 from ..storage import output
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def tables(colours: int, positions: int) -> dict[str, Any]:
     from ..backends.numba_partitions import answer_parts
 
     space = CodeSpace(colours, positions)
-    high, low, common, pattern_of = answer_parts(colours, positions)
+    high, low, common, pattern_of = answer_parts(colours, positions, CLASSIC)
     digits = space.digits  # (positions, codes), position 0 first as written
     written = colours ** np.arange(positions - 1, -1, -1, dtype=np.int64)
     rank_of = (written @ digits.astype(np.int64)).astype(np.int64)
@@ -171,7 +172,7 @@ def _walk_levels(
     ``saved`` about every ``SAVE_EVERY`` seconds."""
     k = _kernel()
     answers, slots, win = (
-        answer_count(positions),
+        CLASSIC.answer_count(positions),  # the big walks answer classically alone
         classes(positions),
         encode(positions, 0, positions),
     )

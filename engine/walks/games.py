@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..codes import CodeSpace
-from ..feedback import TABLE_LIMIT, against, cached_table, encode
+from ..feedback import TABLE_LIMIT, against, encode, table_of
 from ..run import HERE, Run, Runner, Ticker
 from ..strategies import NO_DRAWS, Position, Strategy, make_strategy
 from ..strategies.openings import Opened
@@ -48,7 +48,7 @@ def play_block(
         {} if strategy.deterministic else None
     )
     tab = (
-        cached_table(space.colours, space.positions)
+        table_of(space)
         if space.size <= TABLE_LIMIT and (memo is not None or len(secrets) * 64 >= space.size)
         else None
     )

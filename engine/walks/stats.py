@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..codes import CodeSpace
 from ..errors import ConfigError
 from ..run import HERE, Run
 from ..strategies import make_strategy
+from ..strategies.guess_pools import EXACT_LIMIT
 from ..strategies.partitioning import PartitionStrategy
 from .games import parallel_games, play_block, walk_depths
 
@@ -42,6 +44,8 @@ class StatsResult:
     repeats: bool = True
     #: Whether every guess was weighed (False: a sample, on spaces over 131,072 codes).
     exact: bool = True
+    #: The answer rule's name ("classic", "black").
+    answers: str = "classic"
 
     @property
     def average(self) -> float:
@@ -57,6 +61,7 @@ class StatsResult:
             "colours": self.colours,
             "positions": self.positions,
             "repeats": self.repeats,
+            "answers": self.answers,
             "exact": self.exact,
             "games": self.games,
             "total_guesses": self.total_guesses,
@@ -137,6 +142,12 @@ def run_stats(
     """
     chosen = make_strategy(strategy)
     chosen.check(space)
+    if space.answers != CLASSIC and space.size > EXACT_LIMIT:
+        raise ConfigError(
+            f"--answers {space.answers.name}: stats past {EXACT_LIMIT:,} codes walks the "
+            f"classic answer only, and {space.rules_text()} has {space.size:,}; "
+            "choose a smaller size or --answers classic"
+        )
     # Every guess weighed wherever the strategy can (the pair budget lifted), so that a
     # run called exact is; past that, only with ``exact`` (``engine.walks.games._strategy``).
     if exact or not chosen.sampled(space):
@@ -186,4 +197,5 @@ def run_stats(
         seconds=seconds,
         repeats=space.repeats,
         exact=big or not chosen.sampled(space),
+        answers=space.answers.name,
     )

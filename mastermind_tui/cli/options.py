@@ -8,6 +8,8 @@ import argparse
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from engine.answers import RULES
+
 from ..game.settings import PRESET_TITLES, PRESETS, SETTINGS
 from .values import number, port, size_of
 
@@ -43,6 +45,7 @@ def size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -
     _setting(p, "colours", "--colours", "--colors")
     _setting(p, "positions", "--positions")
     _setting(p, "repeats", "--repeats")
+    p.add_argument("--answers", choices=list(RULES), default=None, help=SETTINGS["answers"].help)
     if strategy:
         _setting(p, "strategy", "--strategy")
     else:

@@ -96,10 +96,10 @@ def build(
         bar.close()
 
 
-def answer_text(cls: int, positions: int) -> str:
-    """``2,1``: answers are written one way everywhere
+def answer_text(cls: int, space: CodeSpace) -> str:
+    """``2,1`` (``2`` with black pegs only): answers are written one way everywhere
     (``engine.explain.decisions.answer_text``)."""
-    return written(decode(cls, positions))
+    return written(decode(cls, space))
 
 
 def _codes(n: int) -> str:
@@ -117,7 +117,7 @@ def as_text(
     if level + 1 < depth:
         for cls, child in sorted(node.children.items()):
             yield from as_text(
-                child, space, notation, depth, level + 1, f"{answer_text(cls, space.positions)} -> "
+                child, space, notation, depth, level + 1, f"{answer_text(cls, space)} -> "
             )
     elif node.children or node.below:
         below = len(node.children) or node.below
@@ -136,8 +136,8 @@ def as_json(node: Node, space: CodeSpace, notation: Notation, depth: int) -> dic
     if depth > 1 and node.children:
         out["children"] = [
             {
-                "black": decode(cls, space.positions).black,
-                "white": decode(cls, space.positions).white,
+                "black": decode(cls, space).black,
+                "white": decode(cls, space).white,
                 "node": as_json(child, space, notation, depth - 1),
             }
             for cls, child in sorted(node.children.items())
@@ -157,7 +157,7 @@ def as_dot(node: Node, space: CodeSpace, notation: Notation, depth: int) -> list
         if level < depth:
             for cls, child in sorted(n.children.items()):
                 below = emit(child, level + 1)
-                lines.append(f'  {me} -> {below} [label="{answer_text(cls, space.positions)}"];')
+                lines.append(f'  {me} -> {below} [label="{answer_text(cls, space)}"];')
         return me
 
     emit(node, 1)
@@ -174,7 +174,7 @@ def as_challenge(node: Node, space: CodeSpace) -> Iterator[str]:
         return
     yield "{" + guess + ":{"
     for i, (cls, child) in enumerate(sorted(node.children.items(), reverse=True)):
-        answer = decode(cls, space.positions)
+        answer = decode(cls, space)
         yield f"{',' if i else ''}{answer.black}{answer.white}:"
         yield from as_challenge(child, space)
     yield "}}"

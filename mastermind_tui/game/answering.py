@@ -17,7 +17,7 @@ from engine import (
 )
 from engine.explain.decisions import answer_text
 from engine.explain.slips import Fix, describe_fix, find_slips
-from engine.feedback import check_answer, score
+from engine.feedback import check_answer
 from engine.play.match import Role
 from engine.play.rules import first_misfit
 from engine.words import plural
@@ -89,7 +89,7 @@ class PersonAnswering:
         wrong = first_misfit(space, code, moves)
         if wrong is not None:
             guess, given = moves[wrong]
-            right = score(space.to_digits(code), space.to_digits(guess))
+            right = space.answer(code, guess)
             raise MastermindError(
                 f"that secret would have answered move {wrong + 1} ({session.format(guess)}) "
                 f"with {right.black},{right.white}, not {given.black},{given.white}: "
@@ -106,7 +106,7 @@ class PersonAnswering:
         try:
             step = self.computer.answer(black, white)
         except InconsistentAnswersError:
-            answer = check_answer(black, white, self.space.positions)
+            answer = check_answer(black, white, self.space)
             self.conflict = Conflict(decision.guess, answer)
             raise
         self.conflict = None
@@ -119,7 +119,7 @@ class PersonAnswering:
         decision = computer.solver.pending
         if decision is None:
             raise MastermindError("wait: I am still thinking of my guess")
-        right = score(self.space.to_digits(computer.secret), self.space.to_digits(decision.guess))
+        right = self.space.answer(computer.secret, decision.guess)
         return self.answer(*right)
 
     def conflict_moves(self) -> list[tuple[int, Answer]]:

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from engine import Answer, CodeSpace
-from engine.feedback import against, encode, partition, score
+from engine.feedback import against, encode, partition
 from engine.rating.guesses import Rater, exact_rule
 from engine.trace import Choice
 
@@ -35,7 +35,7 @@ def contradiction(
     None when it fits every answer."""
     digits = space.to_digits(code)
     for number, (guess, answer) in enumerate(moves, 1):
-        got = score(digits, space.to_digits(guess))
+        got = space.answers.score(digits, space.to_digits(guess))
         if got != answer:
             return (
                 f"Hard mode: move {number} ({fmt(guess)}) answered {answer.black},"
@@ -72,7 +72,7 @@ def fitting_best(space: CodeSpace, candidates: npt.NDArray[np.int32]) -> Choice:
     best_code, best_value = int(pool[0]), float("inf")
     n = len(candidates)
     for code in pool:
-        split = partition(against(space, int(code), candidates), space.positions)
+        split = partition(against(space, int(code), candidates), space)
         value = sum(size * size for size in split.values()) / n
         if value < best_value:
             best_code, best_value = int(code), value

@@ -17,6 +17,8 @@ from engine import (
     get_notation,
     make_strategy,
 )
+from engine.answers import CLASSIC
+from engine.answers import named as answer_rule
 from engine.codes import MIN_COLOURS, MIN_POSITIONS
 from engine.errors import ConfigError, ConfigField
 from engine.notation import NOTATIONS, clip
@@ -137,6 +139,12 @@ SETTINGS: Final[dict[str, Setting]] = {
         _GAME.repeats,
         "whether a colour may appear more than once in a code; --no-repeats: every "
         "colour at most once, as in Bulls and Cows (default: repeats allowed)",
+    ),
+    "answers": Setting(
+        CLASSIC.name,
+        "how a guess is answered: classic (a black peg for each right colour in the right "
+        "place, a white for each other right colour) or black (black pegs only: the right "
+        "colours in the right place alone) (default classic)",
     ),
     "notation": Setting(
         "letters", f"how codes are written: {', '.join(NOTATIONS)} (default letters)"
@@ -262,6 +270,7 @@ class Settings:
         strategy: str | None = None,
         seed: int | None = None,
         repeats: bool | None = None,
+        answers: str | None = None,
         lab: bool = False,
         hard: bool = False,
         preset: str | None = None,
@@ -277,6 +286,7 @@ class Settings:
         rounds = _resolve(int, rounds, fixed, "rounds", kept)
         moves = _resolve(int, moves, fixed, "moves", kept)
         repeats = _resolve(bool, repeats, fixed, "repeats", kept)
+        answers = _resolve(str, answers, fixed, "answers", kept)
         notation = _resolve(str, notation, fixed, "notation", kept)
         strategy = _resolve(str, strategy, fixed, "strategy", kept)
         try:
@@ -285,7 +295,11 @@ class Settings:
         except MastermindError as error:
             raise SettingError("seed", str(error)) from None
         try:
-            rules = Rules(colours, positions, rounds, moves, repeats)
+            rule = answer_rule(answers.lower())
+        except MastermindError as error:
+            raise SettingError("answers", str(error)) from None
+        try:
+            rules = Rules(colours, positions, rounds, moves, repeats, rule)
         except MastermindError as error:
             raise SettingError(_blamed(error), str(error)) from None
         try:
@@ -323,6 +337,7 @@ class Settings:
             strategy=_given(str, values, "strategy"),
             seed=_given(int, values, "seed"),
             repeats=_given(bool, values, "repeats"),
+            answers=_given(str, values, "answers"),
             lab=bool(_given(bool, values, "lab")),
             hard=bool(_given(bool, values, "hard")),
             saved=saved,

@@ -46,7 +46,7 @@ def what_if(
     call from a worker."""
     space, strategy = settings.space, settings.strategy
     fmt = settings.notation.format
-    split = partition(answers(space, code, before), space.positions)
+    split = partition(answers(space, code, before), space)
     chosen = fmt(space, choice.guess)
     parts = [f"What if {fmt(space, code)}: {plural(len(split), 'class', 'classes')}"]
     scored = split_score(strategy, split)

@@ -62,7 +62,7 @@ def node_label(
     """``1,1 → BBRG  208 codes · at most 4 more guesses`` (the answer that led here first);
     ``short``: ``1,1 → BBRG  208 codes · ≤4 more``."""
     guess = notation.format(space, node.guess)
-    via = "" if answer is None else f"{answer_text(decode(answer, space.positions))} → "
+    via = "" if answer is None else f"{answer_text(decode(answer, space))} → "
     if node.candidates == 1:
         return f"{via}{guess}  the secret" + ("" if short else ": 1 more guess")
     more = "guess" if node.height == 1 else "guesses"
@@ -207,7 +207,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
         for move, ((guess, answer), (before, others)) in enumerate(
             zip(self.history, counts, strict=True)
         ):
-            lead = "" if via is None else f"{answer_text(decode(via, self.space.positions))} → "
+            lead = "" if via is None else f"{answer_text(decode(via, self.space))} → "
             label = f"{lead}{self.notation.format(self.space, guess)}  {before:,} codes · {PLAYED}"
             parent = parent.add(label, expand=True)
             if others:
@@ -259,7 +259,7 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
             return
         for answer, node in branches:
             if node is None:
-                said = answer_text(decode(answer, self.space.positions))
+                said = answer_text(decode(answer, self.space))
                 code = self.notation.format(self.space, guess)
                 parent.add_leaf(f"{said} → {code} was the secret", before=fold)
                 continue
