@@ -13,10 +13,11 @@ import pytest
 from app_helpers import game_session, until
 from textual.widgets import Input, Select, Static
 
+from engine.answers import CLASSIC
 from engine.play.match import Role
 from mastermind_tui.cli.launch import game
 from mastermind_tui.game import preferences
-from mastermind_tui.game.daily import day_settings, next_puzzle_in, today_line
+from mastermind_tui.game.daily import day_settings, differing, next_puzzle_in, today_line
 from mastermind_tui.game.kinds import DAILY
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.modes.app import MastermindApp
@@ -53,7 +54,15 @@ def daily_options() -> set[str]:
 def test_every_option_of_daily_is_allowed_or_refused() -> None:
     refused = {r.flag for r in REFUSED}
     assert daily_options() == ALLOWED | refused
-    assert refused == {"--moves", "--rounds", "--seed", "--strategy", "--max-guesses", "--preset"}
+    assert refused == {
+        "--moves",
+        "--rounds",
+        "--seed",
+        "--strategy",
+        "--max-guesses",
+        "--preset",
+        "--answers",
+    }
 
 
 def test_the_help_lists_the_refused_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -109,8 +118,11 @@ def test_remembered_home_values_set_the_size_never_the_rules(
 
 def test_the_day_s_settings_keep_the_player_s_size_and_nothing_else() -> None:
     chosen = {"colours": 5, "moves": 3, "rounds": 2, "strategy": "entropy", "seed": 9}
-    day = day_settings(Settings.of({**chosen, "hard": True}, DAILY))
+    black = Settings.of({**chosen, "answers": "black", "hard": True}, DAILY)
+    assert differing(black.rules) == ("a 3-move limit", "2 rounds", "black pegs only")
+    day = day_settings(black)
     assert (day.rules.colours, day.rules.max_moves, day.rules.rounds) == (5, 10, 1)
+    assert day.rules.answers is CLASSIC and differing(day.rules) == ()
     assert (day.strategy, day.seed, day.hard) == ("knuth", None, True)
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
 from engine import Answer, CodeSpace, MastermindError, Rules
+from engine.answers import CLASSIC
 from engine.strategies import DEFAULT_STRATEGY
 from engine.words import plural
 
@@ -110,8 +111,8 @@ def pegs(answer: Answer, positions: int) -> str:
 
 
 #: The day's rules, the same for every player whatever the home screen remembers: one
-#: game and the original game's move limit (the size is the player's choice: each size
-#: has its own puzzle).
+#: game, the original game's move limit and its answers (black and white pegs); the size
+#: is the player's choice (each size has its own puzzle).
 DAY_ROUNDS = 1
 DAY_MOVES = Rules().max_moves
 
@@ -120,7 +121,7 @@ def day_settings(settings: Settings) -> Settings:
     """``settings`` with the day's rules, whatever the command line or the home screen
     held (the size, notation, hard mode and the lab view stay the player's)."""
     rules = settings.rules
-    day = Rules(rules.colours, rules.positions, DAY_ROUNDS, DAY_MOVES, rules.repeats)
+    day = Rules(rules.colours, rules.positions, DAY_ROUNDS, DAY_MOVES, rules.repeats, CLASSIC)
     return replace(settings, rules=day, strategy=DEFAULT_STRATEGY, seed=None)
 
 
@@ -128,7 +129,8 @@ def differing(rules: Rules) -> tuple[str, ...]:
     """The rules of ``rules`` that are not the day's, in words (none for a daily puzzle
     opened as it should be: the share block's guard that a result says how it was had)."""
     said = [f"a {rules.max_moves}-move limit"] * (rules.max_moves != DAY_MOVES)
-    return tuple(said + [f"{rules.rounds} rounds"] * (rules.rounds != DAY_ROUNDS))
+    said += [f"{rules.rounds} rounds"] * (rules.rounds != DAY_ROUNDS)
+    return tuple(said + [rules.answers.title] * (rules.answers != CLASSIC))
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,7 @@ class DailyOptions:
 
 
 #: The options of a game the daily takes no part of: its rules are the day's, the same for
-#: every player (the size is the player's: each has its own puzzle). An answer rule, once
-#: games take one, is refused here too.
+#: every player (the size is the player's: each has its own puzzle).
 REFUSED: Final = (
     options.Refusal(
         "--moves",
@@ -46,6 +45,7 @@ REFUSED: Final = (
         "NAME",
         "a preset sets a move limit; give the size with --colours, --positions, --no-repeats",
     ),
+    options.Refusal("--answers", "RULE", "the day's answers are the classic black and white pegs"),
 )
 
 
