@@ -174,6 +174,9 @@ def test_records_command(tmp_path: Path) -> None:
             "assisted_won": 0,
             "abandoned": 0,
             "daily_streak": 0,
+            "hard": False,
+            "rating": None,
+            "no_rating": "no game rated against the optimum yet",
         }
     ]
     text = run_cli(env=env).stdout

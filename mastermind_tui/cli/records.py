@@ -8,6 +8,7 @@ import sys
 
 from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
+from engine.words import plural
 
 from ..records.faults import RecordsError, exists
 from ..records.store import Records, default_path
@@ -67,13 +68,16 @@ def records(args: argparse.Namespace) -> int:
 
 
 def format_summary(summary: Summary) -> str:
+    hard = ", hard mode" if summary.hard else ""
     lines = [
         f"{rules_text(summary.colours, summary.positions, summary.repeats)}, "
-        f"{summary.max_moves} moves at most",
+        f"{plural(summary.max_moves, 'move')} at most{hard}",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]
+    lines.append(f"  rating: {summary.rating_words()}")
     if summary.daily_streak:
-        lines.append(f"  daily puzzle: {summary.daily_streak} days in a row solved unaided")
+        days = plural(summary.daily_streak, "day")
+        lines.append(f"  daily puzzle: {days} in a row solved unaided")
     if summary.abandoned:
         lines.append(f"  abandoned {summary.abandoned} (counted as played, not won)")
     if summary.assisted:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 
@@ -223,3 +224,35 @@ def today_line(
         said += f", streak {daily_streak(games, size, now.date())}"
         said += " (assisted)" if game.assisted else ""
     return f"Today's puzzle: {said} · next puzzle in {next_puzzle_in(now)} (UTC)"
+
+
+#: The widest bar of the guess distribution, in characters.
+BAR = 24
+
+
+def distribution(games: list[Game], size: tuple[int, int, bool], this: Game | None) -> list[str]:
+    """The guess distribution of the player's counted daily puzzles of ``size`` (one per
+    day), ``this`` game among them (marked) where it counts: a bar per number of guesses
+    and one for those not solved (X); none before the first."""
+    days: dict[str, Game] = {}
+    for game in sorted([*games, *([this] if this else [])], key=lambda g: g.finished_at):
+        if counted_daily(game) and (game.colours, game.positions, game.repeats) == size:
+            days.setdefault(puzzle_day(game), game)
+    if not days:
+        return []
+    solved = Counter(len(g.moves) for g in days.values() if g.won)
+    lost = len(days) - sum(solved.values())
+    top = max([*solved.values(), lost])
+    mine = None if this is None or days.get(puzzle_day(this)) is not this else this
+    won = sum(solved.values())
+    lines = [f"Your daily puzzles of this size: {plural(len(days), 'day')}, {won} solved"]
+    rows: list[tuple[str, int, bool]] = [
+        (str(n), solved[n], mine is not None and mine.won and len(mine.moves) == n)
+        for n in range(min(solved, default=1), max(solved, default=0) + 1)
+    ]
+    if lost:
+        rows.append(("X", lost, mine is not None and not mine.won))
+    for label, count, marked in rows:
+        bar = "█" * max(count > 0, round(BAR * count / top))
+        lines.append(f"{label:>2} {bar} {count}" + (" ◀ today" if marked else ""))
+    return lines

@@ -11,14 +11,14 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from engine import Outcome
 from engine.words import plural
 
-from ..game.daily import Marks, Par, differing, par, share_block
+from ..game.daily import Marks, Par, differing, distribution, par, share_block
 from ..game.session import GameSession
 from ..records.figures import daily_streak, played_today
 from ..records.types import Game
@@ -33,7 +33,7 @@ class ShareScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     ShareScreen { align: center middle; background: $background 60%; }
-    #share-panel { width: 66; height: auto; background: $surface; }
+    #share-panel { width: 66; height: auto; max-height: 100%; background: $surface; }
     #share-box { height: auto; border: round $accent; padding: 0 2; }
     #share-note { height: auto; padding: 0 1; }
     #share-note.-copied { color: $success; text-style: bold; }
@@ -57,7 +57,7 @@ class ShareScreen(ModalScreen[None]):
         self.copies = int(copied)
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="share-panel"):
+        with VerticalScroll(id="share-panel"):
             with Vertical(id="share-box") as box:
                 box.border_title = "Share"
                 yield Static(self.block, id="share-block", markup=False)
@@ -145,14 +145,15 @@ class DailyScreen(PlayScreen):
         hard = self.session.settings.hard
         self.compute("par", lambda ticket: par(space, secret, hard), self._par)
         path = getattr(getattr(self.app, "recorder", None), "records", None)
-        if not self.session.practice and isinstance(path, Path):
+        if isinstance(path, Path):
             self.compute("records", lambda ticket: read_games(path), self._earlier)
 
     def _earlier(self, games: list[Game]) -> None:
         """The records read: a second game of today's puzzle is practice (the first of the
-        day counts), and the daily streak is known for the end."""
+        day counts), and the daily streak and guess distribution are known for the end."""
         self.earlier = games
-        if played_today(games, self.puzzle_size) and not self.session.over:
+        counted = not self.session.practice and not self.session.over
+        if counted and played_today(games, self.puzzle_size):
             self.session.make_practice("already played")  # the status line's one line
             self.say("Today's puzzle was played already: this game is practice (not counted).")
             say_in(self, self.session.status())
@@ -168,7 +169,7 @@ class DailyScreen(PlayScreen):
         if self.earlier is None or finished is None or self.session.practice:
             return ""
         days = daily_streak([finished, *self.earlier], self.puzzle_size)
-        return f"Daily streak: {days} day{'s' * (days != 1)} solved unaided."
+        return f"Daily streak: {plural(days, 'day')} solved unaided."
 
     def failed(self, job: str, error: str) -> None:
         if job != "records":  # no records read: no streak shown, the game goes on
@@ -216,6 +217,8 @@ class DailyScreen(PlayScreen):
                 f"Par: the {guesses} {self.par.by} needs for this secret "
                 f"({self.par.average:.2f} on average over every secret)."
             )
+        if self.earlier is not None:
+            notes += distribution(self.earlier, self.puzzle_size, self.session.finished)
         by_hand = unreachable_clipboard(os.environ)
         if self.copy:
             self.app.copy_to_clipboard(block)

@@ -123,9 +123,12 @@ class ReplayScreen(Working, Screen[None]):
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         if game.abandoned:
             ended = f"abandoned (left unfinished) after {moves}"
+        size = rules_text(game.colours, game.positions, game.repeats)
+        when = game.finished_at[:10]
+        if game.day is not None:  # a daily puzzle's game, of its date, whenever played
+            when = f"the daily puzzle of {game.day}, played {when}"
         self.query_one("#replay-title", Static).update(
-            f"{who}{kinds_text(game)} on {rules_text(game.colours, game.positions, game.repeats)}, "
-            f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
+            f"{who}{kinds_text(game)} on {size}, {when}: {ended}. Move {self.shown} of {count}."
         )
         try:
             self._draw_board()
