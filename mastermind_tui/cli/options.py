@@ -303,3 +303,17 @@ def refused(p: argparse.ArgumentParser, title: str, refusals: Sequence[Refusal])
     group = p.add_argument_group(title)
     for flag, metavar, why in refusals:
         group.add_argument(flag, action=_Refused, metavar=metavar, default=None, help=why)
+
+
+def moves(p: argparse.ArgumentParser) -> None:
+    _setting(p, "moves", "--moves")
+
+
+def challenge(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--challenge",
+        default=None,
+        metavar="CODE",
+        help="play the secret a friend sent as a code (`mastermind challenge`, or the end of "
+        "their game): its size and rules come with it",
+    )

@@ -40,10 +40,11 @@ def game_record(
     practice: bool,
     assisted: bool = False,
     day: str | None = None,
+    challenge: str | None = None,
 ) -> Game:
     """The record of one game: the moves (with the person's ratings so far), the outcome,
-    the secret where known, who broke it with which strategy, and the daily puzzle's date
-    for a game of one."""
+    the secret where known, who broke it with which strategy, the daily puzzle's date for
+    a game of one, and the challenge code of a game played from one."""
     space = settings.space
     return Game(
         colours=space.colours,
@@ -61,4 +62,5 @@ def game_record(
         secret=None if secret is None else code_text(space.to_digits(secret)),
         notation=settings.notation.name,
         day=day,
+        challenge=challenge,
     )

@@ -110,7 +110,7 @@ PLAY: Final = GameKind(
     "You break the computer's code",
     (Role.PERSON,),
     "break the computer's secret code; HINT and the laboratory view help",
-    (*GAME_FIELDS, "lab", "hard"),
+    (*GAME_FIELDS, "lab", "hard", "challenge"),
     record="play",
 )
 MAKE: Final = GameKind(

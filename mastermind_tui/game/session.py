@@ -35,6 +35,7 @@ from engine.play.match import PERSON, Match, Role
 
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
+from .challenge import Challenge, encode
 from .game_record import game_record
 from .guessing import PersonGuessing, Played
 from .rating_book import RatingBook, Ratings
@@ -82,6 +83,8 @@ class GameSession:
         self.recorder = recorder
         #: The current game's record, once it has ended.
         self.finished: Game | None = None
+        #: The challenge the first game plays (its secret given), kept with its record.
+        self.challenge: Challenge | None = None
         self.person: PersonBreaks | None = None
         self.computer: ComputerBreaks | None = None
         self.guessing = PersonGuessing(self)
@@ -170,6 +173,7 @@ class GameSession:
             self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
             self._given = None
         elif self.role == PERSON:
+            self.challenge = None  # a new secret: no one's challenge
             self.person = PersonBreaks.random(self.rules, self.rng, self.settings.strategy)
         else:
             self.computer = ComputerBreaks.start(self.rules, self.settings.strategy, seed=seed)
@@ -350,6 +354,7 @@ class GameSession:
             self.practice,
             self.assisted,
             self.day,
+            None if self.challenge is None else encode(self.challenge),
         )
 
     def status(self) -> str:

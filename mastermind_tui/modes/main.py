@@ -11,6 +11,7 @@ from typing import Final
 from ..cli import main as cli
 from ..cli import parser
 from .base import Command
+from .challenge import Challenge
 from .compare import Compare
 from .daily import Daily
 from .doctor import Doctor
@@ -36,6 +37,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Make(),
     Match(),
     Daily(),
+    Challenge(),
     Watch(),
     Compare(),
     Retro(),

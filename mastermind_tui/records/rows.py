@@ -117,6 +117,7 @@ def game(row: Row, moves: Sequence[Row]) -> Game | None:
             notation=_optional_text(row["notation"]),
             finished_at=_text(row["finished_at"]),
             day=_optional_text(row["day"]),
+            challenge=_optional_text(row["challenge"]),
             key=_optional_text(row["key"]) or "",
             id=_whole(row["id"]),
         )

@@ -66,5 +66,14 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN day TEXT;
     CREATE INDEX games_by_day ON games (day) WHERE day IS NOT NULL;
     """,
+    # Version 7: the answer rule a game was played by (classic, or black pegs only).
+    """
+    ALTER TABLE games ADD COLUMN answers TEXT NOT NULL DEFAULT 'classic';
+    """,
+    # Version 8: the challenge code a game was played from (a friend's secret and rules),
+    # so that challenges are told apart from games drawn at random.
+    """
+    ALTER TABLE games ADD COLUMN challenge TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

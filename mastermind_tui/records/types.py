@@ -65,6 +65,9 @@ class Game:
     #: it was opened on, whenever it finished; None for other games (and for daily games
     #: kept before it was stored: their day is the one they finished on).
     day: str | None = None
+    #: The challenge code the game was played from (``game.challenge``); None for a game
+    #: on a secret of its own.
+    challenge: str | None = None
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )

@@ -202,6 +202,11 @@ class DailyScreen(PlayScreen):
             return self.session.over
         return super().check_action(action, parameters)
 
+    def offers_challenge(self) -> bool:
+        """F6 shares; a practice game's code is in the share box's note (today's puzzle
+        gives none: it is everyone's until the day is out)."""
+        return False
+
     def action_share_early(self) -> None:
         self.action_share()
 
@@ -219,6 +224,9 @@ class DailyScreen(PlayScreen):
             )
         if self.earlier is not None:
             notes += distribution(self.earlier, self.puzzle_size, self.session.finished)
+        code = self.challenging.code() if self.session.practice else None
+        if code is not None:
+            notes.append(f"Challenge a friend to this secret: mastermind play --challenge {code}")
         by_hand = unreachable_clipboard(os.environ)
         if self.copy:
             self.app.copy_to_clipboard(block)

@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 from engine import MastermindError
 from engine.notation import get_notation
 
+from ..game.challenge import Challenge, decode
 from ..game.kinds import GameKind
 from ..game.rivals import read_strategies
 from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
@@ -183,7 +184,8 @@ class HomeScreen(Working, Screen[None]):
             if not whole:
                 return Start(settings)
             secret = self._secret(settings) if settings.mode.takes_secret else None
-            return Start(settings, secret, self._strategies(settings), remember=True)
+            challenge = self._challenge(settings)
+            return Start(settings, secret, self._strategies(settings), challenge, remember=True)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
             return None
@@ -226,6 +228,17 @@ class HomeScreen(Working, Screen[None]):
             return read_strategies(self.query_one("#compare", Input).value, settings)
         except MastermindError as problem:
             raise SettingError("compare", str(problem)) from None
+
+    def _challenge(self, settings: Settings) -> Challenge | None:
+        """A friend's challenge typed where the mode takes one (its size and rules then
+        the game's), or None."""
+        text = self.query_one("#challenge", Input).value
+        if "challenge" not in settings.mode.fields or not text.strip():
+            return None
+        try:
+            return decode(text)
+        except MastermindError as problem:
+            raise SettingError("challenge", str(problem)) from None
 
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value

@@ -140,6 +140,10 @@ class HomeForm(Grid):
             "Hard mode",
             Tick("each guess fits every answer", s.hard, id="hard", compact=True),
         )
+        yield from self._field(
+            "Challenge code (blank: a new secret)",
+            Input(id="challenge", placeholder="e.g. 1FBTA-DP3JX-EZQ", compact=True),
+        )
 
     @staticmethod
     def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:

@@ -29,6 +29,7 @@ from ..widgets.history import History
 from ..widgets.peg_row import PegBoard, PegTray
 from ..widgets.trace import TracePane
 from .base import GAME_KEYS, GameTable
+from .challenging import Challenging
 from .peg_screen import PegRow
 from .sized import HORIZONTAL, VERTICAL, WIDE, Sizing
 
@@ -66,6 +67,7 @@ class PlayScreen(Working, Screen[None]):
         Binding("f3", "hint", "Hint", id="hint"),
         Binding("f7", "pegs", "Pegs", id="pegs"),
         Binding("f9", "lab", "Lab", id="lab"),
+        Binding("f6", "challenge", "Challenge", id="challenge"),
     ]
 
     #: The session's history on show: set to the session's generation after a change of
@@ -85,6 +87,7 @@ class PlayScreen(Working, Screen[None]):
         self.table = GameTable(self, session)
         self.pegs = PegRow(self, session, self.table, self.guess)
         self.sizing = Sizing(self, self.table.command_line.focus_input)
+        self.challenging = Challenging(session, lambda text: self.app.copy_to_clipboard(text))
         #: Why the last rating failed, if it did (shown until a rating starts again).
         self.rating_error: str | None = None
 
@@ -108,7 +111,8 @@ class PlayScreen(Working, Screen[None]):
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
         rule = "" if self.session.space.repeats else ", no colour twice"
         pegs = plural(self.session.space.positions, "peg")
-        self.say(f"I have a secret of {pegs} from {symbols}{rule}. Guess!")
+        friend = self.challenging.opening()
+        self.say(f"I have a secret of {pegs} from {symbols}{rule}.{friend} Guess!")
         self.set_reactive(PlayScreen.lab, self.session.lab)
         self.generation = self.session.generation
         self.pegs.mount()
@@ -212,10 +216,21 @@ class PlayScreen(Working, Screen[None]):
         self.table.end_key(event, self.play_again)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """F7 leaves the footer once the game is over."""
+        """F7 leaves the footer once the game is over, and F6 (its challenge code) joins
+        it."""
         if action == "pegs":
             return not self.session.over
+        if action == "challenge":
+            return self.session.over and self.offers_challenge()
         return True
+
+    def offers_challenge(self) -> bool:
+        """Whether the end of a game offers its challenge code (every game the person
+        breaks here)."""
+        return True
+
+    def action_challenge(self) -> None:
+        self.say(self.challenging.copy())
 
     def action_pegs(self) -> None:
         self.pegs.take_keys()
@@ -236,7 +251,7 @@ class PlayScreen(Working, Screen[None]):
         self.table.game_over_prompt()
 
     def next_game_hint(self) -> str:
-        return self.table.next_game_hint()
+        return self.table.next_game_hint() + self.challenging.ending()
 
     def play_again(self) -> None:
         self.table.play_again()

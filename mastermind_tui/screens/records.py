@@ -160,7 +160,8 @@ class RecordsScreen(Working, Screen[None]):
                 game.mode
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
-                + (" (hard)" if game.hard else ""),
+                + (" (hard)" if game.hard else "")
+                + (" (challenge)" if game.challenge is not None else ""),
                 "you" if game.breaker is Role.PERSON else game.strategy,
                 game.outcome,
                 str(len(game.moves)),

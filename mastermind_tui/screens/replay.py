@@ -37,6 +37,7 @@ def kinds_text(game: Game) -> str:
             ("assisted", game.assisted),
             ("abandoned", game.abandoned),
             ("hard mode", game.hard),
+            ("a challenge", game.challenge is not None),
         )
         if on
     ]
