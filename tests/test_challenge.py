@@ -205,3 +205,27 @@ async def test_the_home_screen_plays_a_challenge(tmp_path: Path) -> None:
         assert (session.space.colours, session.space.positions) == (8, 5)
         assert session.space.answers.name == "black" and session.game.secret == challenge.secret
         assert session.status().startswith("Challenge · move 1 of 12")
+
+
+def test_a_challenge_takes_nothing_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Remembered 8x5 from the home screen: a challenge of 6x4 says nothing of it."""
+    from mastermind_tui.cli.launch import game
+    from mastermind_tui.game import preferences
+    from mastermind_tui.navigation import Start
+
+    monkeypatch.setenv(preferences.ENVIRONMENT, str(tmp_path))
+    (tmp_path / "preferences.json").write_text(
+        '{"theme": null, "settings": {"colours": 8, "positions": 5}}'
+    )
+    started: list[tuple[Start | None, str]] = []
+
+    def launch(start: Start | None, record: bool, kept: object, note: str) -> int:
+        started.append((start, note))
+        return 0
+
+    monkeypatch.setattr("mastermind_tui.cli.launch.check_screen", lambda args: None)
+    assert game(build_parser().parse_args(["play", "--challenge", VECTORS[0][0]]), launch) == 0
+    ((start, note),) = started
+    assert note == "" and start is not None and start.options == VECTORS[0][1]

@@ -190,7 +190,8 @@ def game(args: argparse.Namespace, launch: Launch) -> int:
     start, note = None, ""
     if args.command is not None:
         remembered = {k: v for k, v in kept.settings.items() if k != "mode"}
-        saved: Mapping[str, object] = _kind(args).remembered(remembered)
+        taken = command_of(args).remembers(args)
+        saved: Mapping[str, object] = _kind(args).remembered(remembered) if taken else {}
         chosen, saved = fitted(args, given(args), saved)
         note = preferences.remembered(Preferences(kept.theme, dict(saved)), chosen)
         try:

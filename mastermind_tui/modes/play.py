@@ -57,6 +57,10 @@ class Play(Mode):
         game_options(parser)
         options.challenge(parser)
 
+    def remembers(self, args: argparse.Namespace) -> bool:
+        """A challenge's size and rules are its own: nothing remembered is said of it."""
+        return args.challenge is None
+
     def options(self, args: argparse.Namespace) -> Challenge | None:
         """The challenge ``--challenge`` names, read before the app starts (a mistyped
         code, or an option it sets itself given beside it: one line, exit 2)."""
