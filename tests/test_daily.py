@@ -125,8 +125,9 @@ async def test_a_daily_game_ends_with_the_share_block_and_is_practice(tmp_path: 
 
 
 def test_a_daily_game_s_end(snap_compare: Callable[..., bool], monkeypatch: Any) -> None:
-    """The share block over a finished daily game at 80x24."""
+    """The share block over a finished daily game at 80x24 (its time held at 0:00)."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr("mastermind_tui.game.clock.monotonic", lambda: 0.0)
     app = daily_app()
 
     async def run(pilot: Pilot[Any]) -> None:

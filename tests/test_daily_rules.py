@@ -30,7 +30,7 @@ from mastermind_tui.screens.daily import DailyScreen
 from mastermind_tui.screens.home import HomeScreen
 
 #: What the daily takes: the size (each has its own puzzle), how codes are written, hard
-#: mode, an earlier date as practice, copying the share block, keeping no record.
+#: mode, the clock, an earlier date as practice, copying the share block, keeping no record.
 ALLOWED = {
     "-h",
     "--colours",
@@ -38,6 +38,7 @@ ALLOWED = {
     "--repeats",
     "--notation",
     "--hard",
+    "--timed",
     "--no-record",
     "--date",
     "--copy",

@@ -175,6 +175,9 @@ def test_records_command(tmp_path: Path) -> None:
             "abandoned": 0,
             "daily_streak": 0,
             "hard": False,
+            "timed": False,
+            "best_seconds": None,
+            "average_seconds": None,
             "rating": None,
             "no_rating": "no game rated against the optimum yet",
         }

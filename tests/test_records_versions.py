@@ -88,3 +88,22 @@ def test_a_file_of_each_earlier_version_keeps_its_games(tmp_path: Path, version:
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         answers = db.execute("SELECT answers FROM games ORDER BY id").fetchall()
     assert answers == [("classic",), ("classic",)]  # version 7's default
+
+
+def test_a_file_that_lacks_a_column_its_version_promises_is_read_around(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file at the current version without its last columns (made by hand, or by a
+    build of this version before they were added): its games are passed over, said in
+    one line, never a traceback."""
+    from mastermind_tui.modes.main import main
+
+    path = tmp_path / "r.sqlite3"
+    old_file(path, 7)
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("ALTER TABLE games ADD COLUMN challenge TEXT")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    monkeypatch.setenv("MASTERMIND_RECORDS", str(path))
+    assert main(["records"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == f"mastermind: records at {path}: 1 game could not be read (skipped)\n"

@@ -266,6 +266,10 @@ def hard(p: argparse.ArgumentParser) -> None:
     _setting(p, "hard", "--hard")
 
 
+def timed(p: argparse.ArgumentParser) -> None:
+    _setting(p, "timed", "--timed")
+
+
 def puzzle_size(p: argparse.ArgumentParser) -> None:
     """A puzzle's size, which picks its secret, and how its codes are written: no rule of
     play (the daily's rules are the day's)."""

@@ -23,6 +23,7 @@ from engine.words import plural
 
 from ..records.figures import counted_daily, daily_streak, puzzle_day
 from ..records.types import Game
+from .clock import clock_text
 from .settings import Settings
 
 #: Codes the rules allow up to which par is the exact optimum's (6x4 has 1,296).
@@ -172,11 +173,14 @@ def share_block(
     solved: bool,
     par_: Par | None,
     marks: Marks = Marks(),
+    seconds: float | None = None,
 ) -> str:
     """The spoiler-free result to paste, exactly as the share box shows it: the size,
-    date and result; the marks of how it was played, if any; a line of pegs per move."""
+    date and result (with the time of a timed game); the marks of how it was played, if
+    any; a line of pegs per move."""
     size = f"{space.colours}x{space.positions}" + ("" if space.repeats else " no repeats")
     score = score_text(len(answers), solved, par_)
+    score += "" if seconds is None else f", in {clock_text(seconds)}"
     lines = [f"Mastermind daily {day.isoformat()} {size}: {score}"]
     lines += [marks.words()] if marks.words() else []
     lines += [pegs(a, space.positions) for a in answers]

@@ -41,10 +41,11 @@ def game_record(
     assisted: bool = False,
     day: str | None = None,
     challenge: str | None = None,
+    seconds: float | None = None,
 ) -> Game:
     """The record of one game: the moves (with the person's ratings so far), the outcome,
     the secret where known, who broke it with which strategy, the daily puzzle's date for
-    a game of one, and the challenge code of a game played from one."""
+    a game of one, the challenge code of a game played from one, and the person's time."""
     space = settings.space
     return Game(
         colours=space.colours,
@@ -63,4 +64,6 @@ def game_record(
         notation=settings.notation.name,
         day=day,
         challenge=challenge,
+        seconds=None if seconds is None else round(seconds, 1),
+        timed=settings.timed,
     )

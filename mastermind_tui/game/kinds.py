@@ -110,7 +110,7 @@ PLAY: Final = GameKind(
     "You break the computer's code",
     (Role.PERSON,),
     "break the computer's secret code; HINT and the laboratory view help",
-    (*GAME_FIELDS, "lab", "hard", "challenge"),
+    (*GAME_FIELDS, "lab", "hard", "timed", "challenge"),
     record="play",
 )
 MAKE: Final = GameKind(
@@ -125,7 +125,7 @@ MATCH: Final = GameKind(
     "Both, in turn (the 1978 game)",
     (Role.PERSON, Role.COMPUTER),
     "you and the computer take turns to break each other's code, scored",
-    (*GAME_FIELDS, "lab", "hard"),
+    (*GAME_FIELDS, "lab", "hard", "timed"),
     record="match",
 )
 DAILY: Final = GameKind(
@@ -133,7 +133,7 @@ DAILY: Final = GameKind(
     "Today's daily puzzle",
     (Role.PERSON,),
     "one secret a UTC day, the same for everyone; par from the exact optimum",
-    ("no-repeats", "colours", "positions", "notation", "hard"),
+    ("no-repeats", "colours", "positions", "notation", "hard", "timed"),
     record="daily",
     remembers=frozenset({"colours", "positions", "repeats", "notation"}),
     daily=True,

@@ -36,6 +36,7 @@ from engine.play.match import PERSON, Match, Role
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
 from .challenge import Challenge, encode
+from .clock import GameClock, clock_text
 from .game_record import game_record
 from .guessing import PersonGuessing, Played
 from .rating_book import RatingBook, Ratings
@@ -85,6 +86,8 @@ class GameSession:
         self.finished: Game | None = None
         #: The challenge the first game plays (its secret given), kept with its record.
         self.challenge: Challenge | None = None
+        #: The person's time on the current game (``clock``): its record keeps it.
+        self.clock = GameClock()
         self.person: PersonBreaks | None = None
         self.computer: ComputerBreaks | None = None
         self.guessing = PersonGuessing(self)
@@ -166,6 +169,7 @@ class GameSession:
         self._counted = False
         self.finished = None
         self.practice = False
+        self.clock = GameClock()
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
@@ -207,6 +211,7 @@ class GameSession:
     def count(self) -> None:
         """Score the game once it has ended, and hand its record to the recorder."""
         if self.over and not self._counted:
+            self.clock.stop()
             self.match.count(self.game.score, len(self.moves()))
             self._counted = True
             self.finished = self.record()
@@ -226,6 +231,7 @@ class GameSession:
         ):
             return None
         self._counted = True
+        self.clock.stop()
         game = replace(self.record(), outcome="abandoned", abandoned=True)
         self.finished = game
         return game
@@ -261,6 +267,7 @@ class GameSession:
         kept for its rating, and the game counted if it ended."""
         advice = self.guessing.advice
         played = self.guessing.play(text)
+        self.clock.start()
         if advice is not None:
             assert self.person is not None
             self.rating.advised[len(self.person.moves)] = advice
@@ -355,6 +362,7 @@ class GameSession:
             self.assisted,
             self.day,
             None if self.challenge is None else encode(self.challenge),
+            self.clock.seconds if self.role == PERSON else None,
         )
 
     def status(self) -> str:
@@ -363,6 +371,8 @@ class GameSession:
         practice = f" · practice ({self.practice_why})" if self.practice else ""
         assisted = (", " if self.practice else " · ") + "assisted"  # one line of 80 columns
         practice += assisted * self.assisted + " · hard mode" * self.settings.hard
+        seconds = self.clock.seconds if self.settings.timed else None
+        practice += "" if seconds is None else f" · {clock_text(seconds)}"
         result = (self.game.outcome is Outcome.SOLVED, self.game.score) if self.over else None
         line = self.match.status(len(self.rows()), result) + practice
         return f"{self.title}{line[line.index(' · ') :]}" if self.title else line

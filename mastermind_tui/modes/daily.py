@@ -58,6 +58,7 @@ class Daily(Mode):
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         options.puzzle_size(parser)
         options.hard(parser)
+        options.timed(parser)
         options.no_record(parser)
         parser.add_argument(
             "--date",

@@ -22,6 +22,7 @@ def game_options(parser: argparse.ArgumentParser) -> None:
     options.spoiler_free(parser)
     options.lab(parser)
     options.hard(parser)
+    options.timed(parser)
     options.no_record(parser)
 
 

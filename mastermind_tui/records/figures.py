@@ -67,13 +67,13 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
     """Figures per size, rules and move limit for the games a person broke (practice
     and assisted games aside, assisted ones counted apart; an abandoned game always
     counts, as played and lost, so it ends a streak): a game won in 3 of 3 moves is
-    not averaged with ones of 10, nor hard mode's with the others."""
-    by_size: dict[tuple[int, int, bool, int, bool], list[Game]] = {}
-    helped: dict[tuple[int, int, bool, int, bool], list[Game]] = {}
+    not averaged with ones of 10, nor hard mode's or timed games with the others."""
+    by_size: dict[tuple[int, int, bool, int, bool, bool], list[Game]] = {}
+    helped: dict[tuple[int, int, bool, int, bool, bool], list[Game]] = {}
     for game in reversed(games_newest_first):  # oldest first
         if game.breaker is not Role.PERSON:
             continue
-        key = (game.colours, game.positions, game.repeats, game.max_moves, game.hard)
+        key = (game.colours, game.positions, game.repeats, game.max_moves, game.hard, game.timed)
         if game.abandoned or not (game.practice or game.assisted):
             by_size.setdefault(key, []).append(game)
         elif game.assisted:
@@ -81,9 +81,10 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
             by_size.setdefault(key, [])
     out = []
     for key, games in sorted(by_size.items()):
-        colours, positions, repeats, max_moves, hard = key
+        colours, positions, repeats, max_moves, hard, timed = key
         rated = rating(games, hard)
         won = [g for g in games if g.won]
+        times = [g.seconds for g in won if g.seconds is not None] if timed else []
         streak = 0
         for game in reversed(games):
             if not game.won:
@@ -107,6 +108,9 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
                 abandoned=sum(g.abandoned for g in games),
                 daily_streak=daily_streak(games, (colours, positions, repeats), today),
                 hard=hard,
+                timed=timed,
+                best_seconds=min(times, default=None),
+                average_seconds=sum(times) / len(times) if times else None,
                 rating=rated if isinstance(rated, Rating) else None,
                 no_rating=rated if isinstance(rated, str) else "",
             )

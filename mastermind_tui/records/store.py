@@ -180,8 +180,8 @@ class Records:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
                 " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
-                " abandoned, hard, day, challenge) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-                f" {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " abandoned, hard, day, challenge, seconds, timed) VALUES (?, ?, ?, ?, ?, ?,"
+                f" ?, ?, ?, ?, {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -210,6 +210,8 @@ class Records:
                     int(game.hard),
                     game.day,
                     game.challenge,
+                    game.seconds,
+                    int(game.timed),
                 ),
             )
             game_id = int(

@@ -68,6 +68,10 @@ class Game:
     #: The challenge code the game was played from (``game.challenge``); None for a game
     #: on a secret of its own.
     challenge: str | None = None
+    #: The person's time, first guess to last answer, pauses aside (None: not kept).
+    seconds: float | None = None
+    #: Played with the clock on show (``--timed``): figures apart.
+    timed: bool = False
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )
@@ -146,6 +150,11 @@ class Summary:
     daily_streak: int = 0
     #: Games in hard mode: figures apart from the others of the size.
     hard: bool = False
+    #: Games played timed (``--timed``): figures apart, with the best and average time
+    #: of the games won (seconds).
+    timed: bool = False
+    best_seconds: float | None = None
+    average_seconds: float | None = None
     #: The rating over time (``figures.rating``); None with ``no_rating`` saying why.
     rating: Rating | None = None
     no_rating: str = ""
@@ -179,6 +188,11 @@ class Summary:
             "abandoned": self.abandoned,
             "daily_streak": self.daily_streak,
             "hard": self.hard,
+            "timed": self.timed,
+            "best_seconds": self.best_seconds,
+            "average_seconds": None
+            if self.average_seconds is None
+            else round(self.average_seconds, 1),
             "rating": None if self.rating is None else self.rating.as_json(),
             "no_rating": self.no_rating or None,
         }

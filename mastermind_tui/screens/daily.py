@@ -190,7 +190,8 @@ class DailyScreen(PlayScreen):
             session.settings.hard,
             differing(session.rules),
         )
-        return share_block(session.space, self.day, answers, solved, self.par, marks)
+        timed = session.clock.seconds if session.settings.timed else None
+        return share_block(session.space, self.day, answers, solved, self.par, marks, timed)
 
     def game_over_prompt(self) -> None:
         super().game_over_prompt()
@@ -234,7 +235,8 @@ class DailyScreen(PlayScreen):
 
     def next_game_hint(self) -> str:
         streak = f" {self.streak()}" if self.streak() else ""
-        return f"{streak} One puzzle a day: F6 shares it; F5 the home screen."
+        took = self.timing.took()
+        return f"{took}{streak} One puzzle a day: F6 shares it; F5 the home screen."
 
     def play_again(self) -> None:
         self.say("One puzzle a day: `mastermind daily --date YYYY-MM-DD` replays earlier ones.")

@@ -141,6 +141,9 @@ class HomeForm(Grid):
             Tick("each guess fits every answer", s.hard, id="hard", compact=True),
         )
         yield from self._field(
+            "Timed", Tick("a live clock as you play", s.timed, id="timed", compact=True)
+        )
+        yield from self._field(
             "Challenge code (blank: a new secret)",
             Input(id="challenge", placeholder="e.g. 1FBTA-DP3JX-EZQ", compact=True),
         )
@@ -177,6 +180,7 @@ class HomeForm(Grid):
             repeats=self.ticked("repeats"),
             lab=self.ticked("lab"),
             hard=self.ticked("hard"),
+            timed=self.ticked("timed"),
         )
 
     def number(self, name: str) -> int | None:

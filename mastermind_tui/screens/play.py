@@ -32,6 +32,7 @@ from .base import GAME_KEYS, GameTable
 from .challenging import Challenging
 from .peg_screen import PegRow
 from .sized import HORIZONTAL, VERTICAL, WIDE, Sizing
+from .timing import Timing
 
 #: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
@@ -88,6 +89,7 @@ class PlayScreen(Working, Screen[None]):
         self.pegs = PegRow(self, session, self.table, self.guess)
         self.sizing = Sizing(self, self.table.command_line.focus_input)
         self.challenging = Challenging(session, lambda text: self.app.copy_to_clipboard(text))
+        self.timing = Timing(self, session)
         #: Why the last rating failed, if it did (shown until a rating starts again).
         self.rating_error: str | None = None
 
@@ -118,6 +120,13 @@ class PlayScreen(Working, Screen[None]):
         self.pegs.mount()
         self.table.mount()
         self.sizing.mount()
+        self.timing.mount()
+
+    def on_screen_suspend(self) -> None:
+        self.timing.pause()  # a dialog, or another screen, over the game
+
+    def on_screen_resume(self) -> None:
+        self.timing.resume()
 
     @property
     def command_line(self) -> CommandLine:
@@ -251,7 +260,7 @@ class PlayScreen(Working, Screen[None]):
         self.table.game_over_prompt()
 
     def next_game_hint(self) -> str:
-        return self.table.next_game_hint() + self.challenging.ending()
+        return self.timing.took() + self.table.next_game_hint() + self.challenging.ending()
 
     def play_again(self) -> None:
         self.table.play_again()

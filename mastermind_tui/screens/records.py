@@ -139,7 +139,7 @@ class RecordsScreen(Working, Screen[None]):
         self.summaries = loaded.summaries
         for s in loaded.summaries:
             sizes.add_row(
-                size_text(s.colours, s.positions, s.repeats) + " hard" * s.hard,
+                category(s),
                 str(s.max_moves),
                 str(s.played),
                 str(s.won),
@@ -161,7 +161,8 @@ class RecordsScreen(Working, Screen[None]):
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
                 + (" (hard)" if game.hard else "")
-                + (" (challenge)" if game.challenge is not None else ""),
+                + (" (challenge)" if game.challenge is not None else "")
+                + (" (timed)" if game.timed else ""),
                 "you" if game.breaker is Role.PERSON else game.strategy,
                 game.outcome,
                 str(len(game.moves)),
@@ -177,8 +178,7 @@ class RecordsScreen(Working, Screen[None]):
         line = self.query_one("#records-rating", Static)
         if 0 <= row < len(self.summaries):
             s = self.summaries[row]
-            size = size_text(s.colours, s.positions, s.repeats) + " hard" * s.hard
-            line.update(f"Rating {size}: {s.rating_words()}")
+            line.update(f"Rating {category(s)}: {s.rating_words()}")
         else:
             line.update("")
 
@@ -193,3 +193,9 @@ class RecordsScreen(Working, Screen[None]):
 def size_text(colours: int, positions: int, repeats: bool) -> str:
     """``6x4``, or ``10x4 no repeats``: games of one size under other rules are apart."""
     return f"{colours}x{positions}" + ("" if repeats else " no repeats")
+
+
+def category(summary: Summary) -> str:
+    """A row's figures: the size, and "hard" and "timed" for the games kept apart."""
+    size = size_text(summary.colours, summary.positions, summary.repeats)
+    return size + " hard" * summary.hard + " timed" * summary.timed

@@ -20,6 +20,7 @@ from engine.feedback import answers, encode
 from engine.play.match import Role
 from engine.words import plural
 
+from ..game.clock import clock_text
 from ..game.debrief import rated
 from ..game.views import Row
 from ..jobs import Working
@@ -38,6 +39,7 @@ def kinds_text(game: Game) -> str:
             ("abandoned", game.abandoned),
             ("hard mode", game.hard),
             ("a challenge", game.challenge is not None),
+            ("timed", game.timed),
         )
         if on
     ]
@@ -124,6 +126,8 @@ class ReplayScreen(Working, Screen[None]):
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         if game.abandoned:
             ended = f"abandoned (left unfinished) after {moves}"
+        if game.seconds is not None:
+            ended += f", in {clock_text(game.seconds)}"
         size = rules_text(game.colours, game.positions, game.repeats)
         when = game.finished_at[:10]
         if game.day is not None:  # a daily puzzle's game, of its date, whenever played
