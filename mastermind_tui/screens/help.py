@@ -152,8 +152,10 @@ from the command line.
 RECORDS = """\
 ## Your records
 Every finished game, kept unless you started with `--no-record`. **By size**: the figures
-of the games you broke unaided, per size, rules and move limit: played, won, average and
-best moves, the current streak and how many moves each win took. Games with UNDO
+of the games you broke unaided, per size, rules and move limit (hard mode and timed games
+apart): played, won, average and best moves, the current streak, how many moves each win
+took and your rating, the guesses lost per game against the optimum (and over the last 10;
+the line under the table says it in words for the row chosen). Games with UNDO
 (practice) or help (a HINT that named a code, WHATIF, the laboratory view: assisted) are
 kept apart; a game left with a guess played is **abandoned**: played, not won, and it ends
 a streak. **Recent games**: Enter replays the one under the cursor.
@@ -166,8 +168,8 @@ REPLAY = """\
 ## A replay
 A game from your records, move by move: n, → or Space a move forward; p or ← back;
 Home and End jump to the start and the end; Escape goes back to the records. The title
-says who broke the code, the rules, the date and how it ended (practice, assisted or
-abandoned where so).
+says who broke the code, the rules, the date (and the daily puzzle's) and how it ended,
+with the time (practice, assisted, abandoned, hard mode, a challenge or timed where so).
 """
 
 STATS = """\
