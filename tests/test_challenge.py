@@ -229,3 +229,21 @@ def test_a_challenge_takes_nothing_remembered(
     assert game(build_parser().parse_args(["play", "--challenge", VECTORS[0][0]]), launch) == 0
     ((start, note),) = started
     assert note == "" and start is not None and start.options == VECTORS[0][1]
+
+
+async def test_a_match_s_round_the_person_breaks_ends_with_its_code() -> None:
+    args = build_parser().parse_args(["match", "--seed", "2"])
+    app = MastermindApp(opening(args, given(args), {}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PlayScreen))
+        session = game_session(app)
+        await enter(pilot, session.secret_text)
+        said = " ".join(message(pilot).split())
+        assert "Press Enter for the next game. Challenge a friend: " in said
+        played = decode(said.split("Challenge a friend: ")[1][:15])
+        assert played.secret == session.game.secret and played.sent == Sent(1, True)
+
+
+def test_a_one_move_challenge_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["challenge", "RGBY", "--moves", "1"]) == 0
+    assert ", 1 move at most: " in capsys.readouterr().out

@@ -31,6 +31,7 @@ class Challenge(Command):
         import numpy as np
 
         from engine import parse_any
+        from engine.words import plural
 
         from ..cli.launch import build_settings
         from ..game.challenge import challenge_of, encode
@@ -45,7 +46,7 @@ class Challenge(Command):
         hard = ", hard mode" if settings.hard else ""
         print(code)
         print(
-            f"{space.rules_text()}, {settings.rules.max_moves} moves at most{hard}: "
+            f"{space.rules_text()}, {plural(settings.rules.max_moves, 'move')} at most{hard}: "
             f"`mastermind play --challenge {code}` plays it."
         )
         return 0
