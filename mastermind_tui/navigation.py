@@ -15,6 +15,8 @@ from .game.settings import Settings
 from .records.types import Game
 
 if TYPE_CHECKING:  # for the fields' types only: the home screen needs no game loaded
+    from textual.screen import Screen
+
     from .game.session import GameSession
 
 #: Where a finished game goes (the app keeps records with it).
@@ -59,6 +61,13 @@ class ShowSession(Message):
     """Show the screen for the current game of a session (who breaks decides which)."""
 
     session: GameSession
+
+
+@dataclass
+class Show(Message):
+    """Show ``screen`` in place of the one on show (a duel's next secret, its next game)."""
+
+    screen: Screen[None]
 
 
 @dataclass

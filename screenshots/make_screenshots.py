@@ -15,7 +15,8 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from mastermind_tui.game.kinds import COMPARE, MAKE, WATCH
+from mastermind_tui.game.duel import Players
+from mastermind_tui.game.kinds import ADVERSARY, COMPARE, DUEL, MAKE, WATCH
 from mastermind_tui.game.session import GameSession
 from mastermind_tui.game.settings import Settings
 from mastermind_tui.modes.app import MastermindApp
@@ -42,9 +43,10 @@ async def shoot(
     *lines: str,
     keys: tuple[str, ...] = (),
     then: tuple[str, ...] = (),
+    size: tuple[int, int] = SIZE,
 ) -> None:
     """Type ``lines``, press ``keys``, let the workers finish, press ``then``, and save."""
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await type_lines(pilot, *lines)
         await pilot.press(*keys)
         await pilot.app.workers.wait_for_complete()
@@ -88,6 +90,26 @@ def played_records(path: Path) -> None:
         session.auto_answer()
 
 
+async def adversary() -> None:
+    """The adversary at 80x24, three moves in: the codes still possible on the status line."""
+    start = Start(Settings.build(mode=ADVERSARY, strategy="knuth"))
+    app = MastermindApp(start, record=False)
+    await shoot("adversary", app, "RRGG", "BBWW", "BOBY", size=(80, 24))
+
+
+async def duel() -> None:
+    """A duel at 80x24: Ann's code typed once (dots only), waiting for its confirmation."""
+    start = Start(Settings.build(mode=DUEL), options=Players("Ann", "Bob"))
+    app = MastermindApp(start, record=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press(*"oywo", "enter", *"oy")
+        await pilot.pause()
+        app.save_screenshot("duel.svg", str(HERE))
+    print(f"saved {HERE / 'duel'}.svg")
+
+
 async def main() -> None:
     Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
     await shoot("home", MastermindApp())
@@ -106,6 +128,8 @@ async def main() -> None:
         "ORBW",
     )
     await shoot("make", MastermindApp(Start(Settings.build(mode=MAKE, seed=3))), "", "1,0", "0,2")
+    await adversary()
+    await duel()
     watch = Settings.build(mode=WATCH, strategy="knuth", seed=3)
     secret = watch.notation.parse(watch.space, "RGOY")
     await shoot(

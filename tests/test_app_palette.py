@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,44 @@ async def test_a_screenshot_goes_to_a_folder_that_exists_and_says_where(
         await until(pilot, lambda: said)
         (saved,) = tmp_path.glob("*.svg")
         assert any(str(saved) in text for text in said), said
+
+
+async def test_a_screenshot_is_written_as_every_file_the_program_writes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Through ``engine.storage.output``: a file already there is replaced whole (a reader
+    holding it open still reads the old picture, never a half-written one), a link is
+    followed and stays a link, a device is written into and stays one, and a folder in
+    the way is said in one line, the app going on."""
+    pictures = tmp_path / "Pictures"
+    pictures.mkdir()
+    monkeypatch.setenv("XDG_PICTURES_DIR", str(pictures))
+    old = pictures / "old.svg"
+    old.write_text("the old picture\n")
+    (pictures / "link.svg").symlink_to(old)
+    device = tmp_path / "null"
+    if os.geteuid() == 0:  # a copy of /dev/null made here, never the machine's own
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    else:
+        device.symlink_to(os.devnull)
+    (pictures / "folder.svg").mkdir()
+    app = MastermindApp(Start(Settings.build(seed=1)))
+    said = heard(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        with old.open() as reader:
+            app.deliver_screenshot("old.svg")
+            await until(pilot, lambda: len(said) == 1)
+            assert reader.read() == "the old picture\n"
+        assert old.read_text().startswith("<svg")
+        app.deliver_screenshot("link.svg")
+        await until(pilot, lambda: len(said) == 2)
+        assert (pictures / "link.svg").is_symlink() and old.read_text().startswith("<svg")
+        app.deliver_screenshot("null", str(tmp_path))
+        await until(pilot, lambda: len(said) == 3)
+        assert stat.S_ISCHR(os.stat(device).st_mode)
+        app.deliver_screenshot("folder.svg")
+        await until(pilot, lambda: len(said) == 4)
+        assert said[3] == f"screenshot not saved to {pictures / 'folder.svg'}: it is a folder"
+        assert (pictures / "folder.svg").is_dir()
+        assert sorted(p.name for p in pictures.iterdir()) == ["folder.svg", "link.svg", "old.svg"]
+        assert app.is_running

@@ -67,6 +67,7 @@ def test_stats_all_knuth_json() -> None:
         "colours",
         "positions",
         "repeats",
+        "answers",
         "exact",
         "games",
         "total_guesses",

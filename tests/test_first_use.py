@@ -238,7 +238,7 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     monkeypatch.setattr(warmup, "compiling", lambda: bool(started))
     monkeypatch.setattr(warmup, "start", lambda build=True: started.append(True))
     monkeypatch.setattr(warmup, "notice", "")
-    monkeypatch.setattr(numba_cache, "_sound", False)
+    monkeypatch.setattr(numba_cache, "_sound", set())
     monkeypatch.setattr(numba_cache, "said", [])
     numba = tmp_path / "numba"
     numba.mkdir()
@@ -257,7 +257,7 @@ def test_a_damaged_compiled_cache_is_compiled_again_in_the_background(
     ]
     place.write_text(json.dumps({"kernel": numba_cache.stamp(), "files": listed}))
     assert warmup.ready() and warmup.kernel_for(CodeSpace(6, 4)) == "numba"
-    monkeypatch.setattr(numba_cache, "_sound", False)  # as a process after this one
+    monkeypatch.setattr(numba_cache, "_sound", set())  # as a process after this one
 
     flipped = bytearray(kernel[1].read_bytes())
     flipped[7] ^= 0x10  # a flipped bit, the size kept

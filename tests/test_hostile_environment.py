@@ -79,7 +79,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_serve_stopped_by_ctrl_c_exits_130() -> None:
+@pytest.mark.parametrize(
+    ("signum", "code", "said"),
+    [
+        (signal.SIGINT, 130, "mastermind: interrupted"),
+        (signal.SIGTERM, 143, "mastermind: ended by SIGTERM"),
+        (signal.SIGHUP, 129, "mastermind: ended by SIGHUP"),
+    ],
+)
+def test_serve_stopped_by_a_signal_exits_with_its_documented_code(
+    signum: signal.Signals, code: int, said: str
+) -> None:
+    """Ctrl+C is "interrupted" (130); SIGTERM and SIGHUP, 128 + the signal's number."""
     port = free_port()
     server = subprocess.Popen(
         [MASTERMIND, "serve", "--port", str(port)],
@@ -97,14 +108,14 @@ def test_serve_stopped_by_ctrl_c_exits_130() -> None:
             return True
 
         assert wait_until(listening, 60), "serve never listened"
-        server.send_signal(signal.SIGINT)
-        assert server.wait(timeout=60) == 130
+        server.send_signal(signum)
+        assert server.wait(timeout=60) == code
     finally:
         if server.poll() is None:
             server.kill()
             server.wait()
     assert server.stderr is not None
-    assert server.stderr.read().splitlines()[-1] == "mastermind: interrupted"
+    assert server.stderr.read().splitlines()[-1] == said
 
 
 @pytest.mark.parametrize("text", ["garbage", "garbag", "zzzzzz"])

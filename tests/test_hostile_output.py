@@ -188,3 +188,27 @@ def test_preferences_behind_a_link_stay_a_link(
     assert (tmp_path / "config" / "preferences.json").is_symlink()
     assert preferences.load().theme == "nord"
     assert [p.name for p in (tmp_path / "config").iterdir()] == ["preferences.json"]
+
+
+def test_a_name_ending_in_a_slash_is_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--html newname/``: a folder that is not there is refused in one line (exit 2),
+    never made a file called ``newname``; a folder that is there gets the handout inside,
+    under the strategy's name and the secret's; a file named so is no folder."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", "RGBY", "--html", "newname/"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err == (
+        "mastermind: --html newname/: no folder of that name (a name ending in / is a "
+        "folder: make it first, or give a file name)\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "newname").mkdir()
+    assert main(["solve", "RGBY", "--html", "newname/"]) == 0
+    assert [p.name for p in (tmp_path / "newname").iterdir()] == ["knuth-RGBY.html"]
+    assert (tmp_path / "newname" / "knuth-RGBY.html").read_bytes().startswith(PAGE)
+    (tmp_path / "plain").write_text("kept\n")
+    assert main(["solve", "RGBY", "--html", "plain/"]) == 2
+    assert "--html plain/: a file of that name is not a folder" in capsys.readouterr().err
+    assert (tmp_path / "plain").read_text() == "kept\n"

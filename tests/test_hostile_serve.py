@@ -147,7 +147,7 @@ def test_the_server_stops_with_tabs_open_and_takes_their_apps(server: Server) ->
         read_until(ws, b"choose a game")
     server.process.send_signal(signal.SIGTERM)
     server.process.wait(timeout=60)
-    assert server.process.returncode == 0
+    assert server.process.returncode == 128 + signal.SIGTERM
     assert wait_until(lambda: not any(running(app) for app in apps), 30)
 
 

@@ -36,6 +36,8 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
         "match",
         "daily",
         "challenge",
+        "adversary",
+        "duel",
         "watch",
         "compare",
         "retro",
@@ -66,11 +68,23 @@ def test_no_record_is_refused_exactly_where_the_table_says_no_game_ends(
             continue
         assert main(["--no-record", command.name, *needs.get(command.name, [])]) == 2
         err = capsys.readouterr().err
-        assert "(play, make, match, daily, watch, compare, retro or no command)" in err
+        assert (
+            "(play, make, match, daily, adversary, duel, watch, compare, retro or no command)"
+            in err
+        )
 
 
 def test_the_modes_are_the_commands_that_start_a_mode() -> None:
-    assert list(MODES) == ["play", "make", "match", "daily", "watch", "compare"]
+    assert list(MODES) == [
+        "play",
+        "make",
+        "match",
+        "daily",
+        "adversary",
+        "duel",
+        "watch",
+        "compare",
+    ]
     assert all(c.screen for c in COMMANDS if isinstance(c, Mode))
     assert next(iter(MODES.values())) is Settings.build().mode
 
@@ -168,6 +182,8 @@ async def test_the_palette_offers_the_table_s_entries_in_the_same_order() -> Non
             "Make: new game, the computer breaks your code",
             "Match: new game, both in turn (1978)",
             "Daily puzzle: today's game",
+            "Adversary: no secret, worst-case answers",
+            "Duel: two people at one keyboard",
             "Watch",
             "Statistics",
             "Records",

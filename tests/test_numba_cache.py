@@ -55,7 +55,7 @@ def _copy(checked: Path, to: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path
     shutil.copytree(checked, to)
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(to))
     monkeypatch.setenv("MASTERMIND_CACHE_DIR", str(to / "trees"))
-    monkeypatch.setattr(numba_cache, "_sound", False)
+    monkeypatch.setattr(numba_cache, "_sound", set())
     monkeypatch.setattr(numba_cache, "said", [])
     (old,) = (to / "mastermind-aot").glob("kernel-*.compiled")
     data = json.loads(old.read_text().replace(str(checked), str(to)))
@@ -65,7 +65,7 @@ def _copy(checked: Path, to: Path, monkeypatch: pytest.MonkeyPatch) -> list[Path
     assert place is not None
     place.write_text(json.dumps(data))
     assert numba_cache.sound()
-    monkeypatch.setattr(numba_cache, "_sound", False)  # as the next process
+    monkeypatch.setattr(numba_cache, "_sound", set())  # as the next process
     return [Path(path) for path, _, _ in data["files"]]
 
 
@@ -212,9 +212,10 @@ def test_every_name_of_numbas_the_compile_layer_leans_on_is_there() -> None:
 def test_the_checks_exercise_answers_as_the_kernels_source() -> None:
     """What the check runs: every call the driver makes, compiled and interpreted alike
     (3x3's optimum, 73, among them)."""
-    from engine.backends import interpreted, numba_exercise, numba_search
+    from engine.backends import numba_exercise
+    from engine.backends.numba_kernels import SEARCH, differs
 
-    compiled = numba_exercise.run(numba_search, lambda name: None)
-    source = numba_exercise.run(interpreted.kernel(), lambda name: None)
-    assert numba_exercise.differs(compiled, source) is None
-    assert compiled[2] == 73 and len(compiled) == len(numba_exercise.FROM)
+    compiled = SEARCH.exercise(SEARCH.load(), lambda name: None)
+    source = SEARCH.exercise(SEARCH.interpreted(), lambda name: None)
+    assert differs(compiled, source) is None
+    assert compiled[2] == ("search", 73) and len(compiled) == len(numba_exercise.FROM)

@@ -235,6 +235,93 @@ def test_first_guesses_are_kept_on_disk_by_orbit(cache_dir: Path) -> None:
     assert json.loads(path.read_text())["payload"] == stored
 
 
+@pytest.mark.parametrize(
+    ("payload", "why"),
+    [
+        ({"ORBIT": 60}, "the total after code ORBIT, 60, is none it can have"),
+        ({"ORBIT": 10**6}, "the total after code ORBIT, 1000000, is none it can have"),
+        ({"ORBIT": "82"}, "the total after code ORBIT, '82', is none it can have"),
+        ({"ORBIT": True}, "the total after code ORBIT, True, is none it can have"),
+        ({"ORBIT": 82.0}, "the total after code ORBIT, 82.0, is none it can have"),
+        ({"27": 80}, "'27' is no code of the size"),
+        ({"01": 80}, "'01' is no code of the size"),
+        ({"BEST": 80}, "the best first guess's total is 80, not 73"),
+        ([82], "not a table of totals"),
+    ],
+)
+def test_totals_after_a_first_guess_are_read_as_a_strangers_file(
+    cache_dir: Path, payload: object, why: str
+) -> None:
+    """A file of totals whose digest was recomputed over changed values (or another
+    program's): each entry must be a code of the size and a total it can have, the best
+    opening's its own. One that is not is named in one line, moved aside, and the guess
+    rated as if it were not there."""
+    from engine.rating import openings
+    from engine.storage import cache
+
+    space = CodeSpace(3, 3)
+    codes, _, after = brute_force(3, 3)
+    moves = moves_for(space, (0, 1, 2), [(1, 1, 0)])
+    (fresh,) = rate_moves(space, "knuth", moves)
+    path = cache_dir / "openings-3x3.json"
+    (orbit,) = json.loads(path.read_text())["payload"]
+    best = rate_moves(space, "knuth", moves_for(space, (0, 1, 2), [(0, 0, 1)]))[0].best_guess
+    text = json.dumps(payload).replace("ORBIT", orbit).replace("BEST", str(best))
+    name, key = openings.openings_file(space, "optimal")
+    assert cache.save(name, key, json.loads(text)) == path
+    openings.take_said()
+    assert rate_moves(space, "knuth", moves) == [fresh]
+    assert fresh.value == pytest.approx(after(tuple(codes), (1, 1, 0)) / 27 - 1)
+    assert openings.take_said() == [
+        f"totals after a first guess: {path} holds no sound totals of the size "
+        f"({why.replace('ORBIT', orbit)}); moved aside as {path}.bad; searching them again"
+    ]
+    assert path.with_name(path.name + ".bad").exists()
+    assert json.loads(path.read_text())["payload"] == {orbit: after(tuple(codes), (1, 1, 0))}
+
+
+def test_a_plausible_total_the_shipped_data_contradicts_is_not_trusted(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A total within every bound (one guess more than the truth) where the package ships
+    the size's totals: the shipped one stands, the file is named and moved aside."""
+    from engine.optimal.shipped import openings as shipped
+    from engine.rating import openings
+    from engine.storage import cache
+
+    monkeypatch.setenv("MASTERMIND_SHIPPED", "1")
+    space = CodeSpace(3, 3)
+    codes, _, after = brute_force(3, 3)
+    moves = moves_for(space, (0, 1, 2), [(1, 1, 0)])
+    truth = after(tuple(codes), (1, 1, 0))
+    (orbit,) = [code for code, total in shipped("optimal-3x3.json").items() if total == truth]
+    name, key = openings.openings_file(space, "optimal")
+    path = cache.save(name, key, {orbit: truth + 1})
+    openings.take_said()
+    (rating,) = rate_moves(space, "knuth", moves)
+    assert rating.value == pytest.approx(truth / 27 - 1)
+    assert openings.take_said() == [
+        f"totals after a first guess: {path} holds no sound totals of the size (the total "
+        f"after code {orbit} is {truth + 1}, the shipped data's {truth}); moved aside as "
+        f"{path}.bad; searching them again"
+    ]
+
+
+def test_a_damaged_file_of_totals_is_said_where_the_person_reads(cache_dir: Path) -> None:
+    """Rated in the helper process, as the app rates: its line comes back once."""
+    space = CodeSpace(3, 3)
+    moves = moves_for(space, (0, 1, 2), [(1, 1, 0)])
+    expected = rate_moves(space, "knuth", moves)
+    path = cache_dir / "openings-3x3.json"
+    path.write_text(path.read_text().replace('"payload":{"', '"payload":{"9'))
+    rating_module.take_notices()
+    assert rate_moves_apart(space, "knuth", moves) == expected
+    assert rating_module.take_notices() == [
+        f"totals after a first guess: {path} is damaged or was written for something else; "
+        f"moved aside as {path}.bad; searching them again"
+    ]
+
+
 def test_ratings_worked_out_apart_are_the_same_and_outlive_a_dead_helper(cache_dir: Path) -> None:
     """The exact rule runs in a helper process (the search would hold the interpreter
     lock against the interface); its answers are those worked out here, its failures

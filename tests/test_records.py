@@ -164,6 +164,7 @@ def test_records_command(tmp_path: Path) -> None:
             "size": "6x4",
             "max_moves": 10,
             "repeats": True,
+            "answers": "classic",
             "played": 2,
             "won": 2,
             "average": 4.5,
@@ -333,7 +334,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     assert not old.assisted  # version 3's column: games from before were not assisted
     Records(path).add(game())
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
 
@@ -374,7 +375,7 @@ def test_a_file_of_version_3_gains_abandoned_and_keeps_its_games(tmp_path: Path)
     assert old.assisted and not old.abandoned and old.key == "k1"
     Records(path).add(game("abandoned", moves=2, abandoned=True))
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 8
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
     left = Records(path).games()[0]
     assert left.abandoned and left.outcome == "abandoned"
 

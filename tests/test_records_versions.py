@@ -1,6 +1,7 @@
 """The records' schema migrates forward from every earlier version with nothing lost:
 a file of each version, holding a game written as that version wrote it, is read, written
-to and left at the current version (the answer rule at 7, the challenge code at 8)."""
+to and left at the current version (the answer rule at 7, a duel's names at 8, the
+challenge code and the time at 9)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ ADDED = {
     5: {"hard": "1"},
     6: {"day": "'2026-01-01'"},
     7: {"answers": "'classic'"},
+    8: {"breaker_name": "'Ann'", "maker_name": "'Bob'"},
 }
 
 
@@ -61,8 +63,8 @@ def old_file(path: Path, version: int) -> None:
         )
 
 
-def test_the_current_version_is_8() -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 8
+def test_the_current_version_is_9() -> None:
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 9
 
 
 @pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
@@ -80,6 +82,7 @@ def test_a_file_of_each_earlier_version_keeps_its_games(tmp_path: Path, version:
     assert old.assisted == (version >= 3) and old.hard == (version >= 5)
     assert old.day == ("2026-01-01" if version >= 6 else None)
     assert old.key == ("k-old" if version >= 2 else "")
+    assert old.breaker_name == ("Ann" if version >= 8 else None)
     played = Game(6, 4, 10, "play", Role.PERSON, "solved", "knuth", old.moves, challenge="1CHJN")
     Records(path).add(played)
     newest, kept = Records(path).games()
@@ -99,7 +102,7 @@ def test_a_file_that_lacks_a_column_its_version_promises_is_read_around(
     from mastermind_tui.modes.main import main
 
     path = tmp_path / "r.sqlite3"
-    old_file(path, 7)
+    old_file(path, 8)
     with closing(sqlite3.connect(path)) as db, db:
         db.execute("ALTER TABLE games ADD COLUMN challenge TEXT")
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

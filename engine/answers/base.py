@@ -87,6 +87,11 @@ class AnswerRule(ABC):
 
     @property
     @abstractmethod
+    def form(self) -> str:
+        """What an answer is typed as, in a word or two: "blacks,whites", "blacks"."""
+
+    @property
+    @abstractmethod
     def example(self) -> str:
         """How to type an answer of two blacks and one white (or two blacks)."""
 

@@ -55,6 +55,10 @@ class BlackOnly(AnswerRule):
         )
 
     @property
+    def form(self) -> str:
+        return "the number of blacks"
+
+    @property
     def example(self) -> str:
         return "2"
 

@@ -59,6 +59,10 @@ class Classic(AnswerRule):
         )
 
     @property
+    def form(self) -> str:
+        return "blacks,whites"
+
+    @property
     def example(self) -> str:
         return "2,1"
 

@@ -41,7 +41,7 @@ def fits(colours: int, positions: int, repeats: bool, count: int) -> bool:
 #: The kernel's source, read and run with ``njit`` replaced: an import would make each of
 #: its functions numba's, calling the others compiled (and importing numba, 0.15 s).
 SOURCE = Path(__file__).with_name("numba_search.py")
-#: How the kernel imports numba's ``njit`` (replaced by ``_njit`` here).
+#: How a kernel imports numba's ``njit`` (replaced by ``_njit`` here).
 IMPORT = "from numba import njit"
 #: The kernel's functions that the driver (``engine.optimal.search``) calls.
 _ENTRIES = (
@@ -68,18 +68,26 @@ def _quiet(function: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+def read(source: Path) -> ModuleType:
+    """A numba kernel's module read with ``njit`` standing for nothing: its functions
+    Python's own (``numba_cache``'s check compares their answers with the compiled ones).
+    Its other imports are as they are."""
+    text = source.read_text(encoding="utf-8")
+    if IMPORT not in text:
+        raise ImportError(f"{source} no longer imports njit as {IMPORT!r}")
+    text = text.replace(IMPORT, "njit = _interpreted_njit")
+    module = ModuleType(f"engine.backends.{source.stem}_interpreted")
+    module.__dict__.update(
+        __package__="engine.backends", __file__=str(source), _interpreted_njit=_njit
+    )
+    exec(compile(text, str(source), "exec"), module.__dict__)
+    return module
+
+
 @functools.cache
 def kernel() -> ModuleType:
     """``engine.backends.numba_search`` interpreted (read once per process)."""
-    source = SOURCE.read_text(encoding="utf-8")
-    if IMPORT not in source:
-        raise ImportError(f"{SOURCE} no longer imports njit as {IMPORT!r}")
-    source = source.replace(IMPORT, "njit = _interpreted_njit")
-    module = ModuleType("engine.backends.numba_search_interpreted")
-    module.__dict__.update(
-        __package__="engine.backends", __file__=str(SOURCE), _interpreted_njit=_njit
-    )
-    exec(compile(source, str(SOURCE), "exec"), module.__dict__)
+    module = read(SOURCE)
     for name in _ENTRIES:
         setattr(module, name, _quiet(getattr(module, name)))
     return module

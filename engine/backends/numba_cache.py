@@ -1,19 +1,22 @@
-"""numba's compiled cache of the search kernel (``numba_search``), vouched for before a
-process of the program runs it.
+"""numba's compiled cache of each of the engine's kernels (``numba_kernels``: the search,
+the partition kernel, the level-by-level walk's), vouched for before a process of the
+program runs it.
 
 numba reads a cached function back as object code that it links into the process and
 runs: a damaged file can end the process natively (SIGSEGV, SIGABRT) with nothing to
-catch, or change what the code computes. So the kernel's cache is used in a process only
-where a record (``kernel-….compiled``, beside numba's cache) lists every file of it with
-its size and digest, as a check in another process left them after reading each one back
-and compiling what was missing (``check``, run by ``vouch`` and by the background compile).
-A file listed whose bytes changed is damage: named in one line, moved aside (``….bad``).
-A file unlisted, or an index numba rewrote, is checked again in another process: a check
-that dies names the file it was reading, which is moved aside, and runs again, so that a
-crash costs a retry, never the person's run.
+catch, or change what the code computes. So a kernel's cache is used in a process only
+where a record (``kernel-….compiled``, beside numba's cache, one a kernel) lists every
+file of it with its size and digest, as a check in another process left them after
+reading each one back, compiling what was missing and running the program's calls on a
+small size against the kernel's source read by Python (``check``, run by ``vouch`` and by
+the background compile). A file listed whose bytes changed is damage: named in one line,
+moved aside (``….bad``). A file unlisted, or an index numba rewrote, is checked again in
+another process: a check that dies names the file it was reading, which is moved aside,
+and runs again, so that a crash costs a retry, never the person's run.
 
-    python -m engine.backends.numba_cache [PID]   # check (compiling what is missing),
-                                                  # record; with PID, end when it ends
+    python -m engine.backends.numba_cache [KERNEL] [PID]
+        # check the kernel (the search unless named: search, partitions, walk), compiling
+        # what is missing, and record; with PID, end when that process ends
 """
 
 from __future__ import annotations
@@ -33,17 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from ..storage import files
+from .numba_kernels import KERNELS, SEARCH, Kernel, differs
 
-#: The kernel's source: numba keys its cache on the file, and so does the record.
-KERNEL = Path(__file__).resolve().with_name("numba_search.py")
-#: The kernel's functions the driver calls, with the argument types it calls them with
-#: (those ``numba_aot`` builds ahead of time, and the table's three it does not).
-TABLE = ("uint64", 2), ("int64", 1), "uint64", "uint64"
-JIT_ONLY: dict[str, tuple[Any, ...]] = {
-    "hash_codes": (("int16", 1),),
-    "recall": TABLE,
-    "keep": (*TABLE, "int64"),
-}
 #: The most the record (a few dozen files) is read.
 _RECORD_LIMIT = 1 << 20
 #: The most a file of numba's is read for its digest (the kernel's are well under 1 MB).
@@ -66,37 +60,39 @@ class Listed:
     digest: str
 
 
-def stamp() -> str:
-    """The kernel's source, where it is installed and where numba keeps its cache, numba's
-    and Python's versions, as a short digest: numba's cache belongs to one installation
-    (it is keyed on the kernel file's path), so another beside it compiles its own; and
-    the file's time and size, as numba's own stamp (a file touched is compiled again, its
-    data files rewritten: checked again then, not taken for damage)."""
-    return _stamp(os.environ.get("NUMBA_CACHE_DIR", ""))
+def stamp(kernel: Kernel = SEARCH) -> str:
+    """The kernel's sources, where they are installed and where numba keeps its cache,
+    numba's and Python's versions, as a short digest: numba's cache belongs to one
+    installation (it is keyed on each source file's path), so another beside it compiles
+    its own; and each file's time and size, as numba's own stamp (a file touched is
+    compiled again, its data files rewritten: checked again then, not taken for damage)."""
+    return _stamp(kernel.sources, os.environ.get("NUMBA_CACHE_DIR", ""))
 
 
 @cache
-def _stamp(numba_cache: str) -> str:
+def _stamp(sources: tuple[Path, ...], numba_cache: str) -> str:
     from importlib import metadata
 
     sha = hashlib.sha256()
-    sha.update(str(KERNEL).encode())
+    for source in sources:
+        sha.update(str(source).encode())
     sha.update(numba_cache.encode())
-    sha.update(KERNEL.read_bytes())
-    status = KERNEL.stat()
-    sha.update(repr((status.st_mtime, status.st_size)).encode())
+    for source in sources:
+        sha.update(source.read_bytes())
+        status = source.stat()
+        sha.update(repr((status.st_mtime, status.st_size)).encode())
     sha.update(metadata.version("numba").encode())
     sha.update(sys.version.encode())
     return sha.hexdigest()[:16]
 
 
-def record() -> Path | None:
-    """The record of the last sound check: beside numba's cache where that can be written
-    (``numba_aot_record.folder``), else in the cache of trees (None: neither)."""
+def record(kernel: Kernel = SEARCH) -> Path | None:
+    """The record of the kernel's last sound check: beside numba's cache where that can be
+    written (``numba_aot_record.folder``), else in the cache of trees (None: neither)."""
     from ..storage.cache import directory
     from .numba_aot_record import folder
 
-    name = f"kernel-{stamp()}.compiled"
+    name = f"kernel-{stamp(kernel)}.compiled"
     beside = folder()
     existing = next((p for p in (beside, *beside.parents) if p.exists()), None)
     if existing is not None and existing.is_dir() and os.access(existing, os.W_OK):
@@ -118,9 +114,9 @@ def read_json(path: Path, limit: int) -> Any:
         raise ValueError(f"{path} is nested too deeply to be a record of this program") from None
 
 
-def _listed(data: Any) -> list[Listed]:
+def _listed(kernel: Kernel, data: Any) -> list[Listed]:
     """The files a record or a check's report lists; ``ValueError`` if it is not one."""
-    if not isinstance(data, dict) or data.get("kernel") != stamp():
+    if not isinstance(data, dict) or data.get("kernel") != stamp(kernel):
         raise ValueError("not this kernel's record")
     try:
         return [Listed(Path(p), int(s), str(d)) for p, s, d in data["files"]]
@@ -128,15 +124,20 @@ def _listed(data: Any) -> list[Listed]:
         raise ValueError("not a list of files, sizes and digests") from None
 
 
-def _kernel_files(folder: Path) -> set[Path]:
-    """numba's index and data files of the kernel in ``folder``."""
+def _kernel_files(folder: Path, stems: tuple[str, ...]) -> set[Path]:
+    """numba's index and data files in ``folder`` of the sources named by ``stems``
+    (``numba_search``: ``numba_search.search-350.py311.nbi``, ``….1.nbc``)."""
+    found: set[Path] = set()
     with contextlib.suppress(OSError):
-        return {path for path in folder.glob(f"{KERNEL.stem}.*") if path.suffix in (".nbi", ".nbc")}
-    return set()
+        for stem in stems:
+            found |= {p for p in folder.glob(f"{stem}.*") if p.suffix in (".nbi", ".nbc")}
+    return found
 
 
-#: Whether this process already found the cache sound (it is read once per process).
-_sound = False
+#: The kernels this process already found sound (each cache is read once per process),
+#: and those no check could vouch for (not tried again in this process).
+_sound: set[str] = set()
+_given_up: set[str] = set()
 #: The lines said in this process (each once); the app shows the last (``notice``).
 said: list[str] = []
 
@@ -150,22 +151,22 @@ def _say(line: str) -> None:
 def _damaged(path: Path, why: str) -> None:
     """Move a damaged file aside, with the other files of its function (a data file
     without its index, or the reverse, is recompiled all the same), and say so."""
-    stem = path.name.split(".py", 1)[0]  # numba_search.search-350
+    function = path.name.split(".py", 1)[0]  # numba_search.search-350
     moved = files.move_aside(path, any_kind=True)
-    for other in _kernel_files(path.parent):
-        if other.name.startswith(stem + ".py"):
+    for other in _kernel_files(path.parent, (function,)):
+        if other.name.startswith(function + ".py"):
             files.move_aside(other, any_kind=True)
     where = "moved aside as ….bad" if moved is not None else "could not be moved aside"
     _say(f"numba's compiled cache file {path} is damaged ({why}); {where}; compiling again")
 
 
-def matches(listed: list[Listed]) -> bool:
+def matches(kernel: Kernel, listed: list[Listed]) -> bool:
     """Whether the kernel's files are those listed; a listed data file whose bytes
     changed (numba never rewrites one for the same source) is moved aside as damage."""
     if not listed:
         return False
     folders = {item.path.parent for item in listed}
-    same = set().union(*(_kernel_files(folder) for folder in folders)) == {
+    same = set().union(*(_kernel_files(folder, kernel.stems) for folder in folders)) == {
         item.path for item in listed
     }
     for item in listed:
@@ -184,40 +185,53 @@ def matches(listed: list[Listed]) -> bool:
     return same
 
 
-def sound() -> bool:
+def sound(kernel: Kernel = SEARCH) -> bool:
     """Whether the record vouches for the kernel's files as they are now (no check run:
     asked on every search while the background compile runs)."""
-    global _sound
-    place = record()
-    if _sound or place is None:
-        return _sound
+    if kernel.name in _sound:
+        return True
+    place = record(kernel)
+    if place is None:
+        return False
     try:
-        listed = _listed(read_json(place, _RECORD_LIMIT))
+        listed = _listed(kernel, read_json(place, _RECORD_LIMIT))
     except OSError:
         return False  # none, or none to be had (a folder it cannot read): checked again
     except (files.Refused, ValueError) as error:
         forget(place, error)
         return False
-    _sound = matches(listed)
-    return _sound
+    if not matches(kernel, listed):
+        return False
+    _sound.add(kernel.name)
+    return True
 
 
-def vouch() -> bool:
+def vouch(kernel: Kernel = SEARCH) -> bool:
     """Whether this process may read the kernel from numba's cache: at once where the
-    record vouches for it, else after a check in another process (a few seconds; those
-    that die move the file they died on aside and run again). False: not vouched for
-    (no check could end), numba's own reading left to answer."""
-    global _sound
-    if sound():
+    record vouches for it, else after a check in another process (a few seconds, or the
+    compile's time where nothing is compiled yet; those that die move the file they died
+    on aside and run again). False: not vouched for (no check could end), numba's own
+    reading left to answer."""
+    if sound(kernel) or _jit_off():
         return True
+    if kernel.name in _given_up:
+        return False
     for _ in range(ATTEMPTS):
-        report = _check_elsewhere()
+        report = _check_elsewhere(kernel)
         if report is None:
             break  # no check could run (no numba, a folder it cannot read)
-        if matches(report):
-            _sound = True
+        if matches(kernel, report):
+            _sound.add(kernel.name)
             return True
+    _given_up.add(kernel.name)
     return False
+
+
+def _jit_off() -> bool:
+    """Whether numba compiles nothing here (``NUMBA_DISABLE_JIT``, as the coverage run
+    sets it): the kernels run as Python, and no cache is read."""
+    value = os.environ.get("NUMBA_DISABLE_JIT", "0").strip()
+    return value.lstrip("-").isdigit() and int(value) != 0
 
 
 def forget(place: Path, error: Exception) -> None:
@@ -231,11 +245,11 @@ def forget(place: Path, error: Exception) -> None:
     _say(f"the compiled-kernel record {place} is damaged ({error}); {where}")
 
 
-def _check_elsewhere() -> list[Listed] | None:
+def _check_elsewhere(kernel: Kernel) -> list[Listed] | None:
     """Run ``check`` in another process: the files it vouched for; [] where it died
     reading one (moved aside: checked again); None where it could not run or failed past
     reading (nothing to retry)."""
-    command = [sys.executable, "-m", "engine.backends.numba_cache", str(os.getpid())]
+    command = [sys.executable, "-m", "engine.backends.numba_cache", kernel.name, str(os.getpid())]
     root = Path(__file__).resolve().parents[2]
     try:
         done = subprocess.run(
@@ -252,7 +266,7 @@ def _check_elsewhere() -> list[Listed] | None:
     lines = done.stdout.splitlines()
     if done.returncode == 0 and lines:
         with contextlib.suppress(ValueError, RecursionError):
-            return _listed(json.loads(lines[-1]))
+            return _listed(kernel, json.loads(lines[-1]))
     doing = next((p for p in (READING, RUNNING) if lines and lines[-1].startswith(p)), None)
     if doing is None:
         return None  # it failed compiling, not reading or running: no file to blame
@@ -285,54 +299,57 @@ def _reading(path: Path) -> bool:
     return True
 
 
-def check() -> list[Listed]:
+def check(kernel: Kernel = SEARCH) -> list[Listed]:
     """In the process that checks: read back every function numba cached of the kernel,
-    one file at a time (each named on stdout first), compile the calls the driver makes
-    (those not cached yet are compiled and cached now), run each on a small size against
-    the kernel's source interpreted (``numba_exercise``), then list the files."""
-    from . import interpreted, numba_exercise, numba_search
-    from .numba_aot_record import SIGNATURES, numba_type
-
+    one file at a time (each named on stdout first), compile the calls the program makes
+    that come first (those not cached yet are compiled and cached now), run every call on
+    a small size against the kernel's sources read by Python (``numba_kernels``), then
+    list the files."""
+    modules = kernel.load()
+    functions = {
+        name: value
+        for module in modules
+        for name, value in vars(module).items()
+        if getattr(value, "_cache", None) is not None
+    }
     files_of: dict[str, Path] = {}
-    for name, value in vars(numba_search).items():
-        cached = getattr(value, "_cache", None)
-        if cached is None:
-            continue
-        index = files_of[name] = Path(cached._cache_file._index_path)
+    for name, value in functions.items():
+        cached = value._cache
+        index = Path(cached._cache_file._index_path)
         if not _reading(index):
             continue
         for key, data in cached._cache_file._load_index().items():  # numba's own reading
             if _reading(Path(cached.cache_path) / data):
                 value.compile(key[0])
                 files_of[name] = Path(cached.cache_path) / data
-    entries = {name: arguments for name, (arguments, _) in SIGNATURES.items()}
-    for name, arguments in {**entries, **JIT_ONLY}.items():
+    for name, types in kernel.compiled_first().items():
         print(f"compiling {name}", flush=True)  # a failure here is no file's
-        getattr(numba_search, name).compile(tuple(numba_type(a) for a in arguments))
-    expected = numba_exercise.run(interpreted.kernel(), lambda name: None)
-    got = numba_exercise.run(
-        numba_search, lambda name: print(f"{RUNNING}{files_of[name]}", flush=True)
-    )
-    wrong = numba_exercise.differs(got, expected)
+        functions[name].compile(types)
+
+    def running(name: str) -> None:
+        """Name the file whose code runs next; none read yet: numba compiles it now."""
+        read = files_of.get(name)
+        print(f"{RUNNING}{read}" if read is not None else f"compiling {name}", flush=True)
+
+    expected = kernel.exercise(kernel.interpreted(), lambda name: None)
+    got = kernel.exercise(modules, running)
+    wrong = differs(got, expected)
     if wrong is not None:
-        print(f"{RUNNING}{files_of[wrong]}", flush=True)
+        running(wrong)
         raise ValueError("its answers differ from those of the kernel's source")
-    folders = {
-        Path(value._cache.cache_path)
-        for value in vars(numba_search).values()
-        if getattr(value, "_cache", None) is not None
-    }
-    found = sorted(set().union(*(_kernel_files(folder) for folder in folders)))
+    folders = {Path(value._cache.cache_path) for value in functions.values()}
+    found = sorted(set().union(*(_kernel_files(folder, kernel.stems) for folder in folders)))
     return [Listed(path, path.stat().st_size, digest(path)) for path in found]
 
 
-def write(listed: list[Listed]) -> None:
-    """Write the record (whole or not at all: read at any time)."""
-    place = record()
+def write(kernel: Kernel, listed: list[Listed]) -> None:
+    """Write the kernel's record (whole or not at all: read at any time)."""
+    place = record(kernel)
     if place is None:
         return
     text = json.dumps(
-        {"kernel": stamp(), "files": [[str(i.path), i.size, i.digest] for i in listed]}, indent=1
+        {"kernel": stamp(kernel), "files": [[str(i.path), i.size, i.digest] for i in listed]},
+        indent=1,
     )
     with contextlib.suppress(OSError):  # a read-only cache: checked again next run
         place.parent.mkdir(parents=True, exist_ok=True)
@@ -356,12 +373,17 @@ def end_with(parent: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """Check, compiling what is missing; with a process id, end as soon as it is gone."""
+    """Check a kernel (the search unless named), compiling what is missing; with a
+    process id, end as soon as it is gone."""
+    kernel = KERNELS[argv.pop(0)] if argv and not argv[0].isdigit() else SEARCH
     if argv and argv[0].isdigit():
         end_with(int(argv[0]))
-    listed = check()
-    write(listed)
-    report = {"kernel": stamp(), "files": [[str(i.path), i.size, i.digest] for i in listed]}
+    listed = check(kernel)
+    write(kernel, listed)
+    report = {
+        "kernel": stamp(kernel),
+        "files": [[str(i.path), i.size, i.digest] for i in listed],
+    }
     print(json.dumps(report))
     return 0
 

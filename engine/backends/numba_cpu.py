@@ -14,7 +14,12 @@ __all__ = ["partitions", "search"]
 
 
 def partitions() -> PartitionKernel:
-    """Every guess's class counts and Knuth's pruned keys (``numba_partitions``)."""
+    """Every guess's class counts and Knuth's pruned keys (``numba_partitions``), its
+    cache vouched for first (``numba_cache``)."""
+    from . import numba_cache
+    from .numba_kernels import PARTITIONS
+
+    numba_cache.vouch(PARTITIONS)
     from .numba_partitions import Partitions
 
     return Partitions()

@@ -96,11 +96,3 @@ FROM: tuple[str, ...] = (
     "first_image", "orbit_pool", "search", "hash_codes", "hash_codes", "recall", "restore",
     "restore",
 )  # fmt: skip
-
-
-def differs(ours: list[Any], theirs: list[Any]) -> str | None:
-    """The function whose result differs first between two runs (None: none does)."""
-    for name, a, b in zip(FROM, ours, theirs, strict=True):
-        if not np.array_equal(np.asarray(a), np.asarray(b)):
-            return name
-    return None

@@ -138,7 +138,7 @@ def largest(space: CodeSpace, pool: IntArray, cands: IntArray, stop: float) -> K
     out = np.empty(len(pool), dtype=np.float64)
     tables = answer_parts(space.colours, space.positions, space.answers)
     slots = classes(space.positions)
-    largest_classes(tables, _int32(pool), _int32(cands), slots, stop, out)
+    largest_classes(tables, _int32(pool), _int32(cands), slots, float(stop), out)
     return out
 
 
@@ -155,8 +155,11 @@ def counts(space: CodeSpace, pool: IntArray, cands: IntArray) -> Counts:
 
 
 def _int32(codes: IntArray) -> Codes:
-    """One dtype, so that numba compiles (and caches) one version of each kernel."""
-    return np.ascontiguousarray(codes, dtype=np.int32)
+    """One dtype, contiguous and writeable (numba types a read-only array apart: the
+    space's own codes are), so that numba compiles (and caches) one version of each
+    kernel, the one its cache's check runs (``numba_cache``)."""
+    out = np.ascontiguousarray(codes, dtype=np.int32)
+    return out if out.flags.writeable else out.copy()
 
 
 class Partitions:

@@ -102,6 +102,13 @@ def least_within(space: CodeSpace, only_possible: bool, cap: int) -> bool:
     return not only_possible and tree(worst) is not None and _guesses(worst) == cap
 
 
+def worst_case(space: CodeSpace) -> int | None:
+    """The worst-case optimum of ``space``: the fewest guesses within which some strategy
+    finds every secret, a guarantee against any answerer (5 on 6x4), read off the shipped
+    worst-first tree (its deepest node); None for a size past those shipped."""
+    return _guesses(file(space, False, True)) or None
+
+
 @lru_cache(maxsize=64)
 def _guesses(name: str) -> int:
     """The most guesses the shipped tree ``name`` needs (its deepest node)."""

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..answers import RULES
 from ..codes import CodeSpace
 from ..run import Run, Runner
 from .node import Node
@@ -46,7 +47,9 @@ if TYPE_CHECKING:
 #: A budget no total reaches (the search's own "no budget").
 UNBOUNDED = 1 << 40
 #: The size a task is sent: colours, positions, repeats, only possible codes guessed.
-Size = tuple[int, int, bool, bool]
+#: (colours, positions, repeats, only_possible, the answer rule's name): what a worker
+#: builds its search from.
+Size = tuple[int, int, bool, bool, str]
 
 #: The search a worker process keeps, for the last size it was sent.
 _kept: dict[Size, OptimalSearch] = {}
@@ -102,8 +105,8 @@ def _subtrees(earlier: Proved | None, guess: int, space: CodeSpace) -> dict[int,
 def _search_for(size: Size) -> OptimalSearch:
     if size not in _kept:
         _kept.clear()  # one size's tables at a time (8x4: about 1 GB)
-        colours, positions, repeats, only_possible = size
-        space = CodeSpace(colours, positions, repeats)
+        colours, positions, repeats, only_possible, answers = size
+        space = CodeSpace(colours, positions, repeats, RULES[answers])
         _kept[size] = OptimalSearch(space, only_possible=only_possible)
     return _kept[size]
 
@@ -146,7 +149,13 @@ class _Root:
     def __init__(self, search: OptimalSearch, runner: Runner, run: Run, saver: _Saver) -> None:
         self.search, self.runner, self.run, self.saver = search, runner, run, saver
         space = search.space
-        self.size: Size = (space.colours, space.positions, space.repeats, search.only_possible)
+        self.size: Size = (
+            space.colours,
+            space.positions,
+            space.repeats,
+            search.only_possible,
+            space.answers.name,
+        )
         everything = search.everything
         self.guesses: list[_Guess] = []
         for index, guess in enumerate(search.pool(()).tolist()):

@@ -36,11 +36,11 @@ from ..optimal.tree import rate
 from ..play.solver import Solver
 from ..storage import cache
 from ..strategies import Measure, Position, make_strategy, strategy_class
-from ..strategies.heuristics import ExpectedSize
+from ..strategies.heuristics import ExpectedSize, Knuth
 from ..strategies.optimal import Optimal
 from ..strategies.partitioning import PartitionStrategy
 from ..trace import Choice, format_score
-from .openings import openings_file, orbit, shipped_openings
+from .openings import openings_file, orbit, stored_totals
 
 if TYPE_CHECKING:
     from ..arrays import Codes
@@ -129,10 +129,18 @@ class Rater:
     """The rule for one size and strategy: what scores a position's best guess and a
     person's guess there."""
 
-    def __init__(self, space: CodeSpace, strategy: str) -> None:
+    def __init__(self, space: CodeSpace, strategy: str, worst_case: bool = False) -> None:
+        """``worst_case``: against the adversary, which keeps the largest class, a guess is
+        rated on every size by the largest class it leaves (Knuth's score) against the
+        guess that leaves the smallest."""
         self.space = space
         self.scorer: Optimal | PartitionStrategy
         chosen = make_strategy(strategy)
+        if worst_case:
+            self.scorer = Knuth()
+            self.rule = self.scorer.name
+            self.takes_advice = self.scorer.name == strategy.lower()
+            return
         # Played against one criterion of the optimum (optimal-worst, a cap), rated by it.
         optimum = chosen if isinstance(chosen, Optimal) else Optimal()
         try:
@@ -193,21 +201,17 @@ class Rater:
             search = self.scorer.search_for(space, codes)
             return rate(search, codes, history, guess, known).expected
         opening = str(orbit(space, self.scorer, guess))
-        name, key = openings_file(space, self.rule)
-        try:
-            stored = cache.load(name, key)
-        except cache.DamagedCache:
-            stored = None  # rebuilt below, one opening at a time
-        if not isinstance(stored, dict):  # the shipped totals of a small size, if any
-            from ..optimal.shipped import openings
-
-            stored = openings(shipped_openings(space, self.scorer))
-        totals = dict(stored) if isinstance(stored, dict) else {}
+        criterion = self.scorer.criterion
+        # No opening is below the best's, but where a cap or the worst case comes first.
+        plain = not criterion.max_guesses and not criterion.worst_first
+        floor = (str(orbit(space, self.scorer, best.guess)), known[1]) if plain else None
+        totals = stored_totals(space, self.scorer, self.rule, floor)
         total = totals.get(opening)
-        if not isinstance(total, int):
+        if total is None:
             search = self.scorer.search_for(space)
             total = round(rate(search, codes, (), guess, known).expected * n)
             totals[opening] = total
+            name, key = openings_file(space, self.rule)
             cache.save(name, key, totals)
         return total / n
 
@@ -227,11 +231,13 @@ def rate_moves(
     moves: Sequence[tuple[int, Answer]],
     start: int = 0,
     advice: Mapping[int, Choice] | None = None,
+    worst_case: bool = False,
 ) -> list[MoveRating]:
     """Ratings of ``moves[start:]`` (the earlier moves are followed, not rated).
     ``advice`` holds the chosen strategy's own choice before some moves (by move number,
-    from 1), worked out already: used where it is this rule's best guess."""
-    rater = Rater(space, strategy)
+    from 1), worked out already: used where it is this rule's best guess; ``worst_case``:
+    the adversary's rule (``Rater``)."""
+    rater = Rater(space, strategy, worst_case)
     solver = Solver(space, rater.scorer)
     out = []
     for number, (guess, answer) in enumerate(moves, 1):

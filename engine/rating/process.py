@@ -22,6 +22,7 @@ from ..play.solver import Solver
 from ..strategies.optimal import Optimal
 from ..trace import Choice
 from .guesses import MoveRating, Rater, exact_rule, rate_moves
+from .openings import take_said
 
 
 def rate_moves_apart(
@@ -30,32 +31,45 @@ def rate_moves_apart(
     moves: Sequence[tuple[int, Answer]],
     start: int = 0,
     advice: Mapping[int, Choice] | None = None,
+    worst_case: bool = False,
 ) -> list[MoveRating]:
     """``rate_moves``, the exact rule worked out in a helper process (``serve``), kept
     between calls so that its searches stay warm; the other rule (numpy at work, which
-    lets other threads run) here. Blocks the calling thread only. A helper that dies is
-    replaced at the next call; it ends with this process."""
-    if not exact_rule(Rater(space, strategy).rule):
-        return rate_moves(space, strategy, moves, start, advice)
+    lets other threads run) here, the adversary's (``worst_case``) among them. Blocks
+    the calling thread only. A helper that dies is replaced at the next call; it ends
+    with this process."""
+    if worst_case or not exact_rule(Rater(space, strategy).rule):
+        return rate_moves(space, strategy, moves, start, advice, worst_case)
     ratings = _ask(space, strategy, list(moves), start, dict(advice or {}))
     assert isinstance(ratings, list)
     return ratings
 
 
-def best_apart(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answer]]) -> Choice:
+def best_apart(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    worst_case: bool = False,
+) -> Choice:
     """The rating rule's best guess after ``moves``: the one a guess played there is rated
-    against (the exact optimum's where it is the rule, worked out in the helper), so that
-    advice taken from it is never charged a loss."""
-    if not exact_rule(Rater(space, strategy).rule):
-        return best_after(space, strategy, moves)
+    against (the exact optimum's where it is the rule, worked out in the helper; the
+    smallest largest class against the adversary, ``worst_case``), so that advice taken
+    from it is never charged a loss."""
+    if worst_case or not exact_rule(Rater(space, strategy).rule):
+        return best_after(space, strategy, moves, worst_case)
     choice = _ask(space, strategy, list(moves), BEST, {})
     assert isinstance(choice, Choice)
     return choice
 
 
-def best_after(space: CodeSpace, strategy: str, moves: Sequence[tuple[int, Answer]]) -> Choice:
+def best_after(
+    space: CodeSpace,
+    strategy: str,
+    moves: Sequence[tuple[int, Answer]],
+    worst_case: bool = False,
+) -> Choice:
     """``best_apart``'s work, here and now."""
-    rater = Rater(space, strategy)
+    rater = Rater(space, strategy, worst_case)
     solver = Solver(space, rater.scorer)
     for guess, answer in moves:
         solver.observe(guess, *answer)
@@ -88,10 +102,10 @@ def _ask(
             raise MastermindError("the rating process ended unexpectedly") from None
     if not ok:
         raise MastermindError(value)
-    result, notice = value
-    if notice:
+    result, notices = value
+    if notices:
         with _helper_lock:
-            _notices.append(notice)
+            _notices.extend(notices)
     return cast("list[MoveRating] | Choice", result)
 
 
@@ -107,7 +121,8 @@ def stop_rating() -> bool:
 
 def take_notices() -> list[str]:
     """What the rating process had to say, each line once (a damaged cache of the
-    optimal tree it searched again); empty when nothing."""
+    optimal tree or of the totals after a first guess, searched again); empty when
+    nothing."""
     with _helper_lock:
         taken = list(_notices)
         _notices.clear()
@@ -148,8 +163,8 @@ def _helper_process() -> subprocess.Popen[bytes]:
 
 def serve() -> None:
     """The helper's loop: rate each job read (or find the best guess, ``BEST``), answer
-    (True, (ratings or the choice, a notice said once or "")) or (False, the failure in one
-    line); end when the other side is gone."""
+    (True, (ratings or the choice, the lines it has to say, each once)) or (False, the
+    failure in one line); end when the other side is gone."""
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     told: set[str] = set()
     while True:
@@ -161,7 +176,7 @@ def serve() -> None:
             os.environ.pop("MASTERMIND_CACHE_DIR", None)
         else:
             os.environ["MASTERMIND_CACHE_DIR"] = cache_dir
-        answer: tuple[bool, tuple[list[MoveRating] | Choice, str] | str]
+        answer: tuple[bool, tuple[list[MoveRating] | Choice, list[str]] | str]
         try:
             ratings: list[MoveRating] | Choice
             if start == BEST:
@@ -170,8 +185,9 @@ def serve() -> None:
                 ratings = rate_moves(space, strategy, moves, start, advice)
             scorer = Rater(space, strategy).scorer  # an optimum's: only those come here
             notice = scorer.notice(space) if isinstance(scorer, Optimal) else ""
-            answer = (True, (ratings, "" if notice in told else notice))
-            told.add(notice)
+            lines = [line for line in (notice, *take_said()) if line and line not in told]
+            answer = (True, (ratings, lines))
+            told.update(lines)
         except Exception as error:  # sent back, said in one line by the caller
             text = str(error) if isinstance(error, MastermindError) else repr(error)
             answer = (False, text.splitlines()[0] if text else type(error).__name__)

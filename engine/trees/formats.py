@@ -29,9 +29,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from math import perm
 from typing import Any
 
+from ..answers import CLASSIC, RULES
 from ..codes import MAX_COLOURS, MIN_COLOURS, CodeSpace
 from ..errors import MastermindError
 from ..feedback import encode
@@ -110,6 +112,11 @@ def _json(text: str, size: Size) -> ReadTree:
     space = size.fallback
     if size.colours is None and size.positions is None and isinstance(data, dict):
         space = _sized(data, size) or space
+    said = data.get("answers", CLASSIC.name) if isinstance(data, dict) else CLASSIC.name
+    if size.answers is None and not (isinstance(said, str) and said in RULES):
+        shown = said if isinstance(said, str) else type(said).__name__
+        raise TreeFileError(f'"answers" is {shown!r}: no answer rule ({", ".join(RULES)})')
+    space = replace(space, answers=size.answers or RULES[said])
 
     def node(item: Any, where: str) -> Plan:
         if not isinstance(item, dict) or not isinstance(item.get("guess"), str):
@@ -155,7 +162,7 @@ def _sized(root: dict[str, Any], size: Size) -> CodeSpace | None:
                 if (colours**positions if repeats else perm(colours, positions)) != codes:
                     continue
                 try:
-                    space = CodeSpace(colours, positions, repeats, size.answers)
+                    space = CodeSpace(colours, positions, repeats, size.answers or CLASSIC)
                     parse_any(space, guess, size.notation)
                 except MastermindError:
                     continue

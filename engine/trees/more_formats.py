@@ -62,7 +62,7 @@ def read_text(text: str, size: Size) -> ReadTree:
     if head is None:
         raise TreeFileError("line 1: expected `NAME on C colours x P positions: ...`")
     try:
-        rule = BLACK if head[4] else CLASSIC
+        rule = size.answers or (BLACK if head[4] else CLASSIC)
         space = CodeSpace(int(head[1]), int(head[2]), head[3] is None, rule)
     except MastermindError as error:
         raise TreeFileError(f"line 1: {error}") from None
@@ -129,7 +129,7 @@ def read_challenge(text: str, size: Size) -> ReadTree:
     if repeats is None:
         repeats = any(len(set(c)) < len(c) for c in codes)
     try:
-        space = CodeSpace(size.colours or top + 1, positions, repeats, size.answers)
+        space = CodeSpace(size.colours or top + 1, positions, repeats, size.answers or CLASSIC)
     except MastermindError as error:
         raise TreeFileError(f"the tree's size: {error}") from None
     at = 0

@@ -28,8 +28,8 @@ class Size:
     notation: Notation
     #: The size a JSON tree is read in when the command line says nothing.
     fallback: CodeSpace
-    #: How the tree's answers are given.
-    answers: AnswerRule = CLASSIC
+    #: How the tree's answers are given (None: as the file says, else classic).
+    answers: AnswerRule | None = None
 
 
 @dataclass
@@ -77,7 +77,7 @@ def digit_space(codes: list[str], size: Size, base: int) -> CodeSpace:
     if repeats is None:
         repeats = any(len(set(c)) < len(c) for c in codes)
     try:
-        return CodeSpace(colours, positions, repeats, size.answers)
+        return CodeSpace(colours, positions, repeats, size.answers or CLASSIC)
     except MastermindError as error:
         raise TreeFileError(f"the tree's size: {error}") from None
 

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..backends.walk_tables import tables
 from ..codes import CodeSpace
 from ..feedback import classes, encode
-from .big_parts import _kernel, open_part, tables, walk_part
+from .big_parts import _kernel, open_part, walk_part
 
 if TYPE_CHECKING:
     import numpy.typing as npt

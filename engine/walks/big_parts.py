@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import time
 import zipfile
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..answers import CLASSIC
-from ..codes import CodeSpace
+from ..backends.walk_tables import tables
 from ..feedback import classes, encode
 from ..storage import output
 
@@ -32,33 +31,14 @@ SAVE_EVERY = 30.0
 BATCH_CODES = 50_000
 
 
-@lru_cache(maxsize=1)
-def tables(colours: int, positions: int) -> dict[str, Any]:
-    """What the kernels read, codes numbered by rank as written: each rank's digits and
-    table columns, the answer tables, and the code of each rank."""
-    from ..backends.numba_partitions import answer_parts
-
-    space = CodeSpace(colours, positions)
-    high, low, common, pattern_of = answer_parts(colours, positions, CLASSIC)
-    digits = space.digits  # (positions, codes), position 0 first as written
-    written = colours ** np.arange(positions - 1, -1, -1, dtype=np.int64)
-    rank_of = (written @ digits.astype(np.int64)).astype(np.int64)
-    code_of = np.empty(space.size, dtype=np.int64)
-    code_of[rank_of] = np.arange(space.size)
-    split = np.uint32(low.shape[0])
-    codes = code_of.astype(np.uint32)
-    return {
-        "digits": np.ascontiguousarray(digits.T[code_of]),
-        "cols": (codes // split, codes % split, pattern_of[code_of].astype(np.uint32)),
-        "tabs": (high.ravel(), low.ravel(), common.ravel()),
-        "widths": np.array([high.shape[1], low.shape[1], common.shape[1]], dtype=np.int64),
-        "rank_of": rank_of,
-        "code_of": code_of,
-    }
-
-
 def _kernel() -> Any:
-    from ..backends import numba_walk  # numba: imported by the runs that walk
+    """The walk's kernels (numba: imported by the runs that walk), numba's cache of them
+    vouched for first (``numba_cache``)."""
+    from ..backends import numba_cache
+    from ..backends.numba_kernels import WALK
+
+    numba_cache.vouch(WALK)
+    from ..backends import numba_walk
 
     return numba_walk
 

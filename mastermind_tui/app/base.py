@@ -6,9 +6,11 @@ the signal's number as the return code."""
 from __future__ import annotations
 
 import asyncio
+import re
 import signal
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -16,7 +18,11 @@ import platformdirs
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from ..jobs import JobHost
+from engine import MastermindError
+from engine.storage import output
+from engine.storage.files import shown
+
+from ..jobs import JobHost, Jobs, Ticket
 from ..services.recording import Recorder
 from .lifeline import Lifeline
 
@@ -43,6 +49,26 @@ def screenshot_directory() -> Path:
     return Path.cwd()
 
 
+def screenshot_name(title: str, time_format: str | None = None) -> str:
+    """A screenshot's file name, as Textual makes one: the title and the time, the
+    characters a file name trips on made "_"."""
+    now = datetime.now()
+    stem = f"{title} {now.strftime(time_format) if time_format else now.isoformat()}"
+    return re.sub(r'[ <>:"/\\|?*.]', "_", stem) + ".svg"
+
+
+def save_svg(target: Path, picture: str) -> Path:
+    """Write a screenshot as every file the program writes (``output.write``: a regular
+    file replaced whole, a link followed and kept, a device or pipe written into, never
+    replaced); where it landed. MastermindError in one line when it cannot be."""
+    try:
+        return output.write(target, picture.encode("utf-8"))
+    except output.NotWritten as error:
+        raise MastermindError(
+            f"screenshot not saved to {shown(str(target), 200)}: {error}"
+        ) from None
+
+
 class BaseApp(JobHost, App[None]):
     """An app whose screens hand each finished game to its ``recorder``; the jobs of the
     services it owns (``jobs``) report to it, and it hands their messages back."""
@@ -59,6 +85,7 @@ class BaseApp(JobHost, App[None]):
         False (--no-record) nothing is added to it."""
         super().__init__()
         self.recorder = Recorder(self, records, record)
+        self.screenshots = Jobs(self, self._screenshot_failed)
         self.lifeline = Lifeline(self._close, lambda: self.return_code is not None)
 
     def run(self, **kwargs: Any) -> None:
@@ -126,7 +153,35 @@ class BaseApp(JobHost, App[None]):
         path: str | None = None,
         time_format: str | None = None,
     ) -> str | None:
-        """Save into a folder that exists (see ``screenshot_directory``); Textual then
-        says where in a notification."""
-        folder = str(screenshot_directory()) if path is None else path
-        return super().deliver_screenshot(filename, folder, time_format)
+        """In a browser, Textual's download. In a terminal, the screen as it is now,
+        written in a thread (a named pipe there waits for its reader) by ``save_svg``
+        into a folder that exists (see ``screenshot_directory``); where it went, or why
+        not, said in a notification. The key of the delivery, or None (a terminal's)."""
+        if self.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
+        folder = screenshot_directory() if path is None else Path(path).expanduser()
+        target = folder / (filename or screenshot_name(self.title, time_format))
+        picture = self.export_screenshot()
+
+        def work(_: Ticket[None]) -> Path:
+            return save_svg(target, picture)
+
+        self.screenshots.start("screenshot", work, self._screenshot_saved)
+        return None
+
+    def save_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str:
+        """Textual's (its ``TEXTUAL_SCREENSHOT``), written by ``save_svg``: where it landed."""
+        folder = Path(path or "./").expanduser()
+        target = folder / (filename or screenshot_name(self.title, time_format))
+        return str(save_svg(target, self.export_screenshot()))
+
+    def _screenshot_saved(self, where: Path) -> None:
+        self.notify(f"Saved screenshot to [$text-success]{str(where)!r}", title="Screenshot")
+
+    def _screenshot_failed(self, job: str, error: str) -> None:
+        self.notify(error, title="Screenshot", severity="error", markup=False)

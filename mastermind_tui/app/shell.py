@@ -26,6 +26,7 @@ from ..navigation import (
     OpenStatistics,
     Rate,
     Recorder,
+    Show,
     ShowSession,
     Start,
 )
@@ -294,6 +295,10 @@ class Shell(BaseApp):
         from ..screens.opening import session_screen
 
         self.show(session_screen(message.session))
+
+    @on(Show)
+    def _show(self, message: Show) -> None:
+        self.show(message.screen)
 
     @on(OpenHome)
     def _open_home(self, message: OpenHome) -> None:

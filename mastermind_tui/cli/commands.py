@@ -9,6 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from engine import CodeSpace, make_strategy
+from engine.answers import RULES
 from engine.codes import rules_text
 from engine.errors import ConfigError, MastermindError
 from engine.explain.decisions import (
@@ -48,16 +49,21 @@ def solve(args: argparse.Namespace) -> int:
     # Written as the secret was: `solve 4204` shows its guesses in digits too.
     notation = written_in(space, args.secret, settings.notation)
     secret = notation.parse(space, args.secret)
+    target = None  # the handout's place, refused in one line before any work
+    if getattr(args, "html", None) is not None:
+        from .handout import file_name, place
+
+        target = place(args.html, file_name(name, notation.format(space, secret)))
     backend = chosen_backend(args)
     strategy = make_strategy(name)
     solver = Solver(space, strategy.compiled(space, backend) if backend else strategy, args.seed)
     while not solver.solved:
         solver.answer_for(secret)
     fmt = partial(notation.format, space)
-    if getattr(args, "html", None) is not None:
+    if target is not None:
         from .handout import handout, write
 
-        write(args.html, handout(solver, notation, secret, name))
+        write(target, handout(solver, notation, secret, name))
         return 0
     if args.json:
         import json  # only for --json: 3 ms of a 0.2 s start-up otherwise
@@ -256,7 +262,8 @@ def format_stats(result: StatsResult, say_weighed: bool = False) -> str:
     """The summary; ``say_weighed`` says that every guess was weighed, as a sample always
     is said."""
     lines = [
-        f"{result.strategy} on {rules_text(result.colours, result.positions, result.repeats)}",
+        f"{result.strategy} on "
+        + rules_text(result.colours, result.positions, result.repeats, RULES[result.answers]),
         f"games          {result.games:,}",
         f"total guesses  {result.total_guesses:,}",
         f"average        {result.average:.3f}",

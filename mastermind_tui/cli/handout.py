@@ -2,16 +2,20 @@
 standalone HTML file (no script, nothing fetched): the strategy's rule card, the path
 played with each move's other answers folded (F4's path), then each move's two beats as
 the app draws them: the guesses weighed, the sentence, the split beside the runner-up's,
-and the answer with the codes left. ``-`` writes to standard output."""
+and the answer with the codes left. ``-`` writes to standard output; a name ending in a
+slash, into that folder (``place``)."""
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from functools import partial
 from html import escape
 from pathlib import Path
 
 from engine import CodeSpace, Solver
+from engine.errors import MastermindError
 from engine.explain.decisions import (
     answer_text,
     reasons,
@@ -35,6 +39,30 @@ from .parser import Failed
 
 #: Codes listed by name once the answer is in, at most (else only counted).
 LISTED = 24
+
+
+def place(target: str, name: str) -> str:
+    """Where ``--html TARGET`` writes: TARGET itself, or where it ends in a slash (a
+    folder, as a person writes one) the file ``name`` inside that folder. A folder that
+    is not there (or a file of that name) is refused in one line (exit 2): never made a
+    file called as the folder."""
+    if target == "-" or not target.endswith(("/", os.sep)):
+        return target
+    if not os.path.isdir(target):
+        there = os.path.lexists(target.rstrip("/" + os.sep) or target)
+        why = "a file of that name is not a folder" if there else "no folder of that name"
+        raise MastermindError(
+            f"--html {shown(target, 160)}: {why} (a name ending in / is a folder: make it "
+            "first, or give a file name)"
+        )
+    return os.path.join(target, name)
+
+
+def file_name(strategy: str, secret: str) -> str:
+    """The handout's name inside a folder: the strategy and the secret as written, any
+    character a file name might trip on made "_" ("knuth-YOBR.html")."""
+    stem = re.sub(r"[^\w.-]+", "_", f"{strategy}-{secret}", flags=re.ASCII).lstrip(".")
+    return f"{stem or 'handout'}.html"
 
 
 def write(target: str, text: str) -> None:

@@ -69,7 +69,15 @@ def size(p: argparse.ArgumentParser, seed: bool = True, strategy: bool = True) -
 def game(p: argparse.ArgumentParser) -> None:
     """What a game of the full-screen app takes: size and the rest, rounds and move limit."""
     size(p)
+    rounds(p)
+    moves(p)
+
+
+def rounds(p: argparse.ArgumentParser) -> None:
     _setting(p, "rounds", "--rounds")
+
+
+def moves(p: argparse.ArgumentParser) -> None:
     _setting(p, "moves", "--moves")
 
 
@@ -307,10 +315,6 @@ def refused(p: argparse.ArgumentParser, title: str, refusals: Sequence[Refusal])
     group = p.add_argument_group(title)
     for flag, metavar, why in refusals:
         group.add_argument(flag, action=_Refused, metavar=metavar, default=None, help=why)
-
-
-def moves(p: argparse.ArgumentParser) -> None:
-    _setting(p, "moves", "--moves")
 
 
 def challenge(p: argparse.ArgumentParser) -> None:

@@ -71,7 +71,7 @@ def records(args: argparse.Namespace) -> int:
 def format_summary(summary: Summary) -> str:
     hard = ", hard mode" * summary.hard + ", timed" * summary.timed
     lines = [
-        f"{rules_text(summary.colours, summary.positions, summary.repeats)}, "
+        f"{rules_text(summary.colours, summary.positions, summary.repeats, summary.answers)}, "
         f"{plural(summary.max_moves, 'move')} at most{hard}",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from engine.errors import extra_hint
 from engine.storage.files import shown
 
+from ..ending import Ended
 from .parser import Failed
 
 if TYPE_CHECKING:
@@ -46,8 +47,8 @@ def app_command() -> str:
 
 
 def serve(host: str, port: int) -> int:
-    """Serve until a signal stops it: Ctrl+C is "interrupted" (130), as for any command;
-    SIGTERM or SIGHUP, a service's stop, ends it with 0."""
+    """Serve until a signal stops it, ending as any command a signal ends: Ctrl+C is
+    "interrupted" (130), SIGTERM 143 and SIGHUP 129 (128 + the signal's number)."""
     server = web_libraries()
     named = shown(host)
     try:
@@ -72,6 +73,8 @@ def serve(host: str, port: int) -> int:
         raise Failed(f"cannot serve on {named} port {port}: {reason}") from None
     if running.stopped_by == signal.SIGINT:
         raise KeyboardInterrupt
+    if running.stopped_by is not None:
+        raise Ended(running.stopped_by)
     return 0
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from engine import CodeSpace, MastermindError, make_strategy
+from engine.answers import CLASSIC
 from engine.explain.decisions import answer_text as written
 from engine.feedback import decode
 from engine.notation import Notation
@@ -57,7 +58,10 @@ def tree(args: argparse.Namespace) -> int:
     root = build(space, strategy, args.depth, backend)
     depth = args.depth if args.depth is not None else root.height
     if args.format == "json":
-        print(json.dumps(as_json(root, space, notation, depth)))
+        tree = as_json(root, space, notation, depth)
+        if space.answers != CLASSIC:  # so that `tree --check` reads it by its rule
+            tree = {"answers": space.answers.name, **tree}
+        print(json.dumps(tree))
     elif args.format == "dot":
         print("\n".join(as_dot(root, space, notation, depth)))
     elif args.format == "challenge":

@@ -50,6 +50,7 @@ def check(args: argparse.Namespace) -> int:
         args.repeats if args.repeats is not None or not preset else settings.space.repeats,
         settings.notation,
         named or settings.space,
+        settings.space.answers if args.answers is not None else None,
     )
     try:
         # Bounded, and only a file: /dev/urandom or a pipe is refused, not read for ever.

@@ -115,7 +115,7 @@ class PersonAnswering:
     def auto_answer(self) -> Step:
         computer = self.computer
         if computer.secret is None:
-            raise MastermindError("no secret was given: answer with blacks,whites")
+            raise MastermindError(f"no secret was given: answer with {self.space.answers.form}")
         decision = computer.solver.pending
         if decision is None:
             raise MastermindError("wait: I am still thinking of my guess")

@@ -26,6 +26,7 @@ from engine.words import plural
 
 from ..records.types import Game, Move, code_digits
 from .hard import FIT, rule_strategy
+from .kinds import ADVERSARY
 
 #: Codes listed by name at the end, at most (the rest are counted).
 LISTED = 24
@@ -70,7 +71,7 @@ class Debrief:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.space = space = CodeSpace(game.colours, game.positions, game.repeats)
+        self.space = space = CodeSpace(game.colours, game.positions, game.repeats, game.answers)
         self.notation: Notation = get_notation(
             game.notation or ("letters" if game.colours <= 8 else "numbers")
         )
@@ -79,6 +80,8 @@ class Debrief:
         ]
         #: The strategy whose rule names the best move (``engine.rating.guesses.Rater``).
         self.strategy = rule_strategy(space, game.strategy, game.hard)
+        #: A game against the adversary, rated in worst-case terms.
+        self.worst_case = game.mode == ADVERSARY.record
         self.ratings: list[MoveRating | None] = [
             rated(n, m, space) for n, m in enumerate(game.moves, 1)
         ]
@@ -89,7 +92,7 @@ class Debrief:
 
     @property
     def _rule(self) -> str:
-        return Rater(self.space, self.strategy).rule
+        return Rater(self.space, self.strategy, self.worst_case).rule
 
     def _positions(self) -> tuple[list[tuple[int, int]], Codes]:
         """Codes possible before and after each move, and those before the last."""
@@ -126,7 +129,8 @@ class Debrief:
         if start == len(self.moves):
             return None
         space, strategy, moves = self.space, self.strategy, list(self.moves)
-        return lambda: rate_moves_apart(space, strategy, moves, start)
+        worst_case = self.worst_case
+        return lambda: rate_moves_apart(space, strategy, moves, start, worst_case=worst_case)
 
     def take(self, ratings: list[MoveRating]) -> None:
         for rating in ratings:
@@ -135,6 +139,11 @@ class Debrief:
     def rule_text(self) -> str:
         """What the best move and the costs are measured by, in a sentence."""
         rule = self._rule
+        if self.worst_case:
+            return (
+                "Against the adversary, which keeps the largest class: best is the guess "
+                "whose largest class is smallest (Knuth's rule); values in codes kept."
+            )
         if rule == OPTIMAL:
             return "Best: the exact optimum's move; values in guesses expected, this one counted."
         if rule == FIT:

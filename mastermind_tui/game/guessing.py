@@ -74,6 +74,13 @@ class PersonGuessing:
 
     def play(self, text: str) -> Played:
         """Play a typed guess, read once here; a CodeError for a bad one costs no move."""
+        code = self.read(text)
+        earlier = self.earlier(code)
+        return Played(code, self.person.guess(code), earlier)
+
+    def read(self, text: str) -> int:
+        """A typed guess read and checked, not played yet (hard mode's rule included): a
+        MastermindError for one the game refuses, costing no move."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
@@ -83,11 +90,12 @@ class PersonGuessing:
             refusal = contradiction(space, self.person.moves, code, session.format)
             if refusal is not None:
                 raise MastermindError(refusal)
-        earlier = next(
-            (n for n, (guess, _) in enumerate(self.person.moves, 1) if guess == code), None
-        )
-        answer = self.person.guess(code)
-        return Played(code, answer, earlier)
+        return code
+
+    def earlier(self, code: int) -> int | None:
+        """The move (from 1) at which ``code`` was played already, if it was."""
+        moves = enumerate(self.person.moves, 1)
+        return next((n for n, (guess, _) in moves if guess == code), None)
 
     def take_back(self) -> tuple[int, Answer]:
         """Take back the person's last guess."""
@@ -145,11 +153,12 @@ class PersonGuessing:
         if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
             return f"HINT: {session.format(int(known.candidates[0]))} is the only code left."
         hard, space = session.settings.hard, session.settings.space
+        worst_case = session.settings.mode.adversary
         if (
             self.best is None
             and self.advice is not None
             and not hard
-            and takes_advice(space, session.settings.strategy)
+            and takes_advice(space, session.settings.strategy, worst_case)
         ):
             self.best = self.advice  # the rule is the strategy's own: its advice is best
         if self.best is None:
@@ -159,7 +168,7 @@ class PersonGuessing:
         if hard and rule_by != FIT:
             rule = f"{HEURISTIC_WORDS} ({self.best.score:.1f})"
         else:
-            rule = rule_words(space, rule_by, self.best)
+            rule = rule_words(space, rule_by, self.best, worst_case)
         guess = session.format(self.best.guess)
         said = f"HINT: try {guess}, {rule}"
         advice = None if self.spoilers_hidden else self.advice
@@ -180,7 +189,8 @@ class PersonGuessing:
         strategy = rule_strategy(space, settings.strategy, settings.hard)
         if settings.hard and strategy != FIT:
             return lambda: hard_best(space, moves)
-        return lambda: best_apart(space, strategy, moves)
+        worst_case = settings.mode.adversary
+        return lambda: best_apart(space, strategy, moves, worst_case)
 
     def take_best(self, generation: int, choice: Choice) -> bool:
         """Keep the best guess a job found, unless the person has moved since."""

@@ -17,8 +17,10 @@ from typing import Final
 from engine.play.match import Role
 
 __all__ = [
+    "ADVERSARY",
     "COMPARE",
     "DAILY",
+    "DUEL",
     "GAME_FIELDS",
     "MAKE",
     "MATCH",
@@ -39,6 +41,8 @@ class Takes(enum.Enum):
     SECRET = enum.auto()
     #: The strategies to put side by side.
     STRATEGIES = enum.auto()
+    #: Two players' names (a duel).
+    PLAYERS = enum.auto()
 
 
 #: The home form's fields of the game itself, which every mode that plays games shows.
@@ -46,6 +50,7 @@ GAME_FIELDS: Final = (
     "strategy",
     "preset",
     "no-repeats",
+    "answers",
     "colours",
     "positions",
     "rounds",
@@ -75,6 +80,10 @@ class GameKind:
     #: What the records call its games (``records.types.Game.mode``); "" for none kept.
     record: str = ""
     takes: frozenset[Takes] = frozenset()
+    #: The computer answers as the adversary: it commits to no secret, each answer
+    #: keeping as many codes possible as it can (``engine.play.adversary``); HINT, the
+    #: ratings and par are in worst-case terms.
+    adversary: bool = False
     #: The settings its games take from those remembered from the home screen (None:
     #: every one); the daily puzzle's rules are the day's, whatever was remembered.
     remembers: frozenset[str] | None = None
@@ -93,6 +102,10 @@ class GameKind:
     @property
     def takes_strategies(self) -> bool:
         return Takes.STRATEGIES in self.takes
+
+    @property
+    def takes_players(self) -> bool:
+        return Takes.PLAYERS in self.takes
 
 
 @dataclass(frozen=True)
@@ -153,4 +166,34 @@ COMPARE: Final = GameKind(
     "2 to 4 strategies break the same secret side by side, move by move",
     (*WATCH_FIELDS, "secret", "compare"),
     takes=frozenset({Takes.SECRET, Takes.STRATEGIES}),
+)
+ADVERSARY: Final = GameKind(
+    "adversary",
+    "Against the adversary (no secret)",
+    (Role.PERSON,),
+    "the computer keeps no secret: each answer keeps as many codes as it can; par is the "
+    "worst-case optimum",
+    ("preset", "no-repeats", "answers", "colours", "positions", "moves", "notation", "lab"),
+    record="adversary",
+    adversary=True,
+)
+DUEL: Final = GameKind(
+    "duel",
+    "Two people, one terminal",
+    (Role.PERSON,),
+    "two people take turns to type a code nobody sees and break the other's; scored as "
+    "the 1978 match",
+    (
+        "preset",
+        "no-repeats",
+        "answers",
+        "colours",
+        "positions",
+        "rounds",
+        "moves",
+        "notation",
+        "players",
+    ),
+    record="duel",
+    takes=frozenset({Takes.PLAYERS}),
 )

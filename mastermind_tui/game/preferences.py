@@ -33,7 +33,17 @@ ENVIRONMENT: Final = "MASTERMIND_CONFIG_DIR"
 LIMIT: Final = 64 * 1024
 #: The longest theme name taken (the app's are a word or two).
 NAME_LIMIT: Final = 80
-KEPT: Final = ("mode", "strategy", "colours", "positions", "rounds", "moves", "repeats", "notation")
+KEPT: Final = (
+    "mode",
+    "strategy",
+    "colours",
+    "positions",
+    "rounds",
+    "moves",
+    "repeats",
+    "answers",
+    "notation",
+)
 
 
 @dataclass
@@ -109,6 +119,7 @@ def kept(settings: Settings) -> dict[str, object]:
         "rounds": rules.rounds,
         "moves": rules.max_moves,
         "repeats": rules.repeats,
+        "answers": rules.answers.name,
         "notation": settings.notation.name,
     }
 

@@ -102,8 +102,10 @@ class RatingBook:
         moves = list(person.moves)
         start = len(ratings)
 
+        worst_case = settings.mode.adversary
+
         def work() -> Ratings:
-            ratings = rate_moves_apart(space, strategy, moves, start, advised)
+            ratings = rate_moves_apart(space, strategy, moves, start, advised, worst_case)
             return person, moves, ratings, take_notices()
 
         return work
@@ -148,17 +150,18 @@ class RatingBook:
         return self.ratings[-1].sentence(session.format)
 
 
-def takes_advice(space: CodeSpace, strategy: str) -> bool:
+def takes_advice(space: CodeSpace, strategy: str, worst_case: bool = False) -> bool:
     """Whether the rule that rates a guess is the chosen strategy's own score, so that
-    its advice is the best guess (bigger games than the exact optimum reaches)."""
-    return Rater(space, strategy).takes_advice
+    its advice is the best guess (bigger games than the exact optimum reaches, and the
+    adversary's game, ``worst_case``)."""
+    return Rater(space, strategy, worst_case).takes_advice
 
 
-def rule_words(space: CodeSpace, strategy: str, best: Choice) -> str:
+def rule_words(space: CodeSpace, strategy: str, best: Choice, worst_case: bool = False) -> str:
     """The best guess ``best`` as the ratings name it, with its value: ``the exact
     optimum's guess, 4.34 guesses expected, this one counted`` (``engine.expected``; or
     the strategy's own score)."""
-    rule = Rater(space, strategy).rule
+    rule = Rater(space, strategy, worst_case).rule
     assert best.score is not None
     value = best.score - 1 if exact_rule(rule) else best.score
     as_rated = MoveRating(0, best.guess, value, best.guess, value, rule)

@@ -30,8 +30,11 @@ from engine import (
     Rules,
     Step,
 )
+from engine.arrays import Codes
 from engine.notation import parse_in_game
+from engine.play.adversary import AdversaryBreaks
 from engine.play.match import PERSON, Match, Role
+from engine.words import plural
 
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
@@ -74,6 +77,8 @@ class GameSession:
         #: The daily puzzle's date (YYYY-MM-DD), kept with the game: it counts for the day
         #: it was opened on, whenever it ends.
         self.day: str | None = None
+        #: A duel's players, kept with the game: who breaks the code and who made it.
+        self.players: tuple[str, str] | None = None
         #: The laboratory view (codes still possible, advice, ratings as they come): on
         #: from ``--lab``, turned on or off by a key; it lasts for the session.
         self.lab = settings.lab
@@ -173,7 +178,9 @@ class GameSession:
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
-        if self.role == PERSON and self._given is not None:
+        if self.role == PERSON and self.settings.mode.adversary:
+            self.person = AdversaryBreaks.start(self.rules, self.settings.strategy)
+        elif self.role == PERSON and self._given is not None:
             self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
             self._given = None
         elif self.role == PERSON:
@@ -265,8 +272,18 @@ class GameSession:
     def guess(self, text: str) -> Played:
         """The person plays a typed guess (``PersonGuessing.play``): the advice on hand
         kept for its rating, and the game counted if it ended."""
+        return self._played(self.guessing.play(text))
+
+    def answered(self, code: int, answer: Answer, kept: Codes) -> Played:
+        """A guess against the adversary, read (``PersonGuessing.read``) and answered in
+        a job for the codes still possible now (``keep_largest``): played as ``guess``."""
+        adversary = self.adversary
+        assert adversary is not None, "only the adversary's answers are worked out apart"
+        earlier = self.guessing.earlier(code)
+        return self._played(Played(code, adversary.take(code, answer, kept), earlier))
+
+    def _played(self, played: Played) -> Played:
         advice = self.guessing.advice
-        played = self.guessing.play(text)
         self.clock.start()
         if advice is not None:
             assert self.person is not None
@@ -343,10 +360,24 @@ class GameSession:
         assert self.computer is not None
         return [(s.guess, s.answer) for s in self.computer.steps]
 
+    @property
+    def adversary(self) -> AdversaryBreaks | None:
+        """The current game, when the person plays against the adversary."""
+        game = self.game
+        return game if isinstance(game, AdversaryBreaks) else None
+
+    @property
+    def revealed(self) -> int | None:
+        """The secret to show and keep once the game is over: none where the adversary,
+        which commits to no secret, was not pinned down."""
+        if self.adversary is not None and self.game.outcome is not Outcome.SOLVED:
+            return None
+        return self.game.secret
+
     def record(self) -> Game:
         """The current game as records keep it (``game_record``)."""
         moves = self.moves()
-        secret = self.game.secret
+        secret = self.revealed
         if secret is None and self.game.outcome is Outcome.SOLVED:
             secret = moves[-1][0]  # the computer's last guess was the person's code
         outcome = self.game.outcome.value
@@ -361,6 +392,7 @@ class GameSession:
             self.practice,
             self.assisted,
             self.day,
+            self.players,
             None if self.challenge is None else encode(self.challenge),
             self.clock.seconds if self.role == PERSON else None,
         )
@@ -375,6 +407,9 @@ class GameSession:
         practice += "" if seconds is None else f" · {clock_text(seconds)}"
         result = (self.game.outcome is Outcome.SOLVED, self.game.score) if self.over else None
         line = self.match.status(len(self.rows()), result) + practice
+        adversary = self.adversary
+        if adversary is not None and not self.over:
+            line += f" · {plural(len(adversary.possible), 'code')} possible"
         return f"{self.title}{line[line.index(' · ') :]}" if self.title else line
 
     def verdict(self) -> str:
@@ -405,7 +440,7 @@ class GameSession:
 
     @property
     def secret_text(self) -> str:
-        secret = self.game.secret
+        secret = self.revealed
         return "" if secret is None else self.format(secret)
 
     def rows(self) -> list[Row]:

@@ -41,6 +41,8 @@ WORDS: dict[str, Kind] = {
     "WHATIF": Kind.WHATIF,
 }
 
+#: An answer of black pegs only: ``2`` or ``2b``.
+_BLACKS = re.compile(r"^\s*(\d+)\s*[bB]?\s*$")
 _ANSWER = re.compile(
     r"^\s*(?:(\d+)\s*[bB]?\s*[,;/ ]\s*(\d+)\s*[wW]?|(\d)(\d)|(\d+)\s*[bB]\s*(\d+)\s*[wW])\s*$"
 )
@@ -57,8 +59,17 @@ class Typed:
     move: int | None = None
 
 
-def parse_answer(text: str) -> tuple[int, int]:
-    """Blacks and whites from ``2,1``, ``2 1``, ``21`` or ``2b 1w``; AnswerError otherwise."""
+def parse_answer(text: str, whites: bool = True) -> tuple[int, int]:
+    """Blacks and whites from ``2,1``, ``2 1``, ``21`` or ``2b 1w``; AnswerError otherwise.
+    Without ``whites`` (black pegs only) an answer is one number, ``2`` or ``2b``."""
+    if not whites:
+        lone = _BLACKS.match(text)
+        if lone is None:
+            raise AnswerError(
+                f"{text.strip()!r} is not an answer: this game answers with black pegs "
+                "only, so type the number of blacks, e.g. 2"
+            )
+        return int(lone[1]), 0
     m = _ANSWER.match(text)
     if not m:
         raise AnswerError(
@@ -68,29 +79,32 @@ def parse_answer(text: str) -> tuple[int, int]:
     return int(numbers[0]), int(numbers[1])
 
 
-def read_line(text: str, expecting: str = "guess") -> Typed:
+def read_line(text: str, expecting: str = "guess", whites: bool = True) -> Typed:
     """Understand one line. ``expecting`` is "guess" or "answer": what a line that is not a
-    command word should be. Answers are checked here for form only; whether a code could give
-    them is the engine's business."""
+    command word should be; ``whites``: whether answers have whites (not with black pegs
+    only). Answers are checked here for form only; whether a code could give them is the
+    engine's business."""
     stripped = text.strip()
     if not stripped:
         return Typed(Kind.EMPTY)
     word, _, rest = stripped.partition(" ")
     kind = WORDS.get(word.upper())
     if kind is Kind.FIX:
-        return _fix(rest)
+        return _fix(rest, whites)
     if kind is not None:
         return Typed(kind, rest.strip())
     if expecting == "answer":
-        black, white = parse_answer(stripped)
+        black, white = parse_answer(stripped, whites)
         return Typed(Kind.ANSWER, stripped, black, white)
     return Typed(Kind.GUESS, stripped)
 
 
-def _fix(rest: str) -> Typed:
-    """``FIX 3 2,1``: give move 3 the answer 2 blacks, 1 white."""
+def _fix(rest: str, whites: bool) -> Typed:
+    """``FIX 3 2,1``: give move 3 the answer 2 blacks, 1 white (``FIX 3 2`` with black
+    pegs only)."""
     move, _, answer = rest.strip().partition(" ")
     if not move.isdigit() or not answer.strip():
-        raise AnswerError("type FIX, the move number and its right answer, e.g. FIX 3 2,1")
-    black, white = parse_answer(answer)
+        example = "FIX 3 2,1" if whites else "FIX 3 2"
+        raise AnswerError(f"type FIX, the move number and its right answer, e.g. {example}")
+    black, white = parse_answer(answer, whites)
     return Typed(Kind.FIX, rest.strip(), black, white, int(move))

@@ -45,7 +45,12 @@ REFUSED: Final = (
         "NAME",
         "a preset sets a move limit; give the size with --colours, --positions, --no-repeats",
     ),
-    options.Refusal("--answers", "RULE", "the day's answers are the classic black and white pegs"),
+    options.Refusal(
+        "--answers",
+        "RULE",
+        "the daily puzzle is answered as everyone's is, with black and white pegs; "
+        "`mastermind play --answers black` plays black pegs only",
+    ),
 )
 
 

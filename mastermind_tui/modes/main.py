@@ -10,11 +10,13 @@ from typing import Final
 
 from ..cli import main as cli
 from ..cli import parser
+from .adversary import Adversary
 from .base import Command
 from .challenge import Challenge
 from .compare import Compare
 from .daily import Daily
 from .doctor import Doctor
+from .duel import Duel
 from .home import Home
 from .make import Make
 from .match import Match
@@ -38,6 +40,8 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Match(),
     Daily(),
     Challenge(),
+    Adversary(),
+    Duel(),
     Watch(),
     Compare(),
     Retro(),

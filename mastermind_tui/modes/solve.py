@@ -25,7 +25,7 @@ class Solve(Command):
             metavar="FILE",
             help="write the game as one standalone HTML handout to FILE (the rule card, the "
             "path, each move's two beats drawn as in the watch); '-' writes it to "
-            "standard output",
+            "standard output, a name ending in '/' into that folder",
         )
 
     def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
+from engine.answers import RULES
 from engine.play.match import Role
 
 from .types import Game, Move, Rating, Summary
@@ -14,6 +15,11 @@ from .types import Game, Move, Rating, Summary
 #: codes that fit (the names the ratings keep, ``engine.rating.guesses``).
 OPTIMAL = "optimal"
 FIT = "optimal-fit"
+
+#: The modes, as records name them, whose games stay out of the figures per size: against
+#: the adversary every game is its worst case, not a secret drawn at random; a duel's
+#: games are two people's, on codes they chose.
+APART = frozenset({"adversary", "duel"})
 
 
 def _today() -> date:
@@ -66,14 +72,16 @@ def played_today(games: list[Game], size: tuple[int, int, bool], today: date | N
 def summarise(games_newest_first: list[Game], today: date | None = None) -> list[Summary]:
     """Figures per size, rules and move limit for the games a person broke (practice
     and assisted games aside, assisted ones counted apart; an abandoned game always
-    counts, as played and lost, so it ends a streak): a game won in 3 of 3 moves is
-    not averaged with ones of 10, nor hard mode's or timed games with the others."""
-    by_size: dict[tuple[int, int, bool, int, bool, bool], list[Game]] = {}
-    helped: dict[tuple[int, int, bool, int, bool, bool], list[Game]] = {}
+    counts, as played and lost, so it ends a streak; the modes ``APART`` aside): a game
+    won in 3 of 3 moves is not averaged with ones of 10, nor hard mode's or timed games
+    with the others."""
+    by_size: dict[tuple[int, int, bool, int, str, bool, bool], list[Game]] = {}
+    helped: dict[tuple[int, int, bool, int, str, bool, bool], list[Game]] = {}
     for game in reversed(games_newest_first):  # oldest first
-        if game.breaker is not Role.PERSON:
+        if game.breaker is not Role.PERSON or game.mode in APART:
             continue
-        key = (game.colours, game.positions, game.repeats, game.max_moves, game.hard, game.timed)
+        rules = (game.colours, game.positions, game.repeats, game.max_moves, game.answers.name)
+        key = (*rules, game.hard, game.timed)
         if game.abandoned or not (game.practice or game.assisted):
             by_size.setdefault(key, []).append(game)
         elif game.assisted:
@@ -81,7 +89,7 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
             by_size.setdefault(key, [])
     out = []
     for key, games in sorted(by_size.items()):
-        colours, positions, repeats, max_moves, hard, timed = key
+        colours, positions, repeats, max_moves, answers, hard, timed = key
         rated = rating(games, hard)
         won = [g for g in games if g.won]
         times = [g.seconds for g in won if g.seconds is not None] if timed else []
@@ -107,6 +115,7 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
                 assisted_won=sum(g.won for g in helped.get(key, [])),
                 abandoned=sum(g.abandoned for g in games),
                 daily_streak=daily_streak(games, (colours, positions, repeats), today),
+                answers=RULES[answers],
                 hard=hard,
                 timed=timed,
                 best_seconds=min(times, default=None),

@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.answers import CLASSIC, RULES
 from engine.codes import check_size
 from engine.errors import ConfigError
 from engine.play.match import Role
@@ -92,7 +93,12 @@ def game(row: Row, moves: Sequence[Row]) -> Game | None:
         colours, positions = _whole(row["colours"]), _whole(row["positions"])
         repeats = _flag(row["repeats"])
         check_size(colours, positions, repeats)
+        answers = RULES.get(_text(row["answers"]))
+        if answers is None:
+            raise _Odd
         read = [move(m, colours, positions) for m in moves]
+        if answers != CLASSIC and any(m is not None and m.white for m in read):
+            raise _Odd
         kept = tuple(m for m in read if m is not None)
         if len(kept) != len(read) or _whole(row["max_moves"]) < 1:
             raise _Odd
@@ -113,6 +119,7 @@ def game(row: Row, moves: Sequence[Row]) -> Game | None:
             assisted=_flag(row["assisted"]),
             abandoned=_flag(row["abandoned"]),
             hard=_flag(row["hard"]),
+            answers=answers,
             secret=None if secret is None else _code(secret, colours, positions),
             notation=_optional_text(row["notation"]),
             finished_at=_text(row["finished_at"]),
@@ -120,6 +127,8 @@ def game(row: Row, moves: Sequence[Row]) -> Game | None:
             challenge=_optional_text(row["challenge"]),
             seconds=_number(row["seconds"]),
             timed=_flag(row["timed"]),
+            breaker_name=_optional_text(row["breaker_name"]),
+            maker_name=_optional_text(row["maker_name"]),
             key=_optional_text(row["key"]) or "",
             id=_whole(row["id"]),
         )

@@ -66,11 +66,18 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN day TEXT;
     CREATE INDEX games_by_day ON games (day) WHERE day IS NOT NULL;
     """,
-    # Version 7: the answer rule a game was played by (classic, or black pegs only).
+    # Version 7: how the game's guesses were answered ("classic", "black": black pegs
+    # only), so that a stored 2,0 of black pegs only is never read as "no white pegs".
     """
     ALTER TABLE games ADD COLUMN answers TEXT NOT NULL DEFAULT 'classic';
     """,
-    # Version 8: the challenge code a game was played from (a friend's secret and rules),
+    # Version 8: the names of a duel's two players (two people at one terminal): who
+    # broke the code and who made it; NULL for the other games.
+    """
+    ALTER TABLE games ADD COLUMN breaker_name TEXT;
+    ALTER TABLE games ADD COLUMN maker_name TEXT;
+    """,
+    # Version 9: the challenge code a game was played from (a friend's secret and rules),
     # so that challenges are told apart from games drawn at random; the person's time on
     # a game (seconds) and whether the clock was on show (timed games are figures apart).
     """

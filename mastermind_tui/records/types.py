@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from engine.answers import CLASSIC, AnswerRule
 from engine.play.match import Role
 from engine.words import plural
 
@@ -58,6 +59,8 @@ class Game:
     abandoned: bool = False
     #: Played in hard mode: every guess had to fit every answer so far.
     hard: bool = False
+    #: How its guesses were answered: black and white pegs, or black pegs only.
+    answers: AnswerRule = CLASSIC
     #: How codes were written in the game (a notation's name); None: letters up to 8
     #: colours, numbers beyond.
     notation: str | None = None
@@ -72,6 +75,10 @@ class Game:
     seconds: float | None = None
     #: Played with the clock on show (``--timed``): figures apart.
     timed: bool = False
+    #: A duel's players (two people at one terminal): who broke the code and who made
+    #: it; None for the other games.
+    breaker_name: str | None = None
+    maker_name: str | None = None
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )
@@ -172,11 +179,15 @@ class Summary:
             f"(last {last}: {rated.recent:.2f}; {plural(rated.games, 'game')} rated)"
         )
 
+    #: How the games were answered: figures of black pegs only are kept apart.
+    answers: AnswerRule = CLASSIC
+
     def as_json(self) -> dict[str, Any]:
         return {
             "size": f"{self.colours}x{self.positions}",
             "max_moves": self.max_moves,
             "repeats": self.repeats,
+            "answers": self.answers.name,
             "played": self.played,
             "won": self.won,
             "average": None if self.average is None else round(self.average, 3),
@@ -196,3 +207,10 @@ class Summary:
             "rating": None if self.rating is None else self.rating.as_json(),
             "no_rating": self.no_rating or None,
         }
+
+
+def size_text(colours: int, positions: int, repeats: bool, answers: AnswerRule) -> str:
+    """``6x4``, ``10x4 no repeats`` or ``6x4 black pegs only``: games of one size under
+    other rules are apart."""
+    rule = "" if answers == CLASSIC else f" {answers.title}"
+    return f"{colours}x{positions}" + ("" if repeats else " no repeats") + rule

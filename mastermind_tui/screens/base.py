@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 
+from engine.answers import AnswerRule
 from engine.words import plural
 
 from ..game.breaker import breaker_position, codes_of_class
@@ -30,10 +31,11 @@ from .end_keys import end_key
 from .sized import TALL, say_in
 
 
-def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
+def panes(answers: AnswerRule, more_key: str = "Ctrl+PgDn") -> ComposeResult:
     """Board, History and Solver trace, each titled: the first two side by side on a wide
-    terminal, one above the other on a narrow one. ``more_key``: the key that scrolls the
-    trace on this screen (said on its border when more lies below)."""
+    terminal, one above the other on a narrow one. ``answers``: the game's rule (History's
+    columns); ``more_key``: the key that scrolls the trace on this screen (said on its
+    border when more lies below)."""
     with Horizontal(id="panes"):
         with Container(id="moves"):
             with Vertical(id="board-pane", classes="pane") as pane:
@@ -41,7 +43,7 @@ def panes(more_key: str = "Ctrl+PgDn") -> ComposeResult:
                 yield Board(id="board")
             with Vertical(id="history-pane", classes="pane") as pane:
                 pane.border_title = "History"
-                yield History(id="history")
+                yield History(answers, id="history")
         trace = TracePane(more_key, id="trace", classes="pane")
         trace.border_title = "Solver trace"
         yield trace
@@ -91,7 +93,7 @@ class GameTable:
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
-        yield from panes()
+        yield from panes(self.session.space.answers)
         yield self.command_line
         yield Footer()
 
@@ -146,7 +148,7 @@ class GameTable:
     def draw_board(self) -> None:
         session, screen = self.session, self.screen
         space = session.space
-        secret = session.game.secret if session.over else None
+        secret = session.revealed if session.over else None
         pending = session.pending
         screen.query_one(Board).show(
             session.rows(),

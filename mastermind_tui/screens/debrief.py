@@ -19,7 +19,7 @@ from engine.words import plural
 
 from ..game.debrief import Debrief
 from ..jobs import Working
-from ..records.types import Game
+from ..records.types import Game, size_text
 
 #: The table's columns: the best move and the guess's own value in the rule's unit.
 COLUMNS = ("#", "Guess", "Answer", "Before", "After", "Best there", "Yours", "Cost")
@@ -79,7 +79,7 @@ class DebriefScreen(Working, Screen[None]):
         moves = plural(len(game.moves), "move")
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         hard = " in hard mode" if game.hard else ""
-        size = f"{game.colours}x{game.positions}" + ("" if game.repeats else " no repeats")
+        size = size_text(game.colours, game.positions, game.repeats, game.answers)
         self._say(f"{who}, {size}{hard}: {ended}. Escape goes back.", "#debrief-title")
         working = " Working out the best move at each position…" if self.busy("debrief") else ""
         self._say(debrief.rule_text() + working, "#debrief-rule")

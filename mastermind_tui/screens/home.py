@@ -18,6 +18,7 @@ from engine import MastermindError
 from engine.notation import get_notation
 
 from ..game.challenge import Challenge, decode
+from ..game.duel import Players, read_players
 from ..game.kinds import GameKind
 from ..game.rivals import read_strategies
 from ..game.settings import PRESET_FIELDS, PRESETS, SettingError, Settings, matching_preset
@@ -26,8 +27,12 @@ from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
 from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
 from .home_form import NO_REPEATS, FormSelect, HomeForm
-from .sized import HORIZONTAL, VERTICAL, Sizing
+from .sized import HORIZONTAL, Sizing
 from .today import Today
+
+#: The form's fields lie close (no blank line between them) below 34 rows, so that its
+#: eight rows and the buttons fit without scrolling.
+HOME_VERTICAL = [(0, "-short"), (34, "-tall")]
 
 
 class HomeScreen(Working, Screen[None]):
@@ -35,7 +40,7 @@ class HomeScreen(Working, Screen[None]):
 
     # Textual declares these as optional instance-level lists, so no ClassVar here.
     HORIZONTAL_BREAKPOINTS = HORIZONTAL
-    VERTICAL_BREAKPOINTS = VERTICAL
+    VERTICAL_BREAKPOINTS = HOME_VERTICAL
 
     CSS_PATH = "home.tcss"
     #: Focus goes straight to the mode: the scrolling container Textual would focus first
@@ -184,8 +189,9 @@ class HomeScreen(Working, Screen[None]):
             if not whole:
                 return Start(settings)
             secret = self._secret(settings) if settings.mode.takes_secret else None
-            challenge = self._challenge(settings)
-            return Start(settings, secret, self._strategies(settings), challenge, remember=True)
+            players = self._players() if settings.mode.takes_players else None
+            chosen = players if players is not None else self._challenge(settings)
+            return Start(settings, secret, self._strategies(settings), chosen, remember=True)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
             return None
@@ -239,6 +245,13 @@ class HomeScreen(Working, Screen[None]):
             return decode(text)
         except MastermindError as problem:
             raise SettingError("challenge", str(problem)) from None
+
+    def _players(self) -> Players:
+        """A duel's two names ("Ann, Bob"; blank: the defaults)."""
+        try:
+            return read_players(self.query_one("#players", Input).value)
+        except MastermindError as problem:
+            raise SettingError("players", str(problem)) from None
 
     def _secret(self, settings: Settings) -> int:
         text = self.query_one("#secret", Input).value

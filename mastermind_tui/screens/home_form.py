@@ -15,6 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from engine import STRATEGIES, MastermindError
+from engine.answers import RULES
 from engine.codes import CodeSpace
 from engine.notation import NOTATIONS
 from engine.strategies import DEFAULT_STRATEGY
@@ -109,6 +110,16 @@ class HomeForm(Grid):
             "No repeated colours",
             Tick("each colour once per code", not rules.repeats, id=NO_REPEATS, compact=True),
         )
+        yield from self._field(
+            "Answers",
+            FormSelect(
+                [(rule.title, rule.name) for rule in RULES.values()],
+                value=rules.answers.name,
+                allow_blank=False,
+                id="answers",
+                compact=True,
+            ),
+        )
         yield from self._field("Colours", self._input("colours", rules.colours))
         yield from self._field("Positions", self._input("positions", rules.positions))
         yield from self._field("Rounds", self._input("rounds", rules.rounds))
@@ -131,6 +142,10 @@ class HomeForm(Grid):
         yield from self._field(
             "Strategies to compare",
             Input(id="compare", placeholder=" ".join(DEFAULT_RIVALS), compact=True),
+        )
+        yield from self._field(
+            "Players (two names)",
+            Input(id="players", placeholder="Player 1, Player 2", compact=True),
         )
         yield from self._field(
             "Laboratory view (you break the code)",
@@ -178,6 +193,7 @@ class HomeForm(Grid):
             strategy=self.choice("strategy"),
             seed=self.number("seed"),
             repeats=self.ticked("repeats"),
+            answers=self.choice("answers"),
             lab=self.ticked("lab"),
             hard=self.ticked("hard"),
             timed=self.ticked("timed"),
@@ -277,8 +293,9 @@ class HomeForm(Grid):
                 for name in ("colours", "positions")
             )
             repeats = not self.query_one(f"#{NO_REPEATS}", Checkbox).value
-            CodeSpace(colours, positions, repeats)
+            answers = RULES[self.choice("answers")]
+            CodeSpace(colours, positions, repeats, answers)
         except MastermindError:
             return None
         strategy = str(self.query_one("#strategy", Select).value)
-        return Size(colours, positions, repeats, criterion(strategy))
+        return Size(colours, positions, repeats, criterion(strategy), answers)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from engine import InconsistentAnswersError, MastermindError, Outcome, Solver
+from engine.answers import CLASSIC
 from engine.explain.decisions import answer_text
 from engine.explain.slips import Fix, find_slips
 from engine.words import plural
@@ -78,9 +79,10 @@ class MakeScreen(Working, Screen[None]):
             space = session.space
             symbols = " ".join(session.settings.notation.symbols(space.colours))
             rule = "" if space.repeats else ", no colour twice"
+            told = "" if space.answers == CLASSIC else f" You answer with {space.answers.title}."
             self.say(
                 f"NOW I GUESS. Think of a code of {plural(space.positions, 'peg')} from "
-                f"{symbols}{rule}, and keep it to yourself; press Enter when you have it."
+                f"{symbols}{rule}, and keep it to yourself; press Enter when you have it.{told}"
             )
         self.generation = session.generation
         self.table.mount()
@@ -125,7 +127,10 @@ class MakeScreen(Working, Screen[None]):
         if self.session.over:
             self.table.game_over_prompt()
             return
-        self.command_line.set_prompt("Your answer:", "blacks,whites e.g. 2,1 — or SECRET, HELP")
+        rule = self.session.space.answers
+        self.command_line.set_prompt(
+            "Your answer:", f"{rule.form} e.g. {rule.example} — or SECRET, HELP"
+        )
 
     def watch_generation(self) -> None:
         self._follow()
@@ -181,7 +186,8 @@ class MakeScreen(Working, Screen[None]):
         pending = self.session.pending
         assert pending is not None
         guess = self.session.format(pending.guess)
-        how = "Enter answers for you" if self.session.game.secret is not None else "blacks,whites?"
+        form = self.session.space.answers.form
+        how = "Enter answers for you" if self.session.game.secret is not None else f"{form}?"
         self.say(f"{self._lead}Move {len(self.session.rows()) + 1}: my guess is {guess}. {how}")
         self._lead = ""
 
@@ -206,7 +212,7 @@ class MakeScreen(Working, Screen[None]):
     def take_secret(self, text: str) -> None:
         if read_line(text).kind is Kind.EMPTY:
             self.ask_answer()
-            self.say("No secret given: answer with blacks,whites.")
+            self.say(f"No secret given: answer with {self.session.space.answers.form}.")
             if not self.ready_to_guess:
                 self.start_guessing()
             return
@@ -236,7 +242,7 @@ class MakeScreen(Working, Screen[None]):
 
     def command(self, text: str) -> None:
         session = self.session
-        typed = read_line(text, "answer")
+        typed = read_line(text, "answer", self.session.space.answers.uses_colours)
         table = self.table
         if table.shared_command(typed, table.refuse_hint, table.refuse_what_if):
             return
@@ -257,7 +263,8 @@ class MakeScreen(Working, Screen[None]):
                 self.generation = session.generation
                 self.after_answer()
             else:
-                self.say("Answer with blacks,whites, e.g. 2,1 (or HELP).")
+                rule = self.session.space.answers
+                self.say(f"Answer with {rule.form}, e.g. {rule.example} (or HELP).")
         elif typed.kind is Kind.QUIT:
             session.quit_game()
             self.table.game_over_prompt()
@@ -338,7 +345,8 @@ class MakeScreen(Working, Screen[None]):
         if not conflict.fixes:
             self.say(
                 f"INCONSISTENT: {self._reason}. No single slip explains it: UNDO takes back "
-                "your last answer (again for more), or FIX n b,w.",
+                "your last answer (again for more), or FIX n "
+                + ("b,w." if self.session.space.answers.uses_colours else "b."),
                 "error",
             )
             return

@@ -15,10 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from engine import Decision, MastermindError, Outcome, Solver
+from engine.answers import CLASSIC
 from engine.trace import Choice
 from engine.words import plural
 
-from ..game.session import GameSession
+from ..game.session import GameSession, Played
 from ..game.typed import Kind, read_line
 from ..game.what_if import WhatIf
 from ..jobs import Working
@@ -111,10 +112,12 @@ class PlayScreen(Working, Screen[None]):
         words = "BOARD, HINT, UNDO, QUIT, HELP"
         self.command_line.set_prompt("Your guess:", f"a guess like {example}, or {words}")
         symbols = " ".join(self.session.settings.notation.symbols(self.session.space.colours))
-        rule = "" if self.session.space.repeats else ", no colour twice"
-        pegs = plural(self.session.space.positions, "peg")
-        friend = self.challenging.opening()
-        self.say(f"I have a secret of {pegs} from {symbols}{rule}.{friend} Guess!")
+        space = self.session.space
+        rule = "" if space.repeats else ", no colour twice"
+        if space.answers != CLASSIC:
+            rule += f", answered with {space.answers.title}"
+        pegs = plural(space.positions, "peg")
+        self.say(self.opening(f"{pegs} from {symbols}{rule}"))
         self.set_reactive(PlayScreen.lab, self.session.lab)
         self.generation = self.session.generation
         self.pegs.mount()
@@ -127,6 +130,21 @@ class PlayScreen(Working, Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.timing.resume()
+
+    def opening(self, codes: str) -> str:
+        """The first line, ``codes`` saying what a code is made of (and a friend's
+        result, in a challenge)."""
+        return f"I have a secret of {codes}.{self.challenging.opening()} Guess!"
+
+    def ending(self, outcome: Outcome, was_over: bool = False) -> str:
+        """What the message line says as a game ends with ``outcome`` (a QUIT typed
+        once it was over: ``was_over``), the next game's hint apart."""
+        secret = self.session.secret_text
+        if outcome is Outcome.SOLVED:
+            return f"YOU GUESSED IT IN {plural(len(self.session.rows()), 'MOVE', 'MOVES')}!"
+        if outcome is Outcome.OUT_OF_MOVES:
+            return f"YOU RAN OUT OF MOVES! THE ACTUAL COMBINATION WAS: {secret}."
+        return f"The secret was {secret}." if was_over else f"QUIT. MY COMBINATION WAS: {secret}."
 
     @property
     def command_line(self) -> CommandLine:
@@ -317,13 +335,10 @@ class PlayScreen(Working, Screen[None]):
                 self.say("Type a guess, or HELP.")
             elif typed.kind is Kind.QUIT:
                 was_over = session.over
-                secret = session.quit_game()
+                session.quit_game()
                 self.game_over_prompt()
                 self.generation = session.generation
-                if was_over:
-                    self.say(f"The secret was {secret}." + self.next_game_hint())
-                else:
-                    self.say(f"QUIT. MY COMBINATION WAS: {secret}." + self.next_game_hint())
+                self.say(self.ending(Outcome.QUIT, was_over) + self.next_game_hint())
             elif typed.kind is Kind.GUESS:
                 self.guess(typed.text)
             elif typed.kind is Kind.UNDO:
@@ -385,22 +400,21 @@ class PlayScreen(Working, Screen[None]):
         self.table.tree()
 
     def guess(self, text: str) -> None:
+        self.show_played(self.session.guess(text))
+
+    def show_played(self, played: Played) -> None:
+        """A guess played: the board drawn, and the message line says its answer or how
+        the game ended."""
         session = self.session
-        played = session.guess(text)
         self.generation = session.generation
         moves = len(session.rows())
         outcome = session.game.outcome
         if session.over:
             self.game_over_prompt()
         if outcome is Outcome.SOLVED:
-            said = plural(moves, "MOVE", "MOVES")
-            self.say(f"YOU GUESSED IT IN {said}!" + self.next_game_hint(), "good")
+            self.say(self.ending(outcome) + self.next_game_hint(), "good")
         elif outcome is Outcome.OUT_OF_MOVES:
-            self.say(
-                f"YOU RAN OUT OF MOVES! THE ACTUAL COMBINATION WAS: {session.secret_text}."
-                + self.next_game_hint(),
-                "error",
-            )
+            self.say(self.ending(outcome) + self.next_game_hint(), "error")
         else:
             guess, answer, earlier = session.format(played.code), played.answer, played.earlier
             said = f"Move {moves}: {guess} gets {answer.black},{answer.white}"

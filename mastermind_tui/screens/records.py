@@ -22,7 +22,7 @@ from engine.words import plural
 
 from ..jobs import Ticket, Working
 from ..records.store import Records
-from ..records.types import Game, Summary
+from ..records.types import Game, Summary, size_text
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ class RecordsScreen(Working, Screen[None]):
         else:
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
             daily = "".join(
-                f"; daily streak {size_text(s.colours, s.positions, s.repeats)}: "
+                f"; daily streak {size_text(s.colours, s.positions, s.repeats, s.answers)}: "
                 f"{plural(s.daily_streak, 'day')}"
                 for s in loaded.summaries
                 if s.daily_streak and not s.hard
@@ -156,14 +156,14 @@ class RecordsScreen(Working, Screen[None]):
         for game in loaded.games:
             games.add_row(
                 game.finished_at.replace("T", " ")[:16],
-                size_text(game.colours, game.positions, game.repeats),
+                size_text(game.colours, game.positions, game.repeats, game.answers),
                 game.mode
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
                 + (" (hard)" if game.hard else "")
                 + (" (challenge)" if game.challenge is not None else "")
                 + (" (timed)" if game.timed else ""),
-                "you" if game.breaker is Role.PERSON else game.strategy,
+                game.breaker_name or ("you" if game.breaker is Role.PERSON else game.strategy),
                 game.outcome,
                 str(len(game.moves)),
             )
@@ -190,12 +190,8 @@ class RecordsScreen(Working, Screen[None]):
             self.app.push_screen(ReplayScreen(self.games[event.cursor_row]))
 
 
-def size_text(colours: int, positions: int, repeats: bool) -> str:
-    """``6x4``, or ``10x4 no repeats``: games of one size under other rules are apart."""
-    return f"{colours}x{positions}" + ("" if repeats else " no repeats")
-
-
 def category(summary: Summary) -> str:
-    """A row's figures: the size, and "hard" and "timed" for the games kept apart."""
-    size = size_text(summary.colours, summary.positions, summary.repeats)
+    """A row's figures: the size and rules, and "hard" and "timed" for the games kept
+    apart."""
+    size = size_text(summary.colours, summary.positions, summary.repeats, summary.answers)
     return size + " hard" * summary.hard + " timed" * summary.timed

@@ -14,8 +14,8 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from engine import Answer, CodeSpace, MastermindError, Notation, get_notation
-from engine.codes import rules_text
+from engine import CodeSpace, MastermindError, Notation, get_notation
+from engine.explain.decisions import answer_text
 from engine.feedback import answers, encode
 from engine.play.match import Role
 from engine.words import plural
@@ -72,7 +72,7 @@ class ReplayScreen(Working, Screen[None]):
         super().__init__()
         self.sizing = Sizing(self)
         self.game = game
-        self.space = CodeSpace(game.colours, game.positions, game.repeats)
+        self.space = CodeSpace(game.colours, game.positions, game.repeats, game.answers)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -128,12 +128,12 @@ class ReplayScreen(Working, Screen[None]):
             ended = f"abandoned (left unfinished) after {moves}"
         if game.seconds is not None:
             ended += f", in {clock_text(game.seconds)}"
-        size = rules_text(game.colours, game.positions, game.repeats)
         when = game.finished_at[:10]
         if game.day is not None:  # a daily puzzle's game, of its date, whenever played
             when = f"the daily puzzle of {game.day}, played {when}"
         self.query_one("#replay-title", Static).update(
-            f"{who}{kinds_text(game)} on {size}, {when}: {ended}. Move {self.shown} of {count}."
+            f"{who}{kinds_text(game)} on {self.space.rules_text()}, {when}: {ended}. "
+            f"Move {self.shown} of {count}."
         )
         try:
             self._draw_board()
@@ -146,7 +146,10 @@ class ReplayScreen(Working, Screen[None]):
     def _draw_board(self) -> None:
         game, space = self.game, self.space
         rows = [
-            Row(space.to_digits(self.code(m.guess)), Answer(m.black, m.white))
+            Row(
+                space.to_digits(self.code(m.guess)),
+                space.answers.check(m.black, m.white, space.positions),
+            )
             for m in game.moves[: self.shown]
         ]
         end = self.shown == len(game.moves) and game.secret is not None
@@ -170,7 +173,9 @@ class ReplayScreen(Working, Screen[None]):
             possible = possible[answers(space, guess, possible) == found]
             left = plural(len(possible), "code")
             lines.append(
-                f"{number}. {self.written(guess)} gets {move.black},{move.white}: {left} left"
+                f"{number}. {self.written(guess)} gets "
+                f"{answer_text(space.answers.check(move.black, move.white, space.positions))}: "
+                f"{left} left"
             )
             rating = rated(number, move, self.space)
             if rating is not None:

@@ -102,7 +102,7 @@ class WatchScreen(Working, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="status")
-        yield from panes(more_key="PgDn")
+        yield from panes(self.session.space.answers, more_key="PgDn")
         yield Static("Thinking…", id="caption")
         yield Footer()
 

@@ -22,6 +22,7 @@ from textual.app import App
 from textual.message import Message
 
 from engine import MastermindError
+from engine.answers import CLASSIC, AnswerRule
 from engine.codes import CodeSpace
 from engine.errors import ConfigError
 from engine.strategies import strategy_class
@@ -45,10 +46,11 @@ class Size(NamedTuple):
     positions: int
     repeats: bool = True
     criterion: str = "optimal"
+    answers: AnswerRule = CLASSIC
 
     @property
     def space(self) -> CodeSpace:
-        return CodeSpace(self.colours, self.positions, self.repeats)
+        return CodeSpace(self.colours, self.positions, self.repeats, self.answers)
 
     @property
     def strategy(self) -> Optimal:
@@ -58,7 +60,9 @@ class Size(NamedTuple):
 
     def __str__(self) -> str:
         """ "Optimum 6x4", "optimal-worst 8x4 no repeats": what the line starts with."""
-        tail = "" if self.repeats else " no repeats"
+        tail = ("" if self.repeats else " no repeats") + (
+            "" if self.answers == CLASSIC else f" {self.answers.title}"
+        )
         name = "Optimum" if self.criterion == "optimal" else self.criterion
         return f"{name} {self.colours}x{self.positions}{tail}"
 

@@ -1,5 +1,6 @@
-"""The classic BOARD listing as a table: move, guess, blacks (B), whites (W), and in a
-person's game what each guess cost against the best one (Cost)."""
+"""The classic BOARD listing as a table: move, guess, blacks (B), whites (W; none with
+black pegs only), and in a person's game what each guess cost against the best one
+(Cost)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from textual.widgets import DataTable
 
 from engine import Answer
+from engine.answers import AnswerRule
 
 #: The key of the column of costs.
 COST = "cost"
@@ -19,20 +21,24 @@ class History(DataTable[str]):
 
     can_focus = False
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, answers: AnswerRule, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: Whether answers have whites (a column of its own), as the classic answer does.
+        self._whites = answers.uses_colours
         #: Each move's cost when the column shows (see ``show_costs``).
         self._costs: list[str] | None = None
 
     def on_mount(self) -> None:
         self.cursor_type = "row"
         self.zebra_stripes = True
-        self.add_columns("#", "Guess", "B", "W")
+        self.add_columns("#", "Guess", "B", *(["W"] if self._whites else []))
 
     def show(self, moves: list[tuple[str, Answer]]) -> None:
         self.clear()
         for number, (guess, answer) in enumerate(moves, 1):
-            cells = [str(number), guess, str(answer.black), str(answer.white)]
+            cells = [str(number), guess, str(answer.black)]
+            if self._whites:
+                cells.append(str(answer.white))
             if self._costs is not None:
                 cells.append(self._cost(number))
             self.add_row(*cells, key=str(number))

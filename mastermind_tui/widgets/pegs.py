@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.content import Content
 
 from engine import Answer, CodeSpace
+from engine.answers import BlackAnswer
 from engine.notation import Notation
 
 from ..game.peg_colours import PALETTE, text_colour
@@ -61,9 +62,12 @@ def empty_pegs(positions: int, symbols: list[str], compact: bool = False) -> Tex
 
 
 def answer_pegs(answer: Answer, positions: int) -> Text:
-    """● for each black (right colour, right place), ○ for each white, · for the rest."""
+    """● for each black (right colour, right place), ○ for each white, · for the rest;
+    with black pegs only, the number of blacks after them (an answer there is a number)."""
     text = Text()
     text.append("●" * answer.black, style="bold")
     text.append("○" * answer.white)
     text.append("·" * (positions - answer.black - answer.white), style="dim")
+    if isinstance(answer, BlackAnswer):
+        text.append(f" {answer.text}", style="bold")
     return text
