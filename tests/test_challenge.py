@@ -247,3 +247,18 @@ async def test_a_match_s_round_the_person_breaks_ends_with_its_code() -> None:
 def test_a_one_move_challenge_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["challenge", "RGBY", "--moves", "1"]) == 0
     assert ", 1 move at most: " in capsys.readouterr().out
+
+
+async def test_no_code_where_no_one_chose_the_secret_for_a_friend() -> None:
+    """The adversary kept no secret, and a duel's is the other player's: no challenge."""
+    args = build_parser().parse_args(["adversary", "--colours", "3", "--positions", "2"])
+    app = MastermindApp(opening(args, given(args), {}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = game_session(app)
+        while not session.over:
+            adversary = session.adversary
+            assert adversary is not None
+            await enter(pilot, session.format(int(adversary.possible[0])))
+        assert "Challenge a friend" not in message(pilot)
+        await pilot.press("f6")
+        assert "Copied" not in message(pilot) and app.clipboard == ""

@@ -278,7 +278,8 @@ class PlayScreen(Working, Screen[None]):
         self.table.game_over_prompt()
 
     def next_game_hint(self) -> str:
-        return self.timing.took() + self.table.next_game_hint() + self.challenging.ending()
+        challenge = self.challenging.ending() if self.offers_challenge() else ""
+        return self.timing.took() + self.table.next_game_hint() + challenge
 
     def play_again(self) -> None:
         self.table.play_again()
