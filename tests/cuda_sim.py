@@ -40,8 +40,8 @@ def main() -> dict[str, Any]:
 
     gpu = partition_kernel("cuda")
     out: dict[str, Any] = {"auto": resolve("auto"), "counts": 0, "largest": 0, "many": 0}
-    sizes = ((3, 3, CLASSIC), (4, 3, CLASSIC), (3, 4, CLASSIC), (2, 6, CLASSIC), (4, 3, BLACK))
-    for colours, positions, answers in sizes:
+    spaces = ((3, 3, CLASSIC), (4, 3, CLASSIC), (3, 4, CLASSIC), (2, 6, CLASSIC), (4, 3, BLACK))
+    for colours, positions, answers in spaces:
         space = CodeSpace(colours, positions, answers=answers)
         pool = np.ascontiguousarray(space.allowed, dtype=np.int32)
         assert np.array_equal(gpu.counts(space, pool, pool), cpu.counts(space, pool, pool))

@@ -151,7 +151,9 @@ async def test_typing_goes_on_while_a_rating_is_worked_out(monkeypatch: pytest.M
 
 
 @pytest.mark.slow
-async def test_spoiler_free_hides_until_a_hint() -> None:
+async def test_spoiler_free_stays_hidden_after_a_hint() -> None:
+    """HINT in two steps, as promised: how many codes are left, then one guess; the trace
+    pane (the codes still possible, the advice) and the ratings stay hidden after both."""
     app = small(spoiler_free=True)
     async with app.run_test(size=(120, 36)) as pilot:
         await ready(pilot)
@@ -166,28 +168,30 @@ async def test_spoiler_free_hides_until_a_hint() -> None:
         assert "guesses expected" not in screen_text(pilot)
         await enter(pilot, "hint")
         assert not trace.display and "still possible" in message(pilot)  # graduated
+        assert not screen.session.assisted  # a count names no code
         await enter(pilot, "hint")
         await until(pilot, lambda: message(pilot).startswith("HINT: try "))
         best = screen.session.guessing.best
         assert best is not None
         assert message(pilot).startswith(f"HINT: try {screen.session.format(best.guess)}, ")
-        assert trace.display and "knuth would play next" in screen_text(pilot)
-        assert rating_line(pilot) == screen.session.rating.ratings[0].sentence(
-            screen.session.format
-        )
-        assert costs(pilot) == [screen.session.rating.ratings[0].cost()]
-        await enter(pilot, "BWB")  # a new guess hides them again
-        assert not trace.display and costs(pilot) is None
+        assert screen.session.assisted
+        assert not trace.display and screen.query_one("#spoiler-note").display
+        assert "would play next" not in screen_text(pilot)
+        assert "codes still possible" not in screen_text(pilot)
+        assert rating_line(pilot).startswith("Spoiler-free: ratings come at the end")
+        assert costs(pilot) is None
+        await enter(pilot, "BWB")
         await pilot.press("f3", "f3")
         await until(pilot, lambda: message(pilot).startswith("HINT: try "))
-        assert trace.display
-        assert rating_line(pilot).startswith("BWB: ")
+        assert not trace.display and costs(pilot) is None
         await enter(pilot, wrong(screen.session, 7))
-        assert not trace.display
         await pilot.press("h", "enter", "h", "enter")  # H, the hint key: a line of its own
         await until(pilot, lambda: message(pilot).startswith("HINT: try "))
-        assert trace.display
+        assert not trace.display
         assert len(screen.session.rows()) == 3  # not read as a guess
+        await pilot.press("f9")  # the laboratory view shows them, as it always did
+        await until(pilot, lambda: trace.display and "would play next" in screen_text(pilot))
+        assert costs(pilot) is not None
 
 
 @pytest.mark.slow
@@ -199,7 +203,7 @@ async def test_the_tree_is_advice_in_a_spoiler_free_game() -> None:
         await until(pilot, lambda: message(pilot).startswith("Spoiler-free: the tree is advice"))
         assert isinstance(app.screen, PlayScreen)
         assert message(pilot) == (
-            "Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it."
+            "Spoiler-free: the tree is advice; F9 (the laboratory view) shows it."
         )
 
 

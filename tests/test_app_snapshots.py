@@ -59,9 +59,10 @@ def test_play(snap_compare: Callable[..., bool], size: tuple[int, int]) -> None:
     assert snap_compare(app, terminal_size=size, run_before=settled("RRGG", "b w o y"))
 
 
-def test_play_at_the_end(snap_compare: Callable[..., bool]) -> None:
+def test_play_at_the_end(snap_compare: Callable[..., bool], monkeypatch: Any) -> None:
     """A newcomer's game won at 80x24: spoiler-free, the count said once, the prompt says
-    the game is over."""
+    the game is over (the game's time held at 0:00)."""
+    monkeypatch.setattr("mastermind_tui.game.clock.monotonic", lambda: 0.0)
     app = MastermindApp(Start(Settings.build(seed=3)))
 
     async def win(pilot: Pilot[Any]) -> None:

@@ -5,6 +5,7 @@ mode shown, the rest hidden, the mode's own sentence. The default mode (play) is
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,9 @@ from mastermind_tui.modes.app import MastermindApp
 @pytest.fixture(autouse=True)
 def frozen_cursor(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    # The daily's line says when the next puzzle comes: the clock stands still.
+    evening = datetime(2026, 11, 29, 19, 0, tzinfo=UTC)
+    monkeypatch.setattr("mastermind_tui.screens.today.utc_now", lambda: evening)
 
 
 @pytest.mark.parametrize("mode", [name for name in MODES if name != "play"])

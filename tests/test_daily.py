@@ -14,9 +14,17 @@ from app_helpers import enter, game_session, until
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from engine import Answer, CodeSpace, MastermindError
+from engine import Answer, CodeSpace, MastermindError, Rules
 from mastermind_tui.cli.launch import given, opening
-from mastermind_tui.game.daily import daily_secret, par, read_date, seed_text, share_block
+from mastermind_tui.game.daily import (
+    Marks,
+    daily_secret,
+    differing,
+    par,
+    read_date,
+    seed_text,
+    share_block,
+)
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.modes.main import build_parser
 from mastermind_tui.records.store import Records
@@ -71,7 +79,7 @@ def test_par_is_the_optimum_s_and_the_share_block_has_no_code() -> None:
     answers = [Answer(1, 1), Answer(2, 0), Answer(4, 0)]
     block = share_block(space, date(2026, 1, 1), answers, True, found)
     assert block.splitlines() == [
-        "Mastermind daily 2026-01-01 6x4: 3/4 par",
+        "Mastermind daily 2026-01-01 6x4: 3 guesses, par 4",
         "●○··",
         "●●··",
         "●●●●",
@@ -98,9 +106,14 @@ async def test_a_daily_game_ends_with_the_share_block_and_is_practice(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await solve(pilot, app)
         block = str(app.screen.query_one("#share-block", Static).render())
-        assert block.startswith(f"Mastermind daily {DAY} 6x4: 2/4 par")
-        assert "●●●●" in block and "R" not in block.splitlines()[1]
+        lines = block.splitlines()
+        assert lines[:2] == [
+            f"Mastermind daily {DAY} 6x4: 2 guesses, par 4",
+            "practice (an earlier day)",
+        ]
+        assert lines[2:] == ["○○··", "●●●●"]  # the pegs: no colour, no code
         await pilot.press("c")
+        assert app.clipboard == block  # what is copied is what the box shows
         assert "Copied" in str(app.screen.query_one("#share-note", Static).render())
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, DailyScreen))
@@ -112,8 +125,9 @@ async def test_a_daily_game_ends_with_the_share_block_and_is_practice(tmp_path: 
 
 
 def test_a_daily_game_s_end(snap_compare: Callable[..., bool], monkeypatch: Any) -> None:
-    """The share block over a finished daily game at 80x24."""
+    """The share block over a finished daily game at 80x24 (its time held at 0:00)."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
+    monkeypatch.setattr("mastermind_tui.game.clock.monotonic", lambda: 0.0)
     app = daily_app()
 
     async def run(pilot: Pilot[Any]) -> None:
@@ -121,3 +135,47 @@ def test_a_daily_game_s_end(snap_compare: Callable[..., bool], monkeypatch: Any)
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run)
+
+
+def test_the_share_block_marks_help_practice_hard_mode_and_rules_not_the_day_s() -> None:
+    space = CodeSpace(6, 4)
+    day = date(2026, 11, 29)
+    found = par(space, daily_secret(space, day))
+    marks = Marks("UNDO used", assisted=True, hard=True, differs=differing(Rules(max_moves=2)))
+    block = share_block(space, day, [Answer(1, 1), Answer(0, 0)], False, found, marks)
+    assert block.splitlines() == [
+        "Mastermind daily 2026-11-29 6x4: not solved in 2 guesses, par 4",
+        "practice (UNDO used) · assisted · hard mode · not the day's rules: a 2-move limit",
+        "●○··",
+        "····",
+    ]
+    assert differing(Rules()) == ()  # the day's: nothing to mark
+    honest = share_block(space, day, [Answer(4, 0)], True, None)
+    assert honest.splitlines() == ["Mastermind daily 2026-11-29 6x4: 1 guess", "●●●●"]
+
+
+async def test_help_taken_is_in_the_share_text_and_the_box_says_how_to_copy_by_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A HINT that names a guess marks the shared text itself (not only a note under it);
+    inside tmux, which drops a copy on its way to the clipboard, the box says so."""
+    monkeypatch.setenv("TMUX", "/tmp/tmux-0/default,1,0")
+    app = daily_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, DailyScreen)
+        await until(pilot, lambda: screen.par is not None)
+        await enter(pilot, "RRGG")
+        await enter(pilot, "HINT")
+        await enter(pilot, "HINT")
+        await until(pilot, lambda: game_session(app).assisted)
+        await enter(pilot, game_session(app).secret_text)
+        await until(pilot, lambda: isinstance(app.screen, ShareScreen))
+        block = str(app.screen.query_one("#share-block", Static).render())
+        assert block.splitlines()[1] == "practice (an earlier day) · assisted"
+        note = str(app.screen.query_one("#share-note", Static).render())
+        assert "tmux does not pass a copy on to the clipboard" in note
+        assert "Shift+drag" in note
+        await pilot.press("c")
+        assert app.clipboard == block
+        assert "Copied" not in str(app.screen.query_one("#share-note", Static).render())

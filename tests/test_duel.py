@@ -193,7 +193,7 @@ async def test_roles_swap_and_the_lower_score_wins(tmp_path: Path) -> None:
 def test_a_file_of_every_earlier_version_gains_the_names_and_keeps_its_games(
     tmp_path: Path,
 ) -> None:
-    assert SCHEMA_VERSION == 8
+    assert SCHEMA_VERSION == 9
     for version in range(1, SCHEMA_VERSION):
         path = tmp_path / f"v{version}.sqlite3"
         with closing(sqlite3.connect(path)) as db, db:

@@ -181,8 +181,9 @@ def test_hard_mode_s_refusal(snap_compare: Callable[..., bool], monkeypatch: Any
 
 def test_a_hard_daily_share_block_says_hard_mode() -> None:
     from engine import Answer
-    from mastermind_tui.game.daily import share_block
+    from mastermind_tui.game.daily import Marks, share_block
 
     space = CodeSpace(6, 4)
-    block = share_block(space, date(2026, 1, 1), [Answer(4, 0)], True, None, hard=True)
-    assert block.splitlines()[0] == "Mastermind daily 2026-01-01 6x4 hard mode: 1 guess"
+    marks = Marks(hard=True)
+    block = share_block(space, date(2026, 1, 1), [Answer(4, 0)], True, None, marks)
+    assert block.splitlines()[:2] == ["Mastermind daily 2026-01-01 6x4: 1 guess", "hard mode"]

@@ -35,6 +35,7 @@ def test_the_parser_lists_the_table_s_commands_in_its_order() -> None:
         "make",
         "match",
         "daily",
+        "challenge",
         "adversary",
         "duel",
         "watch",

@@ -175,6 +175,12 @@ def test_records_command(tmp_path: Path) -> None:
             "assisted_won": 0,
             "abandoned": 0,
             "daily_streak": 0,
+            "hard": False,
+            "timed": False,
+            "best_seconds": None,
+            "average_seconds": None,
+            "rating": None,
+            "no_rating": "no game rated against the optimum yet",
         }
     ]
     text = run_cli(env=env).stdout
@@ -328,7 +334,7 @@ def test_a_version_1_file_keeps_its_games_when_migrated(tmp_path: Path) -> None:
     assert not old.assisted  # version 3's column: games from before were not assisted
     Records(path).add(game())
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
 
 
@@ -369,7 +375,7 @@ def test_a_file_of_version_3_gains_abandoned_and_keeps_its_games(tmp_path: Path)
     assert old.assisted and not old.abandoned and old.key == "k1"
     Records(path).add(game("abandoned", moves=2, abandoned=True))
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
     left = Records(path).games()[0]
     assert left.abandoned and left.outcome == "abandoned"
 

@@ -32,6 +32,11 @@ class Command(abc.ABC):
         """What its help says after the options (None: nothing)."""
         return None
 
+    def remembers(self, args: argparse.Namespace) -> bool:
+        """Whether the game these arguments start takes what the home screen remembered
+        (not one whose rules come with it: a challenge code)."""
+        return True
+
     def options(self, args: argparse.Namespace) -> object:
         """Its own options, read and checked before the app starts (a MastermindError:
         one line, exit 2), as the screen it opens takes them (None: it has none)."""

@@ -204,7 +204,9 @@ def game(args: argparse.Namespace, launch: Launch) -> int:
     kept = preferences.load()
     start, note = None, ""
     if args.command is not None:
-        saved: Mapping[str, object] = {k: v for k, v in kept.settings.items() if k != "mode"}
+        remembered = {k: v for k, v in kept.settings.items() if k != "mode"}
+        taken = command_of(args).remembers(args)
+        saved: Mapping[str, object] = _kind(args).remembered(remembered) if taken else {}
         chosen, saved = fitted(args, given(args), saved)
         note = preferences.remembered(Preferences(kept.theme, dict(saved)), chosen)
         try:

@@ -5,6 +5,8 @@ settings they fill."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from engine.answers import RULES
 
@@ -271,3 +273,56 @@ def lab(p: argparse.ArgumentParser) -> None:
 
 def hard(p: argparse.ArgumentParser) -> None:
     _setting(p, "hard", "--hard")
+
+
+def timed(p: argparse.ArgumentParser) -> None:
+    _setting(p, "timed", "--timed")
+
+
+def puzzle_size(p: argparse.ArgumentParser) -> None:
+    """A puzzle's size, which picks its secret, and how its codes are written: no rule of
+    play (the daily's rules are the day's)."""
+    _setting(p, "colours", "--colours", "--colors")
+    _setting(p, "positions", "--positions")
+    _setting(p, "repeats", "--repeats")
+    _setting(p, "notation", "--notation")
+
+
+class Refusal(NamedTuple):
+    """An option a command lists in its help only to refuse it."""
+
+    flag: str
+    metavar: str
+    #: Why, in a line: its help and its refusal alike.
+    why: str
+
+
+class _Refused(argparse.Action):
+    """Refuse the option given, in one line naming it (exit 2), before anything runs."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        parser.error(f"`{parser.prog}` takes no {option_string}: {self.help}")
+
+
+def refused(p: argparse.ArgumentParser, title: str, refusals: Sequence[Refusal]) -> None:
+    """The options ``refusals`` listed in the command's help under ``title``, each refused
+    when given, saying why."""
+    group = p.add_argument_group(title)
+    for flag, metavar, why in refusals:
+        group.add_argument(flag, action=_Refused, metavar=metavar, default=None, help=why)
+
+
+def challenge(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--challenge",
+        default=None,
+        metavar="CODE",
+        help="play the secret a friend sent as a code (`mastermind challenge`, or the end of "
+        "their game): its size and rules come with it",
+    )

@@ -8,7 +8,9 @@ import sys
 
 from engine.codes import check_size, rules_text
 from engine.errors import ConfigError
+from engine.words import plural
 
+from ..game.clock import clock_text
 from ..records.faults import RecordsError, exists
 from ..records.store import Records, default_path
 from ..records.types import Summary
@@ -67,13 +69,16 @@ def records(args: argparse.Namespace) -> int:
 
 
 def format_summary(summary: Summary) -> str:
+    hard = ", hard mode" * summary.hard + ", timed" * summary.timed
     lines = [
         f"{rules_text(summary.colours, summary.positions, summary.repeats, summary.answers)}, "
-        f"{summary.max_moves} moves at most",
+        f"{plural(summary.max_moves, 'move')} at most{hard}",
         f"  played {summary.played}, won {summary.won}, current streak {summary.streak}",
     ]
+    lines.append(f"  rating: {summary.rating_words()}")
     if summary.daily_streak:
-        lines.append(f"  daily puzzle: {summary.daily_streak} days in a row solved unaided")
+        days = plural(summary.daily_streak, "day")
+        lines.append(f"  daily puzzle: {days} in a row solved unaided")
     if summary.abandoned:
         lines.append(f"  abandoned {summary.abandoned} (counted as played, not won)")
     if summary.assisted:
@@ -83,6 +88,9 @@ def format_summary(summary: Summary) -> str:
         )
     if summary.average is not None:
         lines.append(f"  average {summary.average:.2f} moves, best {summary.best}")
+    if summary.average_seconds is not None and summary.best_seconds is not None:
+        average, best = clock_text(summary.average_seconds), clock_text(summary.best_seconds)
+        lines.append(f"  time to win: average {average}, best {best}")
     top = max(summary.histogram.values(), default=1)
     for moves, games in summary.histogram.items():
         bar = "#" * max(1, round(BAR_WIDTH * games / top))

@@ -68,7 +68,7 @@ def tree(args: argparse.Namespace) -> int:
         print("".join(as_challenge(root, space)))
     else:
         name = strategy.name
-        reach = f"at most {root.height} guesses"
+        reach = f"at most {plural(root.height, 'guess', 'guesses')}"
         if is_cut(root):
             levels = "level" if depth == 1 else f"{depth:,} levels"
             reach = f"its first {levels} (the rest not worked out)"

@@ -41,10 +41,13 @@ def game_record(
     assisted: bool = False,
     day: str | None = None,
     players: tuple[str, str] | None = None,
+    challenge: str | None = None,
+    seconds: float | None = None,
 ) -> Game:
     """The record of one game: the moves (with the person's ratings so far), the outcome,
     the secret where known, who broke it with which strategy, the daily puzzle's date
-    for a game of one, and a duel's ``players`` (who broke the code, who made it)."""
+    for a game of one, a duel's ``players`` (who broke the code, who made it), the
+    challenge code of a game played from one, and the person's time."""
     space = settings.space
     return Game(
         colours=space.colours,
@@ -65,4 +68,7 @@ def game_record(
         day=day,
         breaker_name=None if players is None else players[0],
         maker_name=None if players is None else players[1],
+        challenge=challenge,
+        seconds=None if seconds is None else round(seconds, 1),
+        timed=settings.timed,
     )

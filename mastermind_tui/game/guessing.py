@@ -63,7 +63,7 @@ class PersonGuessing:
         #: A code asked about with WHATIF in this position, split beside the advice.
         self.what_if: WhatIf | None = None
         #: HINTs asked for in this position: the first tells how many codes are left, the
-        #: second suggests a guess and shows the advice and ratings until the next guess.
+        #: second suggests a guess (the advice and ratings stay hidden: the lab view's).
         self.hints = 0
 
     @property
@@ -108,16 +108,17 @@ class PersonGuessing:
 
     @property
     def spoilers_hidden(self) -> bool:
-        """Whether advice and ratings are kept back now: the person's game in play, the
-        laboratory view off, and no second HINT since the last guess."""
+        """Whether advice and ratings are kept back now: the person's game in play and the
+        laboratory view off (a HINT's suggested guess shows nothing more)."""
         session = self.session
         hiding = not session.lab and session.role is Role.PERSON
-        return hiding and not session.over and self.hints < 2
+        return hiding and not session.over
 
     def hint(self) -> Hint:
         """HINT, graduated: first how many codes are still possible; asked again (or with
-        the laboratory view on), the suggested guess, with the advice and ratings shown
-        until the next guess. Returns what the message line says."""
+        the laboratory view on), one suggested guess, nothing more (the codes still
+        possible and the ratings are the laboratory view's). Returns what the message
+        line says."""
         session = self.session
         if session.over:
             raise MastermindError(session.over_text())
@@ -145,7 +146,8 @@ class PersonGuessing:
 
     def suggestion(self) -> str:
         """The guess HINT suggests: the one the ratings count as best (so playing it
-        costs nothing), and the strategy's own advice beside it when they differ."""
+        costs nothing); with the laboratory view on, the strategy's own advice beside it
+        when they differ (spoiler-free, the one guess only)."""
         session = self.session
         known = self.person.known
         if len(known.steps) == len(self.person.moves) and len(known.candidates) == 1:
@@ -169,11 +171,12 @@ class PersonGuessing:
             rule = rule_words(space, rule_by, self.best, worst_case)
         guess = session.format(self.best.guess)
         said = f"HINT: try {guess}, {rule}"
-        fits = self.advice is not None and (self.advice.consistent or not hard)
-        if fits and self.advice is not None and self.advice.guess != self.best.guess:
-            score = score_text(self.advice)
+        advice = None if self.spoilers_hidden else self.advice
+        fits = advice is not None and (advice.consistent or not hard)
+        if fits and advice is not None and advice.guess != self.best.guess:
+            score = score_text(advice)
             own = f" ({score})" if score else ""
-            said += f"; {strategy} would play {session.format(self.advice.guess)}{own}"
+            said += f"; {strategy} would play {session.format(advice.guess)}{own}"
         return said + "."
 
     def best_work(self) -> Callable[[], Choice] | None:

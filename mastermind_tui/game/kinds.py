@@ -10,6 +10,7 @@ may declare its kind in its own module.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -83,6 +84,16 @@ class GameKind:
     #: keeping as many codes possible as it can (``engine.play.adversary``); HINT, the
     #: ratings and par are in worst-case terms.
     adversary: bool = False
+    #: The settings its games take from those remembered from the home screen (None:
+    #: every one); the daily puzzle's rules are the day's, whatever was remembered.
+    remembers: frozenset[str] | None = None
+    #: One puzzle a UTC day: the home screen says whether today's is played.
+    daily: bool = False
+
+    def remembered(self, saved: Mapping[str, object]) -> dict[str, object]:
+        """The remembered settings ``saved`` that its games take."""
+        keep = self.remembers
+        return {k: v for k, v in saved.items() if keep is None or k in keep}
 
     @property
     def takes_secret(self) -> bool:
@@ -112,7 +123,7 @@ PLAY: Final = GameKind(
     "You break the computer's code",
     (Role.PERSON,),
     "break the computer's secret code; HINT and the laboratory view help",
-    (*GAME_FIELDS, "lab", "hard"),
+    (*GAME_FIELDS, "lab", "hard", "timed", "challenge"),
     record="play",
 )
 MAKE: Final = GameKind(
@@ -127,7 +138,7 @@ MATCH: Final = GameKind(
     "Both, in turn (the 1978 game)",
     (Role.PERSON, Role.COMPUTER),
     "you and the computer take turns to break each other's code, scored",
-    (*GAME_FIELDS, "lab", "hard"),
+    (*GAME_FIELDS, "lab", "hard", "timed"),
     record="match",
 )
 DAILY: Final = GameKind(
@@ -135,8 +146,10 @@ DAILY: Final = GameKind(
     "Today's daily puzzle",
     (Role.PERSON,),
     "one secret a UTC day, the same for everyone; par from the exact optimum",
-    ("no-repeats", "colours", "positions", "moves", "notation", "hard"),
+    ("no-repeats", "colours", "positions", "notation", "hard", "timed"),
     record="daily",
+    remembers=frozenset({"colours", "positions", "repeats", "notation"}),
+    daily=True,
 )
 WATCH: Final = GameKind(
     "watch",

@@ -38,6 +38,8 @@ from engine.words import plural
 
 from ..records.types import Game
 from .answering import Conflict, PersonAnswering
+from .challenge import Challenge, encode
+from .clock import GameClock, clock_text
 from .game_record import game_record
 from .guessing import PersonGuessing, Played
 from .rating_book import RatingBook, Ratings
@@ -87,6 +89,10 @@ class GameSession:
         self.recorder = recorder
         #: The current game's record, once it has ended.
         self.finished: Game | None = None
+        #: The challenge the first game plays (its secret given), kept with its record.
+        self.challenge: Challenge | None = None
+        #: The person's time on the current game (``clock``): its record keeps it.
+        self.clock = GameClock()
         self.person: PersonBreaks | None = None
         self.computer: ComputerBreaks | None = None
         self.guessing = PersonGuessing(self)
@@ -168,6 +174,7 @@ class GameSession:
         self._counted = False
         self.finished = None
         self.practice = False
+        self.clock = GameClock()
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
@@ -177,6 +184,7 @@ class GameSession:
             self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
             self._given = None
         elif self.role == PERSON:
+            self.challenge = None  # a new secret: no one's challenge
             self.person = PersonBreaks.random(self.rules, self.rng, self.settings.strategy)
         else:
             self.computer = ComputerBreaks.start(self.rules, self.settings.strategy, seed=seed)
@@ -210,6 +218,7 @@ class GameSession:
     def count(self) -> None:
         """Score the game once it has ended, and hand its record to the recorder."""
         if self.over and not self._counted:
+            self.clock.stop()
             self.match.count(self.game.score, len(self.moves()))
             self._counted = True
             self.finished = self.record()
@@ -229,6 +238,7 @@ class GameSession:
         ):
             return None
         self._counted = True
+        self.clock.stop()
         game = replace(self.record(), outcome="abandoned", abandoned=True)
         self.finished = game
         return game
@@ -274,6 +284,7 @@ class GameSession:
 
     def _played(self, played: Played) -> Played:
         advice = self.guessing.advice
+        self.clock.start()
         if advice is not None:
             assert self.person is not None
             self.rating.advised[len(self.person.moves)] = advice
@@ -382,6 +393,8 @@ class GameSession:
             self.assisted,
             self.day,
             self.players,
+            None if self.challenge is None else encode(self.challenge),
+            self.clock.seconds if self.role == PERSON else None,
         )
 
     def status(self) -> str:
@@ -390,6 +403,8 @@ class GameSession:
         practice = f" · practice ({self.practice_why})" if self.practice else ""
         assisted = (", " if self.practice else " · ") + "assisted"  # one line of 80 columns
         practice += assisted * self.assisted + " · hard mode" * self.settings.hard
+        seconds = self.clock.seconds if self.settings.timed else None
+        practice += "" if seconds is None else f" · {clock_text(seconds)}"
         result = (self.game.outcome is Outcome.SOLVED, self.game.score) if self.over else None
         line = self.match.status(len(self.rows()), result) + practice
         adversary = self.adversary

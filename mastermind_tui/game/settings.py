@@ -160,6 +160,12 @@ SETTINGS: Final[dict[str, Setting]] = {
         "strategy's advice, F4's tree and each guess's rating as it comes (F9 turns it "
         "on or off in a game; a game played with it is recorded as assisted)",
     ),
+    "timed": Setting(
+        False,
+        "timed: a live clock from your first guess to the last answer (paused while a "
+        "dialog is open or the program is suspended); the time goes in the daily's share, "
+        "and timed games are figures of their own",
+    ),
     "hard": Setting(
         False,
         "hard mode: every guess must fit every answer so far (HINT suggests only such "
@@ -257,6 +263,8 @@ class Settings:
     lab: bool = False
     #: Hard mode: every guess must fit every answer so far (``game.hard``).
     hard: bool = False
+    #: A live clock on show; the game's time in the share, its records apart.
+    timed: bool = False
 
     @classmethod
     def build(
@@ -273,6 +281,7 @@ class Settings:
         answers: str | None = None,
         lab: bool = False,
         hard: bool = False,
+        timed: bool = False,
         preset: str | None = None,
         saved: Mapping[str, object] | None = None,
     ) -> Settings:
@@ -315,7 +324,7 @@ class Settings:
             raise SettingError("strategy", str(error)) from None
         # A strategy file's name is a path, kept as written (a built-in's is any case).
         named = strategy if is_file_name(strategy) else strategy.lower()
-        return cls(mode, rules, chosen, named, seed, lab, hard)
+        return cls(mode, rules, chosen, named, seed, lab, hard, timed)
 
     @classmethod
     def of(
@@ -340,6 +349,7 @@ class Settings:
             answers=_given(str, values, "answers"),
             lab=bool(_given(bool, values, "lab")),
             hard=bool(_given(bool, values, "hard")),
+            timed=bool(_given(bool, values, "timed")),
             saved=saved,
         )
 

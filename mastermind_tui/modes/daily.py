@@ -4,14 +4,12 @@ optimum (``game.daily``)."""
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
-
-from engine.answers import CLASSIC
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
 
 from ..cli import options
+from ..game.daily import DAY_MOVES
 from ..game.kinds import DAILY, Palette
-from ..game.settings import SettingError
 from .base import Mode
 
 if TYPE_CHECKING:
@@ -30,6 +28,32 @@ class DailyOptions:
     copy: bool = False
 
 
+#: The options of a game the daily takes no part of: its rules are the day's, the same for
+#: every player (the size is the player's: each has its own puzzle).
+REFUSED: Final = (
+    options.Refusal(
+        "--moves",
+        "N",
+        f"the move limit is the day's ({DAY_MOVES}); `mastermind play --moves N` plays with yours",
+    ),
+    options.Refusal("--rounds", "N", "the daily puzzle is one game a day"),
+    options.Refusal("--seed", "N", "the day's secret comes from its date, not a seed"),
+    options.Refusal("--strategy", "NAME", "HINT's advice and par are the same for every player"),
+    options.Refusal("--max-guesses", "N", "par is the optimum's, with no cap on guesses"),
+    options.Refusal(
+        "--preset",
+        "NAME",
+        "a preset sets a move limit; give the size with --colours, --positions, --no-repeats",
+    ),
+    options.Refusal(
+        "--answers",
+        "RULE",
+        "the daily puzzle is answered as everyone's is, with black and white pegs; "
+        "`mastermind play --answers black` plays black pegs only",
+    ),
+)
+
+
 class Daily(Mode):
     name = "daily"
     summary = "today's puzzle: one secret for everyone each UTC day, par from the optimum"
@@ -37,8 +61,9 @@ class Daily(Mode):
     palette = Palette("Daily puzzle: today's game", "One secret a day, with par", 1)
 
     def arguments(self, parser: argparse.ArgumentParser) -> None:
-        options.game(parser)
+        options.puzzle_size(parser)
         options.hard(parser)
+        options.timed(parser)
         options.no_record(parser)
         parser.add_argument(
             "--date",
@@ -51,15 +76,20 @@ class Daily(Mode):
             help="copy the share block to the clipboard at the end",
         )
 
+        options.refused(
+            parser, "refused (the puzzle's rules are the day's, the same for everyone)", REFUSED
+        )
+
+    def epilog(self) -> str:
+        return (
+            "The size and notation left out are those of the game last started from the "
+            "home screen (remembered), else the defaults shown; nothing remembered sets "
+            "the puzzle's rules."
+        )
+
     def options(self, args: argparse.Namespace) -> DailyOptions:
         from ..game.daily import read_date
 
-        if args.answers is not None:
-            raise SettingError(
-                "answers",
-                "--answers: the daily puzzle is answered as everyone's is, with black and "
-                "white pegs; play --answers black for a game of black pegs only",
-            )
         if args.date is not None:
             read_date(args.date)  # a bad or future date: one line, before the app starts
         return DailyOptions(args.date, args.copy)
@@ -67,15 +97,13 @@ class Daily(Mode):
     def open(self, start: Start, recorder: Recorder) -> Screen[None]:
         """The day's puzzle: its secret, one game; an earlier date's replay (``--date``)
         is a practice game, kept apart from the figures."""
-        from ..game.daily import daily_secret, read_date
+        from ..game.daily import daily_secret, day_settings, read_date
         from ..game.session import GameSession
         from ..screens.daily import DailyScreen
 
         chosen = start.options if isinstance(start.options, DailyOptions) else DailyOptions()
         day, counted = read_date(chosen.date)
-        # Everyone's puzzle: one round, answered classically whatever home remembers.
-        rules = replace(start.settings.rules, rounds=1, answers=CLASSIC)
-        settings = replace(start.settings, rules=rules)
+        settings = day_settings(start.settings)
         session = GameSession(settings, daily_secret(settings.space, day), recorder)
         # The title is short: with "practice (UNDO used), assisted", one line.
         session.named(f"Daily {day}", None if counted else "an earlier day")

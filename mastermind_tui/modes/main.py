@@ -12,6 +12,7 @@ from ..cli import main as cli
 from ..cli import parser
 from .adversary import Adversary
 from .base import Command
+from .challenge import Challenge
 from .compare import Compare
 from .daily import Daily
 from .doctor import Doctor
@@ -38,6 +39,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Make(),
     Match(),
     Daily(),
+    Challenge(),
     Adversary(),
     Duel(),
     Watch(),

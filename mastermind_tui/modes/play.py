@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..cli import options
 from ..game.kinds import PLAY, Palette
@@ -12,6 +12,7 @@ from .base import Mode
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ..game.challenge import Challenge
     from ..navigation import Recorder, Start
 
 
@@ -21,6 +22,7 @@ def game_options(parser: argparse.ArgumentParser) -> None:
     options.spoiler_free(parser)
     options.lab(parser)
     options.hard(parser)
+    options.timed(parser)
     options.no_record(parser)
 
 
@@ -32,6 +34,20 @@ def match_screen(start: Start, recorder: Recorder) -> Screen[None]:
     return session_screen(GameSession(start.settings, recorder=recorder))
 
 
+#: The options a challenge code sets itself (its size and rules), refused beside it.
+CARRIED: Final = (
+    "preset",
+    "colours",
+    "positions",
+    "repeats",
+    "answers",
+    "moves",
+    "rounds",
+    "hard",
+    "seed",
+)
+
+
 class Play(Mode):
     name = "play"
     summary = "break the computer's code, full-screen"
@@ -40,6 +56,42 @@ class Play(Mode):
 
     def arguments(self, parser: argparse.ArgumentParser) -> None:
         game_options(parser)
+        options.challenge(parser)
+
+    def remembers(self, args: argparse.Namespace) -> bool:
+        """A challenge's size and rules are its own: nothing remembered is said of it."""
+        return args.challenge is None
+
+    def options(self, args: argparse.Namespace) -> Challenge | None:
+        """The challenge ``--challenge`` names, read before the app starts (a mistyped
+        code, or an option it sets itself given beside it: one line, exit 2)."""
+        if args.challenge is None:
+            return None
+        from engine import MastermindError
+
+        from ..game.challenge import decode
+
+        given = [name for name in CARRIED if getattr(args, name, None) not in (None, False)]
+        if given:
+            flag = "--" + given[0].replace("_", "-")
+            raise MastermindError(f"--challenge carries its size and rules: leave out {flag}")
+        try:
+            return decode(args.challenge)
+        except MastermindError as error:
+            raise MastermindError(f"--challenge {error}") from None
 
     def open(self, start: Start, recorder: Recorder) -> Screen[None]:
-        return match_screen(start, recorder)
+        """A match of the settings, or the one game of a challenge (its secret, size
+        and rules, on the player's notation and view)."""
+        from ..game.challenge import Challenge
+
+        if not isinstance(start.options, Challenge):
+            return match_screen(start, recorder)
+        from ..game.session import GameSession
+        from ..screens.play import PlayScreen
+
+        challenge = start.options
+        session = GameSession(challenge.settings(start.settings), challenge.secret, recorder)
+        session.challenge = challenge
+        session.named("Challenge")
+        return PlayScreen(session)

@@ -9,7 +9,12 @@ from datetime import UTC, date, datetime, timedelta
 from engine.answers import RULES
 from engine.play.match import Role
 
-from .types import Game, Summary
+from .types import Game, Move, Rating, Summary
+
+#: The rules a rating is against: the exact optimum, and in hard mode the optimum among
+#: codes that fit (the names the ratings keep, ``engine.rating.guesses``).
+OPTIMAL = "optimal"
+FIT = "optimal-fit"
 
 #: The modes, as records name them, whose games stay out of the figures per size: against
 #: the adversary every game is its worst case, not a secret drawn at random; a duel's
@@ -68,13 +73,15 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
     """Figures per size, rules and move limit for the games a person broke (practice
     and assisted games aside, assisted ones counted apart; an abandoned game always
     counts, as played and lost, so it ends a streak; the modes ``APART`` aside): a game
-    won in 3 of 3 moves is not averaged with ones of 10."""
-    by_size: dict[tuple[int, int, bool, int, str], list[Game]] = {}
-    helped: dict[tuple[int, int, bool, int, str], list[Game]] = {}
+    won in 3 of 3 moves is not averaged with ones of 10, nor hard mode's or timed games
+    with the others."""
+    by_size: dict[tuple[int, int, bool, int, str, bool, bool], list[Game]] = {}
+    helped: dict[tuple[int, int, bool, int, str, bool, bool], list[Game]] = {}
     for game in reversed(games_newest_first):  # oldest first
         if game.breaker is not Role.PERSON or game.mode in APART:
             continue
-        key = (game.colours, game.positions, game.repeats, game.max_moves, game.answers.name)
+        rules = (game.colours, game.positions, game.repeats, game.max_moves, game.answers.name)
+        key = (*rules, game.hard, game.timed)
         if game.abandoned or not (game.practice or game.assisted):
             by_size.setdefault(key, []).append(game)
         elif game.assisted:
@@ -82,8 +89,10 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
             by_size.setdefault(key, [])
     out = []
     for key, games in sorted(by_size.items()):
-        colours, positions, repeats, max_moves, answers = key
+        colours, positions, repeats, max_moves, answers, hard, timed = key
+        rated = rating(games, hard)
         won = [g for g in games if g.won]
+        times = [g.seconds for g in won if g.seconds is not None] if timed else []
         streak = 0
         for game in reversed(games):
             if not game.won:
@@ -107,6 +116,42 @@ def summarise(games_newest_first: list[Game], today: date | None = None) -> list
                 abandoned=sum(g.abandoned for g in games),
                 daily_streak=daily_streak(games, (colours, positions, repeats), today),
                 answers=RULES[answers],
+                hard=hard,
+                timed=timed,
+                best_seconds=min(times, default=None),
+                average_seconds=sum(times) / len(times) if times else None,
+                rating=rated if isinstance(rated, Rating) else None,
+                no_rating=rated if isinstance(rated, str) else "",
             )
         )
     return out
+
+
+def rating(games_oldest_first: list[Game], hard: bool) -> Rating | str:
+    """The guesses lost per game against the exact optimum (the optimum among codes that
+    fit, in hard mode) of the games whose every guess was rated against it; where none
+    was, why, in words (the optimum out of reach: rated by a strategy's own score)."""
+    against = FIT if hard else OPTIMAL
+    history: list[float] = []
+    others: set[str] = set()
+    for game in games_oldest_first:
+        if game.abandoned or not game.moves:
+            continue
+        rules = {move.rule for move in game.moves}
+        if rules == {against}:
+            history.append(sum(_loss(move) for move in game.moves))
+        others |= {rule for rule in rules if rule is not None and rule != against}
+    if history:
+        return Rating(against, tuple(history))
+    if others:
+        by = ", ".join(sorted(others))
+        return f"the exact optimum is out of reach on this size (guesses rated by {by})"
+    return "no game rated against the optimum yet"
+
+
+def _loss(move: Move) -> float:
+    """A guess's loss against the best guess where it was made; never below 0."""
+    if move.value is None or move.best_value is None:
+        return 0.0
+    diff = move.value - move.best_value
+    return max(0.0, -diff if move.higher_is_better else diff)

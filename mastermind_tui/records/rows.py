@@ -124,10 +124,13 @@ def game(row: Row, moves: Sequence[Row]) -> Game | None:
             notation=_optional_text(row["notation"]),
             finished_at=_text(row["finished_at"]),
             day=_optional_text(row["day"]),
+            challenge=_optional_text(row["challenge"]),
+            seconds=_number(row["seconds"]),
+            timed=_flag(row["timed"]),
             breaker_name=_optional_text(row["breaker_name"]),
             maker_name=_optional_text(row["maker_name"]),
             key=_optional_text(row["key"]) or "",
             id=_whole(row["id"]),
         )
-    except (_Odd, ConfigError):
+    except (_Odd, ConfigError, IndexError):  # IndexError: a column the schema promises, gone
         return None

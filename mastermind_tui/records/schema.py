@@ -77,5 +77,13 @@ MIGRATIONS: list[str] = [
     ALTER TABLE games ADD COLUMN breaker_name TEXT;
     ALTER TABLE games ADD COLUMN maker_name TEXT;
     """,
+    # Version 9: the challenge code a game was played from (a friend's secret and rules),
+    # so that challenges are told apart from games drawn at random; the person's time on
+    # a game (seconds) and whether the clock was on show (timed games are figures apart).
+    """
+    ALTER TABLE games ADD COLUMN challenge TEXT;
+    ALTER TABLE games ADD COLUMN seconds REAL;
+    ALTER TABLE games ADD COLUMN timed INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

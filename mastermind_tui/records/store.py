@@ -180,8 +180,9 @@ class Records:
             db.execute(
                 "INSERT INTO games (finished_at, colours, positions, repeats, max_moves, mode,"
                 " breaker, outcome, moves, strategy, practice, secret, notation, key, assisted,"
-                " abandoned, hard, day, answers, breaker_name, maker_name) VALUES (?, ?, ?, ?,"
-                f" ?, ?, ?, ?, ?, ?, {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " abandoned, hard, day, answers, breaker_name, maker_name, challenge, seconds,"
+                " timed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                f" {_PRACTICE}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET assisted = MAX(assisted, excluded.assisted)",
                 (
                     game.finished_at,
@@ -212,6 +213,9 @@ class Records:
                     game.answers.name,
                     game.breaker_name,
                     game.maker_name,
+                    game.challenge,
+                    game.seconds,
+                    int(game.timed),
                 ),
             )
             game_id = int(

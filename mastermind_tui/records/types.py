@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.answers import CLASSIC, AnswerRule
 from engine.play.match import Role
+from engine.words import plural
 
 
 def code_text(digits: tuple[int, ...] | list[int]) -> str:
@@ -67,6 +68,13 @@ class Game:
     #: it was opened on, whenever it finished; None for other games (and for daily games
     #: kept before it was stored: their day is the one they finished on).
     day: str | None = None
+    #: The challenge code the game was played from (``game.challenge``); None for a game
+    #: on a secret of its own.
+    challenge: str | None = None
+    #: The person's time, first guess to last answer, pauses aside (None: not kept).
+    seconds: float | None = None
+    #: Played with the clock on show (``--timed``): figures apart.
+    timed: bool = False
     #: A duel's players (two people at one terminal): who broke the code and who made
     #: it; None for the other games.
     breaker_name: str | None = None
@@ -81,6 +89,46 @@ class Game:
     @property
     def won(self) -> bool:
         return self.outcome == "solved"
+
+
+#: How many of the latest games a rating sets beside all of them.
+RECENT = 10
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating on one size: the guesses lost per game against the exact
+    optimum (the optimum among codes that fit, in hard mode), over every game rated and
+    over the latest ones, and each game's loss in order: lower is better, 0 perfect."""
+
+    #: The rule the guesses were rated against (``optimal``, ``optimal-fit``).
+    against: str
+    #: The loss of each game rated, oldest first.
+    history: tuple[float, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.history)
+
+    @property
+    def lost(self) -> float:
+        """Guesses lost per game, over every game rated."""
+        return sum(self.history) / len(self.history)
+
+    @property
+    def recent(self) -> float:
+        """Guesses lost per game, over the latest ``RECENT`` games."""
+        latest = self.history[-RECENT:]
+        return sum(latest) / len(latest)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "against": self.against,
+            "games": self.games,
+            "lost_per_game": round(self.lost, 3),
+            "last_10": round(self.recent, 3),
+            "history": [round(loss, 3) for loss in self.history],
+        }
 
 
 @dataclass(frozen=True)
@@ -107,6 +155,30 @@ class Summary:
     abandoned: int = 0
     #: Days in a row whose daily puzzle of this size was solved unaided (``figures``).
     daily_streak: int = 0
+    #: Games in hard mode: figures apart from the others of the size.
+    hard: bool = False
+    #: Games played timed (``--timed``): figures apart, with the best and average time
+    #: of the games won (seconds).
+    timed: bool = False
+    best_seconds: float | None = None
+    average_seconds: float | None = None
+    #: The rating over time (``figures.rating``); None with ``no_rating`` saying why.
+    rating: Rating | None = None
+    no_rating: str = ""
+
+    def rating_words(self) -> str:
+        """The rating in words: "0.42 guesses lost per game against the optimum (last 10
+        games: 0.31; 23 games rated)", or "none" and why."""
+        rated = self.rating
+        if rated is None:
+            return f"none ({self.no_rating})"
+        against = "the optimum among codes that fit" if self.hard else "the optimum"
+        last = plural(min(rated.games, RECENT), "game")
+        return (
+            f"{rated.lost:.2f} guesses lost per game against {against} "
+            f"(last {last}: {rated.recent:.2f}; {plural(rated.games, 'game')} rated)"
+        )
+
     #: How the games were answered: figures of black pegs only are kept apart.
     answers: AnswerRule = CLASSIC
 
@@ -126,6 +198,14 @@ class Summary:
             "assisted_won": self.assisted_won,
             "abandoned": self.abandoned,
             "daily_streak": self.daily_streak,
+            "hard": self.hard,
+            "timed": self.timed,
+            "best_seconds": self.best_seconds,
+            "average_seconds": None
+            if self.average_seconds is None
+            else round(self.average_seconds, 1),
+            "rating": None if self.rating is None else self.rating.as_json(),
+            "no_rating": self.no_rating or None,
         }
 
 

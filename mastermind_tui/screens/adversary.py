@@ -25,6 +25,10 @@ class AdversaryScreen(PlayScreen):
         #: Whether par has been worked out (it may be None: out of reach).
         self.par_known = False
 
+    def offers_challenge(self) -> bool:
+        """No challenge code: the adversary kept no secret for a friend to break."""
+        return False
+
     def on_mount(self) -> None:
         space = self.session.space
         self.compute("par", lambda ticket: par(space, ticket.run()), self._par)

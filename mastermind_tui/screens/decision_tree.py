@@ -222,7 +222,8 @@ class DecisionTreeScreen(Working, ModalScreen[None]):
             zip(self.history, counts, strict=True)
         ):
             lead = "" if via is None else f"{answer_text(decode(via, self.space))} → "
-            label = f"{lead}{self.notation.format(self.space, guess)}  {before:,} codes · {PLAYED}"
+            played = self.notation.format(self.space, guess)
+            label = f"{lead}{played}  {plural(before, 'code')} · {PLAYED}"
             parent = parent.add(label, expand=True)
             if others:
                 fold = parent.add_leaf(f"… {plural(others, 'other answer')}")

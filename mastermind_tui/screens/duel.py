@@ -22,6 +22,10 @@ class DuelScreen(PlayScreen):
         super().__init__(session)
         self.duel = duel
 
+    def offers_challenge(self) -> bool:
+        """No challenge code: the code is the other player's, chosen for this duel."""
+        return False
+
     def opening(self, codes: str) -> str:
         duel = self.duel
         return f"{duel.breaker}: break {duel.maker}'s code, {codes}. Guess!"

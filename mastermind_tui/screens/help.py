@@ -27,9 +27,9 @@ Each answer peg: **●** black = right colour in the right place, **○** white 
 in the wrong place.
 
 - `BOARD` (or F2): the list of your moves so far
-- `HINT`, `H` or F3: how many codes are still possible; asked again, a suggested guess
-  (the one the ratings count as best) and the advice and ratings until your next guess
-  (`H` and Enter: every key goes to the command line first)
+- `HINT`, `H` or F3: how many codes are still possible; asked again, one suggested guess
+  (the one the ratings count as best), nothing more: the advice and ratings are the
+  laboratory view's (`H` and Enter: every key goes to the command line first)
 - `WHATIF {code}` (laboratory view): how {code} would split the codes still possible,
   answer by answer beside the strategy's choice, with its score in the strategy's
   measure and, where the exact optimum is known, in guesses expected
@@ -157,8 +157,10 @@ from the command line.
 RECORDS = """\
 ## Your records
 Every finished game, kept unless you started with `--no-record`. **By size**: the figures
-of the games you broke unaided, per size, rules and move limit: played, won, average and
-best moves, the current streak and how many moves each win took. Games with UNDO
+of the games you broke unaided, per size, rules and move limit (hard mode and timed games
+apart): played, won, average and best moves, the current streak, how many moves each win
+took and your rating, the guesses lost per game against the optimum (and over the last 10;
+the line under the table says it in words for the row chosen). Games with UNDO
 (practice) or help (a HINT that named a code, WHATIF, the laboratory view: assisted) are
 kept apart; a game left with a guess played is **abandoned**: played, not won, and it ends
 a streak. **Recent games**: Enter replays the one under the cursor.
@@ -171,8 +173,8 @@ REPLAY = """\
 ## A replay
 A game from your records, move by move: n, → or Space a move forward; p or ← back;
 Home and End jump to the start and the end; Escape goes back to the records. The title
-says who broke the code, the rules, the date and how it ended (practice, assisted or
-abandoned where so).
+says who broke the code, the rules, the date (and the daily puzzle's) and how it ended,
+with the time (practice, assisted, abandoned, hard mode, a challenge or timed where so).
 """
 
 STATS = """\

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
@@ -16,6 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Select, Sta
 from engine import MastermindError
 from engine.notation import get_notation
 
+from ..game.challenge import Challenge, decode
 from ..game.duel import Players, read_players
 from ..game.kinds import GameKind
 from ..game.rivals import read_strategies
@@ -25,7 +27,12 @@ from ..navigation import OpenRecords, OpenRetro, OpenStatistics, Start
 from ..services.optimum import OptimumNews, Searches, SearchOptimum, describe
 from ..widgets.tick import Tick
 from .home_form import NO_REPEATS, FormSelect, HomeForm
-from .sized import HORIZONTAL, VERTICAL, Sizing
+from .sized import HORIZONTAL, Sizing
+from .today import Today
+
+#: The form's fields lie close (no blank line between them) below 34 rows, so that its
+#: eight rows and the buttons fit without scrolling.
+HOME_VERTICAL = [(0, "-short"), (34, "-tall")]
 
 
 class HomeScreen(Working, Screen[None]):
@@ -33,7 +40,7 @@ class HomeScreen(Working, Screen[None]):
 
     # Textual declares these as optional instance-level lists, so no ClassVar here.
     HORIZONTAL_BREAKPOINTS = HORIZONTAL
-    VERTICAL_BREAKPOINTS = VERTICAL
+    VERTICAL_BREAKPOINTS = HOME_VERTICAL
 
     CSS_PATH = "home.tcss"
     #: Focus goes straight to the mode: the scrolling container Textual would focus first
@@ -65,6 +72,8 @@ class HomeScreen(Working, Screen[None]):
         self.mode = mode or (self.initial.mode if self.initial.mode in kinds else default)
         #: The preset just named for what the fields hold (not chosen: nothing to fill).
         self._named: str | None = None
+        #: The line on today's daily puzzle, once mounted.
+        self.today: Today | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -75,6 +84,7 @@ class HomeScreen(Working, Screen[None]):
             )
             yield HomeForm(self.initial, self.kinds, self.mode, id="home-form")
             yield Static(id="optimum", markup=False)
+            yield Static(id="today", markup=False)
             with Horizontal(id="home-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Statistics", id="statistics", compact=True)
@@ -87,6 +97,9 @@ class HomeScreen(Working, Screen[None]):
         return self.query_one(HomeForm)
 
     def on_mount(self) -> None:
+        records = getattr(getattr(self.app, "recorder", None), "records", None)
+        path = records if isinstance(records, Path) else None
+        self.today = Today(self, self.query_one("#today", Static), path)
         self._fields_of_mode()
         self._preset_kept()
         self._show_optimum()
@@ -100,6 +113,16 @@ class HomeScreen(Working, Screen[None]):
     def _fields_of_mode(self) -> None:
         """Only the fields that apply to the mode chosen are shown (``GameKind.fields``)."""
         self.form.show_fields(self.form.mode().fields)
+        self._say_today()
+
+    @on(Input.Changed, "#colours, #positions")
+    @on(Checkbox.Changed, f"#{NO_REPEATS}")
+    def _say_today(self) -> None:
+        """Today's puzzle of the size on the form, while the daily is chosen."""
+        size = self.form.game_size()
+        if self.today is not None:
+            daily = size is not None and self.form.mode().daily
+            self.today.show(size[:3] if daily and size is not None else None)
 
     @on(Select.Changed, "#preset")
     def _fill_preset(self, event: Select.Changed) -> None:
@@ -167,7 +190,8 @@ class HomeScreen(Working, Screen[None]):
                 return Start(settings)
             secret = self._secret(settings) if settings.mode.takes_secret else None
             players = self._players() if settings.mode.takes_players else None
-            return Start(settings, secret, self._strategies(settings), players, remember=True)
+            chosen = players if players is not None else self._challenge(settings)
+            return Start(settings, secret, self._strategies(settings), chosen, remember=True)
         except SettingError as problem:
             form.show_error(problem.setting, str(problem), quiet)
             return None
@@ -210,6 +234,17 @@ class HomeScreen(Working, Screen[None]):
             return read_strategies(self.query_one("#compare", Input).value, settings)
         except MastermindError as problem:
             raise SettingError("compare", str(problem)) from None
+
+    def _challenge(self, settings: Settings) -> Challenge | None:
+        """A friend's challenge typed where the mode takes one (its size and rules then
+        the game's), or None."""
+        text = self.query_one("#challenge", Input).value
+        if "challenge" not in settings.mode.fields or not text.strip():
+            return None
+        try:
+            return decode(text)
+        except MastermindError as problem:
+            raise SettingError("challenge", str(problem)) from None
 
     def _players(self) -> Players:
         """A duel's two names ("Ann, Bob"; blank: the defaults)."""

@@ -155,6 +155,13 @@ class HomeForm(Grid):
             "Hard mode",
             Tick("each guess fits every answer", s.hard, id="hard", compact=True),
         )
+        yield from self._field(
+            "Timed", Tick("a live clock as you play", s.timed, id="timed", compact=True)
+        )
+        yield from self._field(
+            "Challenge code (blank: a new secret)",
+            Input(id="challenge", placeholder="e.g. 1FBTA-DP3JX-EZQ", compact=True),
+        )
 
     @staticmethod
     def _field(label: str, widget: Input | Select[str] | Checkbox) -> ComposeResult:
@@ -189,6 +196,7 @@ class HomeForm(Grid):
             answers=self.choice("answers"),
             lab=self.ticked("lab"),
             hard=self.ticked("hard"),
+            timed=self.ticked("timed"),
         )
 
     def number(self, name: str) -> int | None:

@@ -30,8 +30,10 @@ from ..widgets.history import History
 from ..widgets.peg_row import PegBoard, PegTray
 from ..widgets.trace import TracePane
 from .base import GAME_KEYS, GameTable, one_line
+from .challenging import Challenging
 from .peg_screen import PegRow
 from .sized import HORIZONTAL, VERTICAL, WIDE, Sizing
+from .timing import Timing
 
 #: Where the Solver trace would be while it is hidden (the laboratory view off).
 SPOILER_NOTE = (
@@ -67,6 +69,7 @@ class PlayScreen(Working, Screen[None]):
         Binding("f3", "hint", "Hint", id="hint"),
         Binding("f7", "pegs", "Pegs", id="pegs"),
         Binding("f9", "lab", "Lab", id="lab"),
+        Binding("f6", "challenge", "Challenge", id="challenge"),
     ]
 
     #: The session's history on show: set to the session's generation after a change of
@@ -86,6 +89,8 @@ class PlayScreen(Working, Screen[None]):
         self.table = GameTable(self, session)
         self.pegs = PegRow(self, session, self.table, self.guess)
         self.sizing = Sizing(self, self.table.command_line.focus_input)
+        self.challenging = Challenging(session, lambda text: self.app.copy_to_clipboard(text))
+        self.timing = Timing(self, session)
         #: Why the last rating failed, if it did (shown until a rating starts again).
         self.rating_error: str | None = None
 
@@ -118,10 +123,18 @@ class PlayScreen(Working, Screen[None]):
         self.pegs.mount()
         self.table.mount()
         self.sizing.mount()
+        self.timing.mount()
+
+    def on_screen_suspend(self) -> None:
+        self.timing.pause()  # a dialog, or another screen, over the game
+
+    def on_screen_resume(self) -> None:
+        self.timing.resume()
 
     def opening(self, codes: str) -> str:
-        """The first line, ``codes`` saying what a code is made of."""
-        return f"I have a secret of {codes}. Guess!"
+        """The first line, ``codes`` saying what a code is made of (and a friend's
+        result, in a challenge)."""
+        return f"I have a secret of {codes}.{self.challenging.opening()} Guess!"
 
     def ending(self, outcome: Outcome, was_over: bool = False) -> str:
         """What the message line says as a game ends with ``outcome`` (a QUIT typed
@@ -166,9 +179,9 @@ class PlayScreen(Working, Screen[None]):
         self.known += 1
 
     def watch_known(self) -> None:
-        """Draw the trace (and the ratings, which the lab view and HINT show or hide).
-        A hidden trace (spoiler-free) is not drawn: whatever shows it (the lab view, a
-        second HINT, the game's end) moves ``known`` on, which draws it then; drawing it
+        """Draw the trace (and the ratings, which the lab view shows or hides). A hidden
+        trace (spoiler-free) is not drawn: whatever shows it (the lab view, the game's
+        end) moves ``known`` on, which draws it then; drawing it
         unseen, three times before the first frame, was a part of that frame's time."""
         session = self.session
         if not session.guessing.spoilers_hidden:
@@ -230,10 +243,21 @@ class PlayScreen(Working, Screen[None]):
         self.table.end_key(event, self.play_again)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """F7 leaves the footer once the game is over."""
+        """F7 leaves the footer once the game is over, and F6 (its challenge code) joins
+        it."""
         if action == "pegs":
             return not self.session.over
+        if action == "challenge":
+            return self.session.over and self.offers_challenge()
         return True
+
+    def offers_challenge(self) -> bool:
+        """Whether the end of a game offers its challenge code (every game the person
+        breaks here)."""
+        return True
+
+    def action_challenge(self) -> None:
+        self.say(self.challenging.copy())
 
     def action_pegs(self) -> None:
         self.pegs.take_keys()
@@ -254,7 +278,8 @@ class PlayScreen(Working, Screen[None]):
         self.table.game_over_prompt()
 
     def next_game_hint(self) -> str:
-        return self.table.next_game_hint()
+        challenge = self.challenging.ending() if self.offers_challenge() else ""
+        return self.timing.took() + self.table.next_game_hint() + challenge
 
     def play_again(self) -> None:
         self.table.play_again()
@@ -330,7 +355,7 @@ class PlayScreen(Working, Screen[None]):
             self.say(str(error), "error")
 
     def action_hint(self) -> None:
-        """HINT or F3: the advice and the ratings, until the next guess."""
+        """HINT or F3: how many codes are left, then one suggested guess."""
         try:
             text = self.session.hint()
         except MastermindError as error:
@@ -373,9 +398,9 @@ class PlayScreen(Working, Screen[None]):
             self.say("Laboratory view off: spoiler-free again. F9 shows it.")
 
     def action_tree(self) -> None:
-        """F4: the decision tree is advice, so a spoiler-free game shows it after a HINT."""
+        """F4: the decision tree is advice, so a spoiler-free game keeps it to the lab view."""
         if self.session.guessing.spoilers_hidden:
-            self.say("Spoiler-free: the tree is advice; F9 (lab view) or a second HINT shows it.")
+            self.say("Spoiler-free: the tree is advice; F9 (the laboratory view) shows it.")
             return
         self.table.tree()
 

@@ -55,6 +55,7 @@ class RecordsScreen(Working, Screen[None]):
         self.path = path
         self.recording = recording
         self.games: list[Game] = []
+        self.summaries: list[Summary] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -67,6 +68,7 @@ class RecordsScreen(Working, Screen[None]):
             # the figures are of games played unaided, as the records keep them
             summary.border_subtitle = "practice and assisted games not counted"
             yield summary
+            yield Static(id="records-rating", markup=False)
             recent: DataTable[str] = DataTable(
                 id="records-games", cursor_type="row", zebra_stripes=True
             )
@@ -76,7 +78,15 @@ class RecordsScreen(Working, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#records-sizes", DataTable).add_columns(
-            "Size", "Limit", "Played", "Won", "Avg", "Best", "Streak", "Moves to win"
+            "Size",
+            "Limit",
+            "Played",
+            "Won",
+            "Avg",
+            "Best",
+            "Streak",
+            "Moves to win",
+            "Lost/game (last 10)",
         )
         self.query_one("#records-games", DataTable).add_columns(
             "When", "Size", "Mode", "Broken by", "Outcome", "Moves"
@@ -115,9 +125,9 @@ class RecordsScreen(Working, Screen[None]):
             paused = "" if self.recording else " (this run adds nothing: --no-record)"
             daily = "".join(
                 f"; daily streak {size_text(s.colours, s.positions, s.repeats, s.answers)}: "
-                f"{s.daily_streak}"
+                f"{plural(s.daily_streak, 'day')}"
                 for s in loaded.summaries
-                if s.daily_streak
+                if s.daily_streak and not s.hard
             )
             skipped = loaded.skipped and f"; {plural(loaded.skipped, 'game')} could not be read"
             status.update(
@@ -126,9 +136,10 @@ class RecordsScreen(Working, Screen[None]):
             )
         sizes = self.query_one("#records-sizes", DataTable)
         sizes.clear()
+        self.summaries = loaded.summaries
         for s in loaded.summaries:
             sizes.add_row(
-                size_text(s.colours, s.positions, s.repeats, s.answers),
+                category(s),
                 str(s.max_moves),
                 str(s.played),
                 str(s.won),
@@ -136,7 +147,9 @@ class RecordsScreen(Working, Screen[None]):
                 "-" if s.best is None else str(s.best),
                 str(s.streak),
                 "  ".join(f"{m}:{n}" for m, n in s.histogram.items()),
+                "none" if s.rating is None else f"{s.rating.lost:.2f} ({s.rating.recent:.2f})",
             )
+        self._rating_of(sizes.cursor_row)
         games = self.query_one("#records-games", DataTable)
         games.clear()
         self.games = loaded.games
@@ -147,11 +160,27 @@ class RecordsScreen(Working, Screen[None]):
                 game.mode
                 + (" (practice)" if game.practice else "")
                 + (" (assisted)" if game.assisted else "")
-                + (" (hard)" if game.hard else ""),
+                + (" (hard)" if game.hard else "")
+                + (" (challenge)" if game.challenge is not None else "")
+                + (" (timed)" if game.timed else ""),
                 game.breaker_name or ("you" if game.breaker is Role.PERSON else game.strategy),
                 game.outcome,
                 str(len(game.moves)),
             )
+
+    @on(DataTable.RowHighlighted, "#records-sizes")
+    def _rating_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._rating_of(event.cursor_row)
+
+    def _rating_of(self, row: int) -> None:
+        """The rating of the size under the sizes' cursor, in words, under their table
+        (the column has the figures: lost per game, and over the last 10)."""
+        line = self.query_one("#records-rating", Static)
+        if 0 <= row < len(self.summaries):
+            s = self.summaries[row]
+            line.update(f"Rating {category(s)}: {s.rating_words()}")
+        else:
+            line.update("")
 
     @on(DataTable.RowSelected, "#records-games")
     def _replay(self, event: DataTable.RowSelected) -> None:
@@ -159,3 +188,10 @@ class RecordsScreen(Working, Screen[None]):
             from .replay import ReplayScreen
 
             self.app.push_screen(ReplayScreen(self.games[event.cursor_row]))
+
+
+def category(summary: Summary) -> str:
+    """A row's figures: the size and rules, and "hard" and "timed" for the games kept
+    apart."""
+    size = size_text(summary.colours, summary.positions, summary.repeats, summary.answers)
+    return size + " hard" * summary.hard + " timed" * summary.timed

@@ -20,6 +20,7 @@ from engine.feedback import answers, encode
 from engine.play.match import Role
 from engine.words import plural
 
+from ..game.clock import clock_text
 from ..game.debrief import rated
 from ..game.views import Row
 from ..jobs import Working
@@ -37,6 +38,8 @@ def kinds_text(game: Game) -> str:
             ("assisted", game.assisted),
             ("abandoned", game.abandoned),
             ("hard mode", game.hard),
+            ("a challenge", game.challenge is not None),
+            ("timed", game.timed),
         )
         if on
     ]
@@ -123,9 +126,14 @@ class ReplayScreen(Working, Screen[None]):
         ended = f"solved in {moves}" if game.won else f"{game.outcome} after {moves}"
         if game.abandoned:
             ended = f"abandoned (left unfinished) after {moves}"
+        if game.seconds is not None:
+            ended += f", in {clock_text(game.seconds)}"
+        when = game.finished_at[:10]
+        if game.day is not None:  # a daily puzzle's game, of its date, whenever played
+            when = f"the daily puzzle of {game.day}, played {when}"
         self.query_one("#replay-title", Static).update(
-            f"{who}{kinds_text(game)} on {self.space.rules_text()}, "
-            f"{game.finished_at[:10]}: {ended}. Move {self.shown} of {count}."
+            f"{who}{kinds_text(game)} on {self.space.rules_text()}, {when}: {ended}. "
+            f"Move {self.shown} of {count}."
         )
         try:
             self._draw_board()
