@@ -183,17 +183,7 @@ DUEL: Final = GameKind(
     (Role.PERSON,),
     "two people take turns to type a code nobody sees and break the other's; scored as "
     "the 1978 match",
-    (
-        "preset",
-        "no-repeats",
-        "answers",
-        "colours",
-        "positions",
-        "rounds",
-        "moves",
-        "notation",
-        "players",
-    ),
+    (*(f for f in GAME_FIELDS if f not in ("strategy", "seed")), "players"),
     record="duel",
     takes=frozenset({Takes.PLAYERS}),
 )
