@@ -17,6 +17,7 @@ explicitly down the calls that take seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -57,6 +58,9 @@ class Run:
     #: The compiled backend the partition strategies weigh with (``engine.backends``;
     #: None: the default, numba's).
     backend: str | None = None
+    #: The person asked for this long work in so many words (``stats --yes``): only then
+    #: does an exact search past ``engine.optimal.reach.QUIET_LIMIT`` codes start.
+    deliberate: bool = False
 
     @property
     def watched(self) -> bool:
@@ -89,11 +93,11 @@ class Run:
 
     def with_progress(self, progress: Progress | None) -> Run:
         """The same run heard by ``progress`` instead."""
-        return Run(progress, self.stop, self.runner, self.jobs, self.backend)
+        return dataclasses.replace(self, progress=progress)
 
     def here(self) -> Run:
         """The same run in this process alone (a task's share of it)."""
-        return Run(self.progress, self.stop, backend=self.backend)
+        return Run(self.progress, self.stop, backend=self.backend, deliberate=self.deliberate)
 
 
 class Ticker:

@@ -26,7 +26,8 @@ from engine.strategies.optimal import Optimal
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
-from mastermind_tui.services.optimum import Run, duration, short_reason
+from engine.words import duration
+from mastermind_tui.services.optimum import Run, short_reason
 from mastermind_tui.widgets.bars import PartitionBars
 
 
@@ -111,8 +112,8 @@ async def test_an_uncached_size_gets_the_strategys_own_estimate(
 async def test_a_size_out_of_reach_says_why_in_a_few_words(cache_dir: Path) -> None:
     app = MastermindApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose(pilot, 9, 4)
-        assert line(app) == "Optimum 9x4: out of reach: exact only up to 4,096 codes"
+        await choose(pilot, 7, 5)
+        assert line(app) == "Optimum 7x5: out of reach: exact only up to 7,776 codes"
         await choose(pilot, 11, 3, repeats=False)
         assert line(app) == "Optimum 11x3 no repeats: out of reach: exact only up to 10 colours"
         assert "the optimal strategy is computed" in str(app.screen.query_one("#optimum").tooltip)

@@ -22,9 +22,9 @@ from engine.optimal.criterion import PARTIAL, Criterion, cache_key
 from engine.optimal.solutions import solution
 from engine.storage import cache
 from engine.walks.stats import describe_seconds
+from engine.words import duration
 from mastermind_tui.cli.commands import prepare
 from mastermind_tui.screens.stats_run import machine_load
-from mastermind_tui.services.optimum import duration
 
 MASTERMIND = str(Path(sys.executable).parent / "mastermind")
 

@@ -187,7 +187,7 @@ def test_unwritable_cache_costs_only_the_search(
 
 
 def test_out_of_reach_is_refused_before_the_first_guess() -> None:
-    with pytest.raises(ConfigError, match=r"up to 4,096 codes.*most-parts"):
+    with pytest.raises(ConfigError, match=r"up to 7,776 codes.*most-parts"):
         Solver(CodeSpace(8, 5), make_strategy("optimal"))
     done = subprocess.run(
         [
@@ -247,7 +247,7 @@ def test_game_commands_refuse_the_optimal_strategy_out_of_reach_in_one_line(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert "computed exactly only up to 4,096 codes" in err and "most-parts" in err
+    assert "computed exactly only up to 7,776 codes" in err and "most-parts" in err
 
 
 @pytest.mark.slow

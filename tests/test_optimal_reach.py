@@ -119,7 +119,7 @@ def test_bulls_and_cows_and_nine_colours_without_repeats_are_offered(
 @pytest.mark.parametrize(
     ("colours", "positions", "repeats", "reason"),
     [
-        (9, 4, True, r"up to 4,096 codes .*5,040 without repeats.* make 6,561"),
+        (7, 5, True, r"up to 7,776 codes .*5,040 without repeats.* make 16,807"),
         (
             11,
             4,

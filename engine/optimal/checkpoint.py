@@ -13,6 +13,7 @@ every 2 s of CPU: 7.3 s of CPU against 6.9 s, the same tree).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -68,7 +69,7 @@ class Checkpointed:
             def halted(due: _Due = due) -> bool:
                 return stop() or due()
 
-            checked = Run(run.progress, halted, run.runner, run.jobs)
+            checked = dataclasses.replace(run, stop=halted, backend=None)
             try:
                 with self.search.watching(checked):
                     if worst_first:

@@ -19,10 +19,14 @@ from ..feedback import answer_count
 if TYPE_CHECKING:
     from ..arrays import SearchCodes
 
-#: Most codes for which the exact search is offered: 8 colours x 4 positions (4,096 codes)
-#: takes about a minute of CPU here; 7x4 and 5x5 seconds (bench_reach.py). The next sizes
-#: with repeats (9x4, 6x5) are past the time.
-CODE_LIMIT = 4096
+#: Most codes for which the exact search is offered: 6 colours x 5 positions (7,776 codes).
+#: The answer table is then 60 MB, and the search's own tables stay under a GB.
+CODE_LIMIT = 7776
+#: Most codes searched without being asked in so many words: 8 colours x 4 positions
+#: (4,096 codes) takes about a minute of CPU here, 7x4 and 5x5 seconds (bench_reach.py).
+#: Past it a tree comes from the package or the cache, or from a search asked for by
+#: ``stats --yes`` (``Run.deliberate``): never from a hint, a rating or the home screen.
+QUIET_LIMIT = 4096
 #: Most codes without repeats: Bulls and Cows, 10 colours x 4 positions (5,040 codes).
 NO_REPEATS_LIMIT = 5040
 #: Most colours: Bulls and Cows' 10 digits (3,628,800 colour permutations).
@@ -122,11 +126,11 @@ def check_size(space: CodeSpace) -> None:
     many codes or symmetries, or more memory than the machine has (with the estimate)."""
     if space.count > (CODE_LIMIT if space.repeats else NO_REPEATS_LIMIT):
         limits = (
-            f"{CODE_LIMIT:,} codes (8 colours x 4 positions), {NO_REPEATS_LIMIT:,} without "
+            f"{CODE_LIMIT:,} codes (6 colours x 5 positions), {NO_REPEATS_LIMIT:,} without "
             "repeats (10 colours x 4 positions)"
             if space.repeats
             else f"{NO_REPEATS_LIMIT:,} codes without repeats (10 colours x 4 positions), "
-            f"{CODE_LIMIT:,} with repeats (8 colours x 4 positions)"
+            f"{CODE_LIMIT:,} with repeats (6 colours x 5 positions)"
         )
         raise ConfigError(
             f"the optimal strategy is computed exactly only up to {limits}; "
@@ -166,6 +170,38 @@ def check_size(space: CodeSpace) -> None:
             "free: try --strategy most-parts or entropy, the best heuristics",
             short=f"needs about {need / 2**30:.1f} GB of memory",
         )
+
+
+def search_seconds(space: CodeSpace) -> float:
+    """Seconds of CPU the whole search of ``space`` takes here, the compile aside: a fit
+    to benchmarks/bench_reach.py (under a second on 6x4, about 7 s on 7x4, a minute on
+    8x4; 9x4 measured at {NINE_BY_FOUR}), a rough figure that grows fast with the codes."""
+    return 0.5 + 0.3 * math.pow(space.count / 1296, 4.5)
+
+
+def quiet(space: CodeSpace) -> bool:
+    """Whether a search of ``space`` may start without being asked for (``QUIET_LIMIT``)."""
+    return space.count <= QUIET_LIMIT
+
+
+def check_asked(space: CodeSpace, criterion_name: str, deliberate: bool) -> None:
+    """Raise ConfigError when a search past ``QUIET_LIMIT`` codes would start without
+    being asked for: the estimate, and the command that asks."""
+    if deliberate or quiet(space):
+        return
+    from ..words import duration
+
+    flags = f"--colours {space.colours} --positions {space.positions}"
+    flags += " --notation digits" if space.colours > 8 else ""  # letters name 8 colours
+    flags += "" if space.repeats else " --no-repeats"
+    flags += "" if space.answers.name == "classic" else f" --answers {space.answers.name}"
+    raise ConfigError(
+        f"{space.rules_text()} make {space.count:,} codes: past {QUIET_LIMIT:,}, the "
+        f"{criterion_name} tree is searched only when asked for "
+        f"({duration(search_seconds(space))} of CPU, an estimate): mastermind stats "
+        f"--strategy {criterion_name} {flags} --all --yes searches it and keeps it",
+        short=f"past {QUIET_LIMIT:,} codes: searched only by stats --yes",
+    )
 
 
 def check_reach(space: CodeSpace, max_guesses: int | None) -> None:

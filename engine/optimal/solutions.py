@@ -248,8 +248,11 @@ def _solution(
             shipped.notice = notice.replace("searching again", "the shipped tree stored")
         return shipped
     from .checkpoint import Checkpointed
+    from .reach import check_asked
     from .search import OptimalSearch
     from .warmup import kernel_for
+
+    check_asked(space, criterion.name, run.deliberate)  # past 4,096 codes: only if asked
 
     if run.runner is not None and (max_guesses or worst_first):
         raise ConfigError(

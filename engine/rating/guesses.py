@@ -30,7 +30,7 @@ from ..errors import ConfigError
 from ..expected import DECIMALS, counted
 from ..explain.decisions import estimated
 from ..feedback import Answer, against, partition
-from ..optimal.reach import check_size
+from ..optimal.reach import check_size, quiet
 from ..optimal.search import quick_limit
 from ..optimal.tree import rate
 from ..play.solver import Solver
@@ -147,6 +147,8 @@ class Rater:
             check_size(space)
             if space.count > quick_limit(space) and not optimum.cached(space):
                 raise ConfigError("the optimum of this size has not been searched yet")
+            if not quiet(space):  # off its tree a guess would be searched for minutes
+                raise ConfigError("the optimum of this size is searched only when asked for")
         except ConfigError:
             self.scorer = chosen if isinstance(chosen, PartitionStrategy) else ExpectedSize()
         else:

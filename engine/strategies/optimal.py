@@ -84,15 +84,14 @@ class Optimal(Strategy):
         return self._solution(space, run or HERE).tell()
 
     def seconds(self, space: CodeSpace, games: int) -> float:
-        """The tree is read, or searched first (a fit to benchmarks/bench_reach.py here:
-        under a second on 6x4, about 7 s on 7x4 and a minute on 8x4), then each game is
-        a lookup."""
+        """The tree is read, or searched first (``reach.search_seconds``), then each game
+        is a lookup."""
         if self.cached(space) or self.shipped(space):
             return 2e-6 * games
+        from ..optimal.reach import search_seconds
         from ..optimal.warmup import seconds_left  # a kernel still to compile: waited on
 
-        search: float = 0.5 + 0.3 * (space.count / 1296) ** 4.5
-        return search + seconds_left() + 2e-6 * games
+        return search_seconds(space) + seconds_left() + 2e-6 * games
 
     @property
     def criterion(self) -> Criterion:
@@ -169,6 +168,8 @@ class Optimal(Strategy):
         space, cands = position.space, position.candidates
         found = self._solution(space)
         node = found.follow(position.history)
+        if node is None and not searched_here(space, len(cands)):
+            return stand_in(position)
         if node is None:  # off the tree (a person's own guesses): search from here
             guess, total, others = found.decision(cands, position.history)
         else:
@@ -200,6 +201,8 @@ class Optimal(Strategy):
         node = found.follow(position.history)
         if node is not None:
             return node.guess
+        if not searched_here(position.space, len(position.candidates)):
+            return stand_in(position).guess
         from ..optimal.tree import decision
 
         history = tuple(g for g, _ in position.history)
@@ -260,6 +263,34 @@ class OptimalWorst(Optimal):
     rule_opening = (
         "the root of its tree: on 6x4 BBWR in letters (1123 in numbers), 4.341 guesses expected"
     )
+
+
+#: Most codes of a position off the tree searched for a hint past ``reach.QUIET_LIMIT``
+#: codes: on 9x4 such a search takes {OFF_TREE_TIME} (benchmarks/bench_off_tree.py).
+OFF_TREE_CODES = 256
+
+
+def searched_here(space: CodeSpace, codes: int) -> bool:
+    """Whether a position of ``codes`` codes off the tree is searched on the spot: always
+    up to ``reach.QUIET_LIMIT`` codes, past it only a small position (``OFF_TREE_CODES``):
+    a big one there takes minutes, which a hint must not."""
+    from ..optimal.reach import quiet
+
+    return quiet(space) or codes <= OFF_TREE_CODES
+
+
+def stand_in(position: Position) -> Choice:
+    """Entropy's choice, said as a heuristic's, where the optimum off its tree would be a
+    search of minutes (``searched_here``)."""
+    from .heuristics import Entropy
+
+    chosen = Entropy().choose(position)
+    said = (
+        f"off the optimal tree with {len(position.candidates):,} codes left, past what a "
+        f"hint searches on {position.space.count:,} codes: entropy's guess, a heuristic, "
+        "not the optimum"
+    )
+    return dataclasses.replace(chosen, note="; ".join(t for t in (said, chosen.note) if t))
 
 
 #: What a cap adds to its criterion's measure label (read back by ``capped_measure``).

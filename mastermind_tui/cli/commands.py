@@ -143,15 +143,19 @@ def _describe(step: Step, space: CodeSpace, notation: Notation, before: Codes) -
     return "\n".join(lines)
 
 
-def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
+def prepare(
+    space: CodeSpace, strategy: str, run: Run | None = None, deliberate: bool = False
+) -> None:
     """The optimal tree, read or searched here before anything else needs it (by the
     run's runner when it has one: a Dask cluster), so that a damaged cache file that had
     to be searched again is said in one line on stderr (a size out of the search's reach
     is refused there, as the strategy's own check does). Without a ``run``, Ctrl+C stops
-    the search (``ctrl_c_stops``)."""
+    the search (``ctrl_c_stops``); ``deliberate``: asked for by ``--yes``. A search past
+    4,096 codes says its estimate first."""
     if run is None:
         with ctrl_c_stops() as stop:
-            return prepare(space, strategy, Run(stop=stop))
+            return prepare(space, strategy, Run(stop=stop, deliberate=deliberate), deliberate)
+    _say_estimate(space, strategy, run)
     bar = ProgressBar("of the search")
     try:
         notice = prepare_strategy(space, strategy, run.with_progress(bar))
@@ -159,6 +163,28 @@ def prepare(space: CodeSpace, strategy: str, run: Run | None = None) -> None:
         bar.close()
     for line in notice.splitlines():  # a line per file it names
         print(f"mastermind: {line}", file=sys.stderr)
+
+
+def _say_estimate(space: CodeSpace, strategy: str, run: Run) -> None:
+    """One line on stderr before an exact search asked for past 4,096 codes: how long it
+    is expected to take, and that Ctrl+C keeps what it proved."""
+    from engine.optimal.reach import quiet, search_seconds
+    from engine.strategies.optimal import Optimal
+    from engine.words import duration
+
+    chosen = make_strategy(strategy)
+    if not isinstance(chosen, Optimal) or not run.deliberate or quiet(space):
+        return
+    chosen.check(space)  # out of reach: refused by the search's own words
+    if chosen.cached(space) or chosen.shipped(space):
+        return
+    again = "resuming" if chosen.begun(space) else "searching"
+    print(
+        f"mastermind: {again} the {chosen.criterion.name} tree of {space.short_text()}: "
+        f"{duration(search_seconds(space))} of CPU (an estimate); Ctrl+C stops it and keeps "
+        "what it proved",
+        file=sys.stderr,
+    )
 
 
 #: ``stats`` with neither --all nor --games plays every secret up to this many codes
@@ -226,7 +252,7 @@ def stats(args: argparse.Namespace) -> int:
         with ctrl_c_stops() as stop:
             if cluster is not None:
                 cluster.stop = stop  # heard while the cluster's results are awaited
-            run = Run(bar, stop, cluster, jobs, backend)
+            run = Run(bar, stop, cluster, jobs, backend, deliberate=args.yes)
             prepare(space, settings.strategy, run)
             result = run_stats(space, settings.strategy, secrets, args.seed, run, exact=exact)
     except MastermindError as error:
@@ -261,7 +287,7 @@ def _criteria(args: argparse.Namespace, space: CodeSpace, strategy: str, secrets
 
     capped = strategy if args.max_guesses is not None else None
     names = criteria_names(capped)
-    results = run_criteria(space, names, secrets, args.seed, prepare)
+    results = run_criteria(space, names, secrets, args.seed, partial(prepare, deliberate=args.yes))
     if args.json:
         import json
 

@@ -34,6 +34,12 @@ class Stats(Command):
             "nothing cached written (timing the search)",
         )
         parser.add_argument(
+            "--yes",
+            action="store_true",
+            help="search an optimal tree past 4,096 codes (e.g. 9x4: minutes to hours of "
+            "CPU, the estimate said first); kept in the cache, resumed if stopped",
+        )
+        parser.add_argument(
             "--openings",
             action="store_true",
             help="play every secret from one opening per colour pattern (11223, 11234...) "

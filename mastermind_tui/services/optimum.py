@@ -27,6 +27,7 @@ from engine.codes import CodeSpace
 from engine.errors import ConfigError
 from engine.strategies import strategy_class
 from engine.strategies.optimal import Optimal
+from engine.words import duration
 
 from ..jobs import Jobs, Stopped, Ticket
 
@@ -135,19 +136,6 @@ class Searches:
     ready: set[Size] = field(default_factory=set)
 
 
-def duration(seconds: float) -> str:
-    """A time model's estimate as a person reads it: a rough figure, no decimals."""
-    if not seconds < 1000 * 86400:  # an overflowed model, or NaN: no figure to round
-        return "more than 1,000 days" if seconds > 0 else "an unknown time"
-    if seconds < 1:
-        return "under a second"
-    if seconds < 90:
-        return f"about {round(seconds)} s"
-    if seconds < 90 * 60:
-        return f"about {round(seconds / 60)} min"
-    return f"about {round(seconds / 3600)} h"
-
-
 def short_reason(error: MastermindError) -> str:
     """Why a size is out of reach, in a few words ("exact only up to 4,096 codes"): the
     engine's own short reason where it gives one, the advice left to the command line."""
@@ -175,6 +163,12 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
         return f"{size}: ready (shipped)", ""
     if size in searches.ready:  # searched here, with no cache to keep it in
         return f"{size}: ready (this session only)", ""
+    from engine.optimal.reach import check_asked
+
+    try:
+        check_asked(space, strategy.criterion.name, deliberate=False)
+    except ConfigError as error:  # past 4,096 codes: the command line searches it
+        return f"{size}: {error.short}", str(error)
     said = searches.said.get(size, "")
     begun = said.startswith("stopped") or strategy.begun(space)  # stopped here or before
     if run is not None:
@@ -240,6 +234,13 @@ class Optimum(Searches):
             return
         if size.strategy.cached(size.space) or size.strategy.shipped(size.space):
             self.app.notify(f"{size} is ready already.")
+            return
+        from engine.optimal.reach import check_asked
+
+        try:  # past 4,096 codes a search of minutes or hours is the command line's
+            check_asked(size.space, size.strategy.criterion.name, deliberate=False)
+        except ConfigError as error:
+            self.app.notify(str(error), severity="warning")
             return
         run = self.run = Run(size)
         self.said.pop(size, None)
