@@ -266,8 +266,9 @@ class OptimalWorst(Optimal):
 
 
 #: Most codes of a position off the tree searched for a hint past ``reach.QUIET_LIMIT``
-#: codes: on 9x4 such a search takes {OFF_TREE_TIME} (benchmarks/bench_off_tree.py).
-OFF_TREE_CODES = 256
+#: codes: on 9x4, from nothing, at most 0.9 s of CPU up to 128 codes, 2.7 s at 150, and
+#: some positions of 240-310 codes past 10 s (benchmarks/bench_off_tree.py).
+OFF_TREE_CODES = 128
 
 
 def searched_here(space: CodeSpace, codes: int) -> bool:
