@@ -57,7 +57,8 @@ def main() -> None:
                 continue
             seconds = timed(space, codes, (first,), args.limit)
             rows.append((len(codes), seconds))
-            print(f"{''.join(map(str, pattern))} {len(codes):6,} codes {seconds:8.2f} s", flush=True)
+            opening = "".join(map(str, pattern))
+            print(f"{opening} {len(codes):6,} codes {seconds:8.2f} s", flush=True)
     print("codes at most: most CPU seconds")
     for bound in (32, 64, 128, 256, 512):
         within = [s for n, s in rows if n <= bound]

@@ -23,10 +23,10 @@ from engine.codes import CodeSpace
 from engine.optimal.solutions import solution
 from engine.storage import cache
 from engine.strategies.optimal import Optimal
+from engine.words import duration
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.screens.home import HomeScreen
 from mastermind_tui.screens.play import PlayScreen
-from engine.words import duration
 from mastermind_tui.services.optimum import Run, short_reason
 from mastermind_tui.widgets.bars import PartitionBars
 
