@@ -41,7 +41,7 @@ def main() -> None:
         left = args.budget - (time.process_time() - began)
         deadline = time.process_time() + min(left, max(60.0, left / 4))
         try:
-            with search.watching(Run(stop=lambda: time.process_time() > deadline)):
+            with search.watching(Run(stop=lambda at=deadline: time.process_time() > at)):
                 found = search.value(codes, beta=beta)
         except SearchStopped:
             print(f"  {beta:,}: not proved in time; smaller steps", flush=True)
