@@ -136,3 +136,16 @@ def test_the_strategy_check_still_refuses_past_the_code_limit() -> None:
     with pytest.raises(ConfigError, match=r"up to 7,776 codes \(6 colours x 5 positions\)"):
         make_strategy("optimal").check(CodeSpace(7, 5))
     make_strategy("optimal").check(CodeSpace(6, 5))  # 7,776: offered, when asked for
+
+
+def test_a_hint_with_no_tree_past_the_limit_is_entropys_and_says_why(
+    cache_dir: Path, quiet_to_16: None
+) -> None:
+    space = CodeSpace(4, 3)
+    decision = Solver(space, make_strategy("optimal-worst")).decide()
+    assert decision.guess == Solver(space, Entropy()).decide().guess
+    assert decision.note.startswith(
+        "the optimal-worst tree of 4x3 is not searched yet (past 4,096 codes only stats "
+        "--yes searches it): entropy's guess, a heuristic, not the optimum"
+    )
+    assert not list(cache_dir.iterdir())  # nothing searched, nothing begun

@@ -184,8 +184,12 @@ def quiet(space: CodeSpace) -> bool:
     return space.count <= QUIET_LIMIT
 
 
+class NotAsked(ConfigError):
+    """A search past ``QUIET_LIMIT`` codes that nobody asked for: the tree is not there."""
+
+
 def check_asked(space: CodeSpace, criterion_name: str, deliberate: bool) -> None:
-    """Raise ConfigError when a search past ``QUIET_LIMIT`` codes would start without
+    """Raise ``NotAsked`` when a search past ``QUIET_LIMIT`` codes would start without
     being asked for: the estimate, and the command that asks."""
     if deliberate or quiet(space):
         return
@@ -195,7 +199,7 @@ def check_asked(space: CodeSpace, criterion_name: str, deliberate: bool) -> None
     flags += " --notation digits" if space.colours > 8 else ""  # letters name 8 colours
     flags += "" if space.repeats else " --no-repeats"
     flags += "" if space.answers.name == "classic" else f" --answers {space.answers.name}"
-    raise ConfigError(
+    raise NotAsked(
         f"{space.rules_text()} make {space.count:,} codes: past {QUIET_LIMIT:,}, the "
         f"{criterion_name} tree is searched only when asked for "
         f"({duration(search_seconds(space))} of CPU, an estimate): mastermind stats "

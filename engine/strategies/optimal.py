@@ -142,6 +142,13 @@ class Optimal(Strategy):
         found = self._solution(space)
         return found.search if codes is None else found.search_at(codes)
 
+    def unsearched(self, space: CodeSpace) -> str:
+        """Why a hint past 4,096 codes plays a heuristic: the tree is not searched yet."""
+        return (
+            f"the {self.criterion.name} tree of {space.short_text()} is not searched yet "
+            "(past 4,096 codes only stats --yes searches it)"
+        )
+
     def check(self, space: CodeSpace) -> None:
         """Out of the search's reach, or a cap too low (``optimal.reach.check_reach``)."""
         from ..optimal.reach import check_reach
@@ -165,11 +172,16 @@ class Optimal(Strategy):
         )
 
     def choose(self, position: Position) -> Choice:
+        from ..optimal.reach import NotAsked
+
         space, cands = position.space, position.candidates
-        found = self._solution(space)
+        try:
+            found = self._solution(space)
+        except NotAsked:  # past 4,096 codes, no tree: a search of minutes nobody asked for
+            return stand_in(position, self.unsearched(space))
         node = found.follow(position.history)
         if node is None and not searched_here(space, len(cands)):
-            return stand_in(position)
+            return stand_in(position, off_tree(position))
         if node is None:  # off the tree (a person's own guesses): search from here
             guess, total, others = found.decision(cands, position.history)
         else:
@@ -197,12 +209,17 @@ class Optimal(Strategy):
     def guess(self, position: Position) -> int:
         """The tree's guess without its trace (statistics, decision trees): the ties are
         counted only where a trace tells them."""
-        found = self._solution(position.space)
+        from ..optimal.reach import NotAsked
+
+        try:
+            found = self._solution(position.space)
+        except NotAsked:
+            return stand_in(position, self.unsearched(position.space)).guess
         node = found.follow(position.history)
         if node is not None:
             return node.guess
         if not searched_here(position.space, len(position.candidates)):
-            return stand_in(position).guess
+            return stand_in(position, off_tree(position)).guess
         from ..optimal.tree import decision
 
         history = tuple(g for g, _ in position.history)
@@ -280,17 +297,21 @@ def searched_here(space: CodeSpace, codes: int) -> bool:
     return quiet(space) or codes <= OFF_TREE_CODES
 
 
-def stand_in(position: Position) -> Choice:
-    """Entropy's choice, said as a heuristic's, where the optimum off its tree would be a
-    search of minutes (``searched_here``)."""
+def off_tree(position: Position) -> str:
+    """Why a hint off the tree plays a heuristic: the position is too big to search."""
+    return (
+        f"off the optimal tree with {len(position.candidates):,} codes left, past what a "
+        f"hint searches on {position.space.count:,} codes"
+    )
+
+
+def stand_in(position: Position, why: str) -> Choice:
+    """Entropy's choice, said as a heuristic's (``why``), where the optimum would be a
+    search of minutes: no tree past 4,096 codes, or a big position off it."""
     from .heuristics import Entropy
 
     chosen = Entropy().choose(position)
-    said = (
-        f"off the optimal tree with {len(position.candidates):,} codes left, past what a "
-        f"hint searches on {position.space.count:,} codes: entropy's guess, a heuristic, "
-        "not the optimum"
-    )
+    said = f"{why}: entropy's guess, a heuristic, not the optimum"
     return dataclasses.replace(chosen, note="; ".join(t for t in (said, chosen.note) if t))
 
 
