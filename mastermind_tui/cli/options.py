@@ -323,6 +323,6 @@ def challenge(p: argparse.ArgumentParser) -> None:
         "--challenge",
         default=None,
         metavar="CODE",
-        help="play the secret a friend sent as a code (`mastermind challenge`, or the end of "
-        "their game): its size and rules come with it",
+        help="play the game a friend sent as a code (`mastermind challenge`, or the end of "
+        "their game): its secret, or the adversary, with its size and rules",
     )
