@@ -195,7 +195,12 @@ async def test_an_adversary_s_code_plays_the_same_adversary(command: str, tmp_pa
         said = " ".join(message(pilot).split())
         assert "(Your friend took 4 guesses.) Challenge a friend to the adversary: " in said
         await until(pilot, lambda: path.exists() and Records(path).games())
+        ended = app.screen
         await enter(pilot, "")  # plays again: a fresh adversary, no one's challenge
+        await until(pilot, lambda: app.screen is not ended)
+        assert isinstance(app.screen, AdversaryScreen)
+        assert game_session(app).status().startswith("Round 1/1: you break · move 1 of 10")
+        assert "I keep no secret" in message(pilot) and "friend" not in message(pilot)
         await enter(pilot, "BW")
         await enter(pilot, "QUIT")
         await until(pilot, lambda: len(Records(path).games()) == 2)

@@ -179,7 +179,8 @@ class GameSession:
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
-        self.challenge = None  # the next game is no one's challenge
+        if self.challenge is not None:  # the next game is no one's challenge, nor named one
+            self.challenge, self.title = None, ""
         if self.role == PERSON and self.settings.mode.adversary:
             self.person = AdversaryBreaks.start(self.rules, self.settings.strategy)
         elif self.role == PERSON and self._given is not None:

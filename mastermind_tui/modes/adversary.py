@@ -51,7 +51,7 @@ class Adversary(Mode):
         options.moves(parser)
         options.lab(parser)
         options.no_record(parser)
-        options.challenge(parser)
+        options.challenge(parser, adversary=True)
 
     def remembers(self, args: argparse.Namespace) -> bool:
         """A challenge's size and rules are its own: nothing remembered is said of it."""
