@@ -17,7 +17,9 @@ from textual.widgets import Input, Select, Static
 
 from engine import CodeSpace, MastermindError
 from engine.codes import MAX_CODES
+from engine.run import Run
 from mastermind_tui.cli.launch import given, opening
+from mastermind_tui.game.adversary import Par
 from mastermind_tui.game.challenge import ALPHABET, ANSWERS, Challenge, Sent, decode, encode
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.modes.main import build_parser, main
@@ -243,3 +245,51 @@ async def test_a_move_limit_s_end_fits_with_the_code_at_80x24() -> None:
         assert "(Your friend did not break it in 1.)" in shown
         assert f"the adversary: {mine} (F6 copies it)." in shown
         assert app.screen.query_one("#message", Static).size.height <= MESSAGE_LINES
+
+
+@holds(adversaries(), st.integers(0, 12), st.integers(1, 31))
+def test_any_one_character_of_an_adversary_s_code_mistyped_is_refused(
+    challenge: Challenge, at: int, by: int
+) -> None:
+    digits = encode(challenge).replace("-", "")
+    wrong = ALPHABET[(ALPHABET.index(digits[at]) + by) % 32]
+    with pytest.raises(MastermindError):
+        decode(digits[:at] + wrong + digits[at + 1 :])
+
+
+async def test_par_worked_out_after_the_end_keeps_the_code_on_show(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The end says par is still being worked out; when it comes, the end is said again
+    with par, the code to send still in it."""
+    import threading
+
+    from mastermind_tui.game import adversary as game_adversary
+    from mastermind_tui.screens import adversary as screen_module
+
+    release = threading.Event()
+
+    def held(space: CodeSpace, run: Run) -> Par | None:
+        release.wait(60)
+        return game_adversary.par(space, run)
+
+    monkeypatch.setattr(screen_module, "par", held)
+    app = app_of("adversary", "--colours", "2", "--positions", "1")
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, AdversaryScreen))
+        field = app.screen.query_one("#command", Input)
+        session = game_session(app)
+        field.value = "B"  # answered 0: W is left
+        await pilot.press("enter")
+        await until(pilot, lambda: len(session.rows()) == 1)
+        field.value = "W"
+        await pilot.press("enter")
+        await until(pilot, lambda: session.over)
+        said = " ".join(message(pilot).split())
+        assert "(Par is still being worked out.)" in said and "to the adversary: " in said
+        code = said.split("to the adversary: ")[1][:15]
+        release.set()
+        await until(pilot, lambda: "par 2" in message(pilot))
+        said = " ".join(message(pilot).split())
+        assert said.startswith("YOU PINNED IT DOWN IN 2 MOVES! You matched par 2")
+        assert f"Challenge a friend to the adversary: {code} (F6 copies it)." in said
