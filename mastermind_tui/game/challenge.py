@@ -97,7 +97,7 @@ class Challenge:
 
     def settings(self, base: Settings) -> Settings:
         """``base`` (the notation, strategy, lab view of the player's) with the size and
-        rules of this challenge: one game, against the adversary if it is its."""
+        rules of this challenge: one game (against the adversary, for its code)."""
         rules = Rules(
             self.colours,
             self.positions,
