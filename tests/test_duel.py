@@ -137,6 +137,9 @@ async def test_the_secret_is_in_no_frame_while_its_game_runs(
         assert all(shown not in screen_text(pilot) for shown in SHOWN)
         await enter(pilot, SECRET)
         assert message(pilot).startswith("Bob broke Ann's code in 3 moves!")
+        assert "Challenge a friend" not in message(pilot)  # the code was Ann's, for Bob
+        await pilot.press("f6")
+        assert app.clipboard == "" and not message(pilot).startswith("Copied")
         assert "Duel 1/1: Bob breaks · Ann 0, Bob 3" in screen_text(pilot)
         assert SECRET in screen_text(pilot)  # the game over, the secret is shown
         assert any(shown in "".join(frames) for shown in SHOWN)

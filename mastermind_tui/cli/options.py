@@ -318,11 +318,13 @@ def refused(p: argparse.ArgumentParser, title: str, refusals: Sequence[Refusal])
         group.add_argument(flag, action=_Refused, metavar=metavar, default=None, help=why)
 
 
-def challenge(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--challenge",
-        default=None,
-        metavar="CODE",
-        help="play the secret a friend sent as a code (`mastermind challenge`, or the end of "
-        "their game): its size and rules come with it",
+def challenge(p: argparse.ArgumentParser, adversary: bool = False) -> None:
+    """``--challenge CODE``: any code (play), or only the adversary's (``adversary``)."""
+    sent = (
+        "the adversary a friend sent as a code (the end of their game against it, or "
+        "`mastermind challenge --adversary`): its size and rules come with it"
+        if adversary
+        else "the game a friend sent as a code (`mastermind challenge`, or the end of their "
+        "game): its secret, or the adversary, with its size and rules"
     )
+    p.add_argument("--challenge", default=None, metavar="CODE", help=f"play {sent}")

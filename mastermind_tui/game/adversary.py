@@ -70,12 +70,16 @@ def against_par(moves: int, found: Par | None) -> str:
     return f"Over {found.text}, by {plural(moves - found.guesses, 'move')}."
 
 
-def still_possible(codes: Codes, fmt: Callable[[int], str]) -> str:
+def still_possible(codes: Codes, fmt: Callable[[int], str], listed: int = LISTED) -> str:
     """The codes still possible where a move limit ended the game: any of them could have
-    been "the" secret, since the adversary committed to none."""
+    been "the" secret, since the adversary committed to none; ``listed`` of them named
+    (none: only counted)."""
     if len(codes) == 1:
         return f"only {fmt(int(codes[0]))} was still possible"
-    listed = " ".join(fmt(int(c)) for c in codes[:LISTED])
-    more = len(codes) - min(len(codes), LISTED)
-    listed += f" … and {more:,} more" if more else ""
-    return f"{len(codes):,} codes were still possible, any of them the secret: {listed}"
+    counted = f"{len(codes):,} codes were still possible"
+    if listed == 0:
+        return counted
+    named = " ".join(fmt(int(c)) for c in codes[:listed])
+    more = len(codes) - min(len(codes), listed)
+    named += f" … and {more:,} more" if more else ""
+    return f"{counted}, any of them the secret: {named}"

@@ -1,15 +1,22 @@
-"""Challenge codes: a secret, its size and every rule that changes play in a short code a
-friend types to play the same game (``mastermind play --challenge CODE``), optionally with
-the sender's result.
+"""Challenge codes: a secret, or the adversary who keeps none, with its size and every
+rule that changes play in a short code a friend types to play the same game (``mastermind
+play --challenge CODE``), optionally with the sender's result.
 
 A code is 15 characters, ``XXXXX-XXXXX-XXX``, in Crockford's base 32 (digits and capital
 letters without I, L, O and U; read back in any case, I and L as 1, O as 0, dashes and
-spaces ignored): the format's version, 11 characters of payload, and a check character.
-The payload packs, from its lowest digit up, colours, positions, repeats, the answer rule,
-the move limit, hard mode, the sender's result and the secret's index, then scrambles
-them by a fixed bijection (``_mix``) so that the secret cannot be read off the code; the
-check character is a weighted sum of the others modulo 32. A code made by one version
-plays in every later one: the tests pin test vectors. Nothing here imports Textual.
+spaces ignored): the format, 11 characters of payload, and a check character. The payload
+packs, from its lowest digit up, colours, positions, repeats, the answer rule, the move
+limit, hard mode, the sender's result and the secret's index, then scrambles them by a
+fixed bijection (``_mix``) so that the secret cannot be read off the code; the check
+character is a weighted sum of the others modulo 32.
+
+The format says what is played: 1, a secret; 2, the adversary (``engine.play.adversary``),
+its payload format 1's with the secret's index 0 and hard mode off (the adversary keeps no
+secret and has no hard mode). A secret's code is written in format 1 as it always was, so
+every earlier version still plays it; an earlier version refuses an adversary's code as
+made by a later one, asking for an upgrade, rather than misreading it. A code made by one
+version plays in every later one: the tests pin test vectors of both formats. Nothing here
+imports Textual.
 """
 
 from __future__ import annotations
@@ -22,14 +29,17 @@ from engine.answers import named as answer_rule
 from engine.codes import MIN_COLOURS, MIN_POSITIONS, check_size
 from engine.play.rules import MAX_MOVES
 
+from .kinds import ADVERSARY
 from .settings import Settings
 
 #: Crockford's base 32: no I, L, O or U, so that no two characters are mistaken.
 ALPHABET: Final = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 #: How a typed character is read (lower case, and the ones mistaken for digits).
 _READ: Final = {c: i for i, c in enumerate(ALPHABET)} | {"I": 1, "L": 1, "O": 0}
-#: The format this module writes; a code of a later one is refused, saying so.
-VERSION: Final = 1
+#: The formats, the code's first character: a secret's, and the adversary's. A code of a
+#: later format is refused, saying so.
+SECRET_FORMAT: Final = 1
+ADVERSARY_FORMAT: Final = 2
 #: The payload's characters and bits (5 a character).
 _DIGITS: Final = 11
 _BITS: Final = 5 * _DIGITS
@@ -62,7 +72,8 @@ class Sent:
 
 @dataclass(frozen=True)
 class Challenge:
-    """A game to play again elsewhere: the secret, its size and the rules of play."""
+    """A game to play again elsewhere: the secret (or the adversary), its size and the
+    rules of play."""
 
     colours: int
     positions: int
@@ -71,9 +82,14 @@ class Challenge:
     answers: str
     max_moves: int
     hard: bool
-    #: The secret's index in the code space (``CodeSpace.to_digits``).
-    secret: int
+    #: The secret's index in the code space (``CodeSpace.to_digits``); None: the
+    #: adversary, who keeps no secret.
+    secret: int | None
     sent: Sent | None = None
+
+    @property
+    def adversary(self) -> bool:
+        return self.secret is None
 
     @property
     def space(self) -> CodeSpace:
@@ -81,7 +97,7 @@ class Challenge:
 
     def settings(self, base: Settings) -> Settings:
         """``base`` (the notation, strategy, lab view of the player's) with the size and
-        rules of this challenge: one game."""
+        rules of this challenge: one game (against the adversary, for its code)."""
         rules = Rules(
             self.colours,
             self.positions,
@@ -90,14 +106,15 @@ class Challenge:
             self.repeats,
             answer_rule(self.answers),
         )
-        return replace(base, rules=rules, hard=self.hard, seed=None)
+        mode = ADVERSARY if self.adversary else base.mode
+        return replace(base, mode=mode, rules=rules, hard=self.hard, seed=None)
 
     def with_result(self, guesses: int, solved: bool) -> Challenge:
         return replace(self, sent=Sent(guesses, solved))
 
 
-def challenge_of(settings: Settings, secret: int) -> Challenge:
-    """The challenge of a game of ``settings`` on ``secret``."""
+def challenge_of(settings: Settings, secret: int | None) -> Challenge:
+    """The challenge of a game of ``settings`` on ``secret`` (None: the adversary's)."""
     rules = settings.rules
     return Challenge(
         rules.colours,
@@ -113,9 +130,10 @@ def challenge_of(settings: Settings, secret: int) -> Challenge:
 def encode(challenge: Challenge) -> str:
     """The challenge's code, ``XXXXX-XXXXX-XXX``."""
     c = challenge
+    assert not (c.adversary and c.hard), "the adversary has no hard mode"
     sent = c.sent
     result = 0 if sent is None else sent.guesses * 2 + sent.solved
-    value = c.secret
+    value = 0 if c.secret is None else c.secret
     for digit, base in (
         (result, _RESULT),
         (int(c.hard), 2),
@@ -127,7 +145,7 @@ def encode(challenge: Challenge) -> str:
     ):
         value = value * base + digit
     assert value <= _MASK, "a challenge's fields fit its payload"
-    digits = [VERSION, *_base32(_mix(value))]
+    digits = [ADVERSARY_FORMAT if c.adversary else SECRET_FORMAT, *_base32(_mix(value))]
     text = "".join(ALPHABET[d] for d in [*digits, _check(digits)])
     return f"{text[:5]}-{text[5:10]}-{text[10:]}"
 
@@ -151,7 +169,7 @@ def decode(text: str) -> Challenge:
     digits = [_READ[c] for c in typed]
     if _check(digits[:-1]) != digits[-1]:
         raise MastermindError(f"{shown!r}: its check character does not match (mistyped?)")
-    if digits[0] != VERSION:
+    if digits[0] not in (SECRET_FORMAT, ADVERSARY_FORMAT):
         raise MastermindError(
             f"{shown!r} was made by a later version of mastermind (format {digits[0]}); "
             "upgrade to play it"
@@ -168,13 +186,17 @@ def decode(text: str) -> Challenge:
         space = CodeSpace(colours, positions, bool(repeats))
         if answers >= len(ANSWERS) or moves > MAX_MOVES or value >= space.size:
             raise MastermindError("its fields are out of range")
-        if not space.repeats and len(set(space.to_digits(value))) < positions:
+        adversary = digits[0] == ADVERSARY_FORMAT
+        if adversary and (value or hard):
+            raise MastermindError("an adversary's code carries no secret and no hard mode")
+        if not adversary and not space.repeats and len(set(space.to_digits(value))) < positions:
             raise MastermindError("its secret repeats a colour")
     except MastermindError as error:
         raise MastermindError(f"{shown!r} is no challenge code ({error})") from None
     sent = None if result == 0 else Sent(result // 2, bool(result % 2))
+    secret = None if adversary else value
     return Challenge(
-        colours, positions, bool(repeats), ANSWERS[answers], moves, bool(hard), value, sent
+        colours, positions, bool(repeats), ANSWERS[answers], moves, bool(hard), secret, sent
     )
 
 
@@ -204,6 +226,7 @@ def _unmix(value: int) -> int:
     return value
 
 
-def sent_code(settings: Settings, secret: int, guesses: int, solved: bool) -> str:
-    """The code of a finished game, for a friend: its secret and rules, and how it went."""
+def sent_code(settings: Settings, secret: int | None, guesses: int, solved: bool) -> str:
+    """The code of a finished game, for a friend: its secret (None: the adversary) and
+    rules, and how it went."""
     return encode(challenge_of(settings, secret).with_result(guesses, solved))

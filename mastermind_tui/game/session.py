@@ -89,7 +89,8 @@ class GameSession:
         self.recorder = recorder
         #: The current game's record, once it has ended.
         self.finished: Game | None = None
-        #: The challenge the first game plays (its secret given), kept with its record.
+        #: The challenge the first game plays (its secret given, or the adversary), kept
+        #: with its record: set once that game has started, so the games after it drop it.
         self.challenge: Challenge | None = None
         #: The person's time on the current game (``clock``): its record keeps it.
         self.clock = GameClock()
@@ -178,13 +179,14 @@ class GameSession:
         self.assisted = self.lab and self.role == PERSON
         self.changed()
         seed = int(self.rng.integers(2**63))
+        if self.challenge is not None:  # the next game is no one's challenge, nor named one
+            self.challenge, self.title = None, ""
         if self.role == PERSON and self.settings.mode.adversary:
             self.person = AdversaryBreaks.start(self.rules, self.settings.strategy)
         elif self.role == PERSON and self._given is not None:
             self.person = PersonBreaks(self.rules, self._given, self.settings.strategy)
             self._given = None
         elif self.role == PERSON:
-            self.challenge = None  # a new secret: no one's challenge
             self.person = PersonBreaks.random(self.rules, self.rng, self.settings.strategy)
         else:
             self.computer = ComputerBreaks.start(self.rules, self.settings.strategy, seed=seed)

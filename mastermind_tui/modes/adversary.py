@@ -1,5 +1,6 @@
 """``mastermind adversary``: break a code the computer never chose; each answer keeps as
-many codes possible as it can (``engine.play.adversary``), par the worst-case optimum."""
+many codes possible as it can (``engine.play.adversary``), par the worst-case optimum. A
+friend's challenge code of the adversary (``game.challenge``) sets the size and rules."""
 
 from __future__ import annotations
 
@@ -14,7 +15,29 @@ from .base import Mode
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from ..game.challenge import Challenge
+    from ..game.settings import Settings
     from ..navigation import Recorder, Start
+
+
+def adversary_screen(
+    settings: Settings, recorder: Recorder, challenge: Challenge | None = None
+) -> Screen[None]:
+    """One game at a time, advised and rated by Knuth's rule (``game.adversary``), on the
+    size and rules of ``settings``, or of a friend's ``challenge`` when given."""
+    from ..game.adversary import ADVICE
+    from ..game.session import GameSession
+    from ..screens.adversary import AdversaryScreen
+
+    if challenge is not None:
+        settings = challenge.settings(settings)
+    rules = replace(settings.rules, rounds=1)
+    settings = replace(settings, rules=rules, strategy=ADVICE, seed=None, hard=False)
+    session = GameSession(settings, recorder=recorder)
+    if challenge is not None:
+        session.challenge = challenge
+        session.named("Challenge")
+    return AdversaryScreen(session)
 
 
 class Adversary(Mode):
@@ -28,14 +51,30 @@ class Adversary(Mode):
         options.moves(parser)
         options.lab(parser)
         options.no_record(parser)
+        options.challenge(parser, adversary=True)
+
+    def remembers(self, args: argparse.Namespace) -> bool:
+        """A challenge's size and rules are its own: nothing remembered is said of it."""
+        return args.challenge is None
+
+    def options(self, args: argparse.Namespace) -> Challenge | None:
+        """The adversary's challenge ``--challenge`` names (``play.challenge_given``); a
+        secret's code is refused in one line, naming the command that plays it."""
+        from engine import MastermindError
+
+        from .play import challenge_given
+
+        challenge = challenge_given(args)
+        if challenge is not None and not challenge.adversary:
+            code = args.challenge.strip()
+            raise MastermindError(
+                f"--challenge {code!r} is a secret's code, not the adversary's: "
+                f"`mastermind play --challenge {code}` plays it"
+            )
+        return challenge
 
     def open(self, start: Start, recorder: Recorder) -> Screen[None]:
-        """One game at a time, advised and rated by Knuth's rule (``game.adversary``)."""
-        from ..game.adversary import ADVICE
-        from ..game.session import GameSession
-        from ..screens.adversary import AdversaryScreen
+        from ..game.challenge import Challenge
 
-        settings = start.settings
-        rules = replace(settings.rules, rounds=1)
-        settings = replace(settings, rules=rules, strategy=ADVICE, seed=None, hard=False)
-        return AdversaryScreen(GameSession(settings, recorder=recorder))
+        challenge = start.options if isinstance(start.options, Challenge) else None
+        return adversary_screen(start.settings, recorder, challenge)

@@ -1,5 +1,6 @@
-"""``mastermind challenge``: a code that carries a secret, its size and its rules, for a
-friend to play the same game (``mastermind play --challenge CODE``; ``game.challenge``)."""
+"""``mastermind challenge``: a code that carries a secret (or the adversary), its size and
+its rules, for a friend to play the same game (``mastermind play --challenge CODE``;
+``game.challenge``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,12 @@ class Challenge(Command):
         options.size(parser, strategy=False)
         options.moves(parser)
         options.hard(parser)
+        parser.add_argument(
+            "--adversary",
+            action="store_true",
+            help="the adversary, who keeps no secret, in place of a secret (`mastermind "
+            "adversary`): no SECRET, no --hard",
+        )
 
     def epilog(self) -> str:
         return (
@@ -30,7 +37,7 @@ class Challenge(Command):
     def run(self, args: argparse.Namespace, commands: Sequence[command.Command]) -> int:
         import numpy as np
 
-        from engine import parse_any
+        from engine import MastermindError, parse_any
         from engine.words import plural
 
         from ..cli.launch import build_settings
@@ -38,15 +45,24 @@ class Challenge(Command):
 
         settings = build_settings(args)
         space = settings.space
-        if args.secret is None:
+        secret: int | None = None
+        if args.adversary:
+            if args.secret is not None or settings.hard:
+                what = "SECRET" if args.secret is not None else "--hard"
+                raise MastermindError(
+                    f"the adversary keeps no secret and has no hard mode: leave out {what}"
+                )
+        elif args.secret is None:
             secret = space.random_code(np.random.default_rng(settings.seed))
         else:
             secret = parse_any(space, args.secret, settings.notation)
         code = encode(challenge_of(settings, secret))
         hard = ", hard mode" if settings.hard else ""
+        against = ", against the adversary" if args.adversary else ""
+        command = "adversary" if args.adversary else "play"
         print(code)
         print(
-            f"{space.rules_text()}, {plural(settings.rules.max_moves, 'move')} at most{hard}: "
-            f"`mastermind play --challenge {code}` plays it."
+            f"{space.rules_text()}, {plural(settings.rules.max_moves, 'move')} at most{hard}"
+            f"{against}: `mastermind {command} --challenge {code}` plays it."
         )
         return 0

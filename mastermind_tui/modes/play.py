@@ -48,6 +48,25 @@ CARRIED: Final = (
 )
 
 
+def challenge_given(args: argparse.Namespace) -> Challenge | None:
+    """The challenge ``--challenge`` names, or None; a mistyped code, or an option it sets
+    itself given beside it, refused in one line."""
+    if args.challenge is None:
+        return None
+    from engine import MastermindError
+
+    from ..game.challenge import decode
+
+    given = [name for name in CARRIED if getattr(args, name, None) not in (None, False)]
+    if given:
+        flag = "--" + given[0].replace("_", "-")
+        raise MastermindError(f"--challenge carries its size and rules: leave out {flag}")
+    try:
+        return decode(args.challenge)
+    except MastermindError as error:
+        raise MastermindError(f"--challenge {error}") from None
+
+
 class Play(Mode):
     name = "play"
     summary = "break the computer's code, full-screen"
@@ -64,33 +83,38 @@ class Play(Mode):
 
     def options(self, args: argparse.Namespace) -> Challenge | None:
         """The challenge ``--challenge`` names, read before the app starts (a mistyped
-        code, or an option it sets itself given beside it: one line, exit 2)."""
-        if args.challenge is None:
-            return None
+        code, or an option it sets itself given beside it: one line, exit 2). An
+        adversary's code plays the adversary, whose advice is Knuth's rule: no
+        ``--strategy`` beside it."""
+        challenge = challenge_given(args)
+        if challenge is None or not challenge.adversary:
+            return challenge
         from engine import MastermindError
 
-        from ..game.challenge import decode
-
-        given = [name for name in CARRIED if getattr(args, name, None) not in (None, False)]
-        if given:
-            flag = "--" + given[0].replace("_", "-")
-            raise MastermindError(f"--challenge carries its size and rules: leave out {flag}")
-        try:
-            return decode(args.challenge)
-        except MastermindError as error:
-            raise MastermindError(f"--challenge {error}") from None
+        for name in ("strategy", "max_guesses"):
+            if getattr(args, name, None) is not None:
+                flag = "--" + name.replace("_", "-")
+                raise MastermindError(
+                    f"--challenge {args.challenge.strip()!r} plays the adversary, advised by "
+                    f"Knuth's rule: leave out {flag}"
+                )
+        return challenge
 
     def open(self, start: Start, recorder: Recorder) -> Screen[None]:
-        """A match of the settings, or the one game of a challenge (its secret, size
-        and rules, on the player's notation and view)."""
+        """A match of the settings, or the one game of a challenge (its secret, or the
+        adversary, with its size and rules, on the player's notation and view)."""
         from ..game.challenge import Challenge
 
         if not isinstance(start.options, Challenge):
             return match_screen(start, recorder)
+        challenge = start.options
+        if challenge.adversary:
+            from .adversary import adversary_screen
+
+            return adversary_screen(start.settings, recorder, challenge)
         from ..game.session import GameSession
         from ..screens.play import PlayScreen
 
-        challenge = start.options
         session = GameSession(challenge.settings(start.settings), challenge.secret, recorder)
         session.challenge = challenge
         session.named("Challenge")

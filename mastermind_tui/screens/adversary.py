@@ -1,18 +1,25 @@
 """The game against the adversary: the play screen, whose codemaker keeps no secret and
 answers each guess so that as many codes as possible stay possible; par (the worst-case
-optimum) worked out in a job, and said at the end against the moves it took."""
+optimum) worked out in a job, and said at the end against the moves it took, with the
+challenge code that gives a friend the same adversary."""
 
 from __future__ import annotations
 
+import textwrap
 from functools import partial
+from typing import Final
 
 from engine import Answer, Outcome
 from engine.arrays import Codes
 from engine.play.adversary import keep_largest
 
-from ..game.adversary import Par, against_par, par, still_possible
+from ..game.adversary import LISTED, Par, against_par, par, still_possible
 from ..game.session import GameSession
 from .play import PlayScreen
+
+#: The lines of its message line (``game.tcss``: one more than play's, for the end's par
+#: or codes still possible beside the challenge code).
+MESSAGE_LINES: Final = 4
 
 
 class AdversaryScreen(PlayScreen):
@@ -25,10 +32,6 @@ class AdversaryScreen(PlayScreen):
         #: Whether par has been worked out (it may be None: out of reach).
         self.par_known = False
 
-    def offers_challenge(self) -> bool:
-        """No challenge code: the adversary kept no secret for a friend to break."""
-        return False
-
     def on_mount(self) -> None:
         space = self.session.space
         self.compute("par", lambda ticket: par(space, ticket.run()), self._par)
@@ -36,7 +39,7 @@ class AdversaryScreen(PlayScreen):
     def _par(self, found: Par | None) -> None:
         self.par, self.par_known = found, True
         if self.session.over and self.session.game.outcome is Outcome.SOLVED:
-            self.say(against_par(len(self.session.rows()), found))
+            self.say(self.ending(Outcome.SOLVED) + self.next_game_hint(), "good")
 
     def guess(self, text: str) -> None:
         """The guess read now, its answer worked out in a job on the codes still possible
@@ -66,12 +69,13 @@ class AdversaryScreen(PlayScreen):
     def opening(self, codes: str) -> str:
         return (
             f"I keep no secret: codes of {codes}, and each answer keeps as many of them "
-            "possible as it can. Pin one down!"
+            f"possible as it can.{self.challenging.opening()} Pin one down!"
         )
 
     def ending(self, outcome: Outcome, was_over: bool = False) -> str:
         """Solved: the moves against par. Otherwise the codes still possible: any could
-        have been the secret."""
+        have been the secret, as many named as the message line has room for beside
+        what follows them (``next_game_hint``)."""
         session = self.session
         if outcome is Outcome.SOLVED:
             moves = len(session.rows())
@@ -81,6 +85,11 @@ class AdversaryScreen(PlayScreen):
             return said + against_par(moves, self.par)
         adversary = session.adversary
         assert adversary is not None, "the adversary's screen shows its game"
-        left = still_possible(adversary.possible, session.format)
         head = "YOU RAN OUT OF MOVES!" if outcome is Outcome.OUT_OF_MOVES else "QUIT."
-        return f"{head} I had no secret: {left}."
+        codes, after = adversary.possible, self.next_game_hint()
+        width = max(self.size.width - 2, 40)  # the message line's padding aside
+        for listed in range(LISTED, -1, -1):
+            said = f"{head} I had no secret: {still_possible(codes, session.format, listed)}."
+            if len(textwrap.wrap(said + after, width)) <= MESSAGE_LINES:
+                break
+        return said

@@ -1,6 +1,7 @@
 """A game's challenge code on the play screen: at the end of a game the person broke (or
-gave up), the code that lets a friend play the same secret, with how it went, and F6 to
-copy the command that plays it; a game played from a friend's code says how they did."""
+gave up), the code that lets a friend play the same secret, or the same adversary, with
+how it went, and F6 to copy the command that plays it; a game played from a friend's code
+says how they did."""
 
 from __future__ import annotations
 
@@ -21,14 +22,20 @@ class Challenging:
         self.session = session
         self._copy = copy
 
+    @property
+    def _adversary(self) -> bool:
+        return self.session.settings.mode.adversary
+
     def code(self) -> str | None:
-        """The finished game's code (None while it goes on, or when the computer broke)."""
+        """The finished game's code (None while it goes on, or when the computer broke);
+        against the adversary, the adversary's, which carries no secret."""
         session = self.session
         secret = session.game.secret
         if not session.over or session.role is not Role.PERSON or secret is None:
             return None
         solved = session.game.outcome is Outcome.SOLVED
-        return sent_code(session.settings, secret, len(session.moves()), solved)
+        shared = None if self._adversary else secret
+        return sent_code(session.settings, shared, len(session.moves()), solved)
 
     def opening(self) -> str:
         """What a game from a friend's code says as it starts ("" for any other)."""
@@ -46,15 +53,18 @@ class Challenging:
         challenge = self.session.challenge
         sent = challenge.sent if challenge is not None else None
         friend = f" ({sent.words().capitalize()}.)" if sent is not None else ""
-        return f"{friend} Challenge a friend: {code} (F6 copies it)."
+        to = " to the adversary" if self._adversary else ""
+        return f"{friend} Challenge a friend{to}: {code} (F6 copies it)."
+
+    def _command(self, code: str) -> str:
+        """The command that plays ``code``: the adversary's own, for its code."""
+        return f"mastermind {'adversary' if self._adversary else 'play'} --challenge {code}"
 
     def copy(self) -> str:
         """F6: the command that plays this game copied; what the message line says."""
         code = self.code()
         if code is None:
             return "The challenge code comes once the game is over."
-        self._copy(f"mastermind play --challenge {code}")
-        return (
-            f"Copied `mastermind play --challenge {code}`, if your terminal passes it on "
-            "(else select it with the mouse)."
-        )
+        command = self._command(code)
+        self._copy(command)
+        return f"Copied `{command}`, if your terminal passes it on (else select it with the mouse)."

@@ -11,7 +11,12 @@ from ..game.session import GameSession
 
 
 def session_screen(session: GameSession) -> Screen[None]:
-    """The screen for the current game of a session: who breaks decides which."""
+    """The screen for the current game of a session: who breaks decides which (and
+    whether the adversary answers)."""
+    if session.role is Role.PERSON and session.settings.mode.adversary:
+        from .adversary import AdversaryScreen
+
+        return AdversaryScreen(session)
     if session.role is Role.PERSON:
         from .play import PlayScreen
 
