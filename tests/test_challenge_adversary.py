@@ -109,6 +109,16 @@ def test_the_first_format_past_the_adversary_s_is_a_later_version_s() -> None:
             "Knuth's rule: leave out --strategy",
         ),
         (
+            ["adversary", "--challenge", ADVERSARY_VECTORS[0][0], "--max-guesses", "5"],
+            "the adversary's advice is Knuth's rule, which it is built against: leave out "
+            "--max-guesses",
+        ),
+        (
+            ["adversary", "--strategy", "entropy"],
+            "the adversary's advice is Knuth's rule, which it is built against: leave out "
+            "--strategy",
+        ),
+        (
             ["adversary", "--challenge", ADVERSARY_VECTORS[0][0], "--moves", "5"],
             "--challenge carries its size and rules: leave out --moves",
         ),

@@ -59,10 +59,18 @@ class Adversary(Mode):
 
     def options(self, args: argparse.Namespace) -> Challenge | None:
         """The adversary's challenge ``--challenge`` names (``play.challenge_given``); a
-        secret's code is refused in one line, naming the command that plays it."""
+        secret's code is refused in one line, naming the command that plays it, and so is
+        a strategy (the advice is always Knuth's rule, the adversary's own measure)."""
         from engine import MastermindError
 
         from .play import challenge_given
+
+        for flag in ("strategy", "max_guesses"):
+            if getattr(args, flag, None) is not None:
+                raise MastermindError(
+                    f"the adversary's advice is Knuth's rule, which it is built against: "
+                    f"leave out --{flag.replace('_', '-')}"
+                )
 
         challenge = challenge_given(args)
         if challenge is not None and not challenge.adversary:
