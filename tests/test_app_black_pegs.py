@@ -94,31 +94,17 @@ def test_a_file_of_every_earlier_version_reads_its_games_as_classic(tmp_path: Pa
     """Games kept before the rule was stored were all answered classically: from a file
     of each earlier schema version, each comes back classic with its moves, and a game of
     black pegs only written after it comes back as one."""
-    import sqlite3
-    from contextlib import closing
+    from records_files import old_file
 
-    from mastermind_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
+    from mastermind_tui.records.schema import SCHEMA_VERSION
 
     for version in range(1, SCHEMA_VERSION):
         path = tmp_path / f"v{version}.sqlite3"
-        with closing(sqlite3.connect(path)) as db, db:
-            for migration in MIGRATIONS[:version]:
-                db.executescript(migration)
-            db.execute(f"PRAGMA user_version = {version}")
-            db.execute(
-                "INSERT INTO games (id, finished_at, colours, positions, repeats, max_moves,"
-                " mode, breaker, outcome, moves, strategy, practice, secret) VALUES (1,"
-                " '2026-01-01T00:00:00+00:00', 6, 4, 1, 10, 'play', 'person', 'solved', 2,"
-                " 'knuth', 0, '2 3 4 5')"
-            )
-            db.execute(
-                "INSERT INTO moves (game_id, number, guess, black, white)"
-                " VALUES (1, 1, '2 2 3 3', 1, 2), (1, 2, '2 3 4 5', 4, 0)"
-            )
+        old_file(path, version)
         records = Records(path)
         (old,) = records.games()
         assert old.answers == CLASSIC and [(m.black, m.white) for m in old.moves] == [
-            (1, 2),
+            (0, 1),
             (4, 0),
         ]
         moves = (Move("0 0 2 2", 2, 0), Move("0 0 0 0", 4, 0))

@@ -22,6 +22,7 @@ from app_helpers import (
     screen_text,
     until,
 )
+from records_files import old_file
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -32,7 +33,7 @@ from mastermind_tui.game.duel import Players, read_players
 from mastermind_tui.modes.app import MastermindApp
 from mastermind_tui.modes.main import build_parser
 from mastermind_tui.records.figures import summarise
-from mastermind_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
+from mastermind_tui.records.schema import SCHEMA_VERSION
 from mastermind_tui.records.store import Records
 from mastermind_tui.records.types import Game, Move
 from mastermind_tui.screens.duel import DuelScreen
@@ -199,22 +200,11 @@ def test_a_file_of_every_earlier_version_gains_the_names_and_keeps_its_games(
     assert SCHEMA_VERSION == 9
     for version in range(1, SCHEMA_VERSION):
         path = tmp_path / f"v{version}.sqlite3"
-        with closing(sqlite3.connect(path)) as db, db:
-            for migration in MIGRATIONS[:version]:
-                db.executescript(migration)
-            db.execute(f"PRAGMA user_version = {version}")
-            db.execute(
-                "INSERT INTO games (id, finished_at, colours, positions, repeats, max_moves,"
-                " mode, breaker, outcome, moves, strategy, practice, secret) VALUES (1,"
-                " '2026-01-01T00:00:00+00:00', 6, 4, 1, 10, 'play', 'person', 'solved', 1,"
-                " 'knuth', 0, '2 3 4 5')"
-            )
-            db.execute(
-                "INSERT INTO moves (game_id, number, guess, black, white)"
-                " VALUES (1, 1, '2 3 4 5', 4, 0)"
-            )
+        old_file(path, version)
         (old,) = Records(path).games()
-        assert old.won and old.breaker_name is None and old.maker_name is None
+        named = version >= 8  # the version that added the names (records_files.ADDED)
+        assert old.won and old.breaker_name == ("Ann" if named else None)
+        assert old.maker_name == ("Bob" if named else None)
         duel = Game(
             6,
             4,
