@@ -93,10 +93,19 @@ def findable(guesses: int, space: CodeSpace) -> int:
     return room
 
 
+#: Slots of the transposition table a code, up to ``QUIET_LIMIT`` codes and past it: a
+#: search of minutes fills a table of 500 a code (9x4's 4 million slots were all taken
+#: after 15 minutes of CPU) and then throws away what it proved, to prove it again.
+SLOTS_PER_CODE, BIG_SLOTS_PER_CODE = 512, 8192
+
+
 def table_slots(space: CodeSpace) -> int:
-    """Slots of the search's transposition table (24 bytes each): about 500 a code, a
-    power of two (6x4 keeps about 20,000 entries, 7x4 about 600,000)."""
-    return 1 << max(16, min(24, (space.count * 512).bit_length()))
+    """Slots of the search's transposition table (24 bytes each), a power of two: about
+    500 a code (6x4 keeps about 20,000 entries, 7x4 about 600,000), past 4,096 codes about
+    8,000 (9x4 and 6x5: 64 million, 1.5 GB)."""
+    per_code = SLOTS_PER_CODE if quiet(space) else BIG_SLOTS_PER_CODE
+    most = 24 if quiet(space) else 26
+    return 1 << max(16, min(most, (space.count * per_code).bit_length()))
 
 
 def memory_needed(space: CodeSpace) -> int:
