@@ -4,7 +4,7 @@ Dask LocalCluster of two worker processes from nothing (``engine.optimal.spread`
 splits the work into other tasks in another order. The docs call a total the optimum
 only where the three agree.
 
-    python benchmarks/two_routes.py --sizes 5x5,3x7,9x4n    # n: no repeats
+    python benchmarks/two_routes.py --sizes 5x5,3x7,9x4n,4x4b    # n: no repeats; b: black pegs only
 
 Prints a Markdown table: the size, its codes, each route's total and its wall seconds.
 """
@@ -18,6 +18,7 @@ import time
 from bench_cluster import local_cluster
 
 from engine import CodeSpace
+from engine.answers import BLACK, CLASSIC
 from engine.notation import NOTATIONS
 from engine.optimal import spread
 from engine.optimal.search import OptimalSearch
@@ -48,9 +49,9 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     with local_cluster(2) as (cluster, _):
         for name in args.sizes.split(","):
-            repeats = not name.endswith("n")
-            colours, positions = (int(n) for n in name.rstrip("n").split("x"))
-            space = CodeSpace(colours, positions, repeats)
+            repeats, black = "n" not in name, "b" in name
+            colours, positions = (int(n) for n in name.rstrip("nb").split("x"))
+            space = CodeSpace(colours, positions, repeats, BLACK if black else CLASSIC)
             began = time.perf_counter()
             root = build_tree(OptimalSearch(space))
             one = time.perf_counter() - began
