@@ -181,7 +181,7 @@ class Optimal(Strategy):
             return stand_in(position, self.unsearched(space))
         node = found.follow(position.history)
         if node is None and not searched_here(space, len(cands)):
-            return stand_in(position, off_tree(position))
+            return stand_in(position, off_tree(position, self.criterion.name))
         if node is None:  # off the tree (a person's own guesses): search from here
             guess, total, others = found.decision(cands, position.history)
         else:
@@ -219,7 +219,7 @@ class Optimal(Strategy):
         if node is not None:
             return node.guess
         if not searched_here(position.space, len(position.candidates)):
-            return stand_in(position, off_tree(position)).guess
+            return stand_in(position, off_tree(position, self.criterion.name)).guess
         from ..optimal.tree import decision
 
         history = tuple(g for g, _ in position.history)
@@ -297,10 +297,10 @@ def searched_here(space: CodeSpace, codes: int) -> bool:
     return quiet(space) or codes <= OFF_TREE_CODES
 
 
-def off_tree(position: Position) -> str:
+def off_tree(position: Position, criterion: str) -> str:
     """Why a hint off the tree plays a heuristic: the position is too big to search."""
     return (
-        f"off the optimal tree with {len(position.candidates):,} codes left, past what a "
+        f"off the {criterion} tree with {len(position.candidates):,} codes left, past what a "
         f"hint searches on {position.space.count:,} codes"
     )
 
