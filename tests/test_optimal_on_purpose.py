@@ -149,3 +149,20 @@ def test_a_hint_with_no_tree_past_the_limit_is_entropys_and_says_why(
         "--yes searches it): entropy's guess, a heuristic, not the optimum"
     )
     assert not list(cache_dir.iterdir())  # nothing searched, nothing begun
+
+
+async def test_the_home_screen_says_no_time_it_cannot_estimate(cache_dir: Path) -> None:
+    """Black pegs only past 256 codes: nothing measured fits, so no figure is made up."""
+    from test_app_optimum import choose, line
+    from textual.widgets import Select
+
+    from mastermind_tui.modes.app import MastermindApp
+
+    app = MastermindApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose(pilot, 5, 4)
+        app.screen.query_one("#answers", Select).value = "black"  # the line follows the rule
+        await until(pilot, lambda: "black pegs only" in line(app))
+        assert line(app) == (
+            "Optimum 5x4 black pegs only: not cached, time to search unknown (Ctrl+O)"
+        )

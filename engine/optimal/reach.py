@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..answers import CLASSIC
 from ..backends import SearchKernel, search_kernel
 from ..codes import CodeSpace
 from ..errors import ConfigError
@@ -181,10 +182,20 @@ def check_size(space: CodeSpace) -> None:
         )
 
 
+#: Most codes searched in about a second under another answer rule than the classic one:
+#: fewer answers cut the search's bounds less (black pegs only: 4x4 in a fraction of a
+#: second, 5x4 more than ten minutes of CPU).
+OTHER_RULE_QUICK_LIMIT = 256
+
+
 def search_seconds(space: CodeSpace) -> float:
     """Seconds of CPU the whole search of ``space`` takes here, the compile aside: a fit
     to benchmarks/bench_reach.py (under a second on 6x4, about 7 s on 7x4, a minute on
-    8x4; 9x4 measured at {NINE_BY_FOUR}), a rough figure that grows fast with the codes."""
+    8x4; 9x4 measured at {NINE_BY_FOUR}), a rough figure that grows fast with the codes.
+    NaN (an unknown time) under another answer rule past ``OTHER_RULE_QUICK_LIMIT``:
+    nothing measured there fits."""
+    if space.answers != CLASSIC and space.count > OTHER_RULE_QUICK_LIMIT:
+        return math.nan
     return 0.5 + 0.3 * math.pow(space.count / 1296, 4.5)
 
 

@@ -35,7 +35,7 @@ from ..codes import CodeSpace
 from ..feedback import answer_count, classes, encode, level_bounds, table
 from ..run import INTERVAL, Run, Stopped
 from .node import pick, written_rank
-from .reach import check_size, permutation_images, table_slots
+from .reach import OTHER_RULE_QUICK_LIMIT, check_size, permutation_images, table_slots
 from .stabiliser import stabiliser_rows
 
 if TYPE_CHECKING:
@@ -48,9 +48,6 @@ PROGRESS_TOTAL = 1_000_000
 #: Most codes for which the search is made on the spot where a rating needs it (a second
 #: or less); bigger sizes are rated exactly once their tree is on disk.
 QUICK_LIMIT = 1296
-#: The same under another answer rule: fewer answers cut the search's bounds less (black
-#: pegs only: 4x4 in a fraction of a second, 5x4 more than ten minutes of CPU).
-OTHER_RULE_QUICK_LIMIT = 256
 
 
 def quick_limit(space: CodeSpace) -> int:

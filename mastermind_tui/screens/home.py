@@ -207,7 +207,7 @@ class HomeScreen(Working, Screen[None]):
 
     @on(Input.Changed, "#colours, #positions")
     @on(Checkbox.Changed, f"#{NO_REPEATS}")
-    @on(Select.Changed, "#strategy")
+    @on(Select.Changed, "#strategy, #answers")
     @on(OptimumNews)
     def _show_optimum(self) -> None:
         """The optimum's line for the size on the form (``optimum``), said again as the

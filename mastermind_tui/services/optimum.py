@@ -13,6 +13,7 @@ that to be written (``Optimum.end``).
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass, field
 from functools import partial
@@ -175,12 +176,16 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
         key = f"(busy: {run.size} at {run.percent}%)"
     else:
         key = "(Ctrl+O resumes)" if begun else "(Ctrl+O)"
-    estimate = duration(strategy.seconds(space, 0))
-    state = said or (
-        f"part searched, {estimate} at most to finish"  # stopped in another run
-        if begun
-        else f"not cached, {estimate} to search{_compiling()}"
-    )
+    seconds = strategy.seconds(space, 0)
+    estimate = duration(seconds)
+    if math.isnan(seconds):  # another answer rule past what was measured
+        state = said or ("part searched" if begun else "not cached, time to search unknown")
+    else:
+        state = said or (
+            f"part searched, {estimate} at most to finish"  # stopped in another run
+            if begun
+            else f"not cached, {estimate} to search{_compiling()}"
+        )
     return f"{size}: {state} {key}", said
 
 
