@@ -189,14 +189,17 @@ OTHER_RULE_QUICK_LIMIT = 256
 
 
 def search_seconds(space: CodeSpace) -> float:
-    """Seconds of CPU the whole search of ``space`` takes here, the compile aside: a fit
-    to benchmarks/bench_reach.py (under a second on 6x4, about 7 s on 7x4, a minute on
-    8x4; 9x4 measured at {NINE_BY_FOUR}), a rough figure that grows fast with the codes.
-    NaN (an unknown time) under another answer rule past ``OTHER_RULE_QUICK_LIMIT``:
-    nothing measured there fits."""
+    """Seconds of CPU the whole search of ``space`` takes here, the compile aside, a rough
+    figure that grows fast with the codes: a fit to benchmarks/bench_reach.py up to 4,096
+    codes (under a second on 6x4, about 7 s on 7x4, a minute on 8x4), and past it a
+    steeper one through 8x4 and 9x4 (25 minutes, docs/performance-optimum.md). NaN (an
+    unknown time) under another answer rule past ``OTHER_RULE_QUICK_LIMIT``: nothing
+    measured there fits."""
     if space.answers != CLASSIC and space.count > OTHER_RULE_QUICK_LIMIT:
         return math.nan
-    return 0.5 + 0.3 * math.pow(space.count / 1296, 4.5)
+    if quiet(space):
+        return 0.5 + 0.3 * math.pow(space.count / 1296, 4.5)
+    return 50.0 * math.pow(space.count / QUIET_LIMIT, 7.3)
 
 
 def quiet(space: CodeSpace) -> bool:
