@@ -1,14 +1,15 @@
 """How far the exact search gets on a size past its time: a lower bound on the optimal
 total proved by the search itself, raised step by step until a budget of CPU is spent.
 
-    python benchmarks/bound_optimum.py --size 6x5 --budget 1800
+    python benchmarks/bound_optimum.py --size 6x5 --budget 1800 --upper 37087
 
 ``OptimalSearch.value(codes, beta=b)`` either finds the optimal total (when it is below
 ``b``: the optimum itself) or proves that it is at least ``b``. Each step asks for a
 higher ``b`` in the same search, so what the last step proved is kept; the step grows
 after each proof and halves after a step runs out of time. The last ``b`` proved is the
-lower bound; an upper bound is any strategy's total (``stats --all``). Prints one line per
-step (CPU seconds so far) and the bound, as a person would quote it.
+lower bound; an upper bound is any strategy's total (``stats --all``; ``--upper``: no step
+asks past it, where only the whole search could answer). Prints one line per step (CPU
+seconds so far) and the bound, as a person would quote it.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def main() -> None:
     parser.add_argument("--size", default="6x5")
     parser.add_argument("--budget", type=float, default=1800.0, help="CPU seconds in all")
     parser.add_argument("--step", type=int, default=256, help="first rise of the bound")
+    parser.add_argument("--upper", type=int, default=None, help="a total some strategy has")
     args = parser.parse_args()
     colours, positions = (int(n) for n in args.size.split("x"))
     space = CodeSpace(colours, positions)
@@ -37,7 +39,9 @@ def main() -> None:
     print(f"{args.size}: {space.count:,} codes; at least {bound:,} at once", flush=True)
     step = args.step
     while step >= 1 and time.process_time() - began < args.budget:
-        beta = bound + step
+        beta = bound + step if args.upper is None else min(bound + step, args.upper)
+        if beta <= bound:
+            break
         left = args.budget - (time.process_time() - began)
         deadline = time.process_time() + min(left, max(60.0, left / 4))
         try:
