@@ -6,7 +6,7 @@ search (the first hint of a game: nothing proved yet), stopped past a time limit
 
 The positions are the classes each first guess leaves, one first guess per pattern of
 colours (0000, 0001, 0011, 0012, 0123), those of 3 to ``--most`` codes, each timed in CPU
-seconds. ``OFF_TREE_CODES`` in engine/strategies/optimal.py is the most codes a hint
+seconds. ``OFF_TREE_CODES`` in engine/optimal/reach.py is the most codes a hint
 searches there.
 """
 

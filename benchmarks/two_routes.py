@@ -4,7 +4,8 @@ Dask LocalCluster of two worker processes from nothing (``engine.optimal.spread`
 splits the work into other tasks in another order. The docs call a total the optimum
 only where the three agree.
 
-    python benchmarks/two_routes.py --sizes 5x5,3x7,9x4n,4x4b    # n: no repeats; b: black pegs only
+    python benchmarks/two_routes.py --sizes 5x5,3x7,9x4-no-repeats,4x4-black
+    python benchmarks/two_routes.py --sizes 9x4 --workers 1 --cluster-only    # 25 min
 
 Prints a Markdown table: the size, its codes, each route's total and its wall seconds.
 """
@@ -28,7 +29,7 @@ from engine.trees.check import check_tree
 from engine.trees.formats import read_tree
 from engine.trees.read import Size
 
-SIZES = "5x4,4x5,3x6,3x7,2x8,5x5,7x4n,8x4n,9x4n,7x4"
+SIZES = "5x4,4x5,3x6,3x7,2x8,5x5,7x4-no-repeats,8x4-no-repeats,9x4-no-repeats,7x4"
 
 
 def checked(space: CodeSpace, stored: str) -> int:
@@ -44,26 +45,40 @@ def checked(space: CodeSpace, stored: str) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=SIZES)
+    parser.add_argument("--workers", type=int, default=2, help="the cluster's workers")
+    parser.add_argument(
+        "--cluster-only",
+        action="store_true",
+        help="the cluster's route alone, its own tree checked (a size of many minutes)",
+    )
     args = parser.parse_args()
-    print("| size | codes | one process | tree --check | 2-worker cluster | s (one, cluster) |")
+    print(
+        f"| size | codes | one process | tree --check | {args.workers}-worker cluster "
+        "| s (one, cluster) |"
+    )
     print("|---|---|---|---|---|---|")
-    with local_cluster(2) as (cluster, _):
+    with local_cluster(args.workers) as (cluster, _):
         for name in args.sizes.split(","):
-            repeats, black = "n" not in name, "b" in name
-            colours, positions = (int(n) for n in name.rstrip("nb").split("x"))
+            repeats, black = "-no-repeats" not in name, "-black" in name
+            size = name.replace("-no-repeats", "").replace("-black", "")
+            colours, positions = (int(n) for n in size.split("x"))
             space = CodeSpace(colours, positions, repeats, BLACK if black else CLASSIC)
+            one, root = 0.0, None
+            if not args.cluster_only:
+                began = time.perf_counter()
+                root = build_tree(OptimalSearch(space))
+                one = time.perf_counter() - began
             began = time.perf_counter()
-            root = build_tree(OptimalSearch(space))
-            one = time.perf_counter() - began
-            stored = json.dumps({"tree_format": TREE_FORMAT, "tree": tree_to_json(root)})
-            began = time.perf_counter()
-            spread_total = spread.spread_tree(OptimalSearch(space), Run(runner=cluster)).total
+            spread_root = spread.spread_tree(OptimalSearch(space), Run(runner=cluster))
             apart = time.perf_counter() - began
-            check = checked(space, stored)
-            same = "" if root.total == check == spread_total else " DIFFER"
+            written = tree_to_json(root if root is not None else spread_root)
+            check = checked(space, json.dumps({"tree_format": TREE_FORMAT, "tree": written}))
+            totals = {check, spread_root.total} | ({root.total} if root is not None else set())
+            alone = "-" if root is None else f"{root.total:,}"
             print(
-                f"| {space.short_text()} | {space.count:,} | {root.total:,} | {check:,} | "
-                f"{spread_total:,}{same} | {one:.1f}, {apart:.1f} |",
+                f"| {space.short_text()} | {space.count:,} | {alone} | {check:,} | "
+                f"{spread_root.total:,}{'' if len(totals) == 1 else ' DIFFER'} | "
+                f"{one:.1f}, {apart:.1f} |",
                 flush=True,
             )
 

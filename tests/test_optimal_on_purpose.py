@@ -17,7 +17,6 @@ from engine.optimal.solutions import solution
 from engine.play.solver import Solver
 from engine.rating.guesses import Rater
 from engine.run import Run
-from engine.strategies import optimal as optimal_strategy
 from engine.strategies.heuristics import Entropy
 from engine.strategies.optimal import Optimal
 from mastermind_tui.modes.main import main
@@ -90,7 +89,7 @@ def test_a_hint_off_the_tree_past_the_limit_is_entropys_said_as_a_heuristic(
     cache_dir: Path, quiet_to_16: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     space = CodeSpace(4, 3)
-    monkeypatch.setattr(optimal_strategy, "OFF_TREE_CODES", 2)
+    monkeypatch.setattr(reach, "OFF_TREE_CODES", 2)
     solver = _off_tree(space, Optimal())
     assert len(solver.candidates) > 2
     decision = solver.decide()
@@ -102,7 +101,7 @@ def test_a_hint_off_the_tree_past_the_limit_is_entropys_said_as_a_heuristic(
         f"off the optimal tree with {len(solver.candidates):,} codes left, past what a hint "
         "searches on 64 codes: entropy's guess, a heuristic, not the optimum"
     )
-    monkeypatch.setattr(optimal_strategy, "OFF_TREE_CODES", 1000)  # small: searched
+    monkeypatch.setattr(reach, "OFF_TREE_CODES", 1000)  # small: searched
     assert "heuristic" not in _off_tree(space, Optimal()).decide().note
 
 

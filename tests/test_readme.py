@@ -95,10 +95,11 @@ def test_every_benchmark_command_runs_as_written(page: str) -> None:
         for i, word in enumerate(words):
             if word.startswith("--"):
                 assert f'"{word}"' in source, (script, word)
-            elif words[i - 1] in ("--runs", "--seeds", "--events"):
-                assert word.isdigit(), (script, word)
             elif words[i - 1] in ("--size", "--sizes"):  # colours x positions, e.g. 8x5
-                assert re.fullmatch(r"\d+x\d+(-no-repeats)?(,\d+x\d+(-no-repeats)?)*", word)
+                size = r"\d+x\d+(-no-repeats)?(-black)?"
+                assert re.fullmatch(rf"{size}(,{size})*", word), (script, word)
+            elif words[i - 1].startswith("--") and word.isdigit():  # --runs 5, --budget 1800
+                continue
             elif words[i - 1] == "--strategies":  # a strategy's name, as the app takes it
                 assert make_strategy(word).name, (script, word)
             elif words[i - 1] == "--start":  # key_storm.py's starts: tests/storm.py's STARTS

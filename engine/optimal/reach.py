@@ -202,6 +202,12 @@ def search_seconds(space: CodeSpace) -> float:
     return 50.0 * math.pow(space.count / QUIET_LIMIT, 7.3)
 
 
+#: Most codes of a position off the tree searched for a hint past ``QUIET_LIMIT``
+#: codes: on 9x4, from nothing, at most 0.9 s of CPU up to 128 codes, 2.7 s at 150, and
+#: some positions of 240-310 codes past 10 s (benchmarks/bench_off_tree.py).
+OFF_TREE_CODES = 128
+
+
 def quiet(space: CodeSpace) -> bool:
     """Whether a search of ``space`` may start without being asked for (``QUIET_LIMIT``)."""
     return space.count <= QUIET_LIMIT

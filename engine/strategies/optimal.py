@@ -282,17 +282,11 @@ class OptimalWorst(Optimal):
     )
 
 
-#: Most codes of a position off the tree searched for a hint past ``reach.QUIET_LIMIT``
-#: codes: on 9x4, from nothing, at most 0.9 s of CPU up to 128 codes, 2.7 s at 150, and
-#: some positions of 240-310 codes past 10 s (benchmarks/bench_off_tree.py).
-OFF_TREE_CODES = 128
-
-
 def searched_here(space: CodeSpace, codes: int) -> bool:
     """Whether a position of ``codes`` codes off the tree is searched on the spot: always
-    up to ``reach.QUIET_LIMIT`` codes, past it only a small position (``OFF_TREE_CODES``):
+    up to ``reach.QUIET_LIMIT`` codes, past it only a small one (``reach.OFF_TREE_CODES``):
     a big one there takes minutes, which a hint must not."""
-    from ..optimal.reach import quiet
+    from ..optimal.reach import OFF_TREE_CODES, quiet
 
     return quiet(space) or codes <= OFF_TREE_CODES
 

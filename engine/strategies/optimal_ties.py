@@ -100,10 +100,9 @@ def _search_now(found: Solution, codes: int) -> OptimalSearch | None:
     made, or the kernel ready), or interpreted on a small size; never a wait for the
     compile (the tree's few ties are told meanwhile)."""
     from ..backends.interpreted import SMALL
-    from ..optimal.reach import quick_tables, quiet
+    from ..optimal.reach import OFF_TREE_CODES, quick_tables, quiet
     from ..optimal.ties import TIES_LIMIT
     from ..optimal.warmup import INTERIM, ready
-    from .optimal import OFF_TREE_CODES
 
     if codes > (TIES_LIMIT if quiet(found.space) else OFF_TREE_CODES):
         return None  # past 4,096 codes a big position's ties would take minutes

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..cli import options
 from ..game.kinds import ADVERSARY, Palette
 from .base import Mode
+from .challenge_option import challenge_given
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -58,12 +59,10 @@ class Adversary(Mode):
         return args.challenge is None
 
     def options(self, args: argparse.Namespace) -> Challenge | None:
-        """The adversary's challenge ``--challenge`` names (``play.challenge_given``); a
+        """The adversary's challenge ``--challenge`` names (``challenge_option.challenge_given``); a
         secret's code is refused in one line, naming the command that plays it, and so is
         a strategy (the advice is always Knuth's rule, the adversary's own measure)."""
         from engine import MastermindError
-
-        from .play import challenge_given
 
         for flag in ("strategy", "max_guesses"):
             if getattr(args, flag, None) is not None:

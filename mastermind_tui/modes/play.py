@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from ..cli import options
 from ..game.kinds import PLAY, Palette
 from .base import Mode
+from .challenge_option import challenge_given
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -32,39 +33,6 @@ def match_screen(start: Start, recorder: Recorder) -> Screen[None]:
     from ..screens.opening import session_screen
 
     return session_screen(GameSession(start.settings, recorder=recorder))
-
-
-#: The options a challenge code sets itself (its size and rules), refused beside it.
-CARRIED: Final = (
-    "preset",
-    "colours",
-    "positions",
-    "repeats",
-    "answers",
-    "moves",
-    "rounds",
-    "hard",
-    "seed",
-)
-
-
-def challenge_given(args: argparse.Namespace) -> Challenge | None:
-    """The challenge ``--challenge`` names, or None; a mistyped code, or an option it sets
-    itself given beside it, refused in one line."""
-    if args.challenge is None:
-        return None
-    from engine import MastermindError
-
-    from ..game.challenge import decode
-
-    given = [name for name in CARRIED if getattr(args, name, None) not in (None, False)]
-    if given:
-        flag = "--" + given[0].replace("_", "-")
-        raise MastermindError(f"--challenge carries its size and rules: leave out {flag}")
-    try:
-        return decode(args.challenge)
-    except MastermindError as error:
-        raise MastermindError(f"--challenge {error}") from None
 
 
 class Play(Mode):
