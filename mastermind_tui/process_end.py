@@ -23,6 +23,10 @@ _pending: set[Once] = set()
 _registry = threading.Lock()
 #: The timer ``end_by`` started, once.
 _deadline: threading.Timer | None = None
+#: Who ends the process: "command" (``end``) or "deadline" (``end_by``), the first to
+#: come. Python's exit handlers run from two threads at once free the same entries twice
+#: (a segmentation fault), so only one of them runs them.
+_ender: str | None = None
 #: Seconds the last word (pending jobs, exit handlers) may take before the process ends
 #: without it.
 LAST_WORD = 0.5
@@ -52,7 +56,24 @@ class Once:
 def end(code: int, at_once: bool = False) -> int:
     """Run the jobs still pending, then return ``code`` or, when some thread still runs
     (work nobody will read) or ``at_once`` says so, end the process now with it, exit
-    handlers run first (the rating helper is killed by one) and the output flushed."""
+    handlers run first (the rating helper is killed by one) and the output flushed. A
+    deadline (``end_by``) that falls due later does nothing; one already ending the
+    process is waited for."""
+    if not _claim("command"):
+        threading.Event().wait()  # the deadline's thread ends the process
+    return _finish(code, at_once)
+
+
+def _claim(who: str) -> bool:
+    """Whether ``who`` ends the process: the first to ask (and it again) does."""
+    global _ender
+    with _registry:
+        if _ender is None:
+            _ender = who
+        return _ender == who
+
+
+def _finish(code: int, at_once: bool) -> int:
     with _registry:
         jobs = list(_pending)
     for job in jobs:
@@ -84,7 +105,9 @@ def end_by(code: int, seconds: float) -> None:
 
 
 def _last_word(code: int) -> None:
+    if not _claim("deadline"):  # the command is ending the process itself
+        return
     cut = threading.Timer(LAST_WORD, os._exit, (code,))
     cut.daemon = True
     cut.start()
-    end(code, at_once=True)
+    _finish(code, at_once=True)

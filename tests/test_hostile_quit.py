@@ -101,6 +101,7 @@ def test_a_records_write_is_made_before_the_process_ends(monkeypatch: pytest.Mon
     from mastermind_tui import process_end
 
     monkeypatch.setattr(process_end, "_pending", set())
+    monkeypatch.setattr(process_end, "_ender", None)
     written: list[str] = []
     never_started = process_end.Once(lambda: written.append("a"))
     ran = process_end.Once(lambda: written.append("b"))
@@ -122,6 +123,37 @@ def test_a_command_that_loaded_numba_ends_at_once_its_output_and_exit_handlers_k
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
     assert (done.returncode, done.stdout, done.stderr) == (3, "output handlers ran\n", "")
+
+
+def ending(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` run by Python, with the exit handler that says it ran."""
+    code = (
+        "import atexit, sys, threading; from mastermind_tui import process_end as p; "
+        "atexit.register(lambda: print('handlers ran', flush=True)); " + code
+    )
+    root = Path(__file__).resolve().parent.parent
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=root, timeout=60
+    )
+
+
+def test_a_deadline_falling_due_as_the_command_ends_leaves_the_ending_to_it() -> None:
+    """The exit handlers run from two threads at once crashed the process (exit -11, once
+    in 150 terminals lost on a busy machine): a deadline (``end_by``) falling due once the
+    command is ending does nothing, and the handlers run once, as Python ends."""
+    done = ending("assert p.end(0) == 0; p._last_word(5); print('after')")
+    assert (done.returncode, done.stdout, done.stderr) == (0, "after\nhandlers ran\n", "")
+
+
+def test_a_command_ending_while_its_deadline_ends_the_process_waits_for_it() -> None:
+    """The other order: the deadline's thread runs the handlers and ends the process with
+    its code; the command's own ``end`` waits for that instead of running them again."""
+    done = ending(
+        "import time; atexit.register(time.sleep, 0.2); "  # the handlers take a while
+        "began = threading.Event(); atexit.register(began.set); "
+        "p.end_by(4, 0); began.wait(); p.end(0); print('never')"
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (4, "handlers ran\n", "")
 
 
 async def test_the_app_ends_with_its_parent(monkeypatch: pytest.MonkeyPatch) -> None:
