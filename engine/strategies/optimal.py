@@ -24,6 +24,7 @@ from .optimal_ties import tie_facts
 if TYPE_CHECKING:  # the exact search is imported where used: only the runs that play it
     from ..arrays import SomeCodes
     from ..optimal.criterion import Criterion
+    from ..optimal.node import Node
     from ..optimal.search import OptimalSearch
     from ..optimal.solutions import Solution
 
@@ -171,17 +172,28 @@ class Optimal(Strategy):
             answers=space.answers,
         )
 
-    def choose(self, position: Position) -> Choice:
+    def _lookup(self, position: Position) -> tuple[Solution, Node | None] | Choice:
+        """The tree for the position's size and its node there (None: off the tree, a
+        position small enough to search now), or entropy's stand-in where the optimum
+        would be a search of minutes nobody asked for."""
         from ..optimal.reach import NotAsked
 
-        space, cands = position.space, position.candidates
+        space = position.space
         try:
             found = self._solution(space)
-        except NotAsked:  # past 4,096 codes, no tree: a search of minutes nobody asked for
+        except NotAsked:  # past 4,096 codes, no tree
             return stand_in(position, self.unsearched(space))
         node = found.follow(position.history)
-        if node is None and not searched_here(space, len(cands)):
+        if node is None and not searched_here(space, len(position.candidates)):
             return stand_in(position, off_tree(position, self.criterion.name))
+        return found, node
+
+    def choose(self, position: Position) -> Choice:
+        looked = self._lookup(position)
+        if isinstance(looked, Choice):
+            return looked
+        found, node = looked
+        space, cands = position.space, position.candidates
         if node is None:  # off the tree (a person's own guesses): search from here
             guess, total, others = found.decision(cands, position.history)
         else:
@@ -209,17 +221,12 @@ class Optimal(Strategy):
     def guess(self, position: Position) -> int:
         """The tree's guess without its trace (statistics, decision trees): the ties are
         counted only where a trace tells them."""
-        from ..optimal.reach import NotAsked
-
-        try:
-            found = self._solution(position.space)
-        except NotAsked:
-            return stand_in(position, self.unsearched(position.space)).guess
-        node = found.follow(position.history)
+        looked = self._lookup(position)
+        if isinstance(looked, Choice):
+            return looked.guess
+        found, node = looked
         if node is not None:
             return node.guess
-        if not searched_here(position.space, len(position.candidates)):
-            return stand_in(position, off_tree(position, self.criterion.name)).guess
         from ..optimal.tree import decision
 
         history = tuple(g for g, _ in position.history)

@@ -150,11 +150,12 @@ def prepare(
     run's runner when it has one: a Dask cluster), so that a damaged cache file that had
     to be searched again is said in one line on stderr (a size out of the search's reach
     is refused there, as the strategy's own check does). Without a ``run``, Ctrl+C stops
-    the search (``ctrl_c_stops``); ``deliberate``: asked for by ``--yes``. A search past
-    4,096 codes says its estimate first."""
+    the search (``ctrl_c_stops``) and ``deliberate`` (asked for by ``--yes``) goes into
+    the run made here; a given run carries its own. A search past 4,096 codes says its
+    estimate first."""
     if run is None:
         with ctrl_c_stops() as stop:
-            return prepare(space, strategy, Run(stop=stop, deliberate=deliberate), deliberate)
+            return prepare(space, strategy, Run(stop=stop, deliberate=deliberate))
     _say_estimate(space, strategy, run)
     bar = ProgressBar("of the search")
     try:
