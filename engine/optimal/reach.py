@@ -109,6 +109,12 @@ def table_slots(space: CodeSpace) -> int:
     return 1 << max(16, min(most, (space.count * per_code).bit_length()))
 
 
+def proof_bytes(space: CodeSpace) -> int:
+    """The most a stopped search's proof of ``space`` may take on disk: its table full
+    (24 bytes a slot; 9x4's, 64 million slots, is 1.5 GB), and a megabyte for the rest."""
+    return table_slots(space) * 24 + (1 << 20)
+
+
 def memory_needed(space: CodeSpace) -> int:
     """Bytes the exact search needs at its peak, estimated from its tables: answers,
     symmetry images, the transposition table. The whole group is never stored, and the

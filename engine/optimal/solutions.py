@@ -248,7 +248,7 @@ def _solution(
             shipped.notice = notice.replace("searching again", "the shipped tree stored")
         return shipped
     from .checkpoint import Checkpointed
-    from .reach import check_asked
+    from .reach import check_asked, proof_bytes
     from .search import OptimalSearch
     from .warmup import kernel_for
 
@@ -266,7 +266,9 @@ def _solution(
     # What an interrupted search of the size proved, kept beside the tree: it resumes.
     partial, partial_key = criterion.file(space, PARTIAL), {**key, "what": "proved"}
     try:
-        proved = cache.load_arrays(partial, partial_key)
+        # A long search's proof is larger than any other cache file may be (73 min of
+        # CPU on 9x4 left 970 MB): bounded by the table it came from.
+        proved = cache.load_arrays(partial, partial_key, proof_bytes(space))
     except cache.DamagedCache as error:
         proved = None  # started over
         told = f"optimal strategy cache: {error}; searching again from the start"

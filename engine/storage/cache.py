@@ -118,16 +118,20 @@ def save_arrays(name: str, key: dict[str, Any], arrays: dict[str, npt.NDArray[An
     return _write(folder, name, lambda handle: np.savez(handle, **contents))
 
 
-def load_arrays(name: str, key: dict[str, Any]) -> dict[str, npt.NDArray[Any]] | None:
+def load_arrays(
+    name: str, key: dict[str, Any], limit: int = files.LIMIT
+) -> dict[str, npt.NDArray[Any]] | None:
     """The arrays stored under ``name`` for exactly ``key``; None when there are none.
-    Raises DamagedCache for a file that is unreadable, foreign or altered (moved aside as
-    ``….bad``) or not a regular file (refused, left alone)."""
+    Raises DamagedCache for a file that is unreadable, foreign, altered or larger than
+    ``limit`` bytes, file or arrays (moved aside as ``….bad``), or not a regular file
+    (refused, left alone). A writer whose arrays may be larger (a long search's proof)
+    says how large they may be."""
     folder = directory()
     if folder is None:
         return None
     path = folder / name
     try:
-        data = files.read_bounded(path)
+        data = files.read_bounded(path, limit)
     except FileNotFoundError:
         return None
     except files.Refused as error:
@@ -137,7 +141,7 @@ def load_arrays(name: str, key: dict[str, Any]) -> dict[str, npt.NDArray[Any]] |
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as stored:
             # A zip may promise more than it holds: its arrays are bounded as the file is.
-            if sum(info.file_size for info in stored.zip.infolist()) > files.LIMIT:
+            if sum(info.file_size for info in stored.zip.infolist()) > limit:
                 raise ValueError("larger than it may be")
             arrays = {k: stored[k] for k in stored.files}
         stored_key, digest = arrays.pop("__key__", None), arrays.pop("__sha256__", None)
