@@ -169,7 +169,7 @@ def prepare(
 def _say_estimate(space: CodeSpace, strategy: str, run: Run) -> None:
     """One line on stderr before an exact search asked for past 4,096 codes: how long it
     is expected to take, and that Ctrl+C keeps what it proved."""
-    from engine.optimal.reach import quiet, search_seconds
+    from engine.optimal.reach import quiet
     from engine.strategies.optimal import Optimal
     from engine.words import duration
 
@@ -182,7 +182,7 @@ def _say_estimate(space: CodeSpace, strategy: str, run: Run) -> None:
     again = "resuming" if chosen.begun(space) else "searching"
     print(
         f"mastermind: {again} the {chosen.criterion.name} tree of {space.short_text()}: "
-        f"{duration(search_seconds(space))} of CPU (an estimate); Ctrl+C stops it and keeps "
+        f"{duration(chosen.seconds(space, 0))} of CPU (an estimate); Ctrl+C stops it and keeps "
         "what it proved",
         file=sys.stderr,
     )
