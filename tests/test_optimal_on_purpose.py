@@ -48,8 +48,18 @@ def test_a_search_past_the_limit_is_refused_with_its_estimate_and_command(
 
 def test_nine_colours_name_the_notation_that_shows_them() -> None:
     with pytest.raises(ConfigError, match=r"--colours 9 --positions 4 --notation digits --all"):
-        reach.check_asked(CodeSpace(9, 4), "optimal-worst", deliberate=False)
-    reach.check_asked(CodeSpace(8, 4), "optimal", deliberate=False)  # 4,096: quiet
+        reach.check_asked(CodeSpace(9, 4), "optimal-worst", False, plain=False)
+    reach.check_asked(CodeSpace(8, 4), "optimal", False)  # 4,096: quiet
+
+
+def test_only_the_plain_optimum_past_the_limit_has_an_estimate() -> None:
+    """Past 4,096 codes the time model is fitted to the plain optimum alone: 9x4's worst
+    case first ran past 75 minutes of CPU where the plain one took 25."""
+    with pytest.raises(ConfigError, match=r"\(about 26 min of CPU, an estimate\)"):
+        reach.check_asked(CodeSpace(9, 4), "optimal", False)
+    with pytest.raises(ConfigError, match=r"\(its time unknown: nothing measured here fits it\)"):
+        reach.check_asked(CodeSpace(9, 4), "optimal-worst", False, plain=False)
+    assert reach.estimate_words(CodeSpace(8, 4), plain=False) == "about 54 s of CPU, an estimate"
 
 
 def test_stats_asks_for_yes_then_says_its_estimate(
@@ -61,7 +71,8 @@ def test_stats_asks_for_yes_then_says_its_estimate(
     assert err.count("\n") == 1 and "--all --yes searches it and keeps it" in err
     assert main([*argv, "--yes"]) == 0
     out, err = capsys.readouterr()
-    assert "searching the optimal tree of 3x3:" in err and "Ctrl+C stops it" in err
+    assert "searching the optimal tree of 3x3 (about " in err and "of CPU, an estimate)" in err
+    assert "Ctrl+C stops it" in err
     assert "73" in out.replace(",", "")
     assert main(argv) == 0  # cached now: no --yes needed, no estimate said
     assert "searching" not in capsys.readouterr().err

@@ -18,6 +18,11 @@ class Criterion(NamedTuple):
     worst_first: bool = False
 
     @property
+    def plain(self) -> bool:
+        """Whether this is the plain optimum: any guess, no cap, on average alone."""
+        return self == Criterion()
+
+    @property
     def name(self) -> str:
         """The criterion as its cache files are named: "optimal", "optimal-fit-max5"..."""
         cap = (

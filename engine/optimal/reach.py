@@ -194,18 +194,31 @@ def check_size(space: CodeSpace) -> None:
 OTHER_RULE_QUICK_LIMIT = 256
 
 
-def search_seconds(space: CodeSpace) -> float:
+def search_seconds(space: CodeSpace, plain: bool = True) -> float:
     """Seconds of CPU the whole search of ``space`` takes here, the compile aside, a rough
     figure that grows fast with the codes: a fit to benchmarks/bench_reach.py up to 4,096
     codes (under a second on 6x4, about 7 s on 7x4, a minute on 8x4), and past it a
     steeper one through 8x4 and 9x4 (25 minutes, docs/performance-optimum.md). NaN (an
-    unknown time) under another answer rule past ``OTHER_RULE_QUICK_LIMIT``: nothing
-    measured there fits."""
-    if space.answers != CLASSIC and space.count > OTHER_RULE_QUICK_LIMIT:
+    unknown time) where nothing measured fits: under another answer rule past
+    ``OTHER_RULE_QUICK_LIMIT``, and past ``QUIET_LIMIT`` for a criterion other than the
+    ``plain`` optimum (9x4's worst case first ran past 75 minutes, its plain one 25)."""
+    unfitted = space.answers != CLASSIC and space.count > OTHER_RULE_QUICK_LIMIT
+    if unfitted or not (plain or quiet(space)):
         return math.nan
     if quiet(space):
         return 0.5 + 0.3 * math.pow(space.count / 1296, 4.5)
     return 50.0 * math.pow(space.count / QUIET_LIMIT, 7.3)
+
+
+def estimate_words(space: CodeSpace, plain: bool = True) -> str:
+    """``search_seconds`` as a person reads it: "about 26 min of CPU, an estimate", or
+    that nothing measured gives one."""
+    from ..words import duration
+
+    seconds = search_seconds(space, plain)
+    if math.isnan(seconds):
+        return "its time unknown: nothing measured here fits it"
+    return f"{duration(seconds)} of CPU, an estimate"
 
 
 #: Most codes of a position off the tree searched for a hint past ``QUIET_LIMIT``
@@ -223,22 +236,21 @@ class NotAsked(ConfigError):
     """A search past ``QUIET_LIMIT`` codes that nobody asked for: the tree is not there."""
 
 
-def check_asked(space: CodeSpace, criterion_name: str, deliberate: bool) -> None:
-    """Raise ``NotAsked`` when a search past ``QUIET_LIMIT`` codes would start without
-    being asked for: the estimate, and the command that asks."""
+def check_asked(space: CodeSpace, criterion: str, deliberate: bool, plain: bool = True) -> None:
+    """Raise ``NotAsked`` when a search past ``QUIET_LIMIT`` codes of the ``criterion``
+    named (``plain``: the plain optimum) would start without being asked for: the
+    estimate, and the command that asks."""
     if deliberate or quiet(space):
         return
-    from ..words import duration
-
     flags = f"--colours {space.colours} --positions {space.positions}"
     flags += " --notation digits" if space.colours > 8 else ""  # letters name 8 colours
     flags += "" if space.repeats else " --no-repeats"
     flags += "" if space.answers.name == "classic" else f" --answers {space.answers.name}"
     raise NotAsked(
         f"{space.rules_text()} make {space.count:,} codes: past {QUIET_LIMIT:,}, the "
-        f"{criterion_name} tree is searched only when asked for "
-        f"({duration(search_seconds(space))} of CPU, an estimate): mastermind stats "
-        f"--strategy {criterion_name} {flags} --all --yes searches it and keeps it",
+        f"{criterion} tree is searched only when asked for ({estimate_words(space, plain)}): "
+        f"mastermind stats --strategy {criterion} {flags} --all --yes searches it and "
+        "keeps it",
         short=f"past {QUIET_LIMIT:,} codes: searched only by stats --yes",
     )
 

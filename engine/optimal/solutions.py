@@ -252,7 +252,9 @@ def _solution(
     from .search import OptimalSearch
     from .warmup import kernel_for
 
-    check_asked(space, criterion.name, run.deliberate)  # past 4,096 codes: only if asked
+    check_asked(
+        space, criterion.name, run.deliberate, criterion.plain
+    )  # past 4,096 codes: only if asked
 
     if run.runner is not None and (max_guesses or worst_first):
         raise ConfigError(

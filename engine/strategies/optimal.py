@@ -92,7 +92,7 @@ class Optimal(Strategy):
         from ..optimal.reach import search_seconds
         from ..optimal.warmup import seconds_left  # a kernel still to compile: waited on
 
-        return search_seconds(space) + seconds_left() + 2e-6 * games
+        return search_seconds(space, self.criterion.plain) + seconds_left() + 2e-6 * games
 
     @property
     def criterion(self) -> Criterion:

@@ -169,9 +169,8 @@ def prepare(
 def _say_estimate(space: CodeSpace, strategy: str, run: Run) -> None:
     """One line on stderr before an exact search asked for past 4,096 codes: how long it
     is expected to take, and that Ctrl+C keeps what it proved."""
-    from engine.optimal.reach import quiet
+    from engine.optimal.reach import estimate_words, quiet
     from engine.strategies.optimal import Optimal
-    from engine.words import duration
 
     chosen = make_strategy(strategy)
     if not isinstance(chosen, Optimal) or not run.deliberate or quiet(space):
@@ -181,8 +180,8 @@ def _say_estimate(space: CodeSpace, strategy: str, run: Run) -> None:
         return
     again = "resuming" if chosen.begun(space) else "searching"
     print(
-        f"mastermind: {again} the {chosen.criterion.name} tree of {space.short_text()}: "
-        f"{duration(chosen.seconds(space, 0))} of CPU (an estimate); Ctrl+C stops it and keeps "
+        f"mastermind: {again} the {chosen.criterion.name} tree of {space.short_text()} "
+        f"({estimate_words(space, chosen.criterion.plain)}); Ctrl+C stops it and keeps "
         "what it proved",
         file=sys.stderr,
     )

@@ -167,7 +167,7 @@ def describe(size: Size | None, searches: Searches) -> tuple[str, str]:
     from engine.optimal.reach import check_asked
 
     try:
-        check_asked(space, strategy.criterion.name, deliberate=False)
+        check_asked(space, strategy.criterion.name, False, strategy.criterion.plain)
     except ConfigError as error:  # past 4,096 codes: the command line searches it
         return f"{size}: {error.short}", str(error)
     said = searches.said.get(size, "")
@@ -243,7 +243,8 @@ class Optimum(Searches):
         from engine.optimal.reach import check_asked
 
         try:  # past 4,096 codes a search of minutes or hours is the command line's
-            check_asked(size.space, size.strategy.criterion.name, deliberate=False)
+            criterion = size.strategy.criterion
+            check_asked(size.space, criterion.name, False, criterion.plain)
         except ConfigError as error:
             self.app.notify(str(error), severity="warning")
             return
