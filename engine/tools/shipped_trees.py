@@ -21,13 +21,13 @@ from ..codes import CodeSpace
 from ..optimal.shipped import CRITERIA, FOLDER, file, sizes
 from ..storage import output
 
-#: Sizes past ``LIMIT`` codes whose optimal tree ships too: searched once on purpose
-#: (``mastermind stats --strategy optimal --colours 9 --positions 4 --notation digits
-#: --all --yes``) and copied from the cache. The tree alone: no totals after each first
-#: guess (a rating past 4,096 codes weighs with a heuristic), which would cost a search
-#: per opening. 9x4's optimal-worst (``(False, True)``) joins once its search ends.
+#: Sizes past ``LIMIT`` codes whose optimal and optimal-worst trees ship too: searched
+#: once on purpose (``mastermind stats --strategy optimal --colours 9 --positions 4
+#: --notation digits --all --yes``, and ``--strategy optimal-worst``) and copied from the
+#: cache. The trees alone: no totals after each first guess (a rating past 4,096 codes
+#: weighs with a heuristic), which would cost a search per opening.
 SEARCHED = ((9, 4),)
-SEARCHED_CRITERIA = ((False, False),)
+SEARCHED_CRITERIA = ((False, False), (False, True))
 
 
 def ship_searched(space: CodeSpace, only_possible: bool, worst_first: bool) -> Path:
