@@ -45,8 +45,8 @@ SOURCE = Path(__file__).with_name("numba_search.py")
 IMPORT = "from numba import njit"
 #: The kernel's functions that the driver (``engine.optimal.search``) calls.
 _ENTRIES = (
-    "search", "orbit_pool", "fixing", "first_image", "colour_table", "hash_codes", "recall",
-    "keep", "restore",
+    "search", "finishable", "orbit_pool", "fixing", "first_image", "colour_table",
+    "hash_codes", "recall", "keep", "restore",
 )  # fmt: skip
 
 

@@ -64,7 +64,7 @@ def _compile(into: Path) -> Path:
     for name, (arguments, returned) in numba_aot_record.SIGNATURES.items():
         sig = signature(numba_type(returned), *(numba_type(a) for a in arguments))
         function = getattr(numba_search, name)
-        if name == "search":  # it calls itself: typing that call needs the JIT's
+        if name in ("search", "finishable"):  # each calls itself: typing that needs the JIT's
             function.compile(sig.args)  # version (from numba's cache, if there)
         cc.export(name, sig)(function.py_func)
     with _gil_free():

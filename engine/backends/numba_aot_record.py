@@ -43,6 +43,7 @@ CTX += ((I8, 1), (U8, 2), (I8, 1), (I8, 1), (I8, 1))
 #: The functions built, their arguments and what they return (None: nothing).
 SIGNATURES: dict[str, tuple[tuple[Any, ...], Any]] = {
     "search": ((CTX, (I2, 1), (I8, 1), (I2, 1), I8, I8, (I8, 1), (I8, 1), I8), I8),
+    "finishable": ((CTX, (I2, 1), (I8, 1), (I2, 1), I8), I8),
     "orbit_pool": (((I2, 2), (I2, 2), (I2, 1), (B1, 1), (I2, 1), (I8, 1)), (I2, 1)),
     "fixing": (((I2, 2), (I2, 2), (I8, 1), I8), (I8, 1)),
     "first_image": (((I2, 2), (I2, 2), (I2, 1), (I8, 1), I8), I8),

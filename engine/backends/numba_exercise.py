@@ -77,6 +77,9 @@ def run(kernel: Any, say: Callable[[str], None]) -> list[Any]:
     left = np.ascontiguousarray(everything[split == np.bincount(split).argmax()])
     say("search")
     capped = kernel.search(ctx, left, fixed, after, BEYOND, kernel.VALUE, none, out, 2)
+    say("finishable")  # 3x3: not within 3 guesses, within 4
+    cannot = kernel.finishable(ctx, everything, rows, pool, 3)
+    can = kernel.finishable(ctx, everything, rows, pool, 4)
     say("hash_codes")
     h1, h2 = (np.uint64(h) for h in kernel.hash_codes(left))
     say("keep")
@@ -87,12 +90,13 @@ def run(kernel: Any, say: Callable[[str], None]) -> list[Any]:
     fresh = (np.zeros((SLOTS, 2), np.uint64), np.zeros(SLOTS, np.int64))
     kernel.restore(*fresh, keys[: SLOTS // 2].copy(), vals[: SLOTS // 2].copy())
     results = [colours, pool, value, ties, other, runner_up, fixed, first, after, capped]
+    results += [cannot, can]
     return [*results, int(h1), int(h2), recalled, fresh[0], fresh[1]]
 
 
 #: The function each of ``run``'s results comes from.
 FROM: tuple[str, ...] = (
     "colour_table", "orbit_pool", "search", "search", "search", "search", "fixing",
-    "first_image", "orbit_pool", "search", "hash_codes", "hash_codes", "recall", "restore",
-    "restore",
+    "first_image", "orbit_pool", "search", "finishable", "finishable", "hash_codes",
+    "hash_codes", "recall", "restore", "restore",
 )  # fmt: skip

@@ -10,7 +10,8 @@ helpers in its own module to be compiled, inlined and cached as one.
 One self-recursive function, ``search``, does the branch and bound: numba caches
 self-recursion on disk (``cache=True``: only the first run after installing compiles), but
 not two functions calling each other, so weighing the guesses at the top (ties, a
-runner-up) is a mode of the same function rather than a second one.
+runner-up) is a mode of the same function rather than a second one. ``finishable``, the
+yes/no search for the fewest guesses a strategy can keep, calls only itself too.
 
 Values of code sets are memoised in a transposition table of fixed size, keyed by a
 128-bit hash of the sorted codes: a full bucket drops an entry, which costs only time,
@@ -42,6 +43,9 @@ VALUE, TIES, RUNNER_UP = 0, 1, 2
 OUT = 1 << 60
 #: The value of a set no strategy can finish within the guesses left (a cap's search).
 INFEASIBLE = 1 << 50
+#: A lower bound past any total (the driver's budget when it asks for the value): a set
+#: ``search`` proved worth this much cannot be finished within the guesses left.
+NO_TOTAL = 1 << 40
 #: Guesses left when there is no cap: never counted down, never part of a set's key.
 UNLIMITED = 1 << 20
 #: Guesses picked one by one, in order, before the rest are sorted; a picked one's key.
@@ -554,6 +558,107 @@ def search(
         return best
     keep(keys, vals, h1, h2, -max(low, beta))
     return max(low, beta)
+
+
+@njit(cache=True, nogil=True)
+def finishable(ctx: Any, codes: Any, rows: Any, pool: Any, left: Any) -> Any:
+    """1 if every code of ``codes`` can be found within ``left`` guesses, else 0: a yes or
+    no (the first guess that works ends a set's search, no total worked out), for the
+    fewest guesses a strategy can keep (``engine.optimal.tree.least_cap``). ``rows`` and
+    ``pool`` as for ``search``. A set that cannot is stored under ``search``'s key as
+    worth at least ``INFEASIBLE``; one ``search`` valued (a total) can, one it proved past
+    any total (``NO_TOTAL``) cannot. After a stop (the counters), 0 means nothing."""
+    answers, colour_images, position_images, rank, allowed, everything = ctx[:6]
+    keys, vals, counters, params = ctx[7:]
+    found, slots, branching, only_possible = params[0], params[1], params[2], params[3]
+    n = len(codes)
+    if n <= 1:
+        return np.int64(1 if left >= n else 0)
+    if left <= 1:
+        return np.int64(0)
+    if n == 2:
+        return np.int64(1)  # one of them, then the other
+    if n > capacity(left, branching):
+        return np.int64(0)
+    h1, h2 = _key(codes, left)
+    stored = recall(keys, vals, h1, h2)
+    if stored > 0:
+        return np.int64(1)
+    if -stored >= NO_TOTAL:
+        return np.int64(0)
+    counters[NODES] += 1
+    if counters[NODES] >= counters[LIMIT]:
+        counters[STOP] = 1
+    if counters[STOP] != 0:
+        return np.int64(0)
+    room = capacity(left - 1, branching)  # the most codes one class may hold
+    k = len(pool)
+    whole = k == len(rank)
+    hist = np.zeros((k, slots), dtype=np.int32)
+    for c in codes:
+        row = answers[c]
+        if whole:
+            for i in range(k):
+                hist[i, row[i]] += 1
+        else:
+            for i in range(k):
+                hist[i, row[pool[i]]] += 1
+    order_keys = np.empty(k, dtype=np.int64)
+    picked = np.empty(k, dtype=np.int64)
+    m = 0
+    for i in range(k):
+        if only_possible and hist[i, found] == 0:
+            continue  # the rules of the search leave out a code no longer possible
+        most, parts = 0, 0
+        for a in range(slots):
+            h = hist[i, a]
+            if h > 0:
+                parts += 1
+                if a != found and h > most:
+                    most = h
+        if most <= room and parts >= 2:
+            order_keys[m] = most * 64 - parts  # the smallest largest class first
+            picked[m] = i
+            m += 1
+    if m > 0 and room <= 1:
+        return np.int64(1)  # a guess leaves single codes
+    order = np.argsort(order_keys[:m], kind="mergesort")
+    seen = np.empty((m, 2), dtype=np.uint64)
+    n_seen = 0
+    split = np.empty(n, dtype=np.uint8)
+    for step in range(m):
+        guess = pool[picked[order[step]]]
+        for i in range(n):
+            split[i] = answers[guess, codes[i]]
+        s1, s2 = hash_codes(split)
+        again = False
+        for j in range(n_seen):
+            if seen[j, 0] == s1 and seen[j, 1] == s2:
+                again = True  # splits as a guess tried already
+                break
+        if again:
+            continue
+        seen[n_seen, 0], seen[n_seen, 1] = s1, s2
+        n_seen += 1
+        below = fixing(colour_images, position_images, rows, guess)
+        below_pool = pool
+        if len(below) != len(rows):
+            below_pool = orbit_pool(
+                colour_images, position_images, rank, allowed, everything, below
+            )
+        grouped, starts, sizes = _children(codes, split, slots, found)
+        works = True
+        for j in range(len(starts) - 1, -1, -1):  # the largest class first: likeliest to fail
+            child = grouped[starts[j] : starts[j] + sizes[j]].copy()
+            if finishable(ctx, child, below, below_pool, left - 1) == 0:
+                works = False
+                break
+        if counters[STOP] != 0:
+            return np.int64(0)
+        if works:
+            return np.int64(1)
+    keep(keys, vals, h1, h2, -np.int64(INFEASIBLE))
+    return np.int64(0)
 
 
 @njit(cache=True)

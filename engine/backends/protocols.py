@@ -59,6 +59,8 @@ class SearchKernel(Protocol):
         out: Any, left: Any,
     ) -> Any: ...  # fmt: skip
 
+    def finishable(self, ctx: Any, codes: Any, rows: Any, pool: Any, left: Any) -> Any: ...
+
     def orbit_pool(
         self, colours: Any, positions: Any, rank: Any, allowed: Any, everything: Any, rows: Any
     ) -> Any: ...

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -62,6 +62,7 @@ NODE_LIMIT = 1 << 62
 #: A total this high or higher: no strategy finishes the codes within the cap on guesses
 #: (the search's default budget, so a set that cannot be finished reads at least this).
 BEYOND = 1 << 40
+T = TypeVar("T")
 
 
 class SearchStopped(Stopped):
@@ -188,16 +189,30 @@ class OptimalSearch:
             raise SearchStopped  # a stopped search stays stopped: make a new one
         return int(best), out[: self.counters[self.kernel.CHOSEN]].tolist()
 
+    def finishable(self, guesses: int) -> bool:
+        """Whether every code can be found within ``guesses`` guesses: a yes or no, far
+        quicker than a total under that cap (9x4: 6 cannot, proved in 41 s of CPU)."""
+        codes = np.ascontiguousarray(self.everything, dtype=np.int16)
+        rows, pool = self._group(())
+        yes = self.kernel.finishable(self.ctx, codes, rows, pool, guesses)
+        if self.counters[self.kernel.STOP]:
+            raise SearchStopped
+        return bool(yes)
+
     def watched_value(self, codes: SomeCodes, run: Run | None = None) -> int:
         """``value`` of a long search, run in a thread (the kernel lets go of the
         interpreter) so that this one reports its progress to ``run`` (millionths of the
         search) and takes its stop, and Ctrl+C, at once: the kernel then stops at the next
         set, keeping what it proved."""
-        found: list[int] = []
+        return self.watched(lambda: self.value(codes), run)
+
+    def watched(self, call: Callable[[], T], run: Run | None = None) -> T:
+        """``call`` (a kernel's) run in a thread, as ``watched_value`` runs ``value``."""
+        found: list[T] = []
 
         def work() -> None:
             with contextlib.suppress(SearchStopped):  # said below: nothing found
-                found.append(self.value(codes))
+                found.append(call())
 
         thread = threading.Thread(target=work, daemon=True)
         if run is not None:

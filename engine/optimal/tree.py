@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -73,16 +74,17 @@ def build_tree(search: OptimalSearch, run: Run = HERE) -> Node:
 def least_cap(search: OptimalSearch, run: Run = HERE) -> int:
     """The fewest guesses within which some strategy finds every secret (the worst case
     of arfst23's "minimum" criterion), set as ``search``'s cap: from the fewest that
-    could tell the codes apart if every guess split perfectly, one more until the
-    search finds a way (the table keeps what each try proved); ``run`` stops it."""
+    could tell the codes apart if every guess split perfectly, one more until a yes/no
+    search (``OptimalSearch.finishable``) says it can be done; what each try proved stays
+    in the table for the search of the fewest total under it. ``run`` stops it."""
     n, cap = len(search.everything), 1
     while findable(cap, search.space) < n:
         cap += 1
-    while True:
-        search.max_guesses = cap
-        if search.watched_value(search.everything, run.with_progress(run.scaled(0, 0))) < BEYOND:
-            return cap
+    watched = run.with_progress(run.scaled(0, 0))
+    while not search.watched(partial(search.finishable, cap), watched):
         cap += 1
+    search.max_guesses = cap
+    return cap
 
 
 def grow(
