@@ -53,8 +53,9 @@ def test_nine_colours_name_the_notation_that_shows_them() -> None:
 
 
 def test_only_the_plain_optimum_past_the_limit_has_an_estimate() -> None:
-    """Past 4,096 codes the time model is fitted to the plain optimum alone: 9x4's worst
-    case first ran past 75 minutes of CPU where the plain one took 25."""
+    """Past 4,096 codes the time model is fitted to the plain optimum alone: another
+    criterion's time is not said (9x4's worst case first took 79 minutes of CPU when the
+    model said 26)."""
     with pytest.raises(ConfigError, match=r"\(about 26 min of CPU, an estimate\)"):
         reach.check_asked(CodeSpace(9, 4), "optimal", False)
     with pytest.raises(ConfigError, match=r"\(its time unknown: nothing measured here fits it\)"):

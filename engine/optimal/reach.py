@@ -201,7 +201,8 @@ def search_seconds(space: CodeSpace, plain: bool = True) -> float:
     steeper one through 8x4 and 9x4 (25 minutes, docs/performance-optimum.md). NaN (an
     unknown time) where nothing measured fits: under another answer rule past
     ``OTHER_RULE_QUICK_LIMIT``, and past ``QUIET_LIMIT`` for a criterion other than the
-    ``plain`` optimum (9x4's worst case first ran past 75 minutes, its plain one 25)."""
+    ``plain`` optimum, the one fitted (9x4's worst case first took 79 minutes of CPU while
+    its cap was found by totals, 14 since)."""
     unfitted = space.answers != CLASSIC and space.count > OTHER_RULE_QUICK_LIMIT
     if unfitted or not (plain or quiet(space)):
         return math.nan
