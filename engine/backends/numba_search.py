@@ -298,6 +298,25 @@ def _separates(answers: Any, codes: Any, slots: Any) -> Any:
     return False
 
 
+@njit(cache=True, inline="always")
+def _class_counts(answers: Any, codes: Any, pool: Any, whole: Any, slots: Any) -> Any:
+    """How many of ``codes`` each guess of ``pool`` (``whole``: every code, in order)
+    answers each way, (guesses, slots). The table is symmetric (an answer does not depend
+    on which code is the guess), so each code's row gives its answer to every guess:
+    passes over contiguous rows."""
+    k = len(pool)
+    hist = np.zeros((k, slots), dtype=np.int32)
+    for c in codes:
+        row = answers[c]
+        if whole:
+            for i in range(k):
+                hist[i, row[i]] += 1
+        else:
+            for i in range(k):
+                hist[i, row[pool[i]]] += 1
+    return hist
+
+
 @njit(cache=True)
 def _children(codes: Any, split: Any, slots: Any, found: Any) -> Any:
     """The classes of more than two codes (not "found") a split leaves, smallest first:
@@ -425,15 +444,7 @@ def search(
             possible[i] = (present[i] >> np.uint64(found)) & np.uint64(1) == np.uint64(1)
             bounds[i] = 3 * n - parts[i] - (1 if possible[i] else 0)
     else:
-        hist = np.zeros((k, slots), dtype=np.int32)
-        for c in codes:
-            row = answers[c]
-            if whole:
-                for i in range(k):
-                    hist[i, row[i]] += 1
-            else:
-                for i in range(k):
-                    hist[i, row[pool[i]]] += 1
+        hist = _class_counts(answers, codes, pool, whole, slots)
         for i in range(k):
             total, used = n, 0
             for a in range(slots):
@@ -593,16 +604,7 @@ def finishable(ctx: Any, codes: Any, rows: Any, pool: Any, left: Any) -> Any:
         return np.int64(0)
     room = capacity(left - 1, branching)  # the most codes one class may hold
     k = len(pool)
-    whole = k == len(rank)
-    hist = np.zeros((k, slots), dtype=np.int32)
-    for c in codes:
-        row = answers[c]
-        if whole:
-            for i in range(k):
-                hist[i, row[i]] += 1
-        else:
-            for i in range(k):
-                hist[i, row[pool[i]]] += 1
+    hist = _class_counts(answers, codes, pool, k == len(rank), slots)
     order_keys = np.empty(k, dtype=np.int64)
     picked = np.empty(k, dtype=np.int64)
     m = 0
